@@ -1,0 +1,1 @@
+"""Parlour: the command line and the glue around the rules core."""

@@ -1,0 +1,15 @@
+"""Bots: players that choose an action from what their seat may see (a view, never the state)."""
+
+from __future__ import annotations
+
+from .randombot import RandomBot
+
+LEVELS = {"random": RandomBot}
+
+
+def make(level: str, seed: int | str | None = None):
+    """A bot of the named level, with its own seeded generator."""
+    try:
+        return LEVELS[level](seed)
+    except KeyError:
+        raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})") from None

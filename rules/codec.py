@@ -1,0 +1,125 @@
+"""JSON codec for records (actions, events, states): `encode` to plain JSON values, `decode` back.
+
+Decoding is strict: the `type` must be one the caller names, every field must be present with
+the right JSON type, and no extra key is allowed. It never evaluates anything it reads.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from functools import lru_cache
+from typing import Any, Mapping
+
+from .records import Action, Record
+
+
+class CodecError(ValueError):
+    """Data that does not decode into a known record."""
+
+
+def encode(value: Any) -> Any:
+    """A record, tuple or plain value as JSON-ready data (records get a "type" key)."""
+    if isinstance(value, Record):
+        data = {"type": type(value).__name__}
+        for name in _field_names(type(value)):
+            data[name] = encode(getattr(value, name))
+        return data
+    if isinstance(value, (tuple, list)):
+        return [encode(item) for item in value]
+    if isinstance(value, Mapping):
+        return {str(key): encode(item) for key, item in value.items()}
+    return value
+
+
+def decode(data: Any, kinds: Mapping[str, type], base: type = Record) -> Record:
+    """Data made by `encode` back into a record whose type is in `kinds` and subclasses `base`."""
+    return _decode_record(data, kinds, base, "")
+
+
+# ---- internals ----------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
+@lru_cache(maxsize=None)
+def _hints(cls: type) -> tuple[tuple[str, Any], ...]:
+    hints = typing.get_type_hints(cls)
+    return tuple((name, hints[name]) for name in _field_names(cls))
+
+
+def _where(path: str) -> str:
+    return f" at {path}" if path else ""
+
+
+def _decode_record(data: Any, kinds: Mapping[str, type], base: type, path: str) -> Record:
+    if not isinstance(data, dict):
+        raise CodecError(f"expected an object with a \"type\"{_where(path)}")
+    name = data.get("type")
+    cls = kinds.get(name) if isinstance(name, str) else None
+    if cls is None or not issubclass(cls, base):
+        raise CodecError(f"unknown {base.__name__.lower()} type {name!r}{_where(path)}")
+    return _decode_fields(cls, data, kinds, path)
+
+
+def _decode_fields(cls: type, data: dict, kinds: Mapping[str, type], path: str) -> Record:
+    hints = _hints(cls)
+    expected = {name for name, _ in hints} | {"type"}
+    extra = set(data) - expected
+    if extra:
+        raise CodecError(f"unexpected field {sorted(extra)[0]!r} in {cls.__name__}{_where(path)}")
+    values = {}
+    for name, hint in hints:
+        if name not in data:
+            raise CodecError(f"missing field {name!r} in {cls.__name__}{_where(path)}")
+        values[name] = _decode_value(data[name], hint, kinds, f"{path}.{name}" if path else name)
+    return cls(**values)
+
+
+def _decode_value(data: Any, hint: Any, kinds: Mapping[str, type], path: str) -> Any:
+    origin = typing.get_origin(hint)
+    if hint is int:
+        if type(data) is not int:
+            raise CodecError(f"expected an integer{_where(path)}")
+        return data
+    if hint is str:
+        if not isinstance(data, str):
+            raise CodecError(f"expected a string{_where(path)}")
+        return data
+    if hint is bool:
+        if not isinstance(data, bool):
+            raise CodecError(f"expected true or false{_where(path)}")
+        return data
+    if hint is type(None):
+        if data is not None:
+            raise CodecError(f"expected null{_where(path)}")
+        return None
+    if origin in (types.UnionType, typing.Union):
+        errors = []
+        for option in typing.get_args(hint):
+            try:
+                return _decode_value(data, option, kinds, path)
+            except CodecError as error:
+                errors.append(str(error))
+        raise CodecError(errors[-1])
+    if origin is tuple:
+        if not isinstance(data, list):
+            raise CodecError(f"expected a list{_where(path)}")
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_decode_value(item, args[0], kinds, f"{path}[{i}]") for i, item in enumerate(data))
+        if len(args) != len(data):
+            raise CodecError(f"expected a list of {len(args)} items{_where(path)}")
+        return tuple(_decode_value(item, arg, kinds, f"{path}[{i}]") for i, (item, arg) in enumerate(zip(args, data)))
+    if isinstance(hint, type) and issubclass(hint, Record):
+        if hint in (Action, Record) or not dataclasses.is_dataclass(hint):
+            return _decode_record(data, kinds, hint, path)
+        if not isinstance(data, dict) or data.get("type") != hint.__name__:
+            raise CodecError(f"expected a {hint.__name__}{_where(path)}")
+        return _decode_fields(hint, data, kinds, path)
+    raise CodecError(f"cannot decode type {hint!r}{_where(path)}")  # a programming error
+

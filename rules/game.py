@@ -1,0 +1,114 @@
+"""What the table needs from a game: one `Game` value per game module.
+
+Each game supplies pure functions over its own immutable state:
+
+- `initial(players, options)` the state before set-up (the table then takes `Start()`);
+- `to_act(state)` the seats that may act now: empty when the game is over, `(None,)` before
+  set-up (only the table may act then, with `Start()`);
+- `legal_actions(state, seat)` every action that seat may take now (works on a view, too);
+- `step(turn, seat, action)` carries out a legal action by emitting events on `turn`;
+- `evolve(state, event)` the state after one event; never raises;
+- `view(state, seat)` what that seat may know (None: everything);
+- `redact(event, seat)` an event as that seat may see it;
+- `result(state)` who won, once the game is over;
+- `explain(state, seat, action)` why an action is not legal (optional, for clearer messages).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from .records import Acted, Action, Event, Rejected, SHARED_RECORDS, Start
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The end of a game: the winners (several on a shared win), scores where the game has them."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...] | None = None
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    records: tuple[type, ...]  # the game's own actions and events
+    initial: Callable[[tuple[str, ...], Mapping[str, Any]], Any]
+    to_act: Callable[[Any], tuple[int, ...]]
+    legal_actions: Callable[[Any, int], list[Action]]
+    step: Callable[["Turn", int | None, Action], None]
+    evolve: Callable[[Any, Event], Any]
+    view: Callable[[Any, int | None], Any]
+    redact: Callable[[Event, int | None], Event]
+    result: Callable[[Any], Result | None]
+    explain: Callable[[Any, int, Action], str | None] = lambda state, seat, action: None
+
+    @property
+    def kinds(self) -> dict[str, type]:
+        """Record name -> class, for decoding this game's JSON."""
+        return {cls.__name__: cls for cls in SHARED_RECORDS + self.records}
+
+
+class GameOver(Exception):
+    """Raised inside a step when the game has just ended: nothing after that event happens."""
+
+
+class Turn:
+    """The working context of one decision: events emitted so far and the state they lead to.
+
+    Every event is folded in as it is emitted, so the rules always look at the current state and
+    the state a decision produces is, by construction, the fold of its events.
+    """
+
+    __slots__ = ("game", "before", "state", "events", "chance")
+
+    def __init__(self, game: Game, state: Any, chance):
+        self.game = game
+        self.before = state  # the state the action was taken in
+        self.state = state
+        self.events: list[Event] = []
+        self.chance = chance
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+        self.state = self.game.evolve(self.state, event)
+
+    def end_game(self, event: Event):
+        """Emit the event that ends the game and stop the step."""
+        self.emit(event)
+        raise GameOver
+
+
+def decide(game: Game, state: Any, seat: int | None, action: Action, chance) -> Turn:
+    """Check `action` for `seat` and carry it out. Raises Rejected (changing nothing) when the
+    action is not legal now; otherwise returns the Turn holding the events and the new state."""
+    waiting = game.to_act(state)
+    if isinstance(action, Start) or waiting == (None,):
+        if not isinstance(action, Start) or seat is not None:
+            raise Rejected("the game has not been set up yet")
+        if waiting != (None,):
+            raise Rejected("the game has already been set up")
+    elif seat not in waiting:
+        raise Rejected(_not_your_turn(game, state, seat))
+    elif action not in game.legal_actions(state, seat):
+        raise Rejected(game.explain(state, seat, action) or f"{type(action).__name__} is not a legal action now")
+    turn = Turn(game, state, chance)
+    turn.emit(Acted(seat, action))
+    try:
+        game.step(turn, seat, action)
+    except GameOver:
+        pass
+    return turn
+
+
+def _not_your_turn(game: Game, state: Any, seat: int | None) -> str:
+    if game.result(state) is not None:
+        return "the game is over"
+    waiting = game.to_act(state)
+    names = ", ".join(state.players[s] for s in waiting if s is not None)
+    return f"it is not your turn (waiting for {names})" if names else "it is not your turn"

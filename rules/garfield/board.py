@@ -1,0 +1,36 @@
+"""The Garfield board: a loop of 40 spaces around Garfield (layout reconstructed, RULES.md §1)."""
+
+from __future__ import annotations
+
+START, PLAIN, TAILEND = "START", "PLAIN", "TAILEND"
+CHANGES_MIND, TAKE_1, TAKE_2, BACK_7 = "CHANGES_MIND", "TAKE_1", "TAKE_2", "BACK_7"
+LASAGNA_8, RED, GREEN = "LASAGNA_8", "RED", "GREEN"
+
+SIZE = 40
+TAILEND_SPACE = 39
+
+# fmt: off
+SPACES: tuple[str, ...] = (
+    START,        PLAIN,        CHANGES_MIND, BACK_7,       GREEN,         # 0-4
+    CHANGES_MIND, RED,          TAKE_1,       CHANGES_MIND, TAKE_1,        # 5-9
+    LASAGNA_8,    CHANGES_MIND, PLAIN,        GREEN,        CHANGES_MIND,  # 10-14
+    TAKE_2,       RED,          CHANGES_MIND, PLAIN,        BACK_7,        # 15-19
+    CHANGES_MIND, TAKE_1,       GREEN,        CHANGES_MIND, LASAGNA_8,     # 20-24
+    RED,          CHANGES_MIND, TAKE_1,       PLAIN,        CHANGES_MIND,  # 25-29
+    BACK_7,       TAKE_2,       PLAIN,        CHANGES_MIND, LASAGNA_8,     # 30-34
+    TAKE_1,       CHANGES_MIND, PLAIN,        PLAIN,        TAILEND,       # 35-39
+)
+# fmt: on
+
+TEXT = {
+    START: "The Start",
+    PLAIN: "Plain space",
+    TAILEND: "The Tailend: take a ring when you land on or pass it",
+    CHANGES_MIND: "Garfield changes his mind: toss his card, turn up the next, end your turn",
+    TAKE_1: "Take a Player card",
+    TAKE_2: "Take 2 Player cards",
+    BACK_7: "Garfield does a number on you: move back 7, follow that space, end your turn",
+    LASAGNA_8: "For a slice of lasagna move ahead eight",
+    RED: "For a slice of lasagna you may roll again",
+    GREEN: "Garfield swipes a Player card: discard one",
+}

@@ -1,0 +1,192 @@
+"""Garfield's state, and how each event changes it (`evolve`), and what each seat may see."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Mapping
+
+from ..deck import Deck
+from ..game import Result
+from ..records import HIDDEN, Acted, Event, Rejected, Shuffled
+from . import cards
+from .records import (Asked, CardDiscarded, CardGiven, CardPlayed, CardsDrawn, GarfieldTossed,
+                      GarfieldTurnedUp, Give, Discard, Moved, Pending, PlacesSwapped, RingGained,
+                      RingLost, TurnBegan, TurnEnded, Won)
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    players: tuple[str, ...]
+    positions: tuple[int, ...]
+    rings: tuple[int, ...]
+    hands: tuple[tuple[str, ...], ...]
+    garfield: Deck  # draw pile, and the Sand Box as its discard
+    face_up: str | None  # the Garfield card on the thought balloon
+    player_deck: Deck
+    turn: int = -1  # whose turn; -1 before set-up
+    faced: str | None = None  # the Garfield card face up when this turn began
+    in_play: tuple[str, ...] = ()  # Player cards played this turn, discarded when it ends
+    pending: Pending | None = None
+    winner: int | None = None
+
+    @property
+    def centre(self) -> int:
+        """Rings still in the centre of the board."""
+        return cards.RINGS - sum(self.rings)
+
+
+def initial(players: tuple[str, ...], options: Mapping) -> State:
+    if options:
+        raise Rejected(f"Garfield has no option {sorted(options)[0]!r}")
+    n = len(players)
+    return State(players=tuple(players), positions=(0,) * n, rings=(0,) * n, hands=((),) * n,
+                 garfield=Deck((), cards.GARFIELD_DECK), face_up=None,
+                 player_deck=Deck((), cards.PLAYER_DECK))
+
+
+def to_act(state: State) -> tuple[int, ...]:
+    if state.turn < 0:
+        return (None,)
+    if state.winner is not None:
+        return ()
+    return (state.pending.seat,) if state.pending else (state.turn,)
+
+
+def result(state: State) -> Result | None:
+    if state.winner is None:
+        return None
+    return Result((state.winner,), state.rings, f"{state.players[state.winner]} earned the third ring")
+
+
+# ---- evolve -------------------------------------------------------------------------------
+
+
+def _put(values: tuple, index: int, value) -> tuple:
+    return values[:index] + (value,) + values[index + 1:]
+
+
+def _without(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """The hand less one `card` (in a view, less one hidden card)."""
+    for wanted in (card, HIDDEN):
+        if wanted in hand:
+            i = hand.index(wanted)
+            return hand[:i] + hand[i + 1:]
+    return hand
+
+
+def _acted(s: State, e: Acted) -> State:
+    return replace(s, pending=None) if s.pending else s
+
+
+def _asked(s: State, e: Asked) -> State:
+    return replace(s, pending=e.pending)
+
+
+def _shuffled(s: State, e: Shuffled) -> State:
+    if e.deck == "garfield":
+        return replace(s, garfield=s.garfield.reshuffled(e.order))
+    return replace(s, player_deck=s.player_deck.reshuffled(e.order))
+
+
+def _turned_up(s: State, e: GarfieldTurnedUp) -> State:
+    return replace(s, face_up=e.card, garfield=s.garfield.drawn(1))
+
+
+def _tossed(s: State, e: GarfieldTossed) -> State:
+    return replace(s, face_up=None, garfield=s.garfield.discarded((e.card,)))
+
+
+def _drawn(s: State, e: CardsDrawn) -> State:
+    return replace(s, hands=_put(s.hands, e.seat, s.hands[e.seat] + e.cards),
+                   player_deck=s.player_deck.drawn(len(e.cards)))
+
+
+def _turn_began(s: State, e: TurnBegan) -> State:
+    return replace(s, turn=e.seat, faced=s.face_up, in_play=(), pending=None)
+
+
+def _played(s: State, e: CardPlayed) -> State:
+    return replace(s, hands=_put(s.hands, e.seat, _without(s.hands[e.seat], e.card)),
+                   in_play=s.in_play + (e.card,))
+
+
+def _moved(s: State, e: Moved) -> State:
+    return replace(s, positions=_put(s.positions, e.seat, e.to))
+
+
+def _ring_gained(s: State, e: RingGained) -> State:
+    return replace(s, rings=_put(s.rings, e.seat, s.rings[e.seat] + 1))
+
+
+def _ring_lost(s: State, e: RingLost) -> State:
+    return replace(s, rings=_put(s.rings, e.seat, s.rings[e.seat] - 1))
+
+
+def _discarded(s: State, e: CardDiscarded) -> State:
+    return replace(s, hands=_put(s.hands, e.seat, _without(s.hands[e.seat], e.card)),
+                   player_deck=s.player_deck.discarded((e.card,)))
+
+
+def _given(s: State, e: CardGiven) -> State:
+    hands = _put(s.hands, e.seat, _without(s.hands[e.seat], e.card))
+    return replace(s, hands=_put(hands, e.to, hands[e.to] + (e.card,)))
+
+
+def _swapped(s: State, e: PlacesSwapped) -> State:
+    a, b = e.seat, e.other
+    positions = _put(_put(s.positions, a, s.positions[b]), b, s.positions[a])
+    rings = _put(_put(s.rings, a, s.rings[b]), b, s.rings[a]) if e.rings else s.rings
+    return replace(s, positions=positions, rings=rings)
+
+
+def _turn_ended(s: State, e: TurnEnded) -> State:
+    return replace(s, in_play=(), pending=None, player_deck=s.player_deck.discarded(s.in_play))
+
+
+def _won(s: State, e: Won) -> State:
+    return replace(s, winner=e.seat, pending=None)
+
+
+_EVOLVE = {
+    Acted: _acted, Asked: _asked, Shuffled: _shuffled, GarfieldTurnedUp: _turned_up,
+    GarfieldTossed: _tossed, CardsDrawn: _drawn, TurnBegan: _turn_began, CardPlayed: _played,
+    Moved: _moved, RingGained: _ring_gained, RingLost: _ring_lost, CardDiscarded: _discarded,
+    CardGiven: _given, PlacesSwapped: _swapped, TurnEnded: _turn_ended, Won: _won,
+}
+
+
+def evolve(state: State, event: Event) -> State:
+    """The state after `event`. Events that change nothing (dice, coins) leave it as it is."""
+    handler = _EVOLVE.get(type(event))
+    return handler(state, event) if handler else state
+
+
+# ---- what a seat may see ------------------------------------------------------------------
+
+
+def view(state: State, seat: int | None) -> State:
+    """The state as `seat` may know it: others' hands, the deck orders and the face-down Player
+    discards are hidden (their sizes are not). Seat None sees everything."""
+    if seat is None:
+        return state
+    hands = tuple(hand if i == seat else (HIDDEN,) * len(hand) for i, hand in enumerate(state.hands))
+    return replace(state, hands=hands, garfield=state.garfield.masked(show_discard=True),
+                   player_deck=state.player_deck.masked())
+
+
+def redact(event: Event, seat: int | None) -> Event:
+    """The event as `seat` may see it (seat None sees everything)."""
+    if seat is None:
+        return event
+    match event:
+        case Shuffled():
+            return Shuffled(event.deck, (HIDDEN,) * len(event.order))
+        case CardsDrawn() if event.seat != seat:
+            return CardsDrawn(event.seat, (HIDDEN,) * len(event.cards))
+        case CardDiscarded() if event.seat != seat:
+            return CardDiscarded(event.seat, HIDDEN)
+        case CardGiven() if seat not in (event.seat, event.to):
+            return CardGiven(event.seat, event.to, HIDDEN)
+        case Acted(action=Discard() | Give()) if event.seat != seat:
+            return Acted(event.seat, type(event.action)(HIDDEN))
+    return event

@@ -1,0 +1,212 @@
+"""The event log as text: versioned JSON Lines. It is the save file, the replay and the protocol.
+
+Line 1 is the header; every further line is `{"seq": n, "event": {...}}` with n = 1, 2, 3...
+Loading checks everything: the header's fields, each line's JSON and record types, the sequence
+numbers, size limits, and that each action's events are exactly what the rules produce from it
+(re-deciding it with the recorded chance outcomes). A torn last action (a crash while writing)
+is dropped with a warning; anything else wrong refuses the whole file with a clear message.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import registry
+from .chance import Chance, Rig, RigError
+from .codec import CodecError, decode, encode
+from .game import decide
+from .records import Acted, Event, Rejected, Start
+
+FORMAT = "parlour-log"
+FORMAT_VERSION = 1
+MAX_LINE_BYTES = 64 * 1024
+MAX_EVENTS = 500_000
+MAX_NAME = 24
+
+
+class LogError(ValueError):
+    """A log that cannot be loaded; the message says where and why."""
+
+
+@dataclass(frozen=True)
+class Header:
+    game: str
+    players: tuple[str, ...]
+    seed: int
+    rig: Rig | None = None  # a rigged game keeps its forced outcomes here, for all to see
+    options: dict = field(default_factory=dict)
+
+    @property
+    def rigged(self) -> bool:
+        return self.rig is not None
+
+    def to_json(self) -> dict:
+        data = {"format": FORMAT, "format_version": FORMAT_VERSION, "game": self.game,
+                "players": list(self.players), "seed": self.seed, "rigged": self.rigged}
+        if self.rig is not None:
+            data["rig"] = self.rig.to_json()
+        data["options"] = dict(self.options)
+        return data
+
+
+def dump_line(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def header_line(header: Header) -> str:
+    return dump_line(header.to_json())
+
+
+def event_line(seq: int, event: Event) -> str:
+    return dump_line({"seq": seq, "event": encode(event)})
+
+
+def dumps(header: Header, events: list[Event]) -> str:
+    return header_line(header) + "".join(event_line(i, e) for i, e in enumerate(events, 1))
+
+
+def check_players(game, players: Any) -> tuple[str, ...]:
+    """Player names as the rules accept them, or Rejected with the reason."""
+    if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
+        raise Rejected("players must be a list of names")
+    if not game.min_players <= len(players) <= game.max_players:
+        raise Rejected(f"{game.title} takes {game.min_players} to {game.max_players} players, not {len(players)}")
+    names = tuple(p.strip() for p in players)
+    for name in names:
+        if not name or len(name) > MAX_NAME or not name.isprintable():
+            raise Rejected(f"a player name must be 1 to {MAX_NAME} printable characters: {name!r}")
+    if len(set(n.casefold() for n in names)) != len(names):
+        raise Rejected("two players have the same name")
+    return names
+
+
+@dataclass
+class Loaded:
+    header: Header
+    events: list[Event]
+    state: Any
+    warnings: list[str]
+
+
+def loads(text: str) -> Loaded:
+    """Parse and check a whole log. Raises LogError with a clear message if it is not sound."""
+    lines = text.split("\n")
+    torn_tail = lines[-1] != ""  # a file that does not end in a newline was cut while writing
+    if not torn_tail:
+        lines.pop()
+    if not lines or not lines[0].strip():
+        raise LogError("the file is empty: it is not a Parlour save")
+    header = _parse_header(lines[0])
+    game = registry.get(header.game)
+    warnings: list[str] = []
+    events: list[Event] = []
+    for number, line in enumerate(lines[1:], 2):
+        try:
+            events.append(_parse_event(line, number - 1, game))
+        except LogError as error:
+            if torn_tail and number == len(lines):
+                warnings.append(f"line {number} was cut off while saving; the game goes on from before it")
+                break
+            raise LogError(f"line {number}: {error}") from None
+    if len(events) > MAX_EVENTS:
+        raise LogError(f"the log holds more than {MAX_EVENTS} events")
+    state, kept = _replay(game, header, events, warnings)
+    return Loaded(header, events[:kept], state, warnings)
+
+
+def _parse_header(line: str) -> Header:
+    try:
+        data = json.loads(line)
+    except ValueError:
+        raise LogError("line 1 is not JSON: this is not a Parlour save") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise LogError("line 1 is not a Parlour log header: this is not a Parlour save")
+    version = data.get("format_version")
+    if type(version) is not int or version < 1:
+        raise LogError("the header has no valid format_version")
+    if version > FORMAT_VERSION:
+        raise LogError(f"the save is format {version}, newer than this Parlour reads ({FORMAT_VERSION}); update Parlour")
+    unknown = set(data) - {"format", "format_version", "game", "players", "seed", "rigged", "rig", "options"}
+    if unknown:
+        raise LogError(f"the header has an unknown field {sorted(unknown)[0]!r}")
+    try:
+        game = registry.get(data.get("game"))
+        players = check_players(game, data.get("players"))
+        if type(data.get("seed")) is not int:
+            raise LogError("the header's seed must be a whole number")
+        rigged = data.get("rigged")
+        if not isinstance(rigged, bool) or rigged != ("rig" in data):
+            raise LogError("the header's rigged flag does not match its rig")
+        rig = Rig.from_json(data["rig"]) if rigged else None
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise LogError("the header's options must be an object")
+        game.initial(players, options)  # refuses unknown options
+    except (registry.UnknownGame, Rejected) as error:
+        raise LogError(f"header: {error}") from None
+    return Header(game.id, players, data["seed"], rig, options)
+
+
+def _parse_event(line: str, seq: int, game) -> Event:
+    if len(line) > MAX_LINE_BYTES:
+        raise LogError("the line is too long")
+    try:
+        data = json.loads(line)
+    except ValueError:
+        raise LogError("not JSON") from None
+    if not isinstance(data, dict) or set(data) != {"seq", "event"}:
+        raise LogError('expected {"seq": n, "event": {...}}')
+    if data["seq"] != seq or type(data["seq"]) is not int:
+        raise LogError(f"sequence number {data['seq']!r}, expected {seq}")
+    try:
+        return decode(data["event"], game.kinds, Event)
+    except CodecError as error:
+        raise LogError(str(error)) from None
+
+
+def _replay(game, header: Header, events: list[Event], warnings: list[str]) -> tuple[Any, int]:
+    """Re-decide every recorded action and check it yields exactly the recorded events."""
+    state = game.initial(header.players, header.options)
+    if not events or events[0] != Acted(None, Start()):
+        raise LogError("line 2: the log must begin with the game's set-up")
+    start = 0
+    while start < len(events):
+        end = start + 1
+        while end < len(events) and not isinstance(events[end], Acted):
+            end += 1
+        batch, last = events[start:end], end == len(events)
+        acted = batch[0]
+        chance = Chance.replaying([d for event in batch for d in event.draws()])
+        try:
+            turn = decide(game, state, acted.seat, acted.action, chance)
+        except RigError as error:
+            if last:  # the log stops before a chance outcome the action needs: cut while saving
+                warnings.append(_DROPPED)
+                return state, start
+            raise LogError(f"line {start + 2}: {error.reason}") from None
+        except Rejected as error:
+            raise LogError(f"line {start + 2}: {error.reason}") from None
+        if turn.events != batch:
+            if last and turn.events[: len(batch)] == batch:
+                warnings.append(_DROPPED)
+                return state, start
+            at = next(i for i, (a, b) in enumerate(zip(turn.events + [None], batch + [None])) if a != b)
+            raise LogError(f"line {start + at + 2}: this event does not follow from the rules")
+        if not chance.exhausted():
+            raise LogError(f"line {start + 2}: the log records chance outcomes the rules did not use")
+        state = turn.state
+        start = end
+    return state, len(events)
+
+
+_DROPPED = "the last action was cut short while saving; it was dropped"
+
+
+def fold(game, header: Header, events: list[Event]) -> Any:
+    """The state after `events`, without any checking (for replays and tests)."""
+    state = game.initial(header.players, header.options)
+    for event in events:
+        state = game.evolve(state, event)
+    return state

@@ -1,0 +1,109 @@
+"""The record types every game shares: actions, events, and the events that carry chance.
+
+An *action* is what a seat asks for; an *event* is what happened. Records are frozen, slotted
+dataclasses of plain values (int, str, bool, None, tuples of them, nested records), so that the
+codec can turn them into JSON and back without knowing any game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+HIDDEN = "?"  # stands for a card (or pick) that the viewer may not see
+
+
+class Record:
+    """Base of actions and events. Subclasses are frozen slotted dataclasses."""
+
+    __slots__ = ()
+
+
+class Action(Record):
+    """Something a seat asks the table to do."""
+
+    __slots__ = ()
+
+
+class Event(Record):
+    """Something that happened. The state is a fold of events."""
+
+    __slots__ = ()
+
+    def draws(self) -> tuple[tuple[str, object], ...]:
+        """The chance outcomes this event records, in draw order (most events have none)."""
+        return ()
+
+
+class Rejected(Exception):
+    """An action was refused. Nothing changed; `reason` says why in plain words."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+# ---- shared actions -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Start(Action):
+    """Set the game up: shuffle, deal, opening roll. Taken by the table (seat None), once."""
+
+
+# ---- shared events ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Acted(Event):
+    """A seat's action was accepted; the events after it, up to the next Acted, follow from it.
+
+    Recording the action makes the log checkable: loading re-decides each action and must get
+    the same events back.
+    """
+
+    seat: int | None
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRolled(Event):
+    seat: int
+    dice: tuple[int, ...]
+
+    def draws(self):
+        return tuple(("die", face) for face in self.dice)
+
+
+@dataclass(frozen=True, slots=True)
+class CoinFlipped(Event):
+    seat: int
+    face_up: bool
+
+    def draws(self):
+        return (("coin", self.face_up),)
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffled(Event):
+    """A deck was (re)shuffled; `order` is its new draw pile, top first (hidden in views)."""
+
+    deck: str
+    order: tuple[str, ...]
+
+    def draws(self):
+        return (("order", (self.deck, self.order)),)
+
+
+@dataclass(frozen=True, slots=True)
+class Picked(Event):
+    """A blind pick: `index` among the things on offer (which thing it was, the game's own
+    events say)."""
+
+    seat: int
+    index: int
+
+    def draws(self):
+        return (("pick", self.index),)
+
+
+SHARED_RECORDS: tuple[type, ...] = (Start, Acted, DiceRolled, CoinFlipped, Shuffled, Picked)

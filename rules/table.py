@@ -1,0 +1,87 @@
+"""The table: one live game. It holds the log and the state, takes actions from any seat (human,
+bot or remote, all alike), and tells its listeners about every new batch of events."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Iterable
+
+from . import registry
+from .chance import Chance, Rig
+from .game import Game, Result, decide
+from .log import Header, Loaded, check_players
+from .records import Action, Event, Rejected, Start
+
+Listener = Callable[["Table", list[Event]], None]
+
+
+class Table:
+    def __init__(self, game: Game, header: Header, events: list[Event], state: Any, chance: Chance):
+        self.game = game
+        self.header = header
+        self.events = events
+        self.state = state
+        self._chance = chance
+        self._listeners: list[Listener] = []
+
+    @classmethod
+    def new(cls, game_id: str, players: Iterable[str], *, seed: int | None = None,
+            rig: Rig | None = None, options: dict | None = None) -> "Table":
+        """Set up a new game. Raises Rejected (or registry.UnknownGame) for bad arguments."""
+        game = registry.get(game_id)
+        names = check_players(game, list(players))
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        options = dict(options or {})
+        header = Header(game.id, names, seed, rig, options)
+        table = cls(game, header, [], game.initial(names, options), Chance.for_log(seed, 0, rig))
+        table._apply(None, Start())
+        return table
+
+    @classmethod
+    def resume(cls, loaded: Loaded) -> "Table":
+        """Continue a loaded game; its chance goes on from where the log stops."""
+        game = registry.get(loaded.header.game)
+        chance = Chance.for_log(loaded.header.seed, len(loaded.events))
+        return cls(game, loaded.header, list(loaded.events), loaded.state, chance)
+
+    # ---- acting ---------------------------------------------------------------------------
+
+    def submit(self, seat: int, action: Action) -> list[Event]:
+        """Carry out `action` for `seat`: the new events, or Rejected (nothing changes)."""
+        if isinstance(action, Start):
+            raise Rejected("the game has already been set up")
+        return self._apply(seat, action)
+
+    def _apply(self, seat: int | None, action: Action) -> list[Event]:
+        turn = decide(self.game, self.state, seat, action, self._chance)
+        self.events.extend(turn.events)
+        self.state = turn.state
+        for listener in list(self._listeners):
+            listener(self, turn.events)
+        return turn.events
+
+    def listen(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def unlisten(self, listener: Listener) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    # ---- asking ---------------------------------------------------------------------------
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.header.players
+
+    def to_act(self) -> tuple[int, ...]:
+        return self.game.to_act(self.state)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return self.game.legal_actions(self.state, seat) if seat in self.to_act() else []
+
+    def view(self, seat: int | None) -> Any:
+        return self.game.view(self.state, seat)
+
+    def result(self) -> Result | None:
+        return self.game.result(self.state)
