@@ -20,8 +20,9 @@ class CodecError(ValueError):
 
 
 def encode(value: Any) -> Any:
-    """A record, tuple or plain value as JSON-ready data (records get a "type" key)."""
-    if isinstance(value, Record):
+    """A record (or any dataclass value, such as a state), tuple or plain value as JSON-ready
+    data; records get a "type" key."""
+    if isinstance(value, Record) or (dataclasses.is_dataclass(value) and not isinstance(value, type)):
         data = {"type": type(value).__name__}
         for name in _field_names(type(value)):
             data[name] = encode(getattr(value, name))

@@ -1,0 +1,195 @@
+"""Filmis's actions and events."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..records import Action, Event, Record
+
+# ---- actions ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    """Begin the turn: roll both dice (1-3 and 1-6) and move."""
+
+
+@dataclass(frozen=True, slots=True)
+class CallRaid(Action):
+    """Begin the turn by blowing the whistle (needs a WHISTLE and a JAMES_DEAN): the game ends."""
+
+
+@dataclass(frozen=True, slots=True)
+class PassTurn(Action):
+    """Skip this turn, as an unpaid fine demands (offered when a raid could be called instead)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Enter(Action):
+    """On a cornflakes package: go straight into the factory (True) or stay (False)."""
+
+    go: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PayFine(Action):
+    """On FINE_OR_SKIP: put this card from the hand at the bottom of the deck."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class RefuseFine(Action):
+    """On FINE_OR_SKIP: keep the cards and skip the next turn."""
+
+
+@dataclass(frozen=True, slots=True)
+class Drop(Action):
+    """On DROP: put this card from the hand at the bottom of the deck."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class SwapTake(Action):
+    """In a filmis swap: take this card from what the next player taking part showed."""
+
+    card: str
+
+
+# ---- nested records -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Pending(Record):
+    """A decision the turn's player is asked for: "cornflakes", "fine" or "drop"."""
+
+    seat: int
+    kind: str
+
+
+DECISIONS = ("cornflakes", "fine", "drop")
+
+
+@dataclass(frozen=True, slots=True)
+class Shown(Record):
+    """What one player taking part in a swap shows: the hand, or (with no hand) the home pile."""
+
+    seat: int
+    from_home: bool
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Record):
+    """One card changing hands in a swap: `seat` takes `card` from `giver`'s shown cards."""
+
+    seat: int
+    giver: int
+    from_home: bool
+    card: str
+
+
+# ---- events -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TurnBegan(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnSkipped(Event):
+    """The seat skips this turn, paying one owed skip."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    seat: int
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDrawn(Event):
+    """Cards from the top of the factory deck into the seat's hand."""
+
+    seat: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandBanked(Event):
+    """The seat's whole hand goes onto its home pile."""
+
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardTaken(Event):
+    """In an opponent's nest: `seat` takes `card` from `owner`'s home pile (or hand)."""
+
+    seat: int
+    owner: int
+    from_home: bool
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardUnder(Event):
+    """The seat puts a card from its hand at the bottom of the factory deck (fine or drop)."""
+
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class SkipOwed(Event):
+    """The seat did not (or could not) pay the fine: it skips its next turn."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Asked(Event):
+    pending: Pending
+
+
+@dataclass(frozen=True, slots=True)
+class SwapBegan(Event):
+    """A filmis swap: `seat` landed on it; `shown` lists those taking part, in seat order."""
+
+    seat: int
+    shown: tuple[Shown, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SwapChosen(Event):
+    """A seat taking part chose the card it takes (hidden from the others until the swap ends)."""
+
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class SwapDone(Event):
+    takes: tuple[Take, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Raid(Event):
+    """The game ends: `caller` blew the whistle, or None when the factory deck ran out."""
+
+    caller: int | None
+
+
+RECORDS = (Roll, CallRaid, PassTurn, Enter, PayFine, RefuseFine, Drop, SwapTake, Pending, Shown,
+           Take, TurnBegan, TurnSkipped, TurnEnded, Moved, CardsDrawn, HandBanked, CardTaken,
+           CardUnder, SkipOwed, Asked, SwapBegan, SwapChosen, SwapDone, Raid)

@@ -1,0 +1,266 @@
+"""Filmis's state, how each event changes it (`evolve`), and what each seat may see."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Mapping
+
+from ..deck import Deck
+from ..game import Result
+from ..records import HIDDEN, Acted, Event, Rejected, Shuffled
+from . import board, cards
+from .records import (Asked, CardTaken, CardUnder, CardsDrawn, Drop, HandBanked, Moved, PayFine,
+                      Pending, Raid, Shown, SkipOwed, SwapBegan, SwapChosen, SwapDone, SwapTake,
+                      TurnBegan, TurnEnded, TurnSkipped)
+
+DECK_NAME = "factory"  # the name the deck is shuffled (and rigged) under
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """A filmis swap in progress: who landed on it, what each player taking part showed (public
+    while the swap lasts) and the card each has chosen so far (None: still choosing)."""
+
+    seat: int
+    shown: tuple[Shown, ...]
+    chosen: tuple[str | None, ...]
+
+    def index(self, seat: int) -> int | None:
+        for i, shown in enumerate(self.shown):
+            if shown.seat == seat:
+                return i
+        return None
+
+    def target(self, i: int) -> Shown:
+        """Whom the i-th player taking part takes from: the next one taking part on the left."""
+        return self.shown[(i + 1) % len(self.shown)]
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    players: tuple[str, ...]
+    colours: tuple[int, ...]  # seat -> colour (0 red, 1 blue, 2 green, 3 yellow)
+    positions: tuple[int, ...]
+    hands: tuple[tuple[str, ...], ...]
+    homes: tuple[tuple[str, ...], ...]  # the home piles by the nests
+    deck: Deck  # the factory: draw pile, top first (its discard holds the cards before set-up)
+    skips: tuple[int, ...]  # turns each seat still has to skip
+    turn: int = -1  # whose turn; -1 before set-up
+    pending: Pending | None = None
+    swap: Swap | None = None
+    over: bool = False
+    caller: int | None = None  # who called the raid (None: the deck ran out, or not over)
+
+    def nest_owner(self, square: int) -> int | None:
+        """The seat whose nest this square is (None: not a nest, or a colour nobody plays)."""
+        if board.SQUARES[square] != board.NEST:
+            return None
+        colour = square // board.QUARTER
+        return self.colours.index(colour) if colour in self.colours else None
+
+    def own_nest(self, seat: int) -> int:
+        return board.nest(self.colours[seat])
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(cards.score(home) for home in self.homes)
+
+    def cards_held(self) -> int:
+        """All cards in the game: the deck, the hands and the home piles (always 60)."""
+        return len(self.deck) + sum(map(len, self.hands)) + sum(map(len, self.homes))
+
+
+def initial(players: tuple[str, ...], options: Mapping) -> State:
+    unknown = set(options) - {"colours"}
+    if unknown:
+        raise Rejected(f"Filmis has no option {sorted(unknown)[0]!r}")
+    n = len(players)
+    colours = _colours(options.get("colours"), n)
+    return State(players=tuple(players), colours=colours,
+                 positions=tuple(board.nest(c) for c in colours), hands=((),) * n,
+                 homes=((),) * n, deck=Deck((), cards.DECK), skips=(0,) * n)
+
+
+def _colours(chosen, n: int) -> tuple[int, ...]:
+    """Seats take red, blue, green, yellow in order unless the "colours" option names them."""
+    if chosen is None:
+        return tuple(range(n))
+    if (not isinstance(chosen, (list, tuple)) or len(chosen) != n
+            or not all(isinstance(c, str) and c in board.COLOURS for c in chosen)
+            or len(set(chosen)) != n):
+        raise Rejected(f"colours must name {n} different colours of {', '.join(board.COLOURS)}")
+    return tuple(board.COLOURS.index(c) for c in chosen)
+
+
+def to_act(state: State) -> tuple[int, ...]:
+    if state.turn < 0:
+        return (None,)
+    if state.over:
+        return ()
+    if state.swap is not None:
+        return tuple(s.seat for s, c in zip(state.swap.shown, state.swap.chosen) if c is None)
+    return (state.pending.seat,) if state.pending else (state.turn,)
+
+
+def result(state: State) -> Result | None:
+    if not state.over:
+        return None
+    scores = state.scores()
+    best = max(scores)
+    winners = tuple(seat for seat, score in enumerate(scores) if score == best)
+    if state.caller is None:
+        reason = "the factory ran out of filmis cards: automatic raid"
+    else:
+        reason = f"{state.players[state.caller]} called a raid"
+    return Result(winners, scores, reason)
+
+
+# ---- evolve -------------------------------------------------------------------------------
+
+
+def _put(values: tuple, index: int, value) -> tuple:
+    return values[:index] + (value,) + values[index + 1:]
+
+
+def _without(cards_: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """The cards less one `card` (in a view, less one hidden card)."""
+    for wanted in (card, HIDDEN):
+        if wanted in cards_:
+            i = cards_.index(wanted)
+            return cards_[:i] + cards_[i + 1:]
+    return cards_
+
+
+def _acted(s: State, e: Acted) -> State:
+    return replace(s, pending=None) if s.pending else s
+
+
+def _shuffled(s: State, e: Shuffled) -> State:
+    return replace(s, deck=s.deck.reshuffled(e.order)) if e.deck == DECK_NAME else s
+
+
+def _turn_began(s: State, e: TurnBegan) -> State:
+    return replace(s, turn=e.seat, pending=None, swap=None)
+
+
+def _turn_skipped(s: State, e: TurnSkipped) -> State:
+    return replace(s, skips=_put(s.skips, e.seat, max(0, s.skips[e.seat] - 1)))
+
+
+def _turn_ended(s: State, e: TurnEnded) -> State:
+    return replace(s, pending=None, swap=None)
+
+
+def _moved(s: State, e: Moved) -> State:
+    return replace(s, positions=_put(s.positions, e.seat, e.to))
+
+
+def _drawn(s: State, e: CardsDrawn) -> State:
+    return replace(s, hands=_put(s.hands, e.seat, s.hands[e.seat] + e.cards),
+                   deck=s.deck.drawn(len(e.cards)))
+
+
+def _banked(s: State, e: HandBanked) -> State:
+    return replace(s, hands=_put(s.hands, e.seat, ()),
+                   homes=_put(s.homes, e.seat, s.homes[e.seat] + s.hands[e.seat]))
+
+
+def _taken(s: State, e: CardTaken) -> State:
+    if e.from_home:
+        s = replace(s, homes=_put(s.homes, e.owner, _without(s.homes[e.owner], e.card)))
+    else:
+        s = replace(s, hands=_put(s.hands, e.owner, _without(s.hands[e.owner], e.card)))
+    return replace(s, hands=_put(s.hands, e.seat, s.hands[e.seat] + (e.card,)))
+
+
+def _under(s: State, e: CardUnder) -> State:
+    return replace(s, hands=_put(s.hands, e.seat, _without(s.hands[e.seat], e.card)),
+                   deck=s.deck.put_under(e.card))
+
+
+def _skip_owed(s: State, e: SkipOwed) -> State:
+    return replace(s, skips=_put(s.skips, e.seat, s.skips[e.seat] + 1))
+
+
+def _asked(s: State, e: Asked) -> State:
+    return replace(s, pending=e.pending)
+
+
+def _swap_began(s: State, e: SwapBegan) -> State:
+    return replace(s, swap=Swap(e.seat, e.shown, (None,) * len(e.shown)))
+
+
+def _swap_chosen(s: State, e: SwapChosen) -> State:
+    i = s.swap.index(e.seat) if s.swap else None
+    if i is None:
+        return s
+    return replace(s, swap=replace(s.swap, chosen=_put(s.swap.chosen, i, e.card)))
+
+
+def _swap_done(s: State, e: SwapDone) -> State:
+    for take in e.takes:
+        s = _taken(s, CardTaken(take.seat, take.giver, take.from_home, take.card))
+    return replace(s, swap=None)
+
+
+def _raid(s: State, e: Raid) -> State:
+    return replace(s, over=True, caller=e.caller, pending=None, swap=None)
+
+
+_EVOLVE = {
+    Acted: _acted, Shuffled: _shuffled, TurnBegan: _turn_began, TurnSkipped: _turn_skipped,
+    TurnEnded: _turn_ended, Moved: _moved, CardsDrawn: _drawn, HandBanked: _banked,
+    CardTaken: _taken, CardUnder: _under, SkipOwed: _skip_owed, Asked: _asked,
+    SwapBegan: _swap_began, SwapChosen: _swap_chosen, SwapDone: _swap_done, Raid: _raid,
+}
+
+
+def evolve(state: State, event: Event) -> State:
+    """The state after `event`. Events that change nothing (dice, picks) leave it as it is."""
+    handler = _EVOLVE.get(type(event))
+    return handler(state, event) if handler else state
+
+
+# ---- what a seat may see ------------------------------------------------------------------
+
+
+def _masked(cards_: tuple[str, ...]) -> tuple[str, ...]:
+    return (HIDDEN,) * len(cards_)
+
+
+def view(state: State, seat: int | None) -> State:
+    """The state as `seat` may know it. Other seats' hands and home piles are hidden (their sizes
+    are not) until the game is over and the cards are laid down; the deck order is always hidden.
+    During a swap, what each player taking part showed is public, but the cards the others chose
+    are not. Seat None sees everything."""
+    if seat is None:
+        return state
+    hands, homes = state.hands, state.homes
+    if not state.over:
+        hands = tuple(h if i == seat else _masked(h) for i, h in enumerate(hands))
+        homes = tuple(h if i == seat else _masked(h) for i, h in enumerate(homes))
+    swap = state.swap
+    if swap is not None:
+        chosen = tuple(c if c is None or s.seat == seat else HIDDEN
+                       for s, c in zip(swap.shown, swap.chosen))
+        swap = replace(swap, chosen=chosen)
+    return replace(state, hands=hands, homes=homes, deck=state.deck.masked(), swap=swap)
+
+
+def redact(event: Event, seat: int | None) -> Event:
+    """The event as `seat` may see it (seat None sees everything)."""
+    if seat is None:
+        return event
+    match event:
+        case Shuffled():
+            return Shuffled(event.deck, _masked(event.order))
+        case CardsDrawn() if event.seat != seat:
+            return CardsDrawn(event.seat, _masked(event.cards))
+        case CardTaken() if seat not in (event.seat, event.owner):
+            return CardTaken(event.seat, event.owner, event.from_home, HIDDEN)
+        case CardUnder() if event.seat != seat:
+            return CardUnder(event.seat, HIDDEN)
+        case SwapChosen() if event.seat != seat:
+            return SwapChosen(event.seat, HIDDEN)
+        case Acted(action=PayFine() | Drop() | SwapTake()) if event.seat != seat:
+            return Acted(event.seat, type(event.action)(HIDDEN))
+    return event

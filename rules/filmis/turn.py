@@ -1,0 +1,314 @@
+"""How a Filmis turn runs (RULES.md §2): set-up, the start of a turn (roll, raid or an owed
+skip), moving (own nest and arrow tips stop a pawn), the squares, the decisions, the filmis swap
+and the end of a turn. Each function emits events on the Turn; a decision stops the run with an
+`Asked` (or `SwapBegan`) event, and the answer finishes the turn."""
+
+from __future__ import annotations
+
+from ..game import Turn
+from ..records import Action, DiceRolled, Picked, Shuffled, Start
+from . import board, cards
+from .records import (Asked, CallRaid, CardTaken, CardUnder, CardsDrawn, Drop, Enter, HandBanked,
+                      Moved, PassTurn, PayFine, Pending, Raid, RefuseFine, Roll, Shown, SkipOwed,
+                      SwapBegan, SwapChosen, SwapDone, SwapTake, Take, TurnBegan, TurnEnded,
+                      TurnSkipped)
+from .state import DECK_NAME, State
+
+# What a square asks for once it has been followed.
+AGAIN = "again"  # a new move (own nest, GO_HOME, EXTRA_ROLL)
+DONE = "done"  # the turn ends
+WAIT = "wait"  # a decision is pending; its answer ends the turn
+
+# How a walk stopped.
+NEST_STOP, TIP_STOP, LANDED = "nest", "tip", "landed"
+
+
+# ---- legal actions ------------------------------------------------------------------------
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    """Every action `seat` may take now; uses only what that seat can see."""
+    if state.turn < 0 or state.over:
+        return []
+    if state.swap is not None:
+        return _swap_options(state, seat)
+    pending = state.pending
+    if pending is not None:
+        return _options(state, seat, pending.kind) if seat == pending.seat else []
+    if seat != state.turn:
+        return []
+    actions: list[Action] = [PassTurn() if state.skips[seat] else Roll()]
+    if cards.can_raid(state.hands[seat], state.homes[seat]):
+        actions.append(CallRaid())
+    return actions
+
+
+def _kinds(hand: tuple[str, ...]) -> list[str]:
+    return sorted(set(hand))
+
+
+def _options(state: State, seat: int, kind: str) -> list[Action]:
+    if kind == "cornflakes":
+        return [Enter(True), Enter(False)]
+    hand = _kinds(state.hands[seat])
+    if kind == "fine":
+        return [PayFine(card) for card in hand] + [RefuseFine()]
+    return [Drop(card) for card in hand]  # drop
+
+
+def _swap_options(state: State, seat: int) -> list[Action]:
+    swap = state.swap
+    i = swap.index(seat)
+    if i is None or swap.chosen[i] is not None:
+        return []
+    return [SwapTake(card) for card in _kinds(swap.target(i).cards)]
+
+
+def explain(state: State, seat: int, action: Action) -> str | None:
+    """Why `action` is not legal for `seat` now, in plain words."""
+    if state.swap is not None:
+        if state.swap.index(seat) is None:
+            return "you take no part in this filmis swap"
+        return "choose the card you take in the filmis swap"
+    if state.pending is not None:
+        return f"first answer the open question ({state.pending.kind})"
+    if isinstance(action, CallRaid):
+        return "a raid needs a Whistle and a James Dean, in your hand or home pile"
+    if isinstance(action, Roll) and state.skips[seat]:
+        return "you skip this turn (an unpaid fine)"
+    return None
+
+
+# ---- the step -----------------------------------------------------------------------------
+
+
+def step(t: Turn, seat: int | None, action: Action) -> None:
+    if isinstance(action, Start):
+        _set_up(t)
+    elif isinstance(action, Roll):
+        _moves(t, seat)
+    elif isinstance(action, CallRaid):
+        t.end_game(Raid(seat))
+    elif isinstance(action, PassTurn):
+        t.emit(TurnSkipped(seat))
+        _end_turn(t, seat)
+    elif isinstance(action, SwapTake):
+        t.emit(SwapChosen(seat, action.card))
+        if _swap_resolved(t) == DONE:
+            _end_turn(t, t.state.turn)
+    else:
+        _answer(t, seat, action)
+        _end_turn(t, seat)
+
+
+def _set_up(t: Turn) -> None:
+    state: State = t.state
+    t.emit(Shuffled(DECK_NAME, t.chance.shuffle(DECK_NAME, state.deck.discard)))
+    _begin_turn(t, _opening_roll(t))
+
+
+def _opening_roll(t: Turn) -> int:
+    """Everyone rolls both dice; the highest total starts; ties among the highest roll again."""
+    contenders = list(range(len(t.state.players)))
+    while len(contenders) > 1:
+        totals = {seat: sum(_roll(t, seat)) for seat in contenders}
+        best = max(totals.values())
+        contenders = [seat for seat in contenders if totals[seat] == best]
+    return contenders[0]
+
+
+def _roll(t: Turn, seat: int) -> tuple[int, int]:
+    dice = (t.chance.roll(cards.SMALL_DIE), t.chance.roll(cards.BIG_DIE))
+    t.emit(DiceRolled(seat, dice))
+    return dice
+
+
+# ---- moving -------------------------------------------------------------------------------
+
+
+def _moves(t: Turn, seat: int) -> None:
+    """Roll and move, follow the square, and again while a square gives a new move."""
+    outcome = AGAIN
+    while outcome == AGAIN:
+        stop = _walk(t, seat, sum(_roll(t, seat)))
+        outcome = _follow(t, seat, stop)
+    if outcome == DONE:
+        _end_turn(t, seat)
+
+
+def _walk(t: Turn, seat: int, steps: int) -> str:
+    """Move clockwise step by step. Stepping onto the own nest or an arrow tip stops the pawn
+    there, whatever is left of the roll; otherwise it lands `steps` squares on."""
+    state: State = t.state
+    start, own = state.positions[seat], state.own_nest(seat)
+    for k in range(1, steps + 1):
+        square = (start + k) % board.SIZE
+        if square == own:
+            t.emit(Moved(seat, square))
+            return NEST_STOP
+        if board.SQUARES[square] == board.ARROW_TIP:
+            t.emit(Moved(seat, square))
+            return TIP_STOP
+    t.emit(Moved(seat, (start + steps) % board.SIZE))
+    return LANDED
+
+
+def _occupied(state: State, square: int, seat: int) -> bool:
+    """Another pawn stands on `square`."""
+    return any(pos == square for other, pos in enumerate(state.positions) if other != seat)
+
+
+# ---- the squares --------------------------------------------------------------------------
+
+
+def _follow(t: Turn, seat: int, stop: str) -> str:
+    """Follow the square the pawn stopped on; returns AGAIN, DONE or WAIT."""
+    state: State = t.state
+    square = state.positions[seat]
+    if stop == NEST_STOP:  # own nest, reached or passed: bank the hand, a new move
+        _bank(t, seat)
+        return AGAIN
+    if stop == TIP_STOP:  # inside the factory; only the first pawn at the tip gets cards
+        if not _occupied(state, square, seat):
+            _into_factory(t, seat)
+        return DONE
+    kind = board.SQUARES[square]
+    if kind == board.NEST:  # an opponent's nest (or a colour nobody plays: a plain square)
+        owner = state.nest_owner(square)
+        if owner is not None and owner != seat:
+            _take_from(t, seat, owner)
+        return DONE
+    if kind == board.CORNFLAKES:
+        if _occupied(state, board.tip_for_cornflakes(square), seat):
+            return DONE  # cannot go in: the pawn simply stays
+        t.emit(Asked(Pending(seat, "cornflakes")))
+        return WAIT
+    if kind == board.FILMIS:
+        _draw(t, seat, 1)
+        return DONE
+    if kind == board.GO_HOME:
+        t.emit(Moved(seat, state.own_nest(seat)))
+        _bank(t, seat)
+        return AGAIN
+    if kind == board.SWAP:
+        return _begin_swap(t, seat)
+    if kind == board.FINE_OR_SKIP:
+        if state.hands[seat]:
+            t.emit(Asked(Pending(seat, "fine")))
+            return WAIT
+        t.emit(SkipOwed(seat))  # cannot pay
+        return DONE
+    if kind == board.EXTRA_ROLL:
+        return AGAIN
+    if kind == board.DROP:
+        hand = _kinds(state.hands[seat])
+        if len(hand) == 1:  # nothing to choose
+            t.emit(CardUnder(seat, hand[0]))
+        elif hand:
+            t.emit(Asked(Pending(seat, "drop")))
+            return WAIT
+        return DONE
+    return DONE  # PLAIN, ARROW
+
+
+def _bank(t: Turn, seat: int) -> None:
+    t.emit(HandBanked(seat, len(t.state.hands[seat])))
+
+
+def _into_factory(t: Turn, seat: int) -> None:
+    """Roll the 1-3 die and take that many cards."""
+    count = t.chance.roll(cards.SMALL_DIE)
+    t.emit(DiceRolled(seat, (count,)))
+    _draw(t, seat, count)
+
+
+def _draw(t: Turn, seat: int, count: int) -> None:
+    """Take cards from the top of the deck (what is left, if fewer); a draw that empties the
+    deck ends the game with an automatic raid."""
+    taken = t.state.deck.pile[:count]
+    if taken:
+        t.emit(CardsDrawn(seat, taken))
+    if not t.state.deck.pile:
+        t.end_game(Raid(None))
+
+
+def _take_from(t: Turn, seat: int, owner: int) -> None:
+    """A blind pick from the owner's home pile; if it is empty, from their hand; else nothing."""
+    state: State = t.state
+    from_home = bool(state.homes[owner])
+    pile = state.homes[owner] if from_home else state.hands[owner]
+    if not pile:
+        return
+    index = t.chance.pick(len(pile))
+    t.emit(Picked(seat, index))
+    t.emit(CardTaken(seat, owner, from_home, pile[index]))
+
+
+# ---- decisions ----------------------------------------------------------------------------
+
+
+def _answer(t: Turn, seat: int, action: Action) -> None:
+    """The answer to a cornflakes, fine or drop question (the turn ends after it)."""
+    if isinstance(action, Enter):
+        if action.go:
+            t.emit(Moved(seat, board.tip_for_cornflakes(t.state.positions[seat])))
+            _into_factory(t, seat)
+    elif isinstance(action, (PayFine, Drop)):
+        t.emit(CardUnder(seat, action.card))
+    else:
+        assert isinstance(action, RefuseFine)
+        t.emit(SkipOwed(seat))
+
+
+# ---- the filmis swap ----------------------------------------------------------------------
+
+
+def _begin_swap(t: Turn, seat: int) -> str:
+    """Everyone shows the hand (no hand: the home pile; no cards: takes no part). Each taking
+    part takes one card from the next taking part on the left; a choice with only one kind of
+    card on offer is made at once, the others are asked of all those seats together."""
+    state: State = t.state
+    shown = tuple(Shown(s, not hand, tuple(sorted(hand or home)))
+                  for s, (hand, home) in enumerate(zip(state.hands, state.homes)) if hand or home)
+    if len(shown) < 2:
+        return DONE  # nobody to swap with
+    t.emit(SwapBegan(seat, shown))
+    for i, taker in enumerate(shown):
+        offer = _kinds(t.state.swap.target(i).cards)
+        if len(offer) == 1:
+            t.emit(SwapChosen(taker.seat, offer[0]))
+    return _swap_resolved(t)
+
+
+def _swap_resolved(t: Turn) -> str:
+    """Once everyone taking part has chosen, the cards change hands (all at once)."""
+    swap = t.state.swap
+    if any(card is None for card in swap.chosen):
+        return WAIT
+    takes = []
+    for i, (taker, card) in enumerate(zip(swap.shown, swap.chosen)):
+        giver = swap.target(i)
+        takes.append(Take(taker.seat, giver.seat, giver.from_home, card))
+    t.emit(SwapDone(tuple(takes)))
+    return DONE
+
+
+# ---- turns --------------------------------------------------------------------------------
+
+
+def _end_turn(t: Turn, seat: int) -> None:
+    t.emit(TurnEnded(seat))
+    _begin_turn(t, (seat + 1) % len(t.state.players))
+
+
+def _begin_turn(t: Turn, seat: int) -> None:
+    """The seat's turn begins. A seat that owes a skip and could not call a raid instead skips
+    it at once; the turn passes on."""
+    while True:
+        t.emit(TurnBegan(seat))
+        state: State = t.state
+        if not state.skips[seat] or cards.can_raid(state.hands[seat], state.homes[seat]):
+            return
+        t.emit(TurnSkipped(seat))
+        t.emit(TurnEnded(seat))
+        seat = (seat + 1) % len(state.players)

@@ -1,0 +1,131 @@
+"""The Smurf Game's actions and events (RULES.md §3)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..records import Action, Event
+
+# ---- actions ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    """Begin the turn by rolling the die (a direction is chosen after the roll)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnWheel(Action):
+    """Spend the turn turning wheel 1 or 2 one space counter-clockwise."""
+
+    wheel: int
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """Answer the roll: go in `direction` (+1 forward, -1 backward round the loop). `food` is the
+    kind of the food area the move ends in (stopping at its entry on the way, or landing on it),
+    None for the full count ending on the path."""
+
+    direction: int
+    food: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GiveUp(Action):
+    """A cat appeared under your pawn: give up one disc of this kind, back to its circle."""
+
+    kind: str
+
+
+# ---- events -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TurnBegan(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DirectionAsked(Event):
+    """The roll left a choice of ways: the seat must answer with a Move."""
+
+    seat: int
+    die: int
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    """The pawn moved to path square `to` (leaving its food area, if it was in one)."""
+
+    seat: int
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class WentIn(Event):
+    """The pawn stopped at the entry and went into the food area of `kind`."""
+
+    seat: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class DiscTaken(Event):
+    """One disc of `kind` from its circle to the seat."""
+
+    seat: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Stayed(Event):
+    """Cats block both ways for the whole count: the pawn stays where it is."""
+
+    seat: int
+    die: int
+
+
+@dataclass(frozen=True, slots=True)
+class WheelTurned(Event):
+    """Wheel 1 or 2 was turned one space; `position` is where it now stands (0-15)."""
+
+    wheel: int
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class CatAppeared(Event):
+    """A wheel turn made a cat appear on `square`, under the pawns of `seats`."""
+
+    square: int
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MustGiveUp(Event):
+    """The seat holds discs of more than one kind and must choose one to give up."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiscReturned(Event):
+    """One disc of `kind` from the seat back to its circle."""
+
+    seat: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Won(Event):
+    seat: int
+
+
+RECORDS = (Roll, TurnWheel, Move, GiveUp, TurnBegan, DirectionAsked, Moved, WentIn, DiscTaken,
+           Stayed, WheelTurned, CatAppeared, MustGiveUp, DiscReturned, TurnEnded, Won)

@@ -1,0 +1,178 @@
+"""The Smurf Game's state, how each event changes it (`evolve`), and what each seat may see.
+
+Nothing is hidden in this game (discs held are public), so every view is the whole state.
+Which cat holes show a cat is not stored: it follows from the two wheel positions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Mapping
+
+from ..game import Result
+from ..records import Acted, Event, Record, Rejected
+from . import board, wheels
+from .records import (DirectionAsked, DiscReturned, DiscTaken, Move, Moved,
+                      MustGiveUp, TurnBegan, TurnEnded, WentIn, WheelTurned, Won)
+
+
+@dataclass(frozen=True, slots=True)
+class State(Record):
+    players: tuple[str, ...]
+    positions: tuple[int, ...]  # each pawn's path square (its entry square while in a food area)
+    inside: tuple[bool, ...]  # the pawn is in the food area of its entry square
+    held: tuple[tuple[int, ...], ...]  # per seat, discs held per kind (board.KINDS order)
+    circles: tuple[int, ...]  # discs left on each food circle (board.KINDS order)
+    wheels: tuple[int, ...] = (0, 0)  # positions of wheel 1 and wheel 2 (0-15)
+    turn: int = -1  # whose turn; -1 before set-up
+    rolled: int | None = None  # the die face waiting for a direction (a Move), if any
+    owing: tuple[int, ...] = ()  # seats that must choose a disc to give up (a GiveUp)
+    winner: int | None = None
+
+    @property
+    def cats(self) -> frozenset[int]:
+        """The squares showing a cat now."""
+        return wheels.showing(self.wheels)
+
+    def kinds_held(self, seat: int) -> tuple[str, ...]:
+        """The different kinds `seat` holds, in board.KINDS order."""
+        return tuple(kind for kind, n in zip(board.KINDS, self.held[seat]) if n)
+
+    def discs(self) -> int:
+        """All discs: on the circles and held (always board.DISCS)."""
+        return sum(self.circles) + sum(map(sum, self.held))
+
+
+def initial(players: tuple[str, ...], options: Mapping) -> State:
+    if options:
+        raise Rejected(f"The Smurf Game has no option {sorted(options)[0]!r}")
+    n = len(players)
+    return State(players=tuple(players), positions=(board.HOME,) * n, inside=(False,) * n,
+                 held=((0,) * len(board.KINDS),) * n,
+                 circles=(board.DISCS_PER_KIND,) * len(board.KINDS))
+
+
+def to_act(state: State) -> tuple[int | None, ...]:
+    if state.turn < 0:
+        return (None,)
+    if state.winner is not None:
+        return ()
+    return state.owing or (state.turn,)
+
+
+def result(state: State) -> Result | None:
+    if state.winner is None:
+        return None
+    kinds = tuple(len(state.kinds_held(seat)) for seat in range(len(state.players)))
+    return Result((state.winner,), kinds,
+                  f"{state.players[state.winner]} came HOME with four different food baskets")
+
+
+# ---- evolve -------------------------------------------------------------------------------
+
+
+def _put(values: tuple, index: int, value) -> tuple:
+    return values[:index] + (value,) + values[index + 1:]
+
+
+def _seat_ok(s: State, seat: object) -> bool:
+    return type(seat) is int and 0 <= seat < len(s.players)
+
+
+def _acted(s: State, e: Acted) -> State:
+    return replace(s, rolled=None) if isinstance(e.action, Move) else s
+
+
+def _turn_began(s: State, e: TurnBegan) -> State:
+    if not _seat_ok(s, e.seat):
+        return s
+    return replace(s, turn=e.seat, rolled=None, owing=())
+
+
+def _direction_asked(s: State, e: DirectionAsked) -> State:
+    return replace(s, rolled=e.die)
+
+
+def _moved(s: State, e: Moved) -> State:
+    if not _seat_ok(s, e.seat) or type(e.to) is not int or not 0 <= e.to < board.SIZE:
+        return s
+    return replace(s, positions=_put(s.positions, e.seat, e.to), inside=_put(s.inside, e.seat, False))
+
+
+def _went_in(s: State, e: WentIn) -> State:
+    if not _seat_ok(s, e.seat) or e.kind not in board.ENTRY:
+        return s
+    return replace(s, positions=_put(s.positions, e.seat, board.ENTRY[e.kind]),
+                   inside=_put(s.inside, e.seat, True))
+
+
+def _shift(s: State, seat: int, kind: str, delta: int) -> State:
+    """Move one disc of `kind` between its circle and `seat` (delta +1: to the seat)."""
+    k = board.kind_index(kind)
+    held = s.held[seat]
+    if (s.circles[k] if delta > 0 else held[k]) == 0:
+        return s  # nothing to move: the count of discs never changes
+    return replace(s, held=_put(s.held, seat, _put(held, k, held[k] + delta)),
+                   circles=_put(s.circles, k, s.circles[k] - delta))
+
+
+def _disc_taken(s: State, e: DiscTaken) -> State:
+    if not _seat_ok(s, e.seat) or e.kind not in board.ENTRY:
+        return s
+    return _shift(s, e.seat, e.kind, +1)
+
+
+def _disc_returned(s: State, e: DiscReturned) -> State:
+    if not _seat_ok(s, e.seat) or e.kind not in board.ENTRY:
+        return s
+    s = _shift(s, e.seat, e.kind, -1)
+    return replace(s, owing=tuple(seat for seat in s.owing if seat != e.seat))
+
+
+def _wheel_turned(s: State, e: WheelTurned) -> State:
+    if e.wheel not in wheels.WHEELS or type(e.position) is not int or not 0 <= e.position < wheels.POSITIONS:
+        return s
+    return replace(s, wheels=_put(s.wheels, wheels.WHEELS.index(e.wheel), e.position))
+
+
+def _must_give_up(s: State, e: MustGiveUp) -> State:
+    if not _seat_ok(s, e.seat) or e.seat in s.owing:
+        return s
+    return replace(s, owing=s.owing + (e.seat,))
+
+
+def _turn_ended(s: State, e: TurnEnded) -> State:
+    return replace(s, rolled=None, owing=())
+
+
+def _won(s: State, e: Won) -> State:
+    if not _seat_ok(s, e.seat):
+        return s
+    return replace(s, winner=e.seat, rolled=None, owing=())
+
+
+_EVOLVE = {
+    Acted: _acted, TurnBegan: _turn_began, DirectionAsked: _direction_asked, Moved: _moved,
+    WentIn: _went_in, DiscTaken: _disc_taken, DiscReturned: _disc_returned,
+    WheelTurned: _wheel_turned, MustGiveUp: _must_give_up, TurnEnded: _turn_ended, Won: _won,
+}
+
+
+def evolve(state: State, event: Event) -> State:
+    """The state after `event`. Events that change nothing (dice, CatAppeared, Stayed) and events
+    that do not fit the state leave it as it is; this never raises."""
+    handler = _EVOLVE.get(type(event))
+    return handler(state, event) if handler else state
+
+
+# ---- what a seat may see ------------------------------------------------------------------
+
+
+def view(state: State, seat: int | None) -> State:
+    """Nothing is hidden in The Smurf Game: every seat sees the whole state."""
+    return state
+
+
+def redact(event: Event, seat: int | None) -> Event:
+    """Nothing is hidden: every seat sees every event as it is."""
+    return event

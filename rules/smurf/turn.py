@@ -1,0 +1,151 @@
+"""How a Smurf turn runs (RULES.md §3): set-up and the opening roll, the choice of a turn (roll
+or turn a wheel), moving and the food areas, cats appearing under pawns, the win, and the end of
+a turn. Each function emits events on the Turn; a decision stops the run with an event that
+says what is asked (DirectionAsked, MustGiveUp)."""
+
+from __future__ import annotations
+
+from ..game import Turn
+from ..records import Action, DiceRolled, Start
+from . import board, moves, wheels
+from .records import (CatAppeared, DirectionAsked, DiscReturned, DiscTaken, GiveUp, Move, Moved,
+                      MustGiveUp, Roll, Stayed, TurnBegan, TurnEnded, TurnWheel, WentIn,
+                      WheelTurned, Won)
+from .state import State
+
+# ---- legal actions ------------------------------------------------------------------------
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    """Every action `seat` may take now (the state and every view are the same here)."""
+    if state.turn < 0 or state.winner is not None:
+        return []
+    if state.owing:
+        return [GiveUp(kind) for kind in state.kinds_held(seat)] if seat in state.owing else []
+    if seat != state.turn:
+        return []
+    if state.rolled is not None:
+        return [move for move, _ in _options(state, seat, state.rolled)]
+    return [Roll()] + [TurnWheel(wheel) for wheel in wheels.WHEELS]
+
+
+def _options(state: State, seat: int, die: int) -> list[tuple[Move, int]]:
+    return moves.options(state.positions[seat], state.inside[seat], die, state.cats)
+
+
+def explain(state: State, seat: int, action: Action) -> str | None:
+    """Why `action` is not legal for `seat` now, in plain words."""
+    if state.owing:
+        if seat not in state.owing:
+            return "waiting for the players under a cat to give up a disc"
+        return "give up one disc of a kind you hold (GiveUp)"
+    if state.rolled is not None:
+        if isinstance(action, Move):
+            return "a cat is in the way, or that way does not end there"
+        return f"you rolled {state.rolled}: choose a direction (Move)"
+    if isinstance(action, TurnWheel):
+        return "there are two wheels: 1 and 2"
+    if isinstance(action, Move):
+        return "roll the die first"
+    return None
+
+
+# ---- the step -----------------------------------------------------------------------------
+
+
+def step(t: Turn, seat: int | None, action: Action) -> None:
+    if isinstance(action, Start):
+        t.emit(TurnBegan(_opening_roll(t)))
+    elif isinstance(action, Roll):
+        _roll(t, seat)
+    elif isinstance(action, Move):
+        _move(t, seat, t.before.rolled, action)
+    elif isinstance(action, TurnWheel):
+        _turn_wheel(t, seat, action.wheel)
+    else:
+        assert isinstance(action, GiveUp)
+        t.emit(DiscReturned(seat, action.kind))
+        _end_turn_if_settled(t)
+
+
+def _opening_roll(t: Turn) -> int:
+    """Everyone rolls the die; the highest starts; ties among the highest roll again."""
+    contenders = list(range(len(t.state.players)))
+    while len(contenders) > 1:
+        faces = {}
+        for seat in contenders:
+            faces[seat] = t.chance.roll()
+            t.emit(DiceRolled(seat, (faces[seat],)))
+        best = max(faces.values())
+        contenders = [seat for seat in contenders if faces[seat] == best]
+    return contenders[0]
+
+
+# ---- rolling and moving -------------------------------------------------------------------
+
+
+def _roll(t: Turn, seat: int) -> None:
+    """Roll; with no way open the pawn stays, with one it goes, with more the player chooses."""
+    die = t.chance.roll()
+    t.emit(DiceRolled(seat, (die,)))
+    options = _options(t.state, seat, die)
+    if not options:
+        t.emit(Stayed(seat, die))
+        _end_turn(t, seat)
+    elif len(options) == 1:
+        _move(t, seat, die, options[0][0])
+    else:
+        t.emit(DirectionAsked(seat, die))
+
+
+def _move(t: Turn, seat: int, die: int, move: Move) -> None:
+    """Walk the chosen way; in a food area take a disc; on HOME with four kinds, win."""
+    state: State = t.state
+    to = moves.destination(state.positions[seat], state.inside[seat], die, move, state.cats)
+    t.emit(Moved(seat, to))
+    if move.food is not None:
+        t.emit(WentIn(seat, move.food))
+        if t.state.circles[board.kind_index(move.food)]:
+            t.emit(DiscTaken(seat, move.food))
+    elif to == board.HOME and len(t.state.kinds_held(seat)) == len(board.KINDS):
+        t.end_game(Won(seat))
+    _end_turn(t, seat)
+
+
+# ---- the wheels ---------------------------------------------------------------------------
+
+
+def _turn_wheel(t: Turn, seat: int, wheel: int) -> None:
+    """Turn the wheel one space. Each pawn on a hole where a cat now appears (the hole showed
+    none before) costs its owner one disc: with one kind held it goes back at once, with more
+    kinds the owner chooses; all owners answer at once, in any order."""
+    before = t.state.cats
+    t.emit(WheelTurned(wheel, wheels.turned(t.state.wheels[wheels.WHEELS.index(wheel)])))
+    state: State = t.state
+    for square in sorted(state.cats - before):
+        seats = tuple(s for s in range(len(state.players))
+                      if state.positions[s] == square and not state.inside[s])
+        if not seats:
+            continue
+        t.emit(CatAppeared(square, seats))
+        for under in seats:
+            kinds = t.state.kinds_held(under)
+            if len(kinds) == 1:
+                t.emit(DiscReturned(under, kinds[0]))
+            elif kinds:
+                t.emit(MustGiveUp(under))
+    _end_turn_if_settled(t)
+
+
+# ---- the end of a turn --------------------------------------------------------------------
+
+
+def _end_turn_if_settled(t: Turn) -> None:
+    """End the turn unless someone still has to choose a disc to give up."""
+    if not t.state.owing:
+        _end_turn(t, t.state.turn)
+
+
+def _end_turn(t: Turn, seat: int) -> None:
+    t.emit(TurnEnded(seat))
+    t.emit(TurnBegan((seat + 1) % len(t.state.players)))
