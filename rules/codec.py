@@ -20,13 +20,15 @@ class CodecError(ValueError):
 
 
 def encode(value: Any) -> Any:
-    """A record (or any dataclass value, such as a state), tuple or plain value as JSON-ready
-    data; records get a "type" key."""
+    """A record (or any dataclass or NamedTuple value, such as a state), tuple or plain value as
+    JSON-ready data; records get a "type" key."""
     if isinstance(value, Record) or (dataclasses.is_dataclass(value) and not isinstance(value, type)):
         data = {"type": type(value).__name__}
         for name in _field_names(type(value)):
             data[name] = encode(getattr(value, name))
         return data
+    if isinstance(value, tuple) and hasattr(type(value), "_fields"):  # a NamedTuple state
+        return {"type": type(value).__name__, **{k: encode(v) for k, v in zip(value._fields, value)}}
     if isinstance(value, (tuple, list)):
         return [encode(item) for item in value]
     if isinstance(value, Mapping):

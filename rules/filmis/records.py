@@ -185,9 +185,12 @@ class SwapDone(Event):
 
 @dataclass(frozen=True, slots=True)
 class Raid(Event):
-    """The game ends: `caller` blew the whistle, or None when the factory deck ran out."""
+    """The game ends: `caller` blew the whistle, or None when the factory deck ran out. Everyone
+    lays down their hand and home pile: `hands` and `homes` are public from here on."""
 
     caller: int | None
+    hands: tuple[tuple[str, ...], ...]
+    homes: tuple[tuple[str, ...], ...]
 
 
 RECORDS = (Roll, CallRaid, PassTurn, Enter, PayFine, RefuseFine, Drop, SwapTake, Pending, Shown,

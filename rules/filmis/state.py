@@ -203,7 +203,8 @@ def _swap_done(s: State, e: SwapDone) -> State:
 
 
 def _raid(s: State, e: Raid) -> State:
-    return replace(s, over=True, caller=e.caller, pending=None, swap=None)
+    return replace(s, over=True, caller=e.caller, hands=e.hands, homes=e.homes, pending=None,
+                   swap=None)
 
 
 _EVOLVE = {

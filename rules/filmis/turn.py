@@ -66,16 +66,23 @@ def _swap_options(state: State, seat: int) -> list[Action]:
 
 def explain(state: State, seat: int, action: Action) -> str | None:
     """Why `action` is not legal for `seat` now, in plain words."""
-    if state.swap is not None:
-        if state.swap.index(seat) is None:
+    swap = state.swap
+    if swap is not None:
+        i = swap.index(seat)
+        if i is None:
             return "you take no part in this filmis swap"
-        return "choose the card you take in the filmis swap"
+        if swap.chosen[i] is not None:
+            return "you have already chosen your card in this filmis swap"
+        giver = state.players[swap.target(i).seat]
+        return f"choose one of the cards {giver} showed in the filmis swap"
     if state.pending is not None:
         return f"first answer the open question ({state.pending.kind})"
     if isinstance(action, CallRaid):
         return "a raid needs a Whistle and a James Dean, in your hand or home pile"
     if isinstance(action, Roll) and state.skips[seat]:
         return "you skip this turn (an unpaid fine)"
+    if isinstance(action, (Enter, PayFine, RefuseFine, Drop, SwapTake)):
+        return "there is no question to answer now: start your turn"
     return None
 
 
@@ -88,7 +95,7 @@ def step(t: Turn, seat: int | None, action: Action) -> None:
     elif isinstance(action, Roll):
         _moves(t, seat)
     elif isinstance(action, CallRaid):
-        t.end_game(Raid(seat))
+        _raid(t, seat)
     elif isinstance(action, PassTurn):
         t.emit(TurnSkipped(seat))
         _end_turn(t, seat)
@@ -229,7 +236,12 @@ def _draw(t: Turn, seat: int, count: int) -> None:
     if taken:
         t.emit(CardsDrawn(seat, taken))
     if not t.state.deck.pile:
-        t.end_game(Raid(None))
+        _raid(t, None)
+
+
+def _raid(t: Turn, caller: int | None) -> None:
+    """The game ends; everyone lays down their cards (only the home piles score)."""
+    t.end_game(Raid(caller, t.state.hands, t.state.homes))
 
 
 def _take_from(t: Turn, seat: int, owner: int) -> None:

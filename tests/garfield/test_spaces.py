@@ -1,8 +1,7 @@
 """Every space kind, the decks running out, the opening roll (RULES.md §1)."""
 
-from dataclasses import replace
-
 from rules.chance import Chance, Rig
+from rules.deck import Deck
 from rules.game import decide
 from rules.garfield import GAME, board, cards as C
 from rules.garfield.records import (CardsDrawn, Discard, FollowGarfield, GarfieldTurnedUp, Lasagna,
@@ -194,10 +193,10 @@ def test_green_with_no_cards_loses_nothing():
 
 
 def test_the_last_garfield_card_turned_up_reshuffles_the_sand_box():
-    state = replace(GAME.initial(("Ann", "Bob"), {}), turn=0,
-                    garfield=replace(GAME.initial(("Ann", "Bob"), {}).garfield,
-                                     pile=(C.G_PLUS_2,), discard=(C.G_SWAP, C.G_ONE_DIE)),
-                    face_up=C.G_NAPPING, faced=C.G_NAPPING, hands=(QUIET, QUIET))
+    # Built directly: a whole game of "changes mind" landings would be needed to get here.
+    state = GAME.initial(("Ann", "Bob"), {})._replace(
+        turn=0, garfield=Deck((C.G_PLUS_2,), (C.G_SWAP, C.G_ONE_DIE)), face_up=C.G_NAPPING,
+        faced=C.G_NAPPING, hands=(QUIET, QUIET))
     turn = decide(GAME, state, 0, FollowGarfield(), Chance(0, Rig(dice=[1, 1])))
     names = kinds(turn.events)
     assert names[names.index("GarfieldTurnedUp") + 1] == "Shuffled"
