@@ -37,6 +37,7 @@ class Header:
     seed: int
     rig: Rig | None = None  # a rigged game keeps its forced outcomes here, for all to see
     options: dict = field(default_factory=dict)
+    meta: dict = field(default_factory=dict)  # the app's notes (who is a bot, colours): not rules
 
     @property
     def rigged(self) -> bool:
@@ -48,6 +49,8 @@ class Header:
         if self.rig is not None:
             data["rig"] = self.rig.to_json()
         data["options"] = dict(self.options)
+        if self.meta:
+            data["meta"] = dict(self.meta)
         return data
 
 
@@ -128,7 +131,7 @@ def _parse_header(line: str) -> Header:
         raise LogError("the header has no valid format_version")
     if version > FORMAT_VERSION:
         raise LogError(f"the save is format {version}, newer than this Parlour reads ({FORMAT_VERSION}); update Parlour")
-    unknown = set(data) - {"format", "format_version", "game", "players", "seed", "rigged", "rig", "options"}
+    unknown = set(data) - {"format", "format_version", "game", "players", "seed", "rigged", "rig", "options", "meta"}
     if unknown:
         raise LogError(f"the header has an unknown field {sorted(unknown)[0]!r}")
     try:
@@ -144,9 +147,12 @@ def _parse_header(line: str) -> Header:
         if not isinstance(options, dict):
             raise LogError("the header's options must be an object")
         game.initial(players, options)  # refuses unknown options
+        meta = data.get("meta", {})
+        if not isinstance(meta, dict):
+            raise LogError("the header's meta must be an object")
     except (registry.UnknownGame, Rejected) as error:
         raise LogError(f"header: {error}") from None
-    return Header(game.id, players, data["seed"], rig, options)
+    return Header(game.id, players, data["seed"], rig, options, meta)
 
 
 def _parse_event(line: str, seq: int, game) -> Event:

@@ -26,14 +26,14 @@ class Table:
 
     @classmethod
     def new(cls, game_id: str, players: Iterable[str], *, seed: int | None = None,
-            rig: Rig | None = None, options: dict | None = None) -> "Table":
+            rig: Rig | None = None, options: dict | None = None, meta: dict | None = None) -> "Table":
         """Set up a new game. Raises Rejected (or registry.UnknownGame) for bad arguments."""
         game = registry.get(game_id)
         names = check_players(game, list(players))
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         options = dict(options or {})
-        header = Header(game.id, names, seed, rig, options)
+        header = Header(game.id, names, seed, rig, options, dict(meta or {}))
         table = cls(game, header, [], game.initial(names, options), Chance.for_log(seed, 0, rig))
         table._apply(None, Start())
         return table

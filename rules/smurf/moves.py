@@ -12,12 +12,14 @@ The choices after a roll are `Move(direction, food)` actions:
   entry do not matter, the pawn never goes there), or the full count lands on the entry (a move
   that ends on an entry square always goes into the food area).
 The first step of a pawn leaving a food area, onto its own entry, is no chance to stop: it may
-come back into the same area on a later turn, not on the turn it leaves.
+come back into the same area on a later turn, not on the turn it leaves. Ways that end alike
+are offered once (leaving with a 1, both ways end on the entry: that is a forced move).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from . import board
 from .records import Move
@@ -55,10 +57,21 @@ def stops(path: Path, cats: frozenset[int]) -> list[tuple[Move, int]]:
     return endings
 
 
-def options(position: int, inside: bool, die: int, cats: frozenset[int]) -> list[tuple[Move, int]]:
-    """Every legal ending of a roll of `die`, forward ways first: (Move, steps taken)."""
-    return [ending for direction in board.DIRECTIONS
-            for ending in stops(walk(position, inside, die, direction), cats)]
+@lru_cache(maxsize=8192)  # a pure function of small values, asked twice for every roll
+def options(position: int, inside: bool, die: int, cats: frozenset[int]) -> tuple[tuple[Move, int], ...]:
+    """Every legal ending of a roll of `die`, forward ways first: (Move, steps taken). Two ways
+    that end alike (leaving a food area with a 1: both end on its entry) are one choice, the
+    forward one."""
+    found: list[tuple[Move, int]] = []
+    seen: set[tuple[int, str | None]] = set()
+    for direction in board.DIRECTIONS:
+        path = walk(position, inside, die, direction)
+        for move, steps in stops(path, cats):
+            end = (path.squares[steps - 1], move.food)
+            if end not in seen:
+                seen.add(end)
+                found.append((move, steps))
+    return tuple(found)
 
 
 def destination(position: int, inside: bool, die: int, move: Move, cats: frozenset[int]) -> int | None:

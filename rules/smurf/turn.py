@@ -29,7 +29,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     return [Roll()] + [TurnWheel(wheel) for wheel in wheels.WHEELS]
 
 
-def _options(state: State, seat: int, die: int) -> list[tuple[Move, int]]:
+def _options(state: State, seat: int, die: int) -> tuple[tuple[Move, int], ...]:
     return moves.options(state.positions[seat], state.inside[seat], die, state.cats)
 
 
@@ -41,13 +41,26 @@ def explain(state: State, seat: int, action: Action) -> str | None:
         return "give up one disc of a kind you hold (GiveUp)"
     if state.rolled is not None:
         if isinstance(action, Move):
-            return "a cat is in the way, or that way does not end there"
+            return _why_not(state, seat, action)
         return f"you rolled {state.rolled}: choose a direction (Move)"
     if isinstance(action, TurnWheel):
         return "there are two wheels: 1 and 2"
     if isinstance(action, Move):
         return "roll the die first"
     return None
+
+
+def _why_not(state: State, seat: int, move: Move) -> str:
+    if move.direction not in board.DIRECTIONS:
+        return "direction is 1 (forward) or -1 (back)"
+    way = "forward" if move.direction == board.FORWARD else "back"
+    path = moves.walk(state.positions[seat], state.inside[seat], state.rolled, move.direction)
+    if move.food is not None and board.ENTRY.get(move.food) not in path.squares[path.leaving:]:
+        return f"a {state.rolled} {way} does not reach the {move.food} area's entry"
+    cats = [square for square in path.squares if square in state.cats]
+    if cats:
+        return f"the cat on square {cats[0]} blocks the way {way}"
+    return f"a {state.rolled} {way} ends in a food area: Move with its food"
 
 
 # ---- the step -----------------------------------------------------------------------------

@@ -3,8 +3,6 @@ with rigged dice (a strict chance source: the rules may draw exactly the dice gi
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules.chance import Chance, Rig
 from rules.game import decide
 from rules.smurf import GAME
@@ -29,9 +27,9 @@ def scene(players: int = 2, *, turn: int = 0, positions=None, inside=None, held=
     state = initial(NAMES[:players], {})
     held = tuple(held or ((0,) * len(KINDS),) * players)
     circles = tuple(8 - sum(hand[k] for hand in held) for k in range(len(KINDS)))
-    return replace(state, turn=turn, positions=tuple(positions or state.positions),
-                   inside=tuple(inside or state.inside), held=held, circles=circles,
-                   wheels=tuple(wheels))
+    return state._replace(turn=turn, positions=tuple(positions or state.positions),
+                          inside=tuple(inside or state.inside), held=held, circles=circles,
+                          wheels=tuple(wheels))
 
 
 def act(state: State, seat, action, dice=()):

@@ -131,11 +131,11 @@ def test_leaving_a_food_area_cats_still_block():
 
 
 def test_leaving_with_a_one_the_pawn_stands_on_the_entry_outside():
+    # both ways end on the entry square: one choice, so no question; no re-entry this turn
     state = scene(positions=(5, 0), inside=(True, False), held=(counts(ACORN), counts()))
-    _, after = act(state, 0, Roll(), dice=[1])
-    assert GAME.legal_actions(after, 0) == [Move(FWD), Move(BACK)]  # no stop: no re-entry now
-    events, after = act(after, 0, Move(BACK))
-    assert events[0] == Moved(0, 5) and not after.inside[0] and after.held[0] == counts(ACORN)
+    events, after = act(state, 0, Roll(), dice=[1])
+    assert events == [DiceRolled(0, (1,)), Moved(0, 5), TurnEnded(0), TurnBegan(1)]
+    assert after.positions[0] == 5 and not after.inside[0] and after.held[0] == counts(ACORN)
 
 
 def test_coming_back_into_the_same_food_area_on_a_later_turn():
@@ -174,3 +174,15 @@ def test_move_before_rolling_and_bad_wheels_are_refused():
     _, asked = act(scene(positions=(2, 0)), 0, Roll(), dice=[5])
     with pytest.raises(Rejected, match="choose a direction"):
         act(asked, 0, Roll())
+
+
+def test_a_refused_move_says_why():
+    _, asked = act(scene(positions=(11, 0), wheels=(1, 0)), 0, Roll(), dice=[6])
+    with pytest.raises(Rejected, match="the cat on square 16 blocks the way forward"):
+        act(asked, 0, Move(FWD))
+    with pytest.raises(Rejected, match="ends in a food area"):
+        act(asked, 0, Move(BACK))
+    with pytest.raises(Rejected, match="does not reach the GRAPE area's entry"):
+        act(asked, 0, Move(FWD, GRAPE))
+    with pytest.raises(Rejected, match="direction is 1"):
+        act(asked, 0, Move(0))
