@@ -5,12 +5,36 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
+
+
+def _display_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--ascii", action="store_true", help="plain ASCII: no box drawing, no emoji")
+    parser.add_argument("--no-animations", action="store_true", help="switch animations off")
+    parser.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
+                        help="pause before each bot move (default 0.6)")
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="parlour", description="Classic family board games in the terminal.")
+    _display_options(parser)
     sub = parser.add_subparsers(dest="command")
+    play = sub.add_parser("play", help="set up a game, or start at once with --seats")
+    play.add_argument("game", help="garfield, filmis or smurf")
+    play.add_argument("--seats", help='who plays, in seat order: a name is a human, "bot" (or bot:LEVEL) a bot; '
+                                      'e.g. "Ann,bot,bot"')
+    play.add_argument("--seed", type=int, help="seed the dice and decks (the same seed deals the same game)")
+    _display_options(play)
+    resume = sub.add_parser("resume", help="continue a saved game")
+    resume.add_argument("save", nargs="?", type=Path, help="a save file (default: choose from a list)")
+    _display_options(resume)
     sub.add_parser("engine", help="drive games headless over JSON Lines on stdin/stdout (docs/PROTOCOL.md)")
+    try:
+        from . import simulate
+    except ImportError:
+        simulate = None
+    if simulate is not None:
+        simulate.add_arguments(sub.add_parser("simulate", help="play many bot games headless and compare bots"))
     return parser
 
 
@@ -20,8 +44,40 @@ def main(argv: list[str] | None = None) -> int:
         from .engine import run
 
         return run()
-    _parser().print_help()
-    return 0
+    if args.command == "simulate":
+        from . import simulate
+
+        return simulate.run(args)
+    return _run_app(args)
+
+
+def _run_app(args) -> int:
+    from rules import registry
+
+    options = {"bot_delay": max(0.0, args.bot_delay), "ascii_only": args.ascii,
+               "animations": not args.no_animations}
+    if args.command == "play":
+        if args.game not in registry.available():
+            print(f"parlour: unknown game {args.game!r} (known: {', '.join(registry.available())})", file=sys.stderr)
+            return 2
+        options.update(game=args.game, seed=args.seed, start="setup")
+        if args.seats:
+            from tui.session import parse_seats
+
+            try:
+                options.update(seats=parse_seats(args.game, args.seats), start="play")
+            except ValueError as error:
+                print(f"parlour: {error}", file=sys.stderr)
+                return 2
+    elif args.command == "resume":
+        options.update(start="resume", resume=args.save)
+    from tui.app import ParlourApp
+
+    app = ParlourApp(**options)
+    app.run()
+    if app.exit_message:
+        print(app.exit_message)
+    return app.return_code or 0
 
 
 if __name__ == "__main__":

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from .randombot import RandomBot
+from .smart import SmartBot
 
-LEVELS = {"random": RandomBot}
+LEVELS = {"random": RandomBot, "smart": SmartBot}
 
 
 def make(level: str, seed: int | str | None = None):

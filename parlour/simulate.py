@@ -1,0 +1,220 @@
+"""`parlour simulate`: play many games headless between bot levels and report who wins.
+
+    parlour simulate garfield --seats smart,random,random,random --games 2000 --seed 1 [--json]
+
+Every game and every bot is seeded from `--seed` and the game's index, so a run is reproducible.
+Wins: a game won by one seat gives that seat 1; a shared win (Filmis: equal highest scores) gives
+each winner 1/k, so the win column of a run always adds up to the number of finished games.
+Game length is counted in turns: the number of `TurnBegan` events in the game's log (a skipped
+turn counts too; Filmis calls it a turn as well).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from typing import Any
+
+MAX_ACTIONS = 200_000  # a game still running after this many actions is counted as unfinished
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help="game id: garfield, filmis or smurf")
+    parser.add_argument("--seats", default="smart,random,random,random",
+                        help="bot level per seat, comma-separated, in seat order (default: %(default)s)")
+    parser.add_argument("--games", type=int, default=1000, help="how many games (default: %(default)s)")
+    parser.add_argument("--seed", type=int, default=0, help="base seed (default: %(default)s)")
+    parser.add_argument("--json", action="store_true", help="print machine-readable JSON, no progress bar")
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The table seed of game `index` in a run with base `seed`."""
+    return (seed * 1_000_003 + index) % 2**31
+
+
+def bot_seed(seed: int, index: int, seat: int) -> str:
+    return f"{seed}/{index}/{seat}"
+
+
+def seat_names(levels: list[str]) -> list[str]:
+    """Player names derived from the levels: "smart 1", "random 2", ..."""
+    return [f"{level} {seat + 1}" for seat, level in enumerate(levels)]
+
+
+def play_one(game_id: str, levels: list[str], seed: int, index: int) -> dict[str, Any]:
+    """One headless game. Returns winners, turns, events, the first seat to play, finished."""
+    from rules.bots import make
+    from rules.table import Table
+
+    table = Table.new(game_id, seat_names(levels), seed=game_seed(seed, index))
+    bots = [make(level, bot_seed(seed, index, seat)) for seat, level in enumerate(levels)]
+    game = table.game
+    actions = 0
+    while table.result() is None and actions < MAX_ACTIONS:
+        waiting = table.to_act()
+        if not waiting:
+            break
+        for seat in waiting:
+            if seat in table.to_act():  # an earlier answer in this round may have settled it
+                table.submit(seat, bots[seat].choose(game, table.view(seat), seat))
+                actions += 1
+    turns, first = 0, None
+    for event in table.events:
+        if type(event).__name__ == "TurnBegan":
+            turns += 1
+            if first is None:
+                first = event.seat
+    result = table.result()
+    return {"winners": list(result.winners) if result else [], "turns": turns,
+            "events": len(table.events), "actions": actions, "first": first,
+            "finished": result is not None}
+
+
+def percentile(values: list[int], q: float) -> float:
+    """The q-th percentile (0..100), nearest-rank."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(1, -(-len(ordered) * q // 100))
+    return float(ordered[int(rank) - 1])
+
+
+def simulate(game_id: str, levels: list[str], games: int, seed: int, progress=None) -> dict[str, Any]:
+    """Play `games` games and summarise them (see the module docstring for the definitions)."""
+    players = len(levels)
+    wins = [0.0] * players
+    wins_by_order = [0.0] * players  # by place in turn order: 0 = the seat that played first
+    lengths: list[int] = []
+    events = 0
+    unfinished = 0
+    start = time.perf_counter()
+    for index in range(games):
+        one = play_one(game_id, levels, seed, index)
+        events += one["events"]
+        if not one["finished"]:
+            unfinished += 1
+        else:
+            lengths.append(one["turns"])
+            share = 1 / len(one["winners"])
+            for seat in one["winners"]:
+                wins[seat] += share
+                if one["first"] is not None:
+                    wins_by_order[(seat - one["first"]) % players] += share
+        if progress:
+            progress()
+    seconds = time.perf_counter() - start
+    finished = games - unfinished
+    by_level: dict[str, dict[str, float]] = {}
+    for seat, level in enumerate(levels):
+        entry = by_level.setdefault(level, {"seats": 0, "wins": 0.0})
+        entry["seats"] += 1
+        entry["wins"] += wins[seat]
+    for entry in by_level.values():
+        entry["win_rate_per_seat"] = entry["wins"] / finished / entry["seats"] if finished else 0.0
+    return {
+        "game": game_id,
+        "seats": levels,
+        "games": games,
+        "seed": seed,
+        "finished": finished,
+        "unfinished": unfinished,
+        "wins_counting": "a shared win gives each of its k winners 1/k",
+        "seat_wins": [{"seat": seat, "level": level, "wins": wins[seat],
+                       "win_rate": wins[seat] / finished if finished else 0.0}
+                      for seat, level in enumerate(levels)],
+        "wins_by_turn_order": [{"order": order, "wins": wins_by_order[order],
+                                "win_rate": wins_by_order[order] / finished if finished else 0.0}
+                               for order in range(players)],
+        "level_wins": by_level,
+        "length_unit": "turns (TurnBegan events)",
+        "length": {
+            "mean": statistics.fmean(lengths) if lengths else 0.0,
+            "median": float(statistics.median(lengths)) if lengths else 0.0,
+            "p95": percentile(lengths, 95),
+        },
+        "events": events,
+        "seconds": seconds,
+        "games_per_second": games / seconds if seconds else 0.0,
+        "events_per_second": events / seconds if seconds else 0.0,
+    }
+
+
+TIMING_FIELDS = ("seconds", "games_per_second", "events_per_second")
+
+
+def _table(summary: dict[str, Any]) -> str:
+    lines = [f"{summary['games']} {summary['game']} games, seats {','.join(summary['seats'])}, "
+             f"seed {summary['seed']}"
+             + (f" ({summary['unfinished']} unfinished, not counted)" if summary["unfinished"] else "")]
+    lines.append("")
+    lines.append(f"{'seat':<6}{'level':<10}{'wins':>10}{'win rate':>10}   "
+                 f"{'turn order':<11}{'wins':>10}{'win rate':>10}")
+    order = summary["wins_by_turn_order"]
+    for row, by_order in zip(summary["seat_wins"], order):
+        place = "first" if by_order["order"] == 0 else f"+{by_order['order']}"
+        lines.append(f"{row['seat']:<6}{row['level']:<10}{row['wins']:>10.1f}{row['win_rate']:>10.1%}   "
+                     f"{place:<11}"
+                     f"{by_order['wins']:>10.1f}{by_order['win_rate']:>10.1%}")
+    lines.append("")
+    for level, entry in summary["level_wins"].items():
+        lines.append(f"{level}: {entry['wins']:.1f} wins over {entry['seats']} seat(s), "
+                     f"{entry['win_rate_per_seat']:.1%} per seat")
+    length = summary["length"]
+    lines.append(f"game length ({summary['length_unit']}): mean {length['mean']:.1f}, "
+                 f"median {length['median']:.0f}, 95th percentile {length['p95']:.0f}")
+    lines.append(f"speed: {summary['games_per_second']:.1f} games/s, "
+                 f"{summary['events_per_second']:.0f} events/s ({summary['seconds']:.1f} s)")
+    lines.append("(a shared win gives each of its k winners 1/k)")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    from rules import registry
+    from rules.bots import LEVELS
+
+    levels = [level.strip() for level in args.seats.split(",") if level.strip()]
+    try:
+        game = registry.get(args.game)
+    except registry.UnknownGame as error:
+        print(f"parlour simulate: {error}", file=sys.stderr)
+        return 2
+    unknown = [level for level in levels if level not in LEVELS]
+    if unknown:
+        print(f"parlour simulate: unknown bot level {unknown[0]!r} (known: {', '.join(LEVELS)})",
+              file=sys.stderr)
+        return 2
+    if not game.min_players <= len(levels) <= game.max_players:
+        print(f"parlour simulate: {game.title} takes {game.min_players} to {game.max_players} "
+              f"seats, not {len(levels)}", file=sys.stderr)
+        return 2
+    if args.games < 1:
+        print("parlour simulate: --games must be at least 1", file=sys.stderr)
+        return 2
+    if args.json or not sys.stderr.isatty():
+        summary = simulate(game.id, levels, args.games, args.seed)
+    else:
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task(f"{game.id}", total=args.games)
+            summary = simulate(game.id, levels, args.games, args.seed, lambda: bar.advance(task))
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        print(_table(summary))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="parlour simulate", description=__doc__.splitlines()[0])
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,223 @@
+"""The smart Smurf bot. The Smurf Game hides nothing, so the view is the whole board.
+
+It plans with expected turns to win: for the cats showing now (wheels held still), a value
+iteration over (square, in a food area, kinds held) gives each pawn the expected number of turns
+it needs to collect the missing kinds (from circles that still have discs) and enter HOME by the
+exact count, moving each roll the best legal way. Then:
+
+- a roll is answered with the way that leaves the fewest expected turns;
+- rolling is compared with turning wheel 1 or 2 (a turn spent, but the cats move): each choice is
+  scored as my expected turns minus RIVALRY times the best rival's, so a turn that unblocks me or
+  blocks the leader (or drops a cat under the leader, who then loses a disc) is taken;
+- a disc to give up is a duplicate if there is one, otherwise the kind cheapest to regain.
+
+Tables are cached per (wheel positions, empty circles), shared by every bot in the process.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..smurf import board, moves, wheels
+from ..smurf.records import GiveUp, Move, Roll, TurnWheel
+
+CAP = 500.0  # expected turns for a goal that cannot be reached with these circles
+ESCAPE = 4.0  # turns a blocked pawn expects to wait for the wheels (its own turns and others')
+RIVALRY = 0.3  # weight of the best rival's expected turns in a wheel decision
+FULL = (1 << len(board.KINDS)) - 1
+ENTRY_SQUARES = tuple(board.ENTRY[k] for k in board.KINDS)
+
+
+def _mask(held) -> int:
+    return sum(1 << i for i, n in enumerate(held) if n)
+
+
+def _states():
+    """Every (square, inside) a pawn can be in."""
+    return [(sq, False) for sq in range(board.SIZE)] + [(sq, True) for sq in ENTRY_SQUARES]
+
+
+@lru_cache(maxsize=4096)
+def table(wheel_positions: tuple[int, ...] | None, empty: int) -> dict[tuple[int, bool, int], float]:
+    """Expected turns to win from every (square, inside, kinds mask) with the cats of these wheel
+    positions showing (None: no cats at all) and the circles in `empty` (bit mask) giving
+    nothing. Wherever waiting for the wheels to move is better, a pawn may instead spend ESCAPE
+    turns and then go on as if no cat showed (so a blocked pawn is valued, not written off)."""
+    cats = frozenset() if wheel_positions is None else wheels.showing(wheel_positions)
+    free = None if wheel_positions is None else table(None, empty)
+    places = _states()
+    steps: dict[tuple[int, bool], list[list[tuple[int, bool, int | None]]]] = {}
+    for sq, inside in places:
+        per_die = []
+        for die in range(1, 7):
+            outs = []
+            for move, n in moves.options(sq, inside, die, cats):
+                end = moves.walk(sq, inside, die, move.direction).squares[n - 1]
+                if move.food is not None:
+                    k = board.kind_index(move.food)
+                    outs.append((end, True, None if (empty >> k) & 1 else k))
+                else:
+                    outs.append((end, False, None))
+            per_die.append(outs)
+        steps[(sq, inside)] = per_die
+    value: dict[tuple[int, bool, int], float] = {}
+    for mask in sorted(range(FULL + 1), key=lambda m: -bin(m).count("1")):
+        bound = {place: CAP if free is None else min(CAP, ESCAPE + free[place + (mask,)])
+                 for place in places}
+        current = dict(bound)
+        for _ in range(500):
+            change = 0.0
+            for place in places:
+                total = 0.0
+                for outs in steps[place]:
+                    best = current[place] if not outs else CAP
+                    for end, inside, k in outs:
+                        if mask == FULL and end == board.HOME and not inside:
+                            best = 0.0
+                            break
+                        new_mask = mask | (1 << k) if k is not None else mask
+                        v = value[(end, inside, new_mask)] if new_mask != mask else current[(end, inside)]
+                        if v < best:
+                            best = v
+                    total += best
+                v = min(bound[place], 1.0 + total / 6)
+                d = abs(v - current[place])
+                if d > change:
+                    change = d
+                current[place] = v
+            if change < 1e-3:
+                break
+        for (sq, inside), v in current.items():
+            value[(sq, inside, mask)] = v
+    return value
+
+
+def _empty(view) -> int:
+    return sum(1 << i for i, n in enumerate(view.circles) if n == 0)
+
+
+@lru_cache(maxsize=200_000)
+def _options(sq: int, inside: bool, die: int, wheel_positions: tuple[int, ...]):
+    """The legal endings of a roll, as (Move, end square)."""
+    cats = wheels.showing(wheel_positions)
+    return tuple((move, moves.walk(sq, inside, die, move.direction).squares[n - 1])
+                 for move, n in moves.options(sq, inside, die, cats))
+
+
+def _turn(wheel_positions: tuple[int, ...], wheel: int) -> tuple[int, ...]:
+    i = wheels.WHEELS.index(wheel)
+    return wheel_positions[:i] + (wheels.turned(wheel_positions[i]),) + wheel_positions[i + 1:]
+
+
+class Search:
+    """A small expectimax over this seat's own next turns (roll, or turn a wheel), the other
+    seats assumed to leave the wheels alone; leaves are valued by `table`."""
+
+    def __init__(self, circles: tuple[int, ...]):
+        self.circles = circles
+        self.empty = sum(1 << i for i, n in enumerate(circles) if n == 0)
+        self._memo: dict = {}
+
+    def leaf(self, wp, sq, inside, mask) -> float:
+        return table(wp, self.empty)[(sq, inside, mask)]
+
+    def after_move(self, wp, sq, inside, mask, move, end, depth) -> float:
+        """The value once `move` (ending on `end`) is made."""
+        if move.food is None:
+            if end == board.HOME and mask == FULL:
+                return -1.0  # won
+            return self.value(wp, end, False, mask, depth)
+        k = board.kind_index(move.food)
+        if not (self.empty >> k) & 1:
+            mask |= 1 << k
+        return self.value(wp, end, True, mask, depth)
+
+    def roll(self, wp, sq, inside, mask, depth) -> float:
+        """Expected turns if this turn is a roll (the best way taken for each face)."""
+        total = 0.0
+        for die in range(1, 7):
+            outs = _options(sq, inside, die, wp)
+            if not outs:
+                total += self.value(wp, sq, inside, mask, depth - 1)
+            else:
+                total += min(self.after_move(wp, sq, inside, mask, m, e, depth - 1) for m, e in outs)
+        return 1.0 + total / 6
+
+    def value(self, wp, sq, inside, mask, depth) -> float:
+        if depth <= 0:
+            return self.leaf(wp, sq, inside, mask)
+        key = (wp, sq, inside, mask, depth)
+        if key not in self._memo:
+            best = self.roll(wp, sq, inside, mask, depth)
+            for wheel in wheels.WHEELS:
+                best = min(best, 1.0 + self.value(_turn(wp, wheel), sq, inside, mask, depth - 1))
+            self._memo[key] = best
+        return self._memo[key]
+
+
+def _after_loss(held: tuple[int, ...], search: Search, wp, sq, inside) -> tuple[int, ...]:
+    """The disc a player gives up, as this bot would choose it (the cheapest loss)."""
+    options = [i for i, n in enumerate(held) if n]
+    if len(options) <= 1:
+        return tuple(0 if i in options else n for i, n in enumerate(held))
+
+    def loss(i):
+        left = tuple(n - (j == i) for j, n in enumerate(held))
+        return (search.leaf(wp, sq, inside, _mask(left)), -held[i])
+    i = min(options, key=loss)
+    return tuple(n - (j == i) for j, n in enumerate(held))
+
+
+DEPTH = 2  # own turns searched before the tables take over
+
+
+class SmurfSmart:
+    def __init__(self, rng=None):
+        self._random = rng
+
+    def choose(self, game, view, seat: int, actions):
+        first = actions[0]
+        search = Search(view.circles)
+        sq, inside, wp = view.positions[seat], view.inside[seat], view.wheels
+        mask = _mask(view.held[seat])
+        if isinstance(first, GiveUp):
+            held = _after_loss(view.held[seat], search, wp, sq, inside)
+            gone = next(i for i, (a, b) in enumerate(zip(view.held[seat], held)) if a != b)
+            return GiveUp(board.KINDS[gone])
+        if isinstance(first, Move):
+            outs = dict((m, e) for m, e in _options(sq, inside, view.rolled, wp))
+            return min(actions, key=lambda m: self._move_key(search, wp, sq, inside, mask, m, outs[m]))
+        # the start of a turn: roll, or turn a wheel (which may also drop a cat under a rival)
+        return min(actions, key=lambda a: self._start_score(search, view, seat, a))
+
+    @staticmethod
+    def _move_key(search, wp, sq, inside, mask, move, end):
+        value = search.after_move(wp, sq, inside, mask, move, end, DEPTH - 1)
+        # equal values: do not take a disc of a kind already held (leave it for nobody's gain)
+        return (round(value, 6), move.food is not None and bool(mask >> board.kind_index(move.food) & 1))
+
+    def _start_score(self, search, view, seat, action) -> float:
+        wp = view.wheels
+        sq, inside = view.positions[seat], view.inside[seat]
+        if isinstance(action, Roll):
+            mine = search.roll(wp, sq, inside, _mask(view.held[seat]), DEPTH)
+            after = wp
+        else:
+            after = _turn(wp, action.wheel)
+            held = view.held[seat]
+            appeared = wheels.showing(after) - wheels.showing(wp)
+            if sq in appeared and not inside:
+                held = _after_loss(held, search, after, sq, inside)
+            mine = 1.0 + search.value(after, sq, inside, _mask(held), DEPTH - 1)
+        if len(view.players) < 2 or RIVALRY == 0:
+            return mine
+        appeared = wheels.showing(after) - wheels.showing(wp)
+        rivals = []
+        for s in range(len(view.players)):
+            if s == seat:
+                continue
+            held = view.held[s]
+            if view.positions[s] in appeared and not view.inside[s]:
+                held = _after_loss(held, search, after, view.positions[s], view.inside[s])
+            rivals.append(search.leaf(after, view.positions[s], view.inside[s], _mask(held)))
+        return mine - RIVALRY * min(rivals)

@@ -1,0 +1,10 @@
+"""The app under test: saves and keymap in a temporary folder, no bot pause, no animations."""
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def parlour_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("PARLOUR_CONFIG_DIR", str(tmp_path / "config"))
+    return tmp_path

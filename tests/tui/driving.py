@@ -1,0 +1,20 @@
+"""Helpers to drive the app with Pilot."""
+
+from __future__ import annotations
+
+from rules.chance import Rig
+from tui.app import ParlourApp
+from tui.session import Seat
+
+
+def app_for(seats: list[Seat], *, dice=(), coins=(), decks=None, seed: int = 0, **kw) -> ParlourApp:
+    """The app, straight into a rigged Garfield game, with no bot pause and no animations."""
+    rig = Rig(list(dice), list(coins), {name: [list(order)] for name, order in (decks or {}).items()})
+    return ParlourApp(start="play", game="garfield", seats=seats, seed=seed, rig=rig, bot_delay=0,
+                      animations=False, **kw)
+
+
+async def settle(pilot, rounds: int = 3) -> None:
+    """Let queued messages (bot moves, screen changes) run."""
+    for _ in range(rounds):
+        await pilot.pause()

@@ -1,0 +1,39 @@
+"""The screens worth a picture, as (app, keys to press) pairs: used by the snapshot tests and by
+tools/screenshots.py, so the README's pictures are the tested screens."""
+
+from __future__ import annotations
+
+from tui.app import ParlourApp
+from tui.session import Seat
+
+TRIO = [Seat("Ann", None, "red"), Seat("Odie", "random", "blue"), Seat("Nermal", "random", "green")]
+
+
+def _app(**kw) -> ParlourApp:
+    return ParlourApp(bot_delay=0, animations=False, autosave=False, **kw)
+
+
+def title():
+    return _app(), []
+
+
+def setup():
+    return _app(start="setup", game="garfield", seats=None), []
+
+
+def garfield(ascii_only: bool = False):
+    app = _app(start="play", game="garfield", seats=TRIO, seed=4, ascii_only=ascii_only)
+    return app, ["enter", "enter", "enter", "enter"]
+
+
+def garfield_ascii():
+    return garfield(ascii_only=True)
+
+
+def help_screen():
+    app, keys = garfield()
+    return app, keys + ["question_mark"]
+
+
+SCENES = {"title": title, "setup": setup, "garfield": garfield, "garfield-ascii": garfield_ascii,
+          "help": help_screen}

@@ -1,0 +1,122 @@
+"""The Parlour app: title, set-up, the table, resume; small-terminal guard; keymap; ASCII mode."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+
+from parlour import saves
+from rules.records import Rejected
+
+from .config import load_keymap
+from .i18n import t
+from .screens.small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from .session import Seat, Session
+
+STYLES = Path(__file__).resolve().parent.parent / "styles"
+
+
+class ParlourApp(App):
+    CSS_PATH = [STYLES / "app.tcss", STYLES / "garfield.tcss"]
+    TITLE = "Parlour"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+q", "save_quit", t("keys.quit"), id="quit", priority=True)]
+
+    def __init__(self, *, start: str = "title", game: str | None = None, seats: list[Seat] | None = None,
+                 resume: Path | None = None, seed: int | None = None, rig=None, bot_delay: float = 0.6,
+                 ascii_only: bool = False, animations: bool = True, autosave: bool = True):
+        super().__init__()
+        self.start, self.game_id, self.seats, self.resume_path = start, game, seats, resume
+        self.seed, self.rig, self.bot_delay = seed, rig, bot_delay
+        self.ascii_only, self.autosave = ascii_only, autosave
+        self.session: Session | None = None
+        self.exit_message = ""
+        if not animations:
+            self.animation_level = "none"
+        keymap, warning = load_keymap()
+        self.keymap_warning = warning
+        if keymap:
+            self.set_keymap(keymap)
+
+    def on_mount(self) -> None:
+        if self.ascii_only:
+            self.add_class("ascii")
+        if self.keymap_warning:
+            self.notify(self.keymap_warning, severity="warning")
+        if self.start == "play" and self.seats:
+            try:
+                self.start_game(self.game_id, self.seats)
+            except Rejected as error:
+                self.show_setup(self.game_id)
+                self.notify(t("setup.bad", reason=error.reason), severity="error")
+        elif self.start == "setup":
+            self.show_setup(self.game_id)
+        elif self.start == "resume" and self.resume_path:
+            self.resume_game(self.resume_path)
+        elif self.start == "resume":
+            self.show_resume()
+        else:
+            self.show_title()
+        self._check_size(self.size.width, self.size.height)
+
+    # ---- moving between screens ----------------------------------------------------------------
+
+    def _switch(self, screen) -> None:
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(screen)
+        self._check_size(self.size.width, self.size.height)
+
+    def show_title(self) -> None:
+        from .screens.title import TitleScreen
+
+        self._switch(TitleScreen())
+
+    def show_setup(self, game: str) -> None:
+        from .screens.setup import SetupScreen
+
+        self._switch(SetupScreen(game, self.seats if self.seats and len(self.seats) > 1 else None))
+
+    def show_resume(self) -> None:
+        from .screens.resume import ResumeScreen
+
+        self._switch(ResumeScreen())
+
+    def start_game(self, game: str, seats: list[Seat]) -> None:
+        """Start a game (raises Rejected for seats the rules refuse)."""
+        self.session = Session.start(game, seats, seed=self.seed, rig=self.rig, autosave=self.autosave)
+        self._play()
+
+    def resume_game(self, path: Path) -> None:
+        try:
+            self.session = Session.resume(path)
+        except saves.SaveError as error:
+            self.notify(str(error), severity="error")
+            return
+        self._play()
+
+    def _play(self) -> None:
+        from .screens.game import GameScreen
+
+        self._switch(GameScreen(self.session, self.bot_delay))
+
+    # ---- the terminal ---------------------------------------------------------------------------
+
+    def on_resize(self, event) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        if small and not isinstance(self.screen, TooSmallScreen):
+            self.push_screen(TooSmallScreen())
+        elif small:
+            self.screen.show_size(width, height)
+        elif isinstance(self.screen, TooSmallScreen):
+            self.pop_screen()
+
+    def action_save_quit(self) -> None:
+        if self.session and self.session.save_path and not self.session.over:
+            self.exit_message = t("app.saved_to")
+        self.exit()

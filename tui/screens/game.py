@@ -1,0 +1,271 @@
+"""The table: the board, the players, the viewer's hand, the log and the prompt bar, for any
+game, driven by the session's table. Key presses become actions submitted like a bot's."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog
+
+from rules.records import Rejected
+
+from ..games import presenter
+from ..i18n import t
+from ..session import SPECTATOR, Session
+from ..widgets.panels import HandPanel, PlayersPanel, PromptBar
+
+
+def pawn_marks(names: tuple[str, ...]) -> list[str]:
+    """Each pawn's letter: the name's initial, or the seat number where initials clash."""
+    initials = [n[0].upper() for n in names]
+    return initials if len(set(initials)) == len(initials) else [str(i + 1) for i in range(len(names))]
+
+
+class GameScreen(Screen):
+    BINDINGS = [
+        Binding("space,r", "roll", t("keys.roll"), id="roll"),
+        Binding("enter", "confirm", t("keys.confirm"), id="confirm"),
+        Binding("down,right,j,l,tab", "move(1)", t("keys.next"), id="next", show=False),
+        Binding("up,left,k,h,shift+tab", "move(-1)", t("keys.previous"), id="previous", show=False),
+        Binding("escape", "back", t("keys.back"), id="back"),
+        Binding("question_mark", "help", t("keys.help"), id="help"),
+        *[Binding(str(n), f"slot({n})", t("keys.play_card"), id=f"slot_{n}", show=n == 1,
+                  key_display="1-9") for n in range(1, 10)],
+    ]
+
+    def __init__(self, session: Session, bot_delay: float = 0.6):
+        super().__init__()
+        self.session = session
+        self.table = session.table
+        self.look = presenter(self.table.game.id)
+        self.names = self.table.players
+        self.marks = pawn_marks(self.names)
+        self.colours = [seat.colour for seat in session.seats]
+        self.bot_delay = bot_delay
+        humans = session.human_seats()
+        # What the log may tell: one human sees their own cards in it; with several humans at
+        # one keyboard, or none, the log tells only what everyone may know.
+        self.log_seat = humans[0] if len(humans) == 1 else SPECTATOR
+        self.viewer = humans[0] if len(humans) == 1 else SPECTATOR
+        self.options: list = []
+        self.selected: int | None = None
+        self.note = ""
+        self._bot_pending = False
+
+    def compose(self) -> ComposeResult:
+        ascii_only = getattr(self.app, "ascii_only", False)
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield self.look.make_board(self.marks, self.colours, ascii_only)
+                log = RichLog(id="log", max_lines=500, wrap=True, markup=False, min_width=20)
+                log.can_focus = False  # the keys belong to the game, not to scrolling the log
+                yield log
+            with Vertical(id="side"):
+                yield PlayersPanel(id="players")
+                yield HandPanel(id="hand")
+        yield PromptBar(id="prompt")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        log = self.query_one("#log", RichLog)
+        start = 0
+        for i in range(1, len(self.table.events) + 1):  # narrate the game so far, batch by batch
+            if i == len(self.table.events) or type(self.table.events[i]).__name__ == "Acted":
+                self._narrate(self.table.events[start:i], log)
+                start = i
+        self._advance()
+
+    # ---- following the game ------------------------------------------------------------------
+
+    def _narrate(self, events: list, log: RichLog | None = None) -> None:
+        log = log or self.query_one("#log", RichLog)
+        game = self.table.game
+        seen = [game.redact(e, self.log_seat) for e in events]
+        for line in self.look.narrate(seen, self.names, game.view(self.table.state, self.log_seat)):
+            log.write(line)
+
+    def _after(self, events: list) -> None:
+        self._narrate(events)
+        self.selected, self.note = None, ""
+        self._advance()
+
+    def _advance(self) -> None:
+        """Whose move is it now: hand the keyboard to a human, or let a bot play."""
+        session = self.session
+        if session.over:
+            self.options = []
+            self._show()
+            self._schedule(self._finish, 2 * self.bot_delay)
+            return
+        humans = session.humans_to_act()
+        if humans:
+            seat = humans[0]
+            if seat != self.viewer and len(session.human_seats()) > 1:
+                self.viewer, self.options = SPECTATOR, []
+                self._show()
+                from .privacy import PassScreen
+
+                self.app.push_screen(PassScreen(self.names[seat]), lambda _: self._take_seat(seat))
+            else:
+                self._take_seat(seat)
+        else:
+            self.options = []
+            self._show()
+        if session.bot_to_act() is not None and not self._bot_pending:
+            self._bot_pending = True
+            self._schedule(self._bot_step, self.bot_delay)
+
+    def _schedule(self, callback, delay: float) -> None:
+        if delay > 0:
+            self.set_timer(delay, callback)
+        else:
+            self.call_later(callback)
+
+    def _take_seat(self, seat: int) -> None:
+        self.viewer = seat
+        self.options = self.table.legal_actions(seat)
+        self.selected = None if self._slots() else 0
+        self._show()
+
+    def _slots(self) -> bool:
+        """True when the digits play the cards in the hand (else they pick from the options)."""
+        return bool(self.options) and self.look.uses_slots(self.options)
+
+    def _bot_step(self) -> None:
+        self._bot_pending = False
+        seat = self.session.bot_to_act()
+        if seat is None or not self.is_attached:
+            return
+        try:
+            events = self.session.play_bot(seat)
+        except Rejected as error:  # a bot bug must not end the game for the humans
+            self.notify(t("game.rejected", reason=error.reason), severity="error")
+            return
+        self._after(events)
+
+    def _finish(self) -> None:
+        if self.is_attached and self.app.screen is self:
+            from .results import ResultsScreen
+
+            self.app.push_screen(ResultsScreen(self.session))
+
+    # ---- drawing -----------------------------------------------------------------------------
+
+    def _show(self) -> None:
+        ascii_only = getattr(self.app, "ascii_only", False)
+        game, state = self.table.game, self.table.state
+        view = game.view(state, self.viewer)
+        self.look.show_board(self.query_one("#board"), view, self.look.last_dice(self.table.events))
+        turn = self.table.to_act()[0] if self.table.to_act() else None
+        stats = [self.look.player_stats(view, seat, ascii_only) for seat in range(len(self.names))]
+        self.query_one(PlayersPanel).show_players(self.names, self.marks, self.colours, stats, turn,
+                                                  ">" if ascii_only else t("game.turn_marker"))
+        self._show_hand(view)
+        self._show_prompt(view)
+        self.refresh_bindings()
+
+    def _show_hand(self, view) -> None:
+        panel = self.query_one(HandPanel)
+        if self.viewer == SPECTATOR:
+            panel.show_hand(t("game.hand_hidden"), None, "", None)
+            return
+        held = [self.look.card_label(card) for card in self.look.hand(view, self.viewer)]
+        chosen = None
+        if self.selected is not None and self._slots():
+            action = self.options[self.selected]
+            chosen = next((i for i in range(len(held)) if self.look.slot_action(view, self.viewer, i, [action])), None)
+        panel.show_hand(t("game.hand", name=self.names[self.viewer]), held, t("game.no_cards"), chosen)
+
+    def _show_prompt(self, view) -> None:
+        prompt = self.query_one(PromptBar)
+        result = self.table.result()
+        if result is not None:
+            winners = ", ".join(self.names[w] for w in result.winners)
+            prompt.show_prompt(t("game.over", winners=winners), [], None)
+            return
+        if not self.options:
+            waiting = [s for s in self.table.to_act() if s is not None]
+            name = ", ".join(self.names[s] for s in waiting)
+            bot = any(s in self.session.bots for s in waiting)
+            prompt.show_prompt(t("game.bot_thinking" if bot else "game.waiting", name=name), [], None, self.note)
+            return
+        question = f"{t('game.your_turn', name=self.names[self.viewer])} " \
+                   f"{self.look.question(view, self.viewer, self.names)}"
+        if self._slots():  # the digits play cards: show the roll, or the card being chosen
+            if self.selected is not None:
+                chosen = self.look.describe(self.options[self.selected], view, self.viewer, self.names)
+                prompt.show_prompt(question, [], None, t("game.confirm_hint", choice=chosen))
+            else:
+                roll = self.look.roll_action(self.options)
+                labels = [(t("keys.space"), self.look.describe(roll, view, self.viewer, self.names))] if roll else []
+                hint = self.note or t("game.slots_hint")
+                prompt.show_prompt(question, labels, None, hint)
+            return
+        labels = [(str(i + 1), self.look.describe(a, view, self.viewer, self.names))
+                  for i, a in enumerate(self.options)]
+        prompt.show_prompt(question, labels, self.selected, self.note or t("game.choose_hint"))
+
+    # ---- keys --------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "help":
+            return True
+        if not self.options:
+            return False
+        if action == "roll":
+            return self.look.roll_action(self.options) is not None
+        if action == "back":
+            return self.selected is not None and self._slots()
+        if action == "move":
+            return not self._slots()
+        return True
+
+    def _submit(self, action) -> None:
+        try:
+            events = self.session.submit(self.viewer, action)
+        except Rejected as error:
+            self.note = t("game.rejected", reason=error.reason)
+            self._show()
+            return
+        self._after(events)
+
+    def action_roll(self) -> None:
+        roll = self.look.roll_action(self.options)
+        if roll is not None:
+            self._submit(roll)
+
+    def action_confirm(self) -> None:
+        if self.selected is not None and self.selected < len(self.options):
+            self._submit(self.options[self.selected])
+        elif self.look.roll_action(self.options) is not None:
+            self._submit(self.look.roll_action(self.options))
+
+    def action_move(self, step: int) -> None:
+        if self.options and not self._slots():
+            self.selected = ((self.selected or 0) + step) % len(self.options)
+            self.note = ""
+            self._show()
+
+    def action_slot(self, number: int) -> None:
+        if self._slots():
+            view = self.table.game.view(self.table.state, self.viewer)
+            action = self.look.slot_action(view, self.viewer, number - 1, self.options)
+            if action is None:
+                self.note = self.look.slot_note(self.table.game, view, self.viewer, number - 1)
+            else:
+                self.selected, self.note = self.options.index(action), ""
+        elif number <= len(self.options):
+            self.selected, self.note = number - 1, ""
+        self._show()
+
+    def action_back(self) -> None:
+        if self._slots():
+            self.selected, self.note = None, ""
+            self._show()
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.table.game.title, t(self.look.HELP_KEY)))

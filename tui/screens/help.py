@@ -1,0 +1,35 @@
+"""The rules of the game being played, written for players."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from ..i18n import t
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS = [
+        Binding("escape,q,question_mark", "close", t("keys.close"), id="help_close"),
+        Binding("down,j", "scroll(1)", show=False, id="help_down"),
+        Binding("up,k", "scroll(-1)", show=False, id="help_up"),
+    ]
+
+    def __init__(self, game_title: str, text: str):
+        super().__init__()
+        self.game_title, self.text = game_title, text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help"):
+            yield Static(t("help.heading", game=self.game_title), id="help-title")
+            yield Static(self.text.strip(), id="help-text")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_scroll(self, lines: int) -> None:
+        self.query_one("#help", VerticalScroll).scroll_relative(y=lines, animate=False)

@@ -1,0 +1,28 @@
+"""Hot-seat privacy: a screen that hides everything until the next player takes the keyboard."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ..i18n import t
+
+
+class PassScreen(ModalScreen[None]):
+    BINDINGS = [Binding("enter", "dismiss_screen", t("keys.confirm"), id="pass_confirm")]
+
+    def __init__(self, name: str):
+        super().__init__()
+        self.player = name
+
+    def compose(self) -> ComposeResult:
+        with Middle():
+            with Center():
+                yield Static(f"{t('privacy.pass_to', name=self.player)}\n\n{t('privacy.press', name=self.player)}",
+                             id="pass")
+
+    def action_dismiss_screen(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,70 @@
+"""The saved games, newest first: pick one to continue. A save that cannot be loaded is listed
+with the reason, and the others still load."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from parlour import saves
+
+from ..config import saves_dir
+from ..i18n import t
+
+
+def describe_saves(folder: Path) -> list[tuple[Path, str, bool]]:
+    """(path, one line about it, loadable) for each save in the folder, newest first."""
+    found = sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
+    rows = []
+    for path in found:
+        when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+        try:
+            loaded = saves.read(path)
+        except saves.SaveError as error:
+            rows.append((path, t("resume.broken", error=error), False))
+            continue
+        from rules import registry
+
+        game = registry.get(loaded.header.game)
+        result = game.result(loaded.state)
+        if result is not None:
+            status = t("resume.finished")
+        else:
+            waiting = [s for s in game.to_act(loaded.state) if s is not None]
+            status = t("resume.in_progress", name=", ".join(loaded.header.players[s] for s in waiting))
+        line = t("resume.entry", game=t(f"games.{game.id}"), players=", ".join(loaded.header.players),
+                 when=when, status=status)
+        rows.append((path, line, result is None))
+    return rows
+
+
+class ResumeScreen(Screen):
+    BINDINGS = [Binding("escape", "back", t("keys.back"), id="resume_back")]
+
+    def compose(self) -> ComposeResult:
+        self.rows = describe_saves(saves_dir())
+        options = [Option(line, id=str(i), disabled=not ok) for i, (_, line, ok) in enumerate(self.rows)]
+        with Middle():
+            with Center():
+                with Vertical(id="resume-box"):
+                    yield Static(t("resume.heading"), id="resume-title")
+                    if options:
+                        yield OptionList(*options, id="saves")
+                    else:
+                        yield Static(t("resume.none"))
+                    yield Static(t("resume.hint"), id="resume-hint")
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        path = self.rows[int(event.option.id)][0]
+        self.app.resume_game(path)
+
+    def action_back(self) -> None:
+        self.app.show_title()

@@ -1,0 +1,54 @@
+"""The title screen: the three games (one whose rules are not in yet is shown as coming)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from rules import registry
+
+from ..games import playable
+from ..i18n import t
+
+
+class TitleScreen(Screen):
+    BINDINGS = [
+        Binding("r", "resume", t("keys.resume"), id="title_resume"),
+        Binding("j", "cursor(1)", show=False, id="title_down"),
+        Binding("k", "cursor(-1)", show=False, id="title_up"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        ready = playable()
+        options = []
+        for game_id in registry.MODULES:
+            name = t(f"games.{game_id}")
+            if game_id in ready:
+                game = registry.get(game_id)
+                players = t("title.players", low=game.min_players, high=game.max_players)
+                label = f"{name} · {players}\n  {t(f'games.{game_id}_blurb')}"
+                options.append(Option(label, id=game_id))
+            else:
+                options.append(Option(f"{name} · {t('title.coming')}", id=game_id, disabled=True))
+        with Middle():
+            with Center():
+                with Vertical(id="title-box"):
+                    yield Static(f"{t('app.title')} — {t('app.subtitle')}", id="title-name")
+                    yield Static(t("title.heading"), id="title-heading")
+                    yield OptionList(*options, id="games")
+                    yield Static(t("title.hint"), id="title-hint")
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.app.show_setup(event.option.id)
+
+    def action_resume(self) -> None:
+        self.app.show_resume()
+
+    def action_cursor(self, step: int) -> None:
+        games = self.query_one("#games", OptionList)
+        games.action_cursor_down() if step > 0 else games.action_cursor_up()
