@@ -8,16 +8,22 @@ import sys
 from pathlib import Path
 
 
-def _display_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--ascii", action="store_true", help="plain ASCII: no box drawing, no emoji")
-    parser.add_argument("--no-animations", action="store_true", help="switch animations off")
-    parser.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
+def _display_options(parser: argparse.ArgumentParser, top: bool = False) -> None:
+    """Options for the app, accepted before or after the subcommand."""
+    default = (lambda value: value) if top else (lambda value: argparse.SUPPRESS)
+    parser.add_argument("--ascii", action="store_true", default=default(False),
+                        help="plain ASCII: no box drawing, no emoji")
+    parser.add_argument("--no-animations", action="store_true", default=default(False),
+                        help="switch animations off")
+    parser.add_argument("--bot-delay", type=float, default=default(0.6), metavar="SECONDS",
                         help="pause before each bot move (default 0.6)")
+    parser.add_argument("--lang", choices=("en", "sv"), default=default(None),
+                        help="language (default: from the locale)")
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="parlour", description="Classic family board games in the terminal.")
-    _display_options(parser)
+    _display_options(parser, top=True)
     sub = parser.add_subparsers(dest="command")
     play = sub.add_parser("play", help="set up a game, or start at once with --seats")
     play.add_argument("game", help="garfield, filmis or smurf")
@@ -53,6 +59,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run_app(args) -> int:
     from rules import registry
+    from tui import i18n
+
+    i18n.set_language(args.lang or i18n.default_language())
 
     options = {"bot_delay": max(0.0, args.bot_delay), "ascii_only": args.ascii,
                "animations": not args.no_animations}
@@ -71,9 +80,9 @@ def _run_app(args) -> int:
                 return 2
     elif args.command == "resume":
         options.update(start="resume", resume=args.save)
-    from tui.app import ParlourApp
+    from tui.app import make_app
 
-    app = ParlourApp(**options)
+    app = make_app(**options)
     app.run()
     if app.exit_message:
         print(app.exit_message)

@@ -11,7 +11,7 @@ from parlour import saves
 from rules.records import Rejected
 
 from .config import load_keymap
-from .i18n import t
+from .i18n import localized, t
 from .screens.small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .session import Seat, Session
 
@@ -22,7 +22,11 @@ class ParlourApp(App):
     CSS_PATH = [STYLES / "app.tcss", STYLES / "garfield.tcss"]
     TITLE = "Parlour"
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("ctrl+q", "save_quit", t("keys.quit"), id="quit", priority=True)]
+    BINDINGS = []  # labelled in the active language: see bindings() and i18n.localized
+
+    @classmethod
+    def bindings(cls) -> list[Binding]:
+        return [Binding("ctrl+q", "save_quit", t("keys.quit"), id="quit", priority=True)]
 
     def __init__(self, *, start: str = "title", game: str | None = None, seats: list[Seat] | None = None,
                  resume: Path | None = None, seed: int | None = None, rig=None, bot_delay: float = 0.6,
@@ -43,6 +47,7 @@ class ParlourApp(App):
     def on_mount(self) -> None:
         if self.ascii_only:
             self.add_class("ascii")
+            self.screen.add_class("ascii")
         if self.keymap_warning:
             self.notify(self.keymap_warning, severity="warning")
         if self.start == "play" and self.seats:
@@ -66,23 +71,25 @@ class ParlourApp(App):
     def _switch(self, screen) -> None:
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        if self.ascii_only:
+            screen.add_class("ascii")
         self.push_screen(screen)
         self._check_size(self.size.width, self.size.height)
 
     def show_title(self) -> None:
         from .screens.title import TitleScreen
 
-        self._switch(TitleScreen())
+        self._switch(localized(TitleScreen)())
 
     def show_setup(self, game: str) -> None:
         from .screens.setup import SetupScreen
 
-        self._switch(SetupScreen(game, self.seats if self.seats and len(self.seats) > 1 else None))
+        self._switch(localized(SetupScreen)(game, self.seats if self.seats and len(self.seats) > 1 else None))
 
     def show_resume(self) -> None:
         from .screens.resume import ResumeScreen
 
-        self._switch(ResumeScreen())
+        self._switch(localized(ResumeScreen)())
 
     def start_game(self, game: str, seats: list[Seat]) -> None:
         """Start a game (raises Rejected for seats the rules refuse)."""
@@ -98,9 +105,12 @@ class ParlourApp(App):
         self._play()
 
     def _play(self) -> None:
+        from .games import presenter
         from .screens.game import GameScreen
 
-        self._switch(GameScreen(self.session, self.bot_delay))
+        look = presenter(self.session.table.game.id)
+        screen = localized(GameScreen, tuple(getattr(look, "bindings", tuple)()))
+        self._switch(screen(self.session, self.bot_delay))
 
     # ---- the terminal ---------------------------------------------------------------------------
 
@@ -120,3 +130,8 @@ class ParlourApp(App):
         if self.session and self.session.save_path and not self.session.over:
             self.exit_message = t("app.saved_to")
         self.exit()
+
+
+def make_app(**options) -> ParlourApp:
+    """The app, with its keys labelled in the active language."""
+    return localized(ParlourApp)(**options)

@@ -1,4 +1,5 @@
-"""Message catalogues: every text the app shows lives in tui/locale/<lang>.toml, not in widgets.
+"""Message catalogues: every text the app shows lives in tui/locale/<lang>/*.toml (one file for
+the app, one per game), not in widgets.
 
 `t("key", name="Ann")` looks a key up in the active language (falling back to English) and
 fills in its {placeholders}. A missing key shows as the key itself, so it is easy to spot."""
@@ -11,16 +12,19 @@ import tomllib
 from functools import lru_cache
 from pathlib import Path
 
-LANGUAGES = ("en",)
+LANGUAGES = ("en", "sv")
 _DIR = Path(__file__).parent / "locale"
 _active = "en"
 
 
 @lru_cache(maxsize=None)
 def catalogue(lang: str) -> dict[str, str]:
-    """A language's messages as a flat dict of dotted keys."""
-    with (_DIR / f"{lang}.toml").open("rb") as file:
-        return _flatten(tomllib.load(file))
+    """A language's messages as a flat dict of dotted keys, from all its files."""
+    messages: dict[str, str] = {}
+    for path in sorted((_DIR / lang).glob("*.toml")):
+        with path.open("rb") as file:
+            messages.update(_flatten(tomllib.load(file)))
+    return messages
 
 
 def _flatten(tree: dict, prefix: str = "") -> dict[str, str]:
@@ -62,3 +66,18 @@ def t(key: str, **values) -> str:
     if text is None:
         return key
     return text.format(**values) if values else text
+
+
+_localized: dict[tuple, type] = {}
+
+
+def localized(cls: type, extra: tuple = ()) -> type:
+    """`cls` with its key bindings labelled in the active language (plus `extra` bindings).
+
+    Textual reads a class's BINDINGS once, when the class is made, so each language (and each
+    set of extra keys) gets its own subclass, made from `cls.bindings()`."""
+    key = (cls, _active, tuple((b.key, b.action, b.id) for b in extra))
+    if key not in _localized:
+        namespace = {"BINDINGS": [*cls.bindings(), *extra], "__module__": cls.__module__}
+        _localized[key] = type(cls.__name__, (cls,), namespace)
+    return _localized[key]

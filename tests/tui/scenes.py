@@ -3,14 +3,14 @@ tools/screenshots.py, so the README's pictures are the tested screens."""
 
 from __future__ import annotations
 
-from tui.app import ParlourApp
+from tui.app import make_app
 from tui.session import Seat
 
 TRIO = [Seat("Ann", None, "red"), Seat("Odie", "random", "blue"), Seat("Nermal", "random", "green")]
 
 
 def _app(**kw) -> ParlourApp:
-    return ParlourApp(bot_delay=0, animations=False, autosave=False, **kw)
+    return make_app(bot_delay=0, animations=False, autosave=False, **kw)
 
 
 def title():

@@ -6,7 +6,7 @@ import os
 
 from parlour import saves
 from rules.garfield import cards as C
-from tui.app import ParlourApp
+from tui.app import make_app
 from tui.config import saves_dir
 from tui.screens.game import GameScreen
 from tui.screens.help import HelpScreen
@@ -39,7 +39,7 @@ async def test_every_action_is_saved_and_the_game_resumes_where_it_was():
         await pilot.press("ctrl+q")
     assert app.exit_message and "parlour resume" in app.exit_message
 
-    again = ParlourApp(start="resume", resume=path, bot_delay=0, animations=False)
+    again = make_app(start="resume", resume=path, bot_delay=0, animations=False)
     async with again.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(again.screen, GameScreen)
@@ -59,7 +59,7 @@ async def test_the_saves_list_shows_broken_files_and_still_loads_the_others():
     (folder / "foreign.jsonl").write_text(json.dumps({"hello": "world"}) + "\n")
     os.utime(good_path, (1_000_000_000, 1_000_000_000))  # the oldest: listed last
 
-    app = ParlourApp(start="resume", bot_delay=0, animations=False)
+    app = make_app(start="resume", bot_delay=0, animations=False)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -74,7 +74,7 @@ async def test_the_saves_list_shows_broken_files_and_still_loads_the_others():
 
 
 async def test_title_lists_every_game_and_leads_to_set_up_and_a_game():
-    app = ParlourApp(bot_delay=0, animations=False)
+    app = make_app(bot_delay=0, animations=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, TitleScreen)
@@ -88,7 +88,7 @@ async def test_title_lists_every_game_and_leads_to_set_up_and_a_game():
 
 
 async def test_set_up_refuses_bad_seats_with_a_message():
-    app = ParlourApp(start="setup", game="garfield", bot_delay=0, animations=False)
+    app = make_app(start="setup", game="garfield", bot_delay=0, animations=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen

@@ -1,4 +1,27 @@
-"""Each game's look: a presenter module per game, found by game id, imported when needed."""
+"""Each game's look: one presenter module per game, found by game id, imported when needed.
+
+The generic table (tui/screens/game.py) asks a presenter for everything game-specific. It reads
+views and events and returns widgets and words; it never decides a rule. A presenter module has:
+
+- `HELP_KEY`: the catalogue key of the game's rules, written for players;
+- `make_board(marks, colours, ascii_only)` -> the board widget (id "board"), and
+  `show_board(widget, view, dice)` to update it (redrawing only what changed);
+- `last_dice(events)` -> the dice to show;
+- `player_stats(view, seat, ascii_only)` -> the line under a player's name;
+- `hand(view, seat)` -> the cards the seat holds (None for a game without hands), `card_label(card)`;
+- `uses_slots(options)` -> True when the digits play the cards in the hand (else they pick from
+  the numbered options), `slot_action(view, seat, slot, options)`, `slot_note(game, view, seat, slot)`;
+- `roll_action(options)` -> what Space does now (or None);
+- `question(view, seat, names)` and `describe(action, view, seat, names)`: the prompt's words;
+- `narrate(events, names, view)` -> plain-words log lines for a batch of (redacted) events;
+- `result_lines(state, names)` -> one line per player for the results screen.
+
+Optional:
+- `bindings()` -> extra key Bindings whose action is `shortcut('name')`, and
+  `shortcut(name, options)` -> the Action that key stands for now (None: the key is off);
+- `aside(view, seat, ascii_only)` -> text for the side panel under the players (for a game
+  without hands, or to add to the hand).
+"""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from textual.widgets import Footer, RichLog
 from rules.records import Rejected
 
 from ..games import presenter
-from ..i18n import t
+from ..i18n import localized, t
 from ..session import SPECTATOR, Session
 from ..widgets.panels import HandPanel, PlayersPanel, PromptBar
 
@@ -24,16 +24,20 @@ def pawn_marks(names: tuple[str, ...]) -> list[str]:
 
 
 class GameScreen(Screen):
-    BINDINGS = [
-        Binding("space,r", "roll", t("keys.roll"), id="roll"),
-        Binding("enter", "confirm", t("keys.confirm"), id="confirm"),
-        Binding("down,right,j,l,tab", "move(1)", t("keys.next"), id="next", show=False),
-        Binding("up,left,k,h,shift+tab", "move(-1)", t("keys.previous"), id="previous", show=False),
-        Binding("escape", "back", t("keys.back"), id="back"),
-        Binding("question_mark", "help", t("keys.help"), id="help"),
-        *[Binding(str(n), f"slot({n})", t("keys.play_card"), id=f"slot_{n}", show=n == 1,
-                  key_display="1-9") for n in range(1, 10)],
-    ]
+    BINDINGS = []  # labelled in the active language: see bindings() and i18n.localized
+
+    @classmethod
+    def bindings(cls) -> list[Binding]:
+        return [
+            Binding("space,r", "roll", t("keys.roll"), id="roll"),
+            Binding("enter", "confirm", t("keys.confirm"), id="confirm"),
+            Binding("down,right,j,l,tab", "move(1)", t("keys.next"), id="next", show=False),
+            Binding("up,left,k,h,shift+tab", "move(-1)", t("keys.previous"), id="previous", show=False),
+            Binding("escape", "back", t("keys.back"), id="back"),
+            Binding("question_mark", "help", t("keys.help"), id="help"),
+            *[Binding(str(n), f"slot({n})", t("keys.play_card"), id=f"slot_{n}", show=n == 1,
+                      key_display="1-9") for n in range(1, 10)],
+        ]
 
     def __init__(self, session: Session, bot_delay: float = 0.6):
         super().__init__()
@@ -107,7 +111,7 @@ class GameScreen(Screen):
                 self._show()
                 from .privacy import PassScreen
 
-                self.app.push_screen(PassScreen(self.names[seat]), lambda _: self._take_seat(seat))
+                self.app.push_screen(localized(PassScreen)(self.names[seat]), lambda _: self._take_seat(seat))
             else:
                 self._take_seat(seat)
         else:
@@ -149,7 +153,7 @@ class GameScreen(Screen):
         if self.is_attached and self.app.screen is self:
             from .results import ResultsScreen
 
-            self.app.push_screen(ResultsScreen(self.session))
+            self.app.push_screen(localized(ResultsScreen)(self.session))
 
     # ---- drawing -----------------------------------------------------------------------------
 
@@ -168,15 +172,19 @@ class GameScreen(Screen):
 
     def _show_hand(self, view) -> None:
         panel = self.query_one(HandPanel)
-        if self.viewer == SPECTATOR:
-            panel.show_hand(t("game.hand_hidden"), None, "", None)
+        aside = getattr(self.look, "aside", None)
+        extra = aside(view, self.viewer, getattr(self.app, "ascii_only", False)) if aside else None
+        cards = self.look.hand(view, self.viewer) if self.viewer != SPECTATOR else None
+        if cards is None:
+            panel.show_hand(extra or t("game.hand_hidden"), None, "", None)
             return
-        held = [self.look.card_label(card) for card in self.look.hand(view, self.viewer)]
+        held = [self.look.card_label(card) for card in cards]
         chosen = None
         if self.selected is not None and self._slots():
             action = self.options[self.selected]
             chosen = next((i for i in range(len(held)) if self.look.slot_action(view, self.viewer, i, [action])), None)
-        panel.show_hand(t("game.hand", name=self.names[self.viewer]), held, t("game.no_cards"), chosen)
+        title = t("game.hand", name=self.names[self.viewer])
+        panel.show_hand(f"{extra}\n{title}" if extra else title, held, t("game.no_cards"), chosen)
 
     def _show_prompt(self, view) -> None:
         prompt = self.query_one(PromptBar)
@@ -220,6 +228,8 @@ class GameScreen(Screen):
             return self.selected is not None and self._slots()
         if action == "move":
             return not self._slots()
+        if action == "shortcut":
+            return self.look.shortcut(parameters[0], self.options) is not None
         return True
 
     def _submit(self, action) -> None:
@@ -260,6 +270,11 @@ class GameScreen(Screen):
             self.selected, self.note = number - 1, ""
         self._show()
 
+    def action_shortcut(self, name: str) -> None:
+        action = self.look.shortcut(name, self.options)
+        if action is not None:
+            self._submit(action)
+
     def action_back(self) -> None:
         if self._slots():
             self.selected, self.note = None, ""
@@ -268,4 +283,4 @@ class GameScreen(Screen):
     def action_help(self) -> None:
         from .help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.table.game.title, t(self.look.HELP_KEY)))
+        self.app.push_screen(localized(HelpScreen)(self.table.game.title, t(self.look.HELP_KEY)))

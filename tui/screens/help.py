@@ -12,11 +12,15 @@ from ..i18n import t
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS = [
-        Binding("escape,q,question_mark", "close", t("keys.close"), id="help_close"),
-        Binding("down,j", "scroll(1)", show=False, id="help_down"),
-        Binding("up,k", "scroll(-1)", show=False, id="help_up"),
-    ]
+    BINDINGS = []  # labelled in the active language: see bindings() and i18n.localized
+
+    @classmethod
+    def bindings(cls) -> list[Binding]:
+        return [
+            Binding("escape,q,question_mark", "close", t("keys.close"), id="help_close"),
+            Binding("down,j", "scroll(1)", show=False, id="help_down"),
+            Binding("up,k", "scroll(-1)", show=False, id="help_up"),
+        ]
 
     def __init__(self, game_title: str, text: str):
         super().__init__()

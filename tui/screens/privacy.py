@@ -12,7 +12,11 @@ from ..i18n import t
 
 
 class PassScreen(ModalScreen[None]):
-    BINDINGS = [Binding("enter", "dismiss_screen", t("keys.confirm"), id="pass_confirm")]
+    BINDINGS = []  # labelled in the active language: see bindings() and i18n.localized
+
+    @classmethod
+    def bindings(cls) -> list[Binding]:
+        return [Binding("enter", "dismiss_screen", t("keys.confirm"), id="pass_confirm")]
 
     def __init__(self, name: str):
         super().__init__()

@@ -14,10 +14,14 @@ from ..i18n import t
 
 
 class ResultsScreen(Screen):
-    BINDINGS = [
-        Binding("n", "new_game", t("keys.new_game"), id="results_new"),
-        Binding("enter,q,escape", "title", t("keys.close"), id="results_close"),
-    ]
+    BINDINGS = []  # labelled in the active language: see bindings() and i18n.localized
+
+    @classmethod
+    def bindings(cls) -> list[Binding]:
+        return [
+            Binding("n", "new_game", t("keys.new_game"), id="results_new"),
+            Binding("enter,q,escape", "title", t("keys.close"), id="results_close"),
+        ]
 
     def __init__(self, session):
         super().__init__()

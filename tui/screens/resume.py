@@ -46,7 +46,11 @@ def describe_saves(folder: Path) -> list[tuple[Path, str, bool]]:
 
 
 class ResumeScreen(Screen):
-    BINDINGS = [Binding("escape", "back", t("keys.back"), id="resume_back")]
+    BINDINGS = []  # labelled in the active language: see bindings() and i18n.localized
+
+    @classmethod
+    def bindings(cls) -> list[Binding]:
+        return [Binding("escape", "back", t("keys.back"), id="resume_back")]
 
     def compose(self) -> ComposeResult:
         self.rows = describe_saves(saves_dir())

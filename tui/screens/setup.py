@@ -22,14 +22,18 @@ def default_seats(game: str) -> list[Seat]:
 
 
 class SetupScreen(Screen):
-    BINDINGS = [
-        Binding("escape", "back", t("keys.back"), id="setup_back"),
-        Binding("ctrl+s", "start", t("keys.start"), id="setup_start"),
-        Binding("plus", "add", t("keys.add_seat"), id="setup_add"),
-        Binding("minus", "remove", t("keys.remove_seat"), id="setup_remove"),
-        Binding("down", "app.focus_next", show=False, id="setup_down"),
-        Binding("up", "app.focus_previous", show=False, id="setup_up"),
-    ]
+    BINDINGS = []  # labelled in the active language: see bindings() and i18n.localized
+
+    @classmethod
+    def bindings(cls) -> list[Binding]:
+        return [
+            Binding("escape", "back", t("keys.back"), id="setup_back"),
+            Binding("ctrl+s", "start", t("keys.start"), id="setup_start"),
+            Binding("plus", "add", t("keys.add_seat"), id="setup_add"),
+            Binding("minus", "remove", t("keys.remove_seat"), id="setup_remove"),
+            Binding("down", "app.focus_next", show=False, id="setup_down"),
+            Binding("up", "app.focus_previous", show=False, id="setup_up"),
+        ]
 
     def __init__(self, game: str, seats: list[Seat] | None = None):
         super().__init__()

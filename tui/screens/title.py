@@ -16,11 +16,15 @@ from ..i18n import t
 
 
 class TitleScreen(Screen):
-    BINDINGS = [
-        Binding("r", "resume", t("keys.resume"), id="title_resume"),
-        Binding("j", "cursor(1)", show=False, id="title_down"),
-        Binding("k", "cursor(-1)", show=False, id="title_up"),
-    ]
+    BINDINGS = []  # labelled in the active language: see bindings() and i18n.localized
+
+    @classmethod
+    def bindings(cls) -> list[Binding]:
+        return [
+            Binding("r", "resume", t("keys.resume"), id="title_resume"),
+            Binding("j", "cursor(1)", show=False, id="title_down"),
+            Binding("k", "cursor(-1)", show=False, id="title_up"),
+        ]
 
     def compose(self) -> ComposeResult:
         ready = playable()
