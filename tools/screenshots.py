@@ -15,14 +15,25 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-SIZES = {"title": [(80, 24)], "setup": [(80, 24)], "garfield": [(80, 24), (120, 40)],
-         "garfield-ascii": [(80, 24)], "help": [(80, 24)]}
+SCENE_MODULES = ("tests.tui.scenes", "tests.tui.scenes_filmis", "tests.tui.scenes_smurf")
 
 
-async def shoot(name: str, size: tuple[int, int], folder: Path) -> Path:
-    from tests.tui.scenes import SCENES
+def scenes() -> dict:
+    """name -> (make the scene, sizes to shoot) from every scene module that exists."""
+    import importlib
+    import importlib.util
 
-    app, keys = SCENES[name]()
+    found = {}
+    for name in SCENE_MODULES:
+        if importlib.util.find_spec(name) is not None:
+            module = importlib.import_module(name)
+            for scene, make in module.SCENES.items():
+                found[scene] = (make, module.SIZES.get(scene, [(80, 24)]))
+    return found
+
+
+async def shoot(name: str, make, size: tuple[int, int], folder: Path) -> Path:
+    app, keys = make()
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         for key in keys:
@@ -39,9 +50,9 @@ def main() -> None:
     os.environ.setdefault("PARLOUR_CONFIG_DIR", tempfile.mkdtemp())
     folder = ROOT / "screenshots"
     folder.mkdir(exist_ok=True)
-    for name, sizes in SIZES.items():
+    for name, (make, sizes) in scenes().items():
         for size in sizes:
-            print(asyncio.run(shoot(name, size, folder)).relative_to(ROOT))
+            print(asyncio.run(shoot(name, make, size, folder)).relative_to(ROOT))
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ STYLES = Path(__file__).resolve().parent.parent / "styles"
 
 
 class ParlourApp(App):
-    CSS_PATH = [STYLES / "app.tcss", STYLES / "garfield.tcss"]
+    CSS_PATH = [STYLES / "app.tcss", *sorted(p for p in STYLES.glob("*.tcss") if p.name != "app.tcss")]
     TITLE = "Parlour"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = []  # labelled in the active language: see bindings() and i18n.localized

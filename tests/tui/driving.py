@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from rules.chance import Rig
-from tui.app import make_app
+from tui.app import ParlourApp, make_app
 from tui.session import Seat
 
 
-def app_for(seats: list[Seat], *, dice=(), coins=(), decks=None, seed: int = 0, **kw) -> ParlourApp:
-    """The app, straight into a rigged Garfield game, with no bot pause and no animations."""
-    rig = Rig(list(dice), list(coins), {name: [list(order)] for name, order in (decks or {}).items()})
-    return make_app(start="play", game="garfield", seats=seats, seed=seed, rig=rig, bot_delay=0,
-                      animations=False, **kw)
+def app_for(seats: list[Seat], *, game: str = "garfield", dice=(), coins=(), decks=None, picks=(),
+            seed: int = 0, **kw) -> ParlourApp:
+    """The app, straight into a rigged game, with no bot pause and no animations."""
+    rig = Rig(list(dice), list(coins), {name: [list(order)] for name, order in (decks or {}).items()},
+              list(picks))
+    return make_app(start="play", game=game, seats=seats, seed=seed, rig=rig, bot_delay=0,
+                    animations=False, **kw)
 
 
 async def settle(pilot, rounds: int = 3) -> None:

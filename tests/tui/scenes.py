@@ -37,3 +37,4 @@ def help_screen():
 
 SCENES = {"title": title, "setup": setup, "garfield": garfield, "garfield-ascii": garfield_ascii,
           "help": help_screen}
+SIZES = {"garfield": [(80, 24), (120, 40)]}  # for tools/screenshots.py; 80x24 unless said

@@ -26,16 +26,16 @@ Optional:
 from __future__ import annotations
 
 import importlib
-
-PRESENTERS = {"garfield": "tui.games.garfield"}
+import importlib.util
 
 
 def presenter(game_id: str):
-    return importlib.import_module(PRESENTERS[game_id])
+    """The presenter module of a game: tui/games/<game id>.py."""
+    return importlib.import_module(f"tui.games.{game_id}")
 
 
 def playable() -> list[str]:
     """Games whose rules are in and whose table the app can show."""
     from rules import registry
 
-    return [g for g in registry.available() if g in PRESENTERS]
+    return [g for g in registry.available() if importlib.util.find_spec(f"tui.games.{g}") is not None]
