@@ -61,8 +61,6 @@ def _run_app(args) -> int:
     from rules import registry
     from tui import i18n
 
-    i18n.set_language(args.lang or i18n.default_language())
-
     options = {"bot_delay": max(0.0, args.bot_delay), "ascii_only": args.ascii,
                "animations": not args.no_animations}
     if args.command == "play":
@@ -82,7 +80,7 @@ def _run_app(args) -> int:
         options.update(start="resume", resume=args.save)
     from tui.app import make_app
 
-    app = make_app(**options)
+    app = make_app(args.lang or i18n.default_language(), **options)
     app.run()
     if app.exit_message:
         print(app.exit_message)

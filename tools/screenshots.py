@@ -46,6 +46,8 @@ async def shoot(name: str, make, size: tuple[int, int], folder: Path) -> Path:
 
 
 def main() -> None:
+    from tui import i18n
+
     os.environ.setdefault("PARLOUR_DATA_DIR", tempfile.mkdtemp())
     os.environ.setdefault("PARLOUR_CONFIG_DIR", tempfile.mkdtemp())
     folder = ROOT / "screenshots"
@@ -53,6 +55,7 @@ def main() -> None:
     for name, (make, sizes) in scenes().items():
         for size in sizes:
             print(asyncio.run(shoot(name, make, size, folder)).relative_to(ROOT))
+            i18n.set_language("en")  # a scene may have switched to Swedish
 
 
 if __name__ == "__main__":

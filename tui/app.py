@@ -11,7 +11,7 @@ from parlour import saves
 from rules.records import Rejected
 
 from .config import load_keymap
-from .i18n import localized, t
+from .i18n import localized, set_language, t
 from .screens.small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .session import Seat, Session
 
@@ -132,6 +132,8 @@ class ParlourApp(App):
         self.exit()
 
 
-def make_app(**options) -> ParlourApp:
-    """The app, with its keys labelled in the active language."""
+def make_app(lang: str | None = None, **options) -> ParlourApp:
+    """The app in `lang` (default: the active language), its keys labelled in it."""
+    if lang:
+        set_language(lang)
     return localized(ParlourApp)(**options)

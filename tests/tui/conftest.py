@@ -4,6 +4,15 @@ import pytest
 
 
 @pytest.fixture(autouse=True)
+def english_again():
+    """A test may switch the app to Swedish; the next one starts in English."""
+    yield
+    from tui import i18n
+
+    i18n.set_language("en")
+
+
+@pytest.fixture(autouse=True)
 def parlour_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("PARLOUR_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("PARLOUR_CONFIG_DIR", str(tmp_path / "config"))

@@ -30,11 +30,16 @@ def garfield_ascii():
     return garfield(ascii_only=True)
 
 
+def garfield_swedish():
+    app = _app(start="play", game="garfield", seats=TRIO, seed=4, lang="sv")
+    return app, ["enter", "enter", "enter", "enter"]
+
+
 def help_screen():
     app, keys = garfield()
     return app, keys + ["question_mark"]
 
 
 SCENES = {"title": title, "setup": setup, "garfield": garfield, "garfield-ascii": garfield_ascii,
-          "help": help_screen}
+          "help": help_screen, "garfield-sv": garfield_swedish}
 SIZES = {"garfield": [(80, 24), (120, 40)]}  # for tools/screenshots.py; 80x24 unless said

@@ -115,12 +115,10 @@ class GarfieldBoard(Widget):
         balloon += [""] * (3 - len(balloon))
         piles = " · ".join([t("garfield.draw_pile", n=len(view.garfield.pile)),
                             t("garfield.sand_box", n=len(view.garfield.discard))])
-        player = " · ".join([t("garfield.player_pile", n=len(view.player_deck.pile)),
-                             t("garfield.discards", n=len(view.player_deck.discard))])
         roll = f"{t('garfield.dice')}: {dice_text(dice, self.ascii_only)}" if dice else ""
-        legend = textwrap.wrap(t("garfield.legend.text"), width)[:2]
-        legend += [""] * (2 - len(legend))
-        return (t("garfield.garfield_says"), *balloon, piles, player, roll, *legend)
+        legend = textwrap.wrap(t("garfield.legend.text"), width)[:3]
+        legend += [""] * (3 - len(legend))
+        return (t("garfield.garfield_says"), *balloon, piles, roll, *legend)
 
     def watch_positions(self, old: tuple[int, ...], new: tuple[int, ...]) -> None:
         moved = {p for p in old + new} if len(old) != len(new) else {
@@ -342,8 +340,9 @@ def slot_note(game, view, seat: int, slot: int) -> str:
     held = view.hands[seat]
     if slot >= len(held):
         return ""
-    reason = game.explain(view, seat, PlayCard(held[slot]))
-    return t("game.rejected", reason=reason) if reason else ""
+    if held[slot] == cards.LASAGNA:
+        return t("game.rejected", reason=t("garfield.lasagna_not_now"))
+    return ""
 
 
 def show_board(widget: GarfieldBoard, view, dice: tuple[int, ...]) -> None:
@@ -351,3 +350,9 @@ def show_board(widget: GarfieldBoard, view, dice: tuple[int, ...]) -> None:
 
 
 card_label = card_name
+
+
+def aside(view, seat: int, ascii_only: bool) -> str:
+    """The Player card piles, above the hand."""
+    return " · ".join([t("garfield.player_pile", n=len(view.player_deck.pile)),
+                       t("garfield.discards", n=len(view.player_deck.discard))])

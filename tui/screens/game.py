@@ -174,10 +174,14 @@ class GameScreen(Screen):
         panel = self.query_one(HandPanel)
         aside = getattr(self.look, "aside", None)
         extra = aside(view, self.viewer, getattr(self.app, "ascii_only", False)) if aside else None
-        cards = self.look.hand(view, self.viewer) if self.viewer != SPECTATOR else None
-        if cards is None:
-            panel.show_hand(extra or t("game.hand_hidden"), None, "", None)
+        if self.look.hand(view, 0) is None:  # a game without hands
+            panel.show_hand(extra or "", None, "", None)
             return
+        if self.viewer == SPECTATOR:
+            hidden = t("game.hand_hidden")
+            panel.show_hand(f"{extra}\n{hidden}" if extra else hidden, None, "", None)
+            return
+        cards = self.look.hand(view, self.viewer)
         held = [self.look.card_label(card) for card in cards]
         chosen = None
         if self.selected is not None and self._slots():
