@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Mapping
 
+from ..tuples import put, without
 from ..deck import Deck
 from ..game import Result
 from ..records import HIDDEN, Acted, Event, Rejected, Shuffled
@@ -117,19 +118,6 @@ def result(state: State) -> Result | None:
 # ---- evolve -------------------------------------------------------------------------------
 
 
-def _put(values: tuple, index: int, value) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
-
-
-def _without(cards_: tuple[str, ...], card: str) -> tuple[str, ...]:
-    """The cards less one `card` (in a view, less one hidden card)."""
-    for wanted in (card, HIDDEN):
-        if wanted in cards_:
-            i = cards_.index(wanted)
-            return cards_[:i] + cards_[i + 1:]
-    return cards_
-
-
 def _acted(s: State, e: Acted) -> State:
     return replace(s, pending=None) if s.pending else s
 
@@ -143,7 +131,7 @@ def _turn_began(s: State, e: TurnBegan) -> State:
 
 
 def _turn_skipped(s: State, e: TurnSkipped) -> State:
-    return replace(s, skips=_put(s.skips, e.seat, max(0, s.skips[e.seat] - 1)))
+    return replace(s, skips=put(s.skips, e.seat, max(0, s.skips[e.seat] - 1)))
 
 
 def _turn_ended(s: State, e: TurnEnded) -> State:
@@ -151,34 +139,34 @@ def _turn_ended(s: State, e: TurnEnded) -> State:
 
 
 def _moved(s: State, e: Moved) -> State:
-    return replace(s, positions=_put(s.positions, e.seat, e.to))
+    return replace(s, positions=put(s.positions, e.seat, e.to))
 
 
 def _drawn(s: State, e: CardsDrawn) -> State:
-    return replace(s, hands=_put(s.hands, e.seat, s.hands[e.seat] + e.cards),
+    return replace(s, hands=put(s.hands, e.seat, s.hands[e.seat] + e.cards),
                    deck=s.deck.drawn(len(e.cards)))
 
 
 def _banked(s: State, e: HandBanked) -> State:
-    return replace(s, hands=_put(s.hands, e.seat, ()),
-                   homes=_put(s.homes, e.seat, s.homes[e.seat] + s.hands[e.seat]))
+    return replace(s, hands=put(s.hands, e.seat, ()),
+                   homes=put(s.homes, e.seat, s.homes[e.seat] + s.hands[e.seat]))
 
 
 def _taken(s: State, e: CardTaken) -> State:
     if e.from_home:
-        s = replace(s, homes=_put(s.homes, e.owner, _without(s.homes[e.owner], e.card)))
+        s = replace(s, homes=put(s.homes, e.owner, without(s.homes[e.owner], e.card)))
     else:
-        s = replace(s, hands=_put(s.hands, e.owner, _without(s.hands[e.owner], e.card)))
-    return replace(s, hands=_put(s.hands, e.seat, s.hands[e.seat] + (e.card,)))
+        s = replace(s, hands=put(s.hands, e.owner, without(s.hands[e.owner], e.card)))
+    return replace(s, hands=put(s.hands, e.seat, s.hands[e.seat] + (e.card,)))
 
 
 def _under(s: State, e: CardUnder) -> State:
-    return replace(s, hands=_put(s.hands, e.seat, _without(s.hands[e.seat], e.card)),
+    return replace(s, hands=put(s.hands, e.seat, without(s.hands[e.seat], e.card)),
                    deck=s.deck.put_under(e.card))
 
 
 def _skip_owed(s: State, e: SkipOwed) -> State:
-    return replace(s, skips=_put(s.skips, e.seat, s.skips[e.seat] + 1))
+    return replace(s, skips=put(s.skips, e.seat, s.skips[e.seat] + 1))
 
 
 def _asked(s: State, e: Asked) -> State:
@@ -193,7 +181,7 @@ def _swap_chosen(s: State, e: SwapChosen) -> State:
     i = s.swap.index(e.seat) if s.swap else None
     if i is None:
         return s
-    return replace(s, swap=replace(s.swap, chosen=_put(s.swap.chosen, i, e.card)))
+    return replace(s, swap=replace(s.swap, chosen=put(s.swap.chosen, i, e.card)))
 
 
 def _swap_done(s: State, e: SwapDone) -> State:

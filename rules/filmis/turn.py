@@ -6,6 +6,7 @@ and the end of a turn. Each function emits events on the Turn; a decision stops 
 from __future__ import annotations
 
 from ..game import Turn
+from ..order import left_of, opening_roll
 from ..records import Action, DiceRolled, Picked, Shuffled, Start
 from . import board, cards
 from .records import (Asked, CallRaid, CardTaken, CardUnder, CardsDrawn, Drop, Enter, HandBanked,
@@ -111,17 +112,7 @@ def step(t: Turn, seat: int | None, action: Action) -> None:
 def _set_up(t: Turn) -> None:
     state: State = t.state
     t.emit(Shuffled(DECK_NAME, t.chance.shuffle(DECK_NAME, state.deck.discard)))
-    _begin_turn(t, _opening_roll(t))
-
-
-def _opening_roll(t: Turn) -> int:
-    """Everyone rolls both dice; the highest total starts; ties among the highest roll again."""
-    contenders = list(range(len(t.state.players)))
-    while len(contenders) > 1:
-        totals = {seat: sum(_roll(t, seat)) for seat in contenders}
-        best = max(totals.values())
-        contenders = [seat for seat in contenders if totals[seat] == best]
-    return contenders[0]
+    _begin_turn(t, opening_roll(t, (cards.SMALL_DIE, cards.BIG_DIE)))
 
 
 def _roll(t: Turn, seat: int) -> tuple[int, int]:
@@ -310,7 +301,7 @@ def _swap_resolved(t: Turn) -> str:
 
 def _end_turn(t: Turn, seat: int) -> None:
     t.emit(TurnEnded(seat))
-    _begin_turn(t, (seat + 1) % len(t.state.players))
+    _begin_turn(t, left_of(seat, len(t.state.players)))
 
 
 def _begin_turn(t: Turn, seat: int) -> None:
@@ -323,4 +314,4 @@ def _begin_turn(t: Turn, seat: int) -> None:
             return
         t.emit(TurnSkipped(seat))
         t.emit(TurnEnded(seat))
-        seat = (seat + 1) % len(state.players)
+        seat = left_of(seat, len(state.players))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Mapping, NamedTuple
 
+from ..tuples import put, without
 from ..deck import Deck
 from ..game import Result
 from ..records import HIDDEN, Acted, Event, Rejected, Shuffled
@@ -62,19 +63,6 @@ def result(state: State) -> Result | None:
 # ---- evolve -------------------------------------------------------------------------------
 
 
-def _put(values: tuple, index: int, value) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
-
-
-def _without(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
-    """The hand less one `card` (in a view, less one hidden card)."""
-    for wanted in (card, HIDDEN):
-        if wanted in hand:
-            i = hand.index(wanted)
-            return hand[:i] + hand[i + 1:]
-    return hand
-
-
 def _acted(s: State, e: Acted) -> State:
     return s._replace(pending=None) if s.pending else s
 
@@ -98,7 +86,7 @@ def _tossed(s: State, e: GarfieldTossed) -> State:
 
 
 def _drawn(s: State, e: CardsDrawn) -> State:
-    return s._replace(hands=_put(s.hands, e.seat, s.hands[e.seat] + e.cards),
+    return s._replace(hands=put(s.hands, e.seat, s.hands[e.seat] + e.cards),
                    player_deck=s.player_deck.drawn(len(e.cards)))
 
 
@@ -107,36 +95,36 @@ def _turn_began(s: State, e: TurnBegan) -> State:
 
 
 def _played(s: State, e: CardPlayed) -> State:
-    return s._replace(hands=_put(s.hands, e.seat, _without(s.hands[e.seat], e.card)),
+    return s._replace(hands=put(s.hands, e.seat, without(s.hands[e.seat], e.card)),
                    in_play=s.in_play + (e.card,))
 
 
 def _moved(s: State, e: Moved) -> State:
-    return s._replace(positions=_put(s.positions, e.seat, e.to))
+    return s._replace(positions=put(s.positions, e.seat, e.to))
 
 
 def _ring_gained(s: State, e: RingGained) -> State:
-    return s._replace(rings=_put(s.rings, e.seat, s.rings[e.seat] + 1))
+    return s._replace(rings=put(s.rings, e.seat, s.rings[e.seat] + 1))
 
 
 def _ring_lost(s: State, e: RingLost) -> State:
-    return s._replace(rings=_put(s.rings, e.seat, s.rings[e.seat] - 1))
+    return s._replace(rings=put(s.rings, e.seat, s.rings[e.seat] - 1))
 
 
 def _discarded(s: State, e: CardDiscarded) -> State:
-    return s._replace(hands=_put(s.hands, e.seat, _without(s.hands[e.seat], e.card)),
+    return s._replace(hands=put(s.hands, e.seat, without(s.hands[e.seat], e.card)),
                    player_deck=s.player_deck.discarded((e.card,)))
 
 
 def _given(s: State, e: CardGiven) -> State:
-    hands = _put(s.hands, e.seat, _without(s.hands[e.seat], e.card))
-    return s._replace(hands=_put(hands, e.to, hands[e.to] + (e.card,)))
+    hands = put(s.hands, e.seat, without(s.hands[e.seat], e.card))
+    return s._replace(hands=put(hands, e.to, hands[e.to] + (e.card,)))
 
 
 def _swapped(s: State, e: PlacesSwapped) -> State:
     a, b = e.seat, e.other
-    positions = _put(_put(s.positions, a, s.positions[b]), b, s.positions[a])
-    rings = _put(_put(s.rings, a, s.rings[b]), b, s.rings[a]) if e.rings else s.rings
+    positions = put(put(s.positions, a, s.positions[b]), b, s.positions[a])
+    rings = put(put(s.rings, a, s.rings[b]), b, s.rings[a]) if e.rings else s.rings
     return s._replace(positions=positions, rings=rings)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..game import Turn
+from ..order import left_of, opening_roll
 from ..records import Action, DiceRolled, CoinFlipped, Shuffled, Start
 from . import board, cards
 from .records import (Asked, CardDiscarded, CardGiven, CardPlayed, CardsDrawn, Discard,
@@ -93,21 +94,7 @@ def _set_up(t: Turn) -> None:
     t.emit(Shuffled("player", t.chance.shuffle("player", state.player_deck.discard)))
     for seat in range(len(state.players)):
         _draw(t, seat, cards.HAND_SIZE)
-    t.emit(TurnBegan(_opening_roll(t)))
-
-
-def _opening_roll(t: Turn) -> int:
-    """Everyone rolls both dice; the highest total starts; ties among the highest roll again."""
-    contenders = list(range(len(t.state.players)))
-    while len(contenders) > 1:
-        totals = {}
-        for seat in contenders:
-            dice = (t.chance.roll(), t.chance.roll())
-            t.emit(DiceRolled(seat, dice))
-            totals[seat] = sum(dice)
-        best = max(totals.values())
-        contenders = [seat for seat in contenders if totals[seat] == best]
-    return contenders[0]
+    t.emit(TurnBegan(opening_roll(t, (6, 6))))
 
 
 # ---- the start of a turn ------------------------------------------------------------------
@@ -331,7 +318,7 @@ def _answer(t: Turn, seat: int, action: Action, kind: str, ctx: Ctx) -> None:
         else:  # gave up a card for Garfield: now roll
             _garfield_roll(t, seat, ctx)
     elif isinstance(action, Give):
-        t.emit(CardGiven(seat, (seat + 1) % len(t.state.players), action.card))
+        t.emit(CardGiven(seat, left_of(seat, len(t.state.players)), action.card))
         _garfield_roll(t, seat, ctx)
     else:  # LoseTurn
         assert isinstance(action, LoseTurn)
@@ -347,4 +334,4 @@ def _end_turn(t: Turn, seat: int) -> None:
     if state.faced in cards.JUST_FOR_YOU and state.face_up == state.faced:
         _change_mind(t)
     t.emit(TurnEnded(seat))
-    t.emit(TurnBegan((seat + 1) % len(state.players)))
+    t.emit(TurnBegan(left_of(seat, len(state.players))))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Mapping, NamedTuple
 
+from ..tuples import put
 from ..game import Result
 from ..records import Acted, Event, Rejected
 from . import board, wheels
@@ -72,10 +73,6 @@ def result(state: State) -> Result | None:
 # ---- evolve -------------------------------------------------------------------------------
 
 
-def _put(values: tuple, index: int, value) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
-
-
 def _seat_ok(s: State, seat: object) -> bool:
     return type(seat) is int and 0 <= seat < len(s.players)
 
@@ -97,14 +94,14 @@ def _direction_asked(s: State, e: DirectionAsked) -> State:
 def _moved(s: State, e: Moved) -> State:
     if not _seat_ok(s, e.seat) or type(e.to) is not int or not 0 <= e.to < board.SIZE:
         return s
-    return s._replace(positions=_put(s.positions, e.seat, e.to), inside=_put(s.inside, e.seat, False))
+    return s._replace(positions=put(s.positions, e.seat, e.to), inside=put(s.inside, e.seat, False))
 
 
 def _went_in(s: State, e: WentIn) -> State:
     if not _seat_ok(s, e.seat) or e.kind not in board.ENTRY:
         return s
-    return s._replace(positions=_put(s.positions, e.seat, board.ENTRY[e.kind]),
-                   inside=_put(s.inside, e.seat, True))
+    return s._replace(positions=put(s.positions, e.seat, board.ENTRY[e.kind]),
+                   inside=put(s.inside, e.seat, True))
 
 
 def _shift(s: State, seat: int, kind: str, delta: int) -> State:
@@ -113,8 +110,8 @@ def _shift(s: State, seat: int, kind: str, delta: int) -> State:
     held = s.held[seat]
     if (s.circles[k] if delta > 0 else held[k]) == 0:
         return s  # nothing to move: the count of discs never changes
-    return s._replace(held=_put(s.held, seat, _put(held, k, held[k] + delta)),
-                   circles=_put(s.circles, k, s.circles[k] - delta))
+    return s._replace(held=put(s.held, seat, put(held, k, held[k] + delta)),
+                   circles=put(s.circles, k, s.circles[k] - delta))
 
 
 def _disc_taken(s: State, e: DiscTaken) -> State:
@@ -133,7 +130,7 @@ def _disc_returned(s: State, e: DiscReturned) -> State:
 def _wheel_turned(s: State, e: WheelTurned) -> State:
     if e.wheel not in wheels.WHEELS or type(e.position) is not int or not 0 <= e.position < wheels.POSITIONS:
         return s
-    return s._replace(wheels=_put(s.wheels, wheels.WHEELS.index(e.wheel), e.position))
+    return s._replace(wheels=put(s.wheels, wheels.WHEELS.index(e.wheel), e.position))
 
 
 def _must_give_up(s: State, e: MustGiveUp) -> State:

@@ -6,6 +6,7 @@ says what is asked (DirectionAsked, MustGiveUp)."""
 from __future__ import annotations
 
 from ..game import Turn
+from ..order import left_of, opening_roll
 from ..records import Action, DiceRolled, Start
 from . import board, moves, wheels
 from .records import (CatAppeared, DirectionAsked, DiscReturned, DiscTaken, GiveUp, Move, Moved,
@@ -68,7 +69,7 @@ def _why_not(state: State, seat: int, move: Move) -> str:
 
 def step(t: Turn, seat: int | None, action: Action) -> None:
     if isinstance(action, Start):
-        t.emit(TurnBegan(_opening_roll(t)))
+        t.emit(TurnBegan(opening_roll(t, (6,))))
     elif isinstance(action, Roll):
         _roll(t, seat)
     elif isinstance(action, Move):
@@ -79,19 +80,6 @@ def step(t: Turn, seat: int | None, action: Action) -> None:
         assert isinstance(action, GiveUp)
         t.emit(DiscReturned(seat, action.kind))
         _end_turn_if_settled(t)
-
-
-def _opening_roll(t: Turn) -> int:
-    """Everyone rolls the die; the highest starts; ties among the highest roll again."""
-    contenders = list(range(len(t.state.players)))
-    while len(contenders) > 1:
-        faces = {}
-        for seat in contenders:
-            faces[seat] = t.chance.roll()
-            t.emit(DiceRolled(seat, (faces[seat],)))
-        best = max(faces.values())
-        contenders = [seat for seat in contenders if faces[seat] == best]
-    return contenders[0]
 
 
 # ---- rolling and moving -------------------------------------------------------------------
@@ -161,4 +149,4 @@ def _end_turn_if_settled(t: Turn) -> None:
 
 def _end_turn(t: Turn, seat: int) -> None:
     t.emit(TurnEnded(seat))
-    t.emit(TurnBegan((seat + 1) % len(t.state.players)))
+    t.emit(TurnBegan(left_of(seat, len(t.state.players))))

@@ -13,7 +13,7 @@ from rules.records import HIDDEN, DiceRolled, Rejected, Shuffled
 from rules.table import Table
 from tests.helpers import check_common, rigged
 
-from .arrange import act, arrange
+from .arrange import arrange
 
 
 # ---- the board and the names --------------------------------------------------------------

@@ -6,7 +6,7 @@ as (small die 1-3, big die 1-6) pairs; a lone face after a tip is the 1-3 roll f
 import pytest
 
 from rules.filmis import GAME, board
-from rules.filmis.cards import BIFFEN, DORIS, HARRY, JAMES_DEAN, SICKAN, VANHEDEN, WALL_ENBERG, WHISTLE
+from rules.filmis.cards import BIFFEN, DORIS, HARRY, JAMES_DEAN, SICKAN, VANHEDEN, WALL_ENBERG
 from rules.filmis.records import (Asked, CardTaken, CardUnder, CardsDrawn, Drop, Enter,
                                   HandBanked, Moved, Pending, PayFine, RefuseFine, Roll,
                                   SkipOwed, TurnBegan, TurnEnded)

@@ -1,7 +1,7 @@
 """Every Garfield card, played through a rigged game (RULES.md §1, Garfield cards + rulings)."""
 
 from rules.garfield import cards as C
-from rules.garfield.records import (Asked, CardsDrawn, Discard, FollowGarfield, Give, Lasagna,
+from rules.garfield.records import (Asked, Discard, FollowGarfield, Give, Lasagna,
                                     LoseTurn, PlayCard, SwapWith)
 from rules.records import DiceRolled, Rejected
 

@@ -6,7 +6,7 @@ from rules.garfield import cards as C
 from rules.garfield.records import FollowGarfield, Lasagna, PlayCard, SwapWith
 from rules.records import CoinFlipped, DiceRolled, Rejected
 
-from .scenario import DEFAULT_HANDS, QUIET, act, dice, kinds, table
+from .scenario import DEFAULT_HANDS, QUIET, act, kinds, table
 
 SWAPPER = (C.PUT_ONE_OVER_SWAP, C.PUT_ONE_OVER_TWICE, C.LASAGNA)
 

@@ -4,7 +4,7 @@ from rules.chance import Chance, Rig
 from rules.deck import Deck
 from rules.game import decide
 from rules.garfield import GAME, board, cards as C
-from rules.garfield.records import (CardsDrawn, Discard, FollowGarfield, GarfieldTurnedUp, Lasagna,
+from rules.garfield.records import (Discard, FollowGarfield, Lasagna,
                                     PlayCard)
 from rules.records import DiceRolled, Shuffled
 

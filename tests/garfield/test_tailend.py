@@ -1,7 +1,7 @@
 """The Tailend, step by step: rings gained and lost, swaps that cross nothing, the win."""
 
 from rules.garfield import cards as C
-from rules.garfield.records import FollowGarfield, PlayCard, SwapWith
+from rules.garfield.records import FollowGarfield, PlayCard
 from rules.records import Rejected
 
 import pytest

@@ -13,7 +13,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from rules.garfield import board, cards
-from rules.garfield.records import (Asked, CardDiscarded, CardGiven, CardPlayed, CardsDrawn, Discard,
+from rules.garfield.records import (CardDiscarded, CardGiven, CardPlayed, CardsDrawn, Discard,
                                     FollowGarfield, GarfieldTossed, GarfieldTurnedUp, Give, Lasagna,
                                     LoseTurn, Moved, PlacesSwapped, PlayCard, RingGained, RingLost,
                                     SwapWith, TurnBegan, Won)

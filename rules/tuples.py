@@ -1,0 +1,19 @@
+"""Small helpers for states made of tuples."""
+
+from __future__ import annotations
+
+from .records import HIDDEN
+
+
+def put(values: tuple, index: int, value) -> tuple:
+    """`values` with the item at `index` replaced by `value`."""
+    return values[:index] + (value,) + values[index + 1:]
+
+
+def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """The cards less one `card` (in a view, where the card is hidden, less one hidden card)."""
+    for wanted in (card, HIDDEN):
+        if wanted in cards:
+            i = cards.index(wanted)
+            return cards[:i] + cards[i + 1:]
+    return cards
