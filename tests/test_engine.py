@@ -73,10 +73,10 @@ def test_garbage_gets_error_lines_and_the_session_goes_on():
 def test_a_scripted_game_plays_to_the_end_over_the_protocol():
     session = Session()
     ask = lambda **request: json.loads(session.reply(json.dumps(request)))  # noqa: E731
-    game = ask(cmd="new", game="garfield", players=["Ann", "Bob", "Cid"], seed=11)
+    answer = ask(cmd="new", game="garfield", players=["Ann", "Bob", "Cid"], seed=11)
     result, moves = None, 0
     while result is None:
-        seat = game["to_act"][0] if moves == 0 else answer["to_act"][0]
+        seat = answer["to_act"][0]
         actions = ask(cmd="legal", seat=seat)["actions"]
         answer = ask(cmd="act", seat=seat, action=actions[moves % len(actions)])
         assert answer["ok"], answer

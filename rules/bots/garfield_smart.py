@@ -13,8 +13,7 @@ the face-up Garfield card are public, and cards still to come are valued by thei
 from __future__ import annotations
 
 from ..garfield import board, cards
-from ..garfield.records import (Discard, FollowGarfield, Give, Lasagna, LoseTurn, PlayCard,
-                                SwapWith)
+from ..garfield.records import FollowGarfield, LoseTurn
 from ..records import HIDDEN
 
 SIZE, TAIL = board.SIZE, board.TAILEND_SPACE
@@ -313,5 +312,3 @@ def _best(actions, value):
             best, best_value = action, v
     return best
 
-
-__all__ = ["GarfieldSmart", "Planner", "progress", "move", "Discard", "Give", "Lasagna", "SwapWith"]

@@ -6,9 +6,11 @@ it needs to collect the missing kinds (from circles that still have discs) and e
 exact count, moving each roll the best legal way. Then:
 
 - a roll is answered with the way that leaves the fewest expected turns;
-- rolling is compared with turning wheel 1 or 2 (a turn spent, but the cats move): each choice is
-  scored as my expected turns minus RIVALRY times the best rival's, so a turn that unblocks me or
-  blocks the leader (or drops a cat under the leader, who then loses a disc) is taken;
+- rolling is compared with turning wheel 1 or 2 (a turn spent, but the cats move) by a small
+  expectimax over the seat's own next turns (DEPTH), so a wheel turn that unblocks the way is
+  taken; a turn that drops a cat under a rival (who then loses a disc) earns RIVALRY times the
+  turns that loss costs the rival. Blocking rivals is not sought for its own sake: with every
+  seat doing it, nobody would ever open the way home.
 - a disc to give up is a duplicate if there is one, otherwise the kind cheapest to regain.
 
 Tables are cached per (wheel positions, empty circles), shared by every bot in the process.
@@ -23,7 +25,7 @@ from ..smurf.records import GiveUp, Move, Roll, TurnWheel
 
 CAP = 500.0  # expected turns for a goal that cannot be reached with these circles
 ESCAPE = 4.0  # turns a blocked pawn expects to wait for the wheels (its own turns and others')
-RIVALRY = 0.3  # weight of the best rival's expected turns in a wheel decision
+RIVALRY = 0.3  # weight of the turns a rival loses when a wheel turn drops a cat under it
 FULL = (1 << len(board.KINDS)) - 1
 ENTRY_SQUARES = tuple(board.ENTRY[k] for k in board.KINDS)
 
@@ -209,15 +211,14 @@ class SmurfSmart:
             if sq in appeared and not inside:
                 held = _after_loss(held, search, after, sq, inside)
             mine = 1.0 + search.value(after, sq, inside, _mask(held), DEPTH - 1)
-        if len(view.players) < 2 or RIVALRY == 0:
-            return mine
+        # a cat dropped under a rival costs them a disc: count what that costs them
         appeared = wheels.showing(after) - wheels.showing(wp)
-        rivals = []
+        hurt = 0.0
         for s in range(len(view.players)):
-            if s == seat:
+            if s == seat or view.positions[s] not in appeared or view.inside[s]:
                 continue
             held = view.held[s]
-            if view.positions[s] in appeared and not view.inside[s]:
-                held = _after_loss(held, search, after, view.positions[s], view.inside[s])
-            rivals.append(search.leaf(after, view.positions[s], view.inside[s], _mask(held)))
-        return mine - RIVALRY * min(rivals)
+            lost = _after_loss(held, search, after, view.positions[s], view.inside[s])
+            hurt += (search.leaf(after, view.positions[s], False, _mask(lost))
+                     - search.leaf(after, view.positions[s], False, _mask(held)))
+        return mine - RIVALRY * hurt
