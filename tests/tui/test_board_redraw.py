@@ -1,0 +1,43 @@
+"""The Garfield board redraws only the rows a change touches (Line API + partial refresh)."""
+
+from textual.app import App, ComposeResult
+
+from rules.table import Table
+from tui.games.garfield import CELLS, GarfieldBoard
+
+
+class BoardOnly(App):
+    def __init__(self):
+        super().__init__()
+        self.rows: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        yield CountingBoard(["A", "B"], ["red", "blue"])
+
+
+class CountingBoard(GarfieldBoard):
+    def render_line(self, y):
+        self.app.rows.append(y)
+        return super().render_line(y)
+
+
+async def test_a_pawn_move_redraws_only_the_rows_of_the_two_spaces():
+    view = Table.new("garfield", ["Ann", "Bob"], seed=1).view(0)
+    app = BoardOnly()
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(CountingBoard)
+        board.show(view, (3, 4))
+        await pilot.pause()
+        assert set(app.rows) == set(range(13))  # the first paint draws every row
+        app.rows.clear()
+        board.show(view._replace(positions=(9, 0)), (3, 4))  # Ann moves along the top row
+        await pilot.pause()
+        assert set(app.rows) == {0, 1}  # the top row's two lines, nothing else
+        app.rows.clear()
+        board.show(view._replace(positions=(9, 15)), (3, 4))  # Bob to a right-side space
+        await pilot.pause()
+        assert set(app.rows) == {0, 1, CELLS[15][1]}
+        app.rows.clear()
+        board.show(view._replace(positions=(9, 15)), (6, 6))  # only the dice line changes
+        await pilot.pause()
+        assert len(set(app.rows)) == 1
