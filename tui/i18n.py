@@ -68,6 +68,18 @@ def t(key: str, **values) -> str:
     return text.format(**values) if values else text
 
 
+# For --ascii: the few non-ASCII signs the catalogues use, each as one ASCII sign (one for one,
+# so styled spans keep their places).
+_ASCII = str.maketrans({"—": "-", "–": "-", "·": "|", "…": ".", "×": "x", "▶": ">", "↑": "^",
+                        "↓": "v", "⏎": "<", "●": "o", "○": "-"})
+
+
+def asciify(text: str) -> str:
+    """`text` with its arrows, dashes and dots in plain ASCII, sign for sign (letters are left
+    alone)."""
+    return text.translate(_ASCII)
+
+
 _localized: dict[tuple, type] = {}
 
 

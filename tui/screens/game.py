@@ -12,7 +12,7 @@ from textual.widgets import Footer, RichLog
 from rules.records import Rejected
 
 from ..games import presenter
-from ..i18n import localized, t
+from ..i18n import asciify, localized, t
 from ..session import SPECTATOR, Session
 from ..widgets.panels import HandPanel, PlayersPanel, PromptBar
 
@@ -59,7 +59,7 @@ class GameScreen(Screen):
         self._bot_pending = False
 
     def compose(self) -> ComposeResult:
-        ascii_only = getattr(self.app, "ascii_only", False)
+        ascii_only = self.ascii_only
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield self.look.make_board(self.marks, self.colours, ascii_only)
@@ -83,12 +83,27 @@ class GameScreen(Screen):
 
     # ---- following the game ------------------------------------------------------------------
 
+    @property
+    def ascii_only(self) -> bool:
+        return getattr(self.app, "ascii_only", False)
+
     def _narrate(self, events: list, log: RichLog | None = None) -> None:
         log = log or self.query_one("#log", RichLog)
         game = self.table.game
         seen = [game.redact(e, self.log_seat) for e in events]
         for line in self.look.narrate(seen, self.names, game.view(self.table.state, self.log_seat)):
-            log.write(line)
+            log.write(asciify(line) if self.ascii_only else line)
+
+    def receive(self, events: list) -> None:
+        """Events that happened elsewhere (a served table): follow them like our own."""
+        if self.is_attached:
+            self._after(events)
+
+    def refused(self, reason: str) -> None:
+        """An action sent elsewhere was refused: say why and offer the choices again."""
+        if self.is_attached:
+            self.note = t("game.rejected", reason=reason)
+            self._advance()
 
     def _after(self, events: list) -> None:
         self._narrate(events)
@@ -106,7 +121,8 @@ class GameScreen(Screen):
         humans = session.humans_to_act()
         if humans:
             seat = humans[0]
-            if seat != self.viewer and len(session.human_seats()) > 1:
+            private = getattr(self.look, "HIDDEN_INFO", True)  # a game with nothing to hide needs no privacy
+            if seat != self.viewer and len(session.human_seats()) > 1 and private:
                 self.viewer, self.options = SPECTATOR, []
                 self._show()
                 from .privacy import PassScreen
@@ -158,7 +174,7 @@ class GameScreen(Screen):
     # ---- drawing -----------------------------------------------------------------------------
 
     def _show(self) -> None:
-        ascii_only = getattr(self.app, "ascii_only", False)
+        ascii_only = self.ascii_only
         game, state = self.table.game, self.table.state
         view = game.view(state, self.viewer)
         self.look.show_board(self.query_one("#board"), view, self.look.last_dice(self.table.events))
@@ -173,7 +189,7 @@ class GameScreen(Screen):
     def _show_hand(self, view) -> None:
         panel = self.query_one(HandPanel)
         aside = getattr(self.look, "aside", None)
-        extra = aside(view, self.viewer, getattr(self.app, "ascii_only", False)) if aside else None
+        extra = aside(view, self.viewer, self.ascii_only) if aside else None
         if self.look.hand(view, 0) is None:  # a game without hands
             panel.show_hand(extra or "", None, "", None)
             return
@@ -241,6 +257,10 @@ class GameScreen(Screen):
             events = self.session.submit(self.viewer, action)
         except Rejected as error:
             self.note = t("game.rejected", reason=error.reason)
+            self._show()
+            return
+        if events is None:  # a served table: the events arrive through receive()
+            self.options = []
             self._show()
             return
         self._after(events)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from ..i18n import asciify
+
 
 class TextPanel(Static):
     """A Static that skips the repaint when handed the same text again."""
@@ -15,6 +17,9 @@ class TextPanel(Static):
         self._shown: object = None
 
     def show(self, text: Text | str) -> None:
+        if getattr(self.app, "ascii_only", False):
+            text = Text(asciify(text.plain), spans=text.spans, style=text.style) if isinstance(text, Text) \
+                else asciify(text)
         key = text.markup if isinstance(text, Text) else text
         if key != self._shown:
             self._shown = key
