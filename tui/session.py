@@ -77,8 +77,11 @@ class Session:
     @classmethod
     def start(cls, game: str, seats: list[Seat], seed: int | None = None, rig=None,
               autosave: bool = True) -> "Session":
+        from .games import presenter
+
         meta = {"seats": [{"bot": s.bot, "colour": s.colour} for s in seats]}
-        table = Table.new(game, [s.name for s in seats], seed=seed, rig=rig, meta=meta)
+        options = getattr(presenter(game), "game_options", lambda seats: {})(seats)
+        table = Table.new(game, [s.name for s in seats], seed=seed, rig=rig, options=options, meta=meta)
         return cls(table, seats, new_save_path(game) if autosave else None)
 
     @classmethod

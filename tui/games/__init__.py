@@ -20,7 +20,9 @@ Optional:
 - `bindings()` -> extra key Bindings whose action is `shortcut('name')`, and
   `shortcut(name, options)` -> the Action that key stands for now (None: the key is off);
 - `aside(view, seat, ascii_only)` -> text for the side panel under the players (for a game
-  without hands, or to add to the hand).
+  without hands, or to add to the hand);
+- `game_options(seats)` -> the rules options the set-up implies (e.g. Filmis nest colours);
+- `HIDDEN_INFO = False` for a game with nothing to hide (no hot-seat privacy screen).
 """
 
 from __future__ import annotations
