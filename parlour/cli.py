@@ -35,6 +35,17 @@ def _parser() -> argparse.ArgumentParser:
     resume.add_argument("save", nargs="?", type=Path, help="a save file (default: choose from a list)")
     _display_options(resume)
     sub.add_parser("engine", help="drive games headless over JSON Lines on stdin/stdout (docs/PROTOCOL.md)")
+    serve = sub.add_parser("serve", help="let friends play over SSH: ssh -p PORT NAME@HOST")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=2222, help="port to listen on (default 2222)")
+    serve.add_argument("--password-file", type=Path, metavar="FILE",
+                       help='passwords: "name:password" lines, or one line any name may use')
+    serve.add_argument("--authorized-keys", type=Path, metavar="FILE", help="public keys that may log in")
+    serve.add_argument("--max-connections", type=int, default=64, metavar="N", help="default 64")
+    serve.add_argument("--idle-timeout", type=float, default=1800, metavar="SECONDS",
+                       help="disconnect a client silent this long (default 1800; its seat is kept)")
+    serve.add_argument("--bot-delay", type=float, default=argparse.SUPPRESS, metavar="SECONDS",
+                       help="pause before each bot move (default 0.6)")
     try:
         from . import simulate
     except ImportError:
@@ -50,6 +61,12 @@ def main(argv: list[str] | None = None) -> int:
         from .engine import run
 
         return run()
+    if args.command == "serve":
+        from .serve.server import Settings, run
+
+        return run(Settings(host=args.host, port=args.port, password_file=args.password_file,
+                            authorized_keys=args.authorized_keys, max_connections=max(1, args.max_connections),
+                            idle_timeout=max(1.0, args.idle_timeout), bot_delay=max(0.0, args.bot_delay)))
     if args.command == "simulate":
         from . import simulate
 

@@ -1,0 +1,405 @@
+"""The lobby and its game tables: who sits where, the one authoritative rules Table per game, the
+bots (played here, in the server), seats kept for players who dropped, and the saves.
+
+Nothing here knows about SSH: a connection is a `Member` (a name, a credential and a `send`
+for protocol messages). Every action from a member goes through `Lobby.handle`, which checks
+the member's seat; the rules check the action.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from rules import bots, registry
+from rules.codec import CodecError, decode, encode
+from rules.records import Action, Event, Rejected
+from rules.table import Table
+
+log = logging.getLogger("parlour.serve")
+
+SPECTATOR = -1  # the seat a watcher sees the game from: every hand hidden
+MAX_TABLES = 40
+STANDIN_CHOICES = (0, 30, 60, 300)  # seconds before a bot stands in for an away player (0: never)
+COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
+BOT_NAMES = ("Odie", "Nermal", "Arlene", "Pooky", "Doris", "Rocky", "Biffen", "Brainy")
+
+
+class Member:
+    """One connection's player: its name, credential, and where it is (lobby, a seat, watching)."""
+
+    def __init__(self, name: str, cred: str, send: Callable[[dict], None]):
+        self.name, self.cred, self.send = name, cred, send
+        self.table: GameTable | None = None
+        self.seat: int = SPECTATOR
+        self.seen: int = 0  # events its UI has shown
+        self.digest: str = ""
+
+    def __repr__(self) -> str:
+        return f"Member({self.name!r})"
+
+
+@dataclass
+class SeatPlan:
+    bot: str | None  # a bot level, or None for a human seat
+    name: str | None = None  # the player's name once taken (bots get theirs at once)
+    cred: str | None = None
+    colour: str = "red"
+
+
+@dataclass
+class GameTable:
+    id: int
+    game_id: str
+    plan: list[SeatPlan]
+    standin: float = 0  # seconds an away player is waited for before a bot plays for them
+    seed: int | None = None
+    rig: Any = None
+    table: Table | None = None
+    members: set = field(default_factory=set)  # every Member at this table, players and watchers
+    away: set = field(default_factory=set)  # seats whose player dropped
+    standing_in: set = field(default_factory=set)  # away seats a bot now plays
+    bots: dict = field(default_factory=dict)
+    writer: Any = None
+    timers: dict = field(default_factory=dict)
+
+    @property
+    def status(self) -> str:
+        if self.table is None:
+            return "waiting"
+        return "finished" if self.table.result() is not None else "playing"
+
+    def free_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.plan) if s.bot is None and s.name is None]
+
+    def seat_of(self, name: str) -> int | None:
+        return next((i for i, s in enumerate(self.plan) if s.bot is None and s.name
+                     and s.name.casefold() == name.casefold()), None)
+
+    def summary(self) -> dict:
+        return {"id": self.id, "game": self.game_id, "status": self.status, "standin": self.standin,
+                "seats": [{"name": s.name, "bot": s.bot, "away": i in self.away} for i, s in enumerate(self.plan)],
+                "watching": sum(1 for m in self.members if m.seat == SPECTATOR)}
+
+
+class Lobby:
+    def __init__(self, *, bot_delay: float = 0.6, save: bool = True):
+        self.tables: dict[int, GameTable] = {}
+        self.members: dict[str, Member] = {}  # connected, by casefolded name
+        self.bot_delay = bot_delay
+        self.save = save
+        self._next_id = 1
+        self.changed = asyncio.Event()  # set after every table change (tests and tools wait on it)
+
+    # ---- connections ---------------------------------------------------------------------------
+
+    def join(self, member: Member) -> None:
+        """A connection's UI is up: back to its seat if it holds one, else the lobby."""
+        old = self.members.get(member.name.casefold())
+        if old is not None and old is not member:
+            self.leave(old)
+        self.members[member.name.casefold()] = member
+        for table in self.tables.values():
+            seat = table.seat_of(member.name)
+            if seat is not None and table.status != "finished" and table.plan[seat].cred == member.cred:
+                log.info("%s is back at table %d, seat %d", member.name, table.id, seat)
+                self._attach(table, member, seat)
+                return
+        member.send(self.listing(member))
+
+    def leave(self, member: Member) -> None:
+        """A connection ended: its seat is kept (away) in a game, freed at a table still waiting."""
+        if self.members.get(member.name.casefold()) is member:
+            del self.members[member.name.casefold()]
+        self._detach(member)
+        self._lobby_changed()
+
+    def handle(self, member: Member, message: dict) -> None:
+        """One request from a member's UI; anything odd is refused with a notice, never raised."""
+        kind = message.get("t")
+        try:
+            if kind == "hello":
+                self.join(member)
+            elif kind == "act":
+                self._act(member, message.get("action"))
+            elif kind == "seen":
+                count = message.get("count")
+                if type(count) is int:
+                    member.seen, member.digest = count, str(message.get("digest", ""))[:64]
+                    self._poke()
+            elif kind == "create":
+                self._create(member, message)
+            elif kind == "sit":
+                self._sit(member, self._table(message))
+            elif kind == "watch":
+                self._watch(member, self._table(message))
+            elif kind == "leave":
+                self._detach(member)
+                member.send(self.listing(member))
+                self._lobby_changed()
+            else:
+                raise Rejected(f"unknown request {kind!r}")
+        except Rejected as error:
+            log.info("refused %s from %s: %s", kind, member.name, error.reason)
+            member.send({"t": "rejected", "reason": error.reason})
+
+    def listing(self, member: Member) -> dict:
+        return {"t": "lobby", "you": member.name, "tables": [t.summary() for t in self.tables.values()]}
+
+    # ---- the lobby -----------------------------------------------------------------------------
+
+    def create(self, game_id: str, seats: list[str], *, standin: float = 0, seed: int | None = None,
+               rig=None) -> GameTable:
+        """A new table: `seats` lists "human" or "bot:LEVEL" in seat order. Raises Rejected."""
+        try:
+            game = registry.get(game_id)
+        except registry.UnknownGame as error:
+            raise Rejected(str(error)) from None
+        if not isinstance(seats, list) or not game.min_players <= len(seats) <= game.max_players:
+            raise Rejected(f"{game.title} takes {game.min_players} to {game.max_players} players")
+        if len([t for t in self.tables.values() if t.status != "finished"]) >= MAX_TABLES:
+            raise Rejected("the server has as many tables as it can hold; join one")
+        plan, names = [], iter(BOT_NAMES)
+        for i, spec in enumerate(seats):
+            colour = COLOURS[i % len(COLOURS)]
+            if spec in ("human", "you"):
+                plan.append(SeatPlan(None, colour=colour))
+            elif isinstance(spec, str) and spec.startswith("bot:") and spec[4:] in bots.LEVELS:
+                plan.append(SeatPlan(spec[4:], next(names), colour=colour))
+            else:
+                raise Rejected(f"a seat is \"human\" or \"bot:LEVEL\" (levels: {', '.join(bots.LEVELS)})")
+        if not any(s.bot is None for s in plan):
+            raise Rejected("a table needs at least one human seat")
+        standin = max(0.0, float(standin))
+        self._prune()
+        table = GameTable(self._next_id, game.id, plan, standin, seed, rig)
+        self._next_id += 1
+        self.tables[table.id] = table
+        log.info("table %d created: %s, %s", table.id, game.id, ", ".join(seats))
+        self._lobby_changed()
+        return table
+
+    def _create(self, member: Member, message: dict) -> None:
+        seats = message.get("seats")
+        standin = message.get("standin", 0)
+        table = self.create(message.get("game"), seats, standin=standin if standin in STANDIN_CHOICES else 0)
+        self._sit(member, table)
+
+    def _table(self, message: dict) -> GameTable:
+        table = self.tables.get(message.get("table")) if type(message.get("table")) is int else None
+        if table is None:
+            raise Rejected("there is no such table")
+        return table
+
+    def _sit(self, member: Member, table: GameTable) -> None:
+        seat = table.seat_of(member.name)
+        if seat is not None:
+            if table.plan[seat].cred != member.cred:
+                raise Rejected("someone else with your name sits at that table")
+            if table.status == "finished":
+                raise Rejected("that game is over; watch it instead")
+        else:
+            if table.status != "waiting" or not table.free_seats():
+                raise Rejected("that table has no free seat; watch it instead")
+            if any(s.name and s.name.casefold() == member.name.casefold() for s in table.plan):
+                raise Rejected("a bot at that table has your name; pick another user name")
+            self._detach(member)
+            seat = table.free_seats()[0]
+            table.plan[seat].name, table.plan[seat].cred = member.name, member.cred
+            log.info("%s sits at table %d, seat %d", member.name, table.id, seat)
+        self._attach(table, member, seat)
+        if table.table is None and not table.free_seats():
+            self._start(table)
+        self._lobby_changed()
+
+    def _watch(self, member: Member, table: GameTable) -> None:
+        if table.seat_of(member.name) is not None:
+            return self._sit(member, table)
+        self._detach(member)
+        log.info("%s watches table %d", member.name, table.id)
+        self._attach(table, member, SPECTATOR)
+        self._lobby_changed()
+
+    def _attach(self, table: GameTable, member: Member, seat: int) -> None:
+        if member.table is not None and member.table is not table:
+            self._detach(member)
+        member.table, member.seat = table, seat
+        table.members.add(member)
+        if seat != SPECTATOR and seat in table.away:
+            table.away.discard(seat)
+            table.standing_in.discard(seat)
+            self._cancel(table, seat)
+            self._presence(table, seat, False)
+        if table.table is not None:
+            member.send(self._game_message(table, member))
+            self._schedule_bot(table)
+        elif table.free_seats():
+            member.send({"t": "notice", "key": "lobby.waiting_players", "values": {"n": len(table.free_seats())}})
+
+    def _detach(self, member: Member) -> None:
+        table, seat = member.table, member.seat
+        member.table, member.seat = None, SPECTATOR
+        if table is None:
+            return
+        table.members.discard(member)
+        if seat == SPECTATOR:
+            return
+        if table.table is None:  # not started: the seat is free again
+            table.plan[seat].name = table.plan[seat].cred = None
+            log.info("%s left table %d before it started", member.name, table.id)
+            if all(s.name is None for s in table.plan if s.bot is None):
+                del self.tables[table.id]
+                log.info("table %d closed: nobody waits at it", table.id)
+        elif table.status == "playing":
+            table.away.add(seat)
+            log.info("%s is away from table %d, seat %d", member.name, table.id, seat)
+            self._presence(table, seat, True)
+            if table.standin:
+                loop = asyncio.get_running_loop()
+                table.timers[seat] = loop.call_later(table.standin, self._stand_in, table, seat)
+
+    def _lobby_changed(self) -> None:
+        for member in list(self.members.values()):
+            if member.table is None:
+                member.send(self.listing(member))
+        self._poke()
+
+    def _poke(self) -> None:
+        self.changed.set()
+        self.changed = asyncio.Event()
+
+    async def wait_until(self, predicate: Callable[[], bool], timeout: float) -> None:
+        """Wait (at most `timeout` seconds) until `predicate()` holds; it is checked after every
+        change at any table and every UI's report of what it has shown."""
+        async def check():
+            while not predicate():
+                await self.changed.wait()
+        await asyncio.wait_for(check(), timeout)
+
+    def _prune(self) -> None:
+        """Forget finished tables nobody looks at, beyond the newest few."""
+        finished = [t for t in self.tables.values() if t.status == "finished" and not t.members]
+        for table in finished[:-8]:
+            del self.tables[table.id]
+
+    # ---- a game --------------------------------------------------------------------------------
+
+    def _start(self, table: GameTable) -> None:
+        names = [s.name for s in table.plan]
+        meta = {"seats": [{"bot": s.bot, "colour": s.colour} for s in table.plan], "served": True}
+        try:
+            table.table = Table.new(table.game_id, names, seed=table.seed, rig=table.rig, meta=meta)
+        except Rejected as error:  # e.g. two names the rules see as the same
+            for member in list(table.members):
+                self._detach(member)
+                member.send({"t": "rejected", "reason": error.reason})
+                member.send(self.listing(member))
+            self.tables.pop(table.id, None)
+            return
+        table.bots = {i: bots.make(s.bot or "random", f"{table.table.header.seed}/{i}")
+                      for i, s in enumerate(table.plan)}
+        if self.save:
+            from parlour import saves
+            from tui.session import new_save_path
+
+            try:
+                table.writer = saves.Writer(new_save_path(table.game_id), table.table.header, table.table.events)
+            except OSError as error:
+                log.warning("table %d is not saved: %s", table.id, error)
+        log.info("table %d starts: %s", table.id, ", ".join(names))
+        for member in list(table.members):
+            member.send(self._game_message(table, member))
+        self._schedule_bot(table)
+
+    def _game_message(self, table: GameTable, member: Member) -> dict:
+        game, t = table.table.game, table.table
+        return {"t": "game", "table": table.id, "game": game.id, "players": list(t.players),
+                "options": dict(t.header.options), "seat": member.seat,
+                "bots": [s.bot for s in table.plan], "colours": [s.colour for s in table.plan],
+                "away": sorted(table.away),
+                "events": [encode(game.redact(e, member.seat)) for e in t.events]}
+
+    def _act(self, member: Member, data: Any) -> None:
+        table = member.table
+        if table is None or table.table is None:
+            raise Rejected("you are not at a table in play")
+        if member.seat == SPECTATOR:
+            log.info("refused an action from %s: watching table %d", member.name, table.id)
+            raise Rejected("you are watching; a watcher cannot act")
+        try:
+            action = decode(data, table.table.game.kinds, Action)
+        except CodecError as error:
+            raise Rejected(f"not an action: {error}") from None
+        try:
+            self.submit(table, member.seat, action)
+        except Rejected as error:
+            log.info("table %d: rejected %s from %s: %s", table.id, type(action).__name__, member.name, error.reason)
+            raise
+
+    def submit(self, table: GameTable, seat: int, action: Action) -> list[Event]:
+        """Carry out an action at a table and tell everyone there (raises Rejected)."""
+        events = table.table.submit(seat, action)
+        if table.writer is not None:
+            try:
+                table.writer.sync(table.table.events)
+            except OSError as error:
+                log.warning("table %d: cannot save: %s", table.id, error)
+        game = table.table.game
+        for member in list(table.members):
+            member.send({"t": "events", "events": [encode(game.redact(e, member.seat)) for e in events]})
+        if table.status == "finished":
+            result = table.table.result()
+            log.info("table %d finished: %s won", table.id, ", ".join(table.table.players[w] for w in result.winners))
+            for timer in table.timers.values():
+                timer.cancel()
+            table.timers.clear()
+            self._lobby_changed()
+        else:
+            self._schedule_bot(table)
+            self._poke()
+        return events
+
+    def _bot_seat(self, table: GameTable) -> int | None:
+        if table.table is None:
+            return None
+        return next((s for s in table.table.to_act() if s is not None and
+                     (table.plan[s].bot is not None or s in table.standing_in)), None)
+
+    def _schedule_bot(self, table: GameTable) -> None:
+        if self._bot_seat(table) is None or "bot" in table.timers:
+            return
+        loop = asyncio.get_running_loop()
+        table.timers["bot"] = loop.call_later(self.bot_delay, self._bot_step, table)
+
+    def _bot_step(self, table: GameTable) -> None:
+        table.timers.pop("bot", None)
+        seat = self._bot_seat(table)
+        if seat is None or self.tables.get(table.id) is not table:
+            return
+        try:
+            action = table.bots[seat].choose(table.table.game, table.table.view(seat), seat)
+            self.submit(table, seat, action)
+        except Exception:  # a bot bug must not stop the table or the server
+            log.exception("table %d: the bot for seat %d failed", table.id, seat)
+
+    def _stand_in(self, table: GameTable, seat: int) -> None:
+        table.timers.pop(seat, None)
+        if seat in table.away and table.status == "playing":
+            table.standing_in.add(seat)
+            log.info("table %d: a bot stands in for %s", table.id, table.table.players[seat])
+            self._presence(table, seat, True)
+            self._schedule_bot(table)
+
+    def _cancel(self, table: GameTable, key) -> None:
+        timer = table.timers.pop(key, None)
+        if timer is not None:
+            timer.cancel()
+
+    def _presence(self, table: GameTable, seat: int, away: bool) -> None:
+        message = {"t": "presence", "seat": seat, "away": away, "standin": seat in table.standing_in}
+        for member in list(table.members):
+            if member.seat != seat:
+                member.send(message)
+        self._lobby_changed()

@@ -1,0 +1,117 @@
+"""A Parlour SSH server in the test's event loop, and SSH clients whose screens are pyte
+terminals. Nothing waits on the clock: every wait is for a condition, with a bounded timeout."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from pathlib import Path
+
+import asyncssh
+import pyte
+
+from parlour.serve.server import Hub, Settings, setup_logging
+from tui.config import config_dir, data_dir
+
+TIMEOUT = 20.0  # the most any single wait may take before the test fails
+
+
+@contextlib.asynccontextmanager
+async def server(**settings):
+    setup_logging(data_dir(), stderr=False)
+    hub = Hub(Settings(host="127.0.0.1", port=0, bot_delay=0, **settings))
+    await hub.start(config_dir())
+    try:
+        yield hub
+    finally:
+        await hub.close()
+
+
+class Terminal:
+    """One SSH client with a PTY, its output fed into a pyte screen."""
+
+    def __init__(self, conn, process, width: int, height: int):
+        self.conn, self.process = conn, process
+        self.screen = pyte.Screen(width, height)
+        self.stream = pyte.ByteStream(self.screen)
+        self.raw = bytearray()
+        self.closed = False
+        self._changed = asyncio.Event()
+        self._reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        try:
+            while True:
+                data = await self.process.stdout.read(65536)
+                if not data:
+                    break
+                self.raw.extend(data)
+                self.stream.feed(data)
+                self._poke()
+        except (asyncssh.Error, ConnectionError):
+            pass
+        finally:
+            self.closed = True
+            self._poke()
+
+    def _poke(self) -> None:
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    async def wait_for(self, predicate, timeout: float = TIMEOUT) -> None:
+        """Until predicate(self) holds (or a string is on the screen)."""
+        if isinstance(predicate, str):
+            needle = predicate
+            predicate = lambda term: needle in term.text()  # noqa: E731
+
+        async def check():
+            while not predicate(self):
+                if self.closed:
+                    raise AssertionError(f"the connection closed; screen:\n{self.text()}")
+                await self._changed.wait()
+        try:
+            await asyncio.wait_for(check(), timeout)
+        except asyncio.TimeoutError:
+            raise AssertionError(f"timed out; screen:\n{self.text()}") from None
+
+    def press(self, *keys: str) -> None:
+        for key in keys:
+            self.process.stdin.write(KEYS.get(key, key).encode())
+
+    async def close(self) -> None:
+        self.conn.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.conn.wait_closed(), TIMEOUT)
+        self._reader.cancel()
+
+
+KEYS = {"enter": "\r", "space": " ", "escape": "\x1b", "down": "\x1b[B", "up": "\x1b[A", "ctrl+q": "\x11"}
+
+
+async def connect(hub: Hub, name: str, *, width: int = 100, height: int = 32, lang: str = "en_GB.UTF-8",
+                  **options) -> Terminal:
+    options.setdefault("client_keys", None)
+    conn = await asyncssh.connect("127.0.0.1", hub.port, username=name, known_hosts=None,
+                                  agent_path=None, **options)
+    process = await conn.create_process(term_type="xterm-256color", term_size=(width, height),
+                                        env={"LANG": lang}, encoding=None)
+    return Terminal(conn, process, width, height)
+
+
+def member(hub: Hub, name: str):
+    return hub.lobby.members.get(name.casefold())
+
+
+async def until(hub: Hub, predicate, timeout: float = TIMEOUT) -> None:
+    try:
+        await hub.lobby.wait_until(predicate, timeout)
+    except asyncio.TimeoutError:
+        raise AssertionError("timed out waiting for the server") from None
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(text)
+    return path

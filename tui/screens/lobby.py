@@ -1,0 +1,215 @@
+"""The lobby of a served Parlour (`parlour serve`): the tables, a new table, a seat, or a chair to
+watch from. Everything here is a request to the server; the server's answer redraws the list."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from rules import bots, registry
+
+from ..games import playable
+from ..i18n import t
+
+STANDIN_CHOICES = (0, 30, 60, 300)  # as parlour.serve.tables.STANDIN_CHOICES
+
+
+def describe(table: dict) -> str:
+    """One table as a line of the list."""
+    seats = []
+    for seat in table.get("seats", []):
+        if seat.get("bot"):
+            seats.append(t("lobby.bot_seat", name=seat.get("name") or "?", level=seat["bot"]))
+        elif seat.get("name"):
+            seats.append(t("lobby.away_seat", name=seat["name"]) if seat.get("away") else seat["name"])
+        else:
+            seats.append(t("lobby.free_seat"))
+    status = t(f"lobby.status_{table.get('status', 'waiting')}")
+    line = t("lobby.table", id=table.get("id"), game=t(f"games.{table.get('game')}"), seats=", ".join(seats),
+             status=status)
+    if table.get("watching"):
+        line += " · " + t("lobby.watching", n=table["watching"])
+    return line
+
+
+class LobbyScreen(Screen):
+    BINDINGS = []  # labelled in the active language: see bindings() and i18n.localized
+    DEFAULT_CSS = """
+    LobbyScreen #lobby-box { width: 90%; max-width: 110; height: auto; border: round $accent; padding: 1 2; }
+    LobbyScreen #lobby-heading { text-style: bold; color: $accent; margin-bottom: 1; }
+    LobbyScreen #tables { height: auto; max-height: 14; border: none; }
+    LobbyScreen #lobby-status { margin-top: 1; }
+    LobbyScreen #lobby-hint { color: $text-muted; margin-top: 1; }
+    LobbyScreen.ascii #lobby-box { border: ascii $accent; }
+    """
+
+    @classmethod
+    def bindings(cls) -> list[Binding]:
+        return [
+            Binding("enter", "sit", t("lobby.key_sit"), id="lobby_sit"),
+            Binding("w", "watch", t("lobby.key_watch"), id="lobby_watch"),
+            Binding("n", "create", t("lobby.key_new"), id="lobby_new"),
+            Binding("j", "cursor(1)", show=False, id="lobby_down"),
+            Binding("k", "cursor(-1)", show=False, id="lobby_up"),
+        ]
+
+    def compose(self) -> ComposeResult:
+        with Middle():
+            with Center():
+                with Vertical(id="lobby-box"):
+                    yield Static(t("lobby.heading"), id="lobby-heading")
+                    yield OptionList(id="tables")
+                    yield Static("", id="lobby-status")
+                    yield Static(t("lobby.hint"), id="lobby-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show_tables(self.app.me, self.app.tables)
+        self.query_one("#tables", OptionList).focus()
+
+    def show_tables(self, me: str, tables: list[dict]) -> None:
+        if not self.is_attached:
+            return
+        self.query_one("#lobby-heading", Static).update(t("lobby.heading_you", name=me) if me else t("lobby.heading"))
+        options = self.query_one("#tables", OptionList)
+        highlighted = options.highlighted
+        options.clear_options()
+        if tables:
+            options.add_options([Option(describe(table), id=str(table.get("id"))) for table in tables])
+            options.highlighted = min(highlighted or 0, len(tables) - 1)
+        else:
+            options.add_option(Option(t("lobby.none"), id="none", disabled=True))
+        mine = next((tb for tb in tables if any(s.get("name") == me for s in tb.get("seats", []))
+                     and tb.get("status") == "waiting"), None)
+        if mine is not None:
+            free = sum(1 for s in mine["seats"] if not s.get("name") and not s.get("bot"))
+            self.show_status(t("lobby.waiting_players", n=free))
+
+    def show_status(self, text: str) -> None:
+        if self.is_attached:
+            self.query_one("#lobby-status", Static).update(text)
+
+    def _chosen(self) -> int | None:
+        options = self.query_one("#tables", OptionList)
+        if options.highlighted is None or not options.option_count:
+            return None
+        option = options.get_option_at_index(options.highlighted)
+        return int(option.id) if option.id and option.id.isdigit() else None
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_sit()
+
+    def action_sit(self) -> None:
+        table = self._chosen()
+        if table is not None:
+            self.app.link.send({"t": "sit", "table": table})
+
+    def action_watch(self) -> None:
+        table = self._chosen()
+        if table is not None:
+            self.app.link.send({"t": "watch", "table": table})
+
+    def action_create(self) -> None:
+        from ..i18n import localized
+
+        screen = localized(CreateScreen)()
+        if getattr(self.app, "ascii_only", False):
+            screen.add_class("ascii")
+        self.app.push_screen(screen, self._created)
+
+    def _created(self, request: dict | None) -> None:
+        if request:
+            self.app.link.send(request)
+
+    def action_cursor(self, step: int) -> None:
+        options = self.query_one("#tables", OptionList)
+        options.action_cursor_down() if step > 0 else options.action_cursor_up()
+
+
+class CreateScreen(ModalScreen):
+    """A new table, set with keys: the game, the seats (you are the first), bots' levels, and how
+    long an away player is waited for before a bot stands in."""
+
+    BINDINGS = []
+    DEFAULT_CSS = """
+    CreateScreen { align: center middle; }
+    CreateScreen #create-form { width: 64; height: auto; border: round $accent; padding: 1 2; background: $surface; }
+    CreateScreen.ascii #create-form { border: ascii $accent; }
+    """
+
+    @classmethod
+    def bindings(cls) -> list[Binding]:
+        return [
+            Binding("g,left,right", "game", t("lobby.key_game"), id="create_game"),
+            Binding("plus,equals_sign", "seats(1)", t("keys.add_seat"), id="create_more"),
+            Binding("minus", "seats(-1)", t("keys.remove_seat"), id="create_fewer"),
+            *[Binding(str(n), f"toggle({n})", t("lobby.key_toggle"), show=n == 2, key_display="2-6",
+                      id=f"create_seat_{n}") for n in range(2, 7)],
+            Binding("s", "standin", t("lobby.key_standin"), id="create_standin"),
+            Binding("enter", "create", t("lobby.key_create"), id="create_ok"),
+            Binding("escape", "cancel", t("keys.back"), id="create_cancel"),
+        ]
+
+    def __init__(self):
+        super().__init__()
+        self.games = playable() or registry.available()
+        self.game = self.games[0]
+        self.seats = ["you", "human"]
+        self.standin = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="create-form")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        lines = [t("lobby.create_heading"), "", t("lobby.create_game", game=t(f"games.{self.game}"))]
+        for i, seat in enumerate(self.seats):
+            kind = t("lobby.you") if seat == "you" else t("setup.human") if seat == "human" else \
+                t("setup.bot", level=seat[4:])
+            lines.append(f"  {t('setup.seat', n=i + 1)}: {kind}")
+        standin = t("lobby.standin_never") if not self.standin else t("lobby.standin_after", seconds=self.standin)
+        lines += [t("lobby.create_standin", choice=standin), "", t("lobby.create_hint")]
+        self.query_one("#create-form", Static).update("\n".join(lines))
+
+    def _fit(self) -> None:
+        game = registry.get(self.game)
+        while len(self.seats) < game.min_players:
+            self.seats.append("human")
+        del self.seats[game.max_players:]
+
+    def action_game(self) -> None:
+        self.game = self.games[(self.games.index(self.game) + 1) % len(self.games)]
+        self._fit()
+        self._show()
+
+    def action_seats(self, step: int) -> None:
+        game = registry.get(self.game)
+        if step > 0 and len(self.seats) < game.max_players:
+            self.seats.append("human")
+        elif step < 0 and len(self.seats) > game.min_players:
+            self.seats.pop()
+        self._show()
+
+    def action_toggle(self, number: int) -> None:
+        if 2 <= number <= len(self.seats):
+            cycle = ["human", *[f"bot:{level}" for level in bots.LEVELS]]
+            now = self.seats[number - 1]
+            self.seats[number - 1] = cycle[(cycle.index(now) + 1) % len(cycle)] if now in cycle else "human"
+            self._show()
+
+    def action_standin(self) -> None:
+        self.standin = STANDIN_CHOICES[(STANDIN_CHOICES.index(self.standin) + 1) % len(STANDIN_CHOICES)]
+        self._show()
+
+    def action_create(self) -> None:
+        self.dismiss({"t": "create", "game": self.game, "seats": list(self.seats), "standin": self.standin})
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
