@@ -226,6 +226,8 @@ class RemoteApp(ParlourApp):
         else:
             self.session.away.discard(seat)
             self.notify(t("ssh.back", name=name))
+        if hasattr(self.screen, "redraw"):
+            self.screen.redraw()
 
     def _seen(self) -> None:
         from parlour.serve.protocol import digest

@@ -110,6 +110,7 @@ async def test_a_dropped_player_reconnects_to_the_same_seat_and_state():
         await bob.close()
         await until(hub, lambda: table.away == {1})
         await ann.wait_for("Bob is away")
+        await ann.wait_for("Bob (away)")  # and in the players panel, for as long as he is gone
         while 0 in table.table.to_act():  # Ann plays on while Bob is away
             await play_one(hub, table, terms, names=("Ann",))
         events = len(table.table.events)
@@ -123,6 +124,7 @@ async def test_a_dropped_player_reconnects_to_the_same_seat_and_state():
         for label in labels(table.table.state.hands[1]):
             assert label in bob.text()
         await ann.wait_for("Bob is back")
+        await ann.wait_for(lambda term: "Bob (away)" not in term.text())
         for _ in range(4):
             await play_one(hub, table, terms)
         await until(hub, lambda: caught_up(hub, table, "Ann", "Bob"))

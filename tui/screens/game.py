@@ -173,6 +173,10 @@ class GameScreen(Screen):
 
     # ---- drawing -----------------------------------------------------------------------------
 
+    def redraw(self) -> None:
+        """Show the game again (after something outside the events changed, such as presence)."""
+        self._show()
+
     def _show(self) -> None:
         ascii_only = self.ascii_only
         game, state = self.table.game, self.table.state
@@ -180,7 +184,9 @@ class GameScreen(Screen):
         self.look.show_board(self.query_one("#board"), view, self.look.last_dice(self.table.events))
         turn = self.table.to_act()[0] if self.table.to_act() else None
         stats = [self.look.player_stats(view, seat, ascii_only) for seat in range(len(self.names))]
-        self.query_one(PlayersPanel).show_players(self.names, self.marks, self.colours, stats, turn,
+        away = getattr(self.session, "away", ())  # seats whose remote player has dropped
+        names = [t("lobby.away_seat", name=n) if seat in away else n for seat, n in enumerate(self.names)]
+        self.query_one(PlayersPanel).show_players(names, self.marks, self.colours, stats, turn,
                                                   ">" if ascii_only else t("game.turn_marker"))
         self._show_hand(view)
         self._show_prompt(view)
