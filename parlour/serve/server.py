@@ -307,11 +307,13 @@ class _Server(asyncssh.SSHServer):
             return
         self.hub.connections += 1
         self.counted = True
+        self.hub.lobby.poke()
 
     def connection_lost(self, exc) -> None:
         if self.counted:
             self.hub.connections -= 1
             self.counted = False
+            self.hub.lobby.poke()
 
     def begin_auth(self, username: str) -> bool:
         if self.hub.open:

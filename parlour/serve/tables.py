@@ -266,6 +266,10 @@ class Lobby:
                 member.send(self.listing(member))
         self._poke()
 
+    def poke(self) -> None:
+        """Wake whoever waits for a change (a connection came or went)."""
+        self._poke()
+
     def _poke(self) -> None:
         self.changed.set()
         self.changed = asyncio.Event()

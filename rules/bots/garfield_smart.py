@@ -19,8 +19,9 @@ from ..records import HIDDEN
 SIZE, TAIL = board.SIZE, board.TAILEND_SPACE
 WIN = 1000.0  # value of earning the third ring: more than any amount of progress
 
-# What a card in hand is worth (in steps of progress) when kept for later. Tuned by simulation
-# (tools/bots_tune.py): a Lasagna is worth about a roll; Blindfold rolls twice on average.
+# What a card in hand is worth (in steps of progress) when kept for later: a Lasagna buys about a
+# roll, a Blindfold rolls twice on average. Checked with tools/bots_tune.py: moving one of these
+# by 2 either way changes the win rate against three standard smart bots by less than the noise.
 KEEP = {
     cards.LASAGNA: 5.0,
     cards.BLINDFOLD: 5.0,

@@ -263,3 +263,28 @@ async def test_the_ui_follows_the_client_window_and_locale():
         sv = await connect(hub, "Bo", lang="sv_SE.UTF-8")
         await sv.wait_for("du är Bo")
         await sv.close()
+
+
+async def test_a_full_server_refuses_one_more_connection_with_a_reason():
+    async with server(max_connections=2) as hub:
+        first, second = await connect(hub, "Ann"), await connect(hub, "Bob")
+        await first.wait_for("Ann")
+        with pytest.raises(asyncssh.DisconnectError, match="full"):
+            await connect(hub, "Cid")
+        await second.close()
+        await until(hub, lambda: hub.connections == 1)
+        third = await connect(hub, "Cid")  # a place is free again
+        await third.wait_for("Cid")
+        await first.close()
+        await third.close()
+    assert "the server is full" in (data_dir() / "serve.log").read_text()
+
+
+async def test_an_idle_client_is_disconnected_and_leaves_the_lobby():
+    async with server(idle_timeout=0.5) as hub:
+        quiet = await connect(hub, "Ann")
+        await quiet.wait_for(lambda term: term.closed)  # bounded by the harness timeout
+        assert "Idle for too long" in quiet.text()
+        assert member(hub, "Ann") is None
+    log = (data_dir() / "serve.log").read_text()
+    assert "Ann was idle" in log and "Ann left" in log

@@ -1,0 +1,75 @@
+"""`parlour simulate`: reproducible for a fixed seed, and its arguments are checked."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+
+from parlour import simulate
+from rules import registry
+
+
+def _run(capsys, *argv: str) -> tuple[int, str, str]:
+    parser = argparse.ArgumentParser()
+    simulate.add_arguments(parser)
+    code = simulate.run(parser.parse_args(list(argv)))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _without_timing(summary: dict) -> dict:
+    return {k: v for k, v in summary.items() if k not in simulate.TIMING_FIELDS}
+
+
+@pytest.mark.parametrize("game_id", registry.available())
+def test_json_output_is_reproducible_for_a_fixed_seed(game_id, capsys):
+    seats = "smart,random,smart" if game_id != "smurf" else "smart,smart"
+    games = "12" if game_id != "smurf" else "3"
+    runs = [_run(capsys, game_id, "--seats", seats, "--games", games, "--seed", "9", "--json")
+            for _ in range(2)]
+    assert [code for code, _, _ in runs] == [0, 0]
+    first, second = (json.loads(out) for _, out, _ in runs)
+    assert _without_timing(first) == _without_timing(second)
+    assert first["games"] == 12 if game_id != "smurf" else 3
+    assert sum(row["wins"] for row in first["seat_wins"]) == pytest.approx(first["finished"])
+    assert first["length"]["median"] <= first["length"]["p95"]
+    # and another seed gives another run
+    _, other, _ = _run(capsys, game_id, "--seats", seats, "--games", games, "--seed", "10", "--json")
+    assert _without_timing(json.loads(other)) != _without_timing(first)
+
+
+def test_the_table_names_levels_and_lengths(capsys):
+    code, out, err = _run(capsys, "garfield", "--seats", "smart,random", "--games", "5", "--seed", "1")
+    assert code == 0
+    assert "smart" in out and "random" in out and "95th percentile" in out and "games/s" in out
+    assert err == ""  # no progress bar when stderr is not a terminal
+
+
+@pytest.mark.parametrize("argv, message", [
+    (("chess",), "unknown game"),
+    (("garfield", "--seats", "smart,genius"), "unknown bot level"),
+    (("garfield", "--seats", "smart"), "2 to 4"),
+    (("garfield", "--games", "0"), "at least 1"),
+])
+def test_bad_arguments_are_refused_with_a_message(capsys, argv, message):
+    code, out, err = _run(capsys, *argv)
+    assert code == 2 and message in err and out == ""
+
+
+def test_percentile_is_nearest_rank():
+    assert simulate.percentile([5, 1, 3, 2, 4], 95) == 5
+    assert simulate.percentile(list(range(1, 101)), 95) == 95
+    assert simulate.percentile([7], 50) == 7
+
+
+def test_simulate_loads_neither_textual_nor_rich_without_a_terminal():
+    import subprocess
+    import sys
+
+    code = ("import sys; from parlour import simulate; simulate.main(['garfield', '--games', '2', '--json']);"
+            "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip().splitlines()[-1] == "}"  # the JSON ends the output: nothing loaded
