@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..smurf import board, moves, wheels
-from ..smurf.records import GiveUp, Move, Roll, TurnWheel
+from ..smurf.records import GiveUp, Move, Roll
 
 CAP = 500.0  # expected turns for a goal that cannot be reached with these circles
 ESCAPE = 4.0  # turns a blocked pawn expects to wait for the wheels (its own turns and others')

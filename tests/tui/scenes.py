@@ -9,7 +9,7 @@ from tui.session import Seat
 TRIO = [Seat("Ann", None, "red"), Seat("Odie", "random", "blue"), Seat("Nermal", "random", "green")]
 
 
-def _app(**kw) -> ParlourApp:
+def _app(**kw):
     return make_app(bot_delay=0, animations=False, autosave=False, **kw)
 
 

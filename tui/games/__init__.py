@@ -4,9 +4,8 @@ The generic table (tui/screens/game.py) asks a presenter for everything game-spe
 views and events and returns widgets and words; it never decides a rule. A presenter module has:
 
 - `HELP_KEY`: the catalogue key of the game's rules, written for players;
-- `make_board(marks, colours, ascii_only)` -> the board widget (id "board"), and
-  `show_board(widget, view, dice)` to update it (redrawing only what changed);
-- `last_dice(events)` -> the dice to show;
+- `BOARD`: the board widget class, a tui.widgets.board.LineBoard (its `show(view, dice)` redraws
+  only what changed);
 - `player_stats(view, seat, ascii_only)` -> the line under a player's name;
 - `hand(view, seat)` -> the cards the seat holds (None for a game without hands), `card_label(card)`;
 - `uses_slots(options)` -> True when the digits play the cards in the hand (else they pick from

@@ -10,10 +10,9 @@ from collections import Counter
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
-from textual.geometry import Region, Size
+from textual.geometry import Region
 from textual.reactive import var
 from textual.strip import Strip
-from textual.widget import Widget
 
 from rules.filmis import board, cards
 from rules.filmis.records import (
@@ -42,6 +41,7 @@ from rules.filmis.records import (
 from rules.records import HIDDEN, Acted, DiceRolled
 
 from .. import i18n
+from ..widgets.board import LineBoard
 from ..i18n import t
 
 
@@ -167,10 +167,12 @@ def legend(ascii_only: bool) -> str:
 # ---- the board ------------------------------------------------------------------------------
 
 
-class FilmisBoard(Widget):
+class FilmisBoard(LineBoard):
     """The loop of 48 squares with the nests and the pawns; in the middle the cornflakes factory:
     the deck count, the dice, who still chooses in a swap, and the legend. Only the squares and
     the lines whose content changed are redrawn."""
+
+    WIDTH, HEIGHT = WIDTH, HEIGHT
 
     DEFAULT_CSS = """
     FilmisBoard { width: 58; height: 13; }
@@ -179,18 +181,6 @@ class FilmisBoard(Widget):
     positions: var[tuple[int, ...]] = var(tuple)
     nests: var[tuple[int | None, ...]] = var(tuple)  # quarter -> the seat whose nest it is
     inner: var[tuple[str, ...]] = var(tuple)  # the factory's lines of text
-
-    def __init__(self, marks: list[str], colours: list[str], ascii_only: bool = False, **kw):
-        super().__init__(**kw)
-        self.marks = marks
-        self.pawn_styles = [Style(color=c, bold=True) for c in colours]
-        self.ascii_only = ascii_only
-
-    def get_content_width(self, container: Size, viewport: Size) -> int:
-        return WIDTH
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return HEIGHT
 
     # ---- what to draw ----------------------------------------------------------------------
 
@@ -466,21 +456,7 @@ def result_lines(state, names: tuple[str, ...]) -> list[str]:
 # ---- what the generic table asks of a game --------------------------------------------------
 
 HELP_KEY = "filmis.help.text"
-
-
-def make_board(marks: list[str], colours: list[str], ascii_only: bool) -> FilmisBoard:
-    return FilmisBoard(marks, colours, ascii_only, id="board")
-
-
-def show_board(widget: FilmisBoard, view, dice: tuple[int, ...]) -> None:
-    widget.show(view, dice)
-
-
-def last_dice(events: list) -> tuple[int, ...]:
-    for event in reversed(events):
-        if isinstance(event, DiceRolled):
-            return event.dice
-    return ()
+BOARD = FilmisBoard
 
 
 def player_stats(view, seat: int, ascii_only: bool) -> str:

@@ -7,10 +7,9 @@ import textwrap
 
 from rich.segment import Segment
 from rich.style import Style
-from textual.geometry import Region, Size
+from textual.geometry import Region
 from textual.reactive import var
 from textual.strip import Strip
-from textual.widget import Widget
 
 from rules.garfield import board, cards
 from rules.garfield.records import (CardDiscarded, CardGiven, CardPlayed, CardsDrawn, Discard,
@@ -19,6 +18,7 @@ from rules.garfield.records import (CardDiscarded, CardGiven, CardPlayed, CardsD
                                     SwapWith, TurnBegan, Won)
 from rules.records import HIDDEN, Acted, CoinFlipped, DiceRolled, Shuffled
 
+from ..widgets.board import LineBoard
 from ..i18n import t
 
 # ---- geometry: the 40 spaces around the edge of a 59 x 13 board ----------------------------
@@ -78,9 +78,11 @@ def space_words(space: int) -> tuple[str, str]:
     return str(space), t(f"garfield.space.{kind}")
 
 
-class GarfieldBoard(Widget):
+class GarfieldBoard(LineBoard):
     """The loop of 40 spaces with the pawns, and in the middle Garfield's card, the piles and
     the dice. Only the rows whose content changed are redrawn."""
+
+    WIDTH, HEIGHT = WIDTH, HEIGHT
 
     DEFAULT_CSS = """
     GarfieldBoard { width: 59; height: 13; }
@@ -88,18 +90,6 @@ class GarfieldBoard(Widget):
 
     positions: var[tuple[int, ...]] = var(tuple)
     inner: var[tuple[str, ...]] = var(tuple)  # the middle's 9 lines of text
-
-    def __init__(self, marks: list[str], colours: list[str], ascii_only: bool = False, **kw):
-        super().__init__(**kw)
-        self.marks = marks
-        self.pawn_styles = [Style(color=c, bold=True) for c in colours]
-        self.ascii_only = ascii_only
-
-    def get_content_width(self, container: Size, viewport: Size) -> int:
-        return WIDTH
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return HEIGHT
 
     # ---- what to draw ----------------------------------------------------------------------
 
@@ -289,10 +279,7 @@ def _plus(dice: tuple[int, ...]) -> str:
 # ---- what the generic table asks of a game --------------------------------------------------
 
 HELP_KEY = "garfield.help.text"
-
-
-def make_board(marks: list[str], colours: list[str], ascii_only: bool) -> GarfieldBoard:
-    return GarfieldBoard(marks, colours, ascii_only, id="board")
+BOARD = GarfieldBoard
 
 
 def player_stats(view, seat: int, ascii_only: bool) -> str:
@@ -328,13 +315,6 @@ def result_lines(state, names: tuple[str, ...]) -> list[str]:
     return [f"{name:<24} {t('game.rings_count', n=state.rings[seat])}" for seat, name in enumerate(names)]
 
 
-def last_dice(events: list) -> tuple[int, ...]:
-    for event in reversed(events):
-        if isinstance(event, DiceRolled):
-            return event.dice
-    return ()
-
-
 def slot_note(game, view, seat: int, slot: int) -> str:
     """Why the card in hand slot `slot` cannot be played now (empty when there is none)."""
     held = view.hands[seat]
@@ -343,10 +323,6 @@ def slot_note(game, view, seat: int, slot: int) -> str:
     if held[slot] == cards.LASAGNA:
         return t("game.rejected", reason=t("garfield.lasagna_not_now"))
     return ""
-
-
-def show_board(widget: GarfieldBoard, view, dice: tuple[int, ...]) -> None:
-    widget.show(view, dice)
 
 
 card_label = card_name

@@ -8,10 +8,9 @@ from __future__ import annotations
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
-from textual.geometry import Region, Size
+from textual.geometry import Region
 from textual.reactive import var
 from textual.strip import Strip
-from textual.widget import Widget
 
 from rules.records import Acted, DiceRolled
 from rules.smurf import board, moves, wheels
@@ -33,6 +32,7 @@ from rules.smurf.records import (
     Won,
 )
 
+from ..widgets.board import LineBoard
 from ..i18n import t
 
 # ---- geometry: the 40 squares around the edge of a 59 x 13 board ---------------------------
@@ -131,10 +131,12 @@ def caught_by(view, wheel: int) -> tuple[int, ...]:
 # ---- the board widget --------------------------------------------------------------------------
 
 
-class SmurfBoard(Widget):
+class SmurfBoard(LineBoard):
     """The loop of 40 squares (HOME, food entries, cat holes with or without a cat, pawns), and
     in the middle the food circles, the two wheels and the die. Only the squares and middle
     lines whose content changed are redrawn."""
+
+    WIDTH, HEIGHT = WIDTH, HEIGHT
 
     DEFAULT_CSS = """
     SmurfBoard { width: 59; height: 13; }
@@ -142,18 +144,6 @@ class SmurfBoard(Widget):
 
     cells: var[tuple] = var(tuple)  # per square: (label, style key, seats standing there)
     inner: var[tuple] = var(tuple)  # the middle's 9 lines, each a tuple of (text, style key)
-
-    def __init__(self, marks: list[str], colours: list[str], ascii_only: bool = False, **kw):
-        super().__init__(**kw)
-        self.marks = marks
-        self.colours = colours
-        self.ascii_only = ascii_only
-
-    def get_content_width(self, container: Size, viewport: Size) -> int:
-        return WIDTH
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return HEIGHT
 
     # ---- what to draw ----------------------------------------------------------------------
 
@@ -405,21 +395,7 @@ def narrate(events: list, names: tuple[str, ...], view) -> list[str]:
 # ---- what the generic table asks of a game --------------------------------------------------
 
 HELP_KEY = "smurf.help.text"
-
-
-def make_board(marks: list[str], colours: list[str], ascii_only: bool) -> SmurfBoard:
-    return SmurfBoard(marks, colours, ascii_only, id="board")
-
-
-def show_board(widget: SmurfBoard, view, dice: tuple[int, ...]) -> None:
-    widget.show(view, dice)
-
-
-def last_dice(events: list) -> tuple[int, ...]:
-    for event in reversed(events):
-        if isinstance(event, DiceRolled):
-            return event.dice
-    return ()
+BOARD = SmurfBoard
 
 
 def baskets(view, seat: int, ascii_only: bool) -> str:

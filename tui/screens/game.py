@@ -9,12 +9,20 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog
 
-from rules.records import Rejected
+from rules.records import DiceRolled, Rejected
 
 from ..games import presenter
 from ..i18n import asciify, localized, t
 from ..session import SPECTATOR, Session
 from ..widgets.panels import HandPanel, PlayersPanel, PromptBar
+
+
+def last_dice(events: list) -> tuple[int, ...]:
+    """The dice of the last roll, to show on the board."""
+    for event in reversed(events):
+        if isinstance(event, DiceRolled):
+            return event.dice
+    return ()
 
 
 def pawn_marks(names: tuple[str, ...]) -> list[str]:
@@ -62,7 +70,7 @@ class GameScreen(Screen):
         ascii_only = self.ascii_only
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield self.look.make_board(self.marks, self.colours, ascii_only)
+                yield self.look.BOARD(self.marks, self.colours, ascii_only, id="board")
                 log = RichLog(id="log", max_lines=500, wrap=True, markup=False, min_width=20)
                 log.can_focus = False  # the keys belong to the game, not to scrolling the log
                 yield log
@@ -181,7 +189,7 @@ class GameScreen(Screen):
         ascii_only = self.ascii_only
         game, state = self.table.game, self.table.state
         view = game.view(state, self.viewer)
-        self.look.show_board(self.query_one("#board"), view, self.look.last_dice(self.table.events))
+        self.query_one("#board").show(view, last_dice(self.table.events))
         turn = self.table.to_act()[0] if self.table.to_act() else None
         stats = [self.look.player_stats(view, seat, ascii_only) for seat in range(len(self.names))]
         away = getattr(self.session, "away", ())  # seats whose remote player has dropped
