@@ -74,6 +74,10 @@ class Table:
     def players(self) -> tuple[str, ...]:
         return self.header.players
 
+    @property
+    def options(self) -> dict:
+        return self.header.options
+
     def to_act(self) -> tuple[int, ...]:
         return self.game.to_act(self.state)
 

@@ -30,6 +30,7 @@ class RemoteTable:
     def __init__(self, game_id: str, players: list[str], options: dict, seat: int):
         self.game = registry.get(game_id)
         self.players = tuple(players)
+        self.options = options
         self.seat = seat
         self.events: list[Event] = []
         self.state = self.game.view(self.game.initial(self.players, options), seat)

@@ -9,7 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog
 
-from rules.records import DiceRolled, Rejected
+from rules.records import Acted, DiceRolled, Rejected
 
 from ..games import presenter
 from ..i18n import asciify, localized, t
@@ -81,11 +81,13 @@ class GameScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        log = self.query_one("#log", RichLog)
-        start = 0
-        for i in range(1, len(self.table.events) + 1):  # narrate the game so far, batch by batch
-            if i == len(self.table.events) or type(self.table.events[i]).__name__ == "Acted":
-                self._narrate(self.table.events[start:i], log)
+        """Tell the game so far in the log, batch by batch (each with the game as it then was)."""
+        log, game, events = self.query_one("#log", RichLog), self.table.game, self.table.events
+        state, start = game.initial(self.table.players, self.table.options), 0
+        for i, event in enumerate(events, 1):
+            state = game.evolve(state, event)
+            if i == len(events) or isinstance(events[i], Acted):
+                self._narrate(events[start:i], state, log)
                 start = i
         self._advance()
 
@@ -95,11 +97,12 @@ class GameScreen(Screen):
     def ascii_only(self) -> bool:
         return getattr(self.app, "ascii_only", False)
 
-    def _narrate(self, events: list, log: RichLog | None = None) -> None:
+    def _narrate(self, events: list, state, log: RichLog | None = None) -> None:
+        """Log lines for a batch of events; `state` is the game after them."""
         log = log or self.query_one("#log", RichLog)
         game = self.table.game
         seen = [game.redact(e, self.log_seat) for e in events]
-        for line in self.look.narrate(seen, self.names, game.view(self.table.state, self.log_seat)):
+        for line in self.look.narrate(seen, self.names, game.view(state, self.log_seat)):
             log.write(asciify(line) if self.ascii_only else line)
 
     def receive(self, events: list) -> None:
@@ -114,7 +117,7 @@ class GameScreen(Screen):
             self._advance()
 
     def _after(self, events: list) -> None:
-        self._narrate(events)
+        self._narrate(events, self.table.state)
         self.selected, self.note = None, ""
         self._advance()
 
