@@ -7,6 +7,7 @@ from pathlib import Path
 from textual.app import App
 from textual.binding import Binding
 
+import styles
 from parlour import saves
 from rules.records import Rejected
 
@@ -15,7 +16,7 @@ from .i18n import localized, set_language, t
 from .screens.small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .session import Seat, Session
 
-STYLES = Path(__file__).resolve().parent.parent / "styles"
+STYLES = Path(styles.__file__).resolve().parent
 
 
 class ParlourApp(App):
