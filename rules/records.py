@@ -106,4 +106,22 @@ class Picked(Event):
         return (("pick", self.index),)
 
 
-SHARED_RECORDS: tuple[type, ...] = (Start, Acted, DiceRolled, CoinFlipped, Shuffled, Picked)
+@dataclass(frozen=True, slots=True)
+class TurnBegan(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Won(Event):
+    """The game ended with this seat the winner (a game with scores ends its own way)."""
+
+    seat: int
+
+
+SHARED_RECORDS: tuple[type, ...] = (Start, Acted, DiceRolled, CoinFlipped, Shuffled, Picked,
+                                    TurnBegan, TurnEnded, Won)

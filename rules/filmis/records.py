@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..records import Action, Event, Record
+from ..records import Action, Event, Record, TurnBegan, TurnEnded  # noqa: F401 (turn events re-exported)
 
 # ---- actions ------------------------------------------------------------------------------
 
@@ -94,19 +94,9 @@ class Take(Record):
 
 
 @dataclass(frozen=True, slots=True)
-class TurnBegan(Event):
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
 class TurnSkipped(Event):
     """The seat skips this turn, paying one owed skip."""
 
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class TurnEnded(Event):
     seat: int
 
 
@@ -194,5 +184,5 @@ class Raid(Event):
 
 
 RECORDS = (Roll, CallRaid, PassTurn, Enter, PayFine, RefuseFine, Drop, SwapTake, Pending, Shown,
-           Take, TurnBegan, TurnSkipped, TurnEnded, Moved, CardsDrawn, HandBanked, CardTaken,
+           Take, TurnSkipped, Moved, CardsDrawn, HandBanked, CardTaken,
            CardUnder, SkipOwed, Asked, SwapBegan, SwapChosen, SwapDone, Raid)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..records import Action, Event, Record
+from ..records import Action, Event, Record, TurnBegan, TurnEnded, Won  # noqa: F401 (turn events re-exported)
 
 # ---- actions ------------------------------------------------------------------------------
 
@@ -94,11 +94,6 @@ class CardsDrawn(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class TurnBegan(Event):
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
 class CardPlayed(Event):
     seat: int
     card: str
@@ -140,16 +135,6 @@ class PlacesSwapped(Event):
     rings: bool
 
 
-@dataclass(frozen=True, slots=True)
-class TurnEnded(Event):
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Won(Event):
-    seat: int
-
-
 RECORDS = (FollowGarfield, PlayCard, Lasagna, SwapWith, Discard, LoseTurn, Give, Pending, Asked,
-           GarfieldTurnedUp, GarfieldTossed, CardsDrawn, TurnBegan, CardPlayed, Moved, RingGained,
-           RingLost, CardDiscarded, CardGiven, PlacesSwapped, TurnEnded, Won)
+           GarfieldTurnedUp, GarfieldTossed, CardsDrawn, CardPlayed, Moved, RingGained,
+           RingLost, CardDiscarded, CardGiven, PlacesSwapped)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..records import Action, Event
+from ..records import Action, Event, TurnBegan, TurnEnded, Won  # noqa: F401 (turn events re-exported)
 
 # ---- actions ------------------------------------------------------------------------------
 
@@ -39,11 +39,6 @@ class GiveUp(Action):
 
 
 # ---- events -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class TurnBegan(Event):
-    seat: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,15 +112,5 @@ class DiscReturned(Event):
     kind: str
 
 
-@dataclass(frozen=True, slots=True)
-class TurnEnded(Event):
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Won(Event):
-    seat: int
-
-
-RECORDS = (Roll, TurnWheel, Move, GiveUp, TurnBegan, DirectionAsked, Moved, WentIn, DiscTaken,
-           Stayed, WheelTurned, CatAppeared, MustGiveUp, DiscReturned, TurnEnded, Won)
+RECORDS = (Roll, TurnWheel, Move, GiveUp, DirectionAsked, Moved, WentIn, DiscTaken,
+           Stayed, WheelTurned, CatAppeared, MustGiveUp, DiscReturned)
