@@ -13,6 +13,7 @@ from rules.records import Rejected
 
 from .config import load_keymap
 from .i18n import localized, set_language, t
+from .screens.resume import ResumeScreen
 from .screens.small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .session import Seat, Session
 
@@ -88,8 +89,6 @@ class ParlourApp(App):
         self._switch(localized(SetupScreen)(game, self.seats if self.seats and len(self.seats) > 1 else None))
 
     def show_resume(self) -> None:
-        from .screens.resume import ResumeScreen
-
         self._switch(localized(ResumeScreen)())
 
     def start_game(self, game: str, seats: list[Seat]) -> None:
@@ -101,7 +100,9 @@ class ParlourApp(App):
         try:
             self.session = Session.resume(path)
         except saves.SaveError as error:
-            self.notify(str(error), severity="error")
+            if not isinstance(self.screen, localized(ResumeScreen)):
+                self.show_resume()  # a file named on the command line: show the saves instead
+            self.notify(str(error), severity="error", timeout=10)
             return
         self._play()
 

@@ -162,3 +162,13 @@ async def test_help_explains_the_game_and_says_the_board_is_reconstructed():
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_resuming_a_bad_file_says_why_and_shows_the_saves(parlour_dirs):
+    bad = parlour_dirs / "bad.jsonl"
+    bad.write_text("not a save\n")
+    app = make_app(start="resume", resume=bad, bot_delay=0, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        assert any("bad.jsonl" in n.message for n in app._notifications)
