@@ -75,6 +75,7 @@ def test_swap_exchanges_places_and_rings_and_is_tossed():
     assert "DiceRolled" not in kinds(events)
     s = t.state
     assert s.positions == (9, 12, 2) and s.turn == 1
+    assert s.hands[0] == QUIET  # no space is followed: Ann's new space (TAKE_1) gives nothing
     assert s.face_up == C.G_PLUS_2 and s.garfield.discard == (C.G_NAPPING, C.G_SWAP)
 
 
@@ -214,3 +215,38 @@ def test_wrong_seat_and_unheld_cards_are_rejected_and_change_nothing():
     with pytest.raises(Rejected, match="Lasagna"):
         t.submit(0, PlayCard(C.LASAGNA))
     assert (t.state, len(t.events)) == before
+
+
+def test_backward_follows_the_space_it_lands_on():
+    t = table(garfield=(C.G_BACKWARD, C.G_PLUS_2), pile=(C.LASAGNA,), rolls=[5])
+    act(t, 0)  # 0 -> 35 (TAKE_1)
+    assert t.state.positions == (35, 0) and t.state.hands[0] == QUIET + (C.LASAGNA,)
+
+
+def test_give_left_with_no_cards_just_rolls():
+    poor = (C.PUT_ONE_OVER_SWAP, C.PUT_ONE_OVER_TEN, C.PUT_ONE_OVER_TWICE)
+    t = table(garfield=(C.G_NAPPING, C.G_GIVE_LEFT), hands=[poor, QUIET], coins=[False] * 3,
+              rolls=dice(12, 6, 5) + [6, 6])
+    for card in poor:
+        act(t, 0, PlayCard(card))
+        act(t, 1)  # Bob: 12, 18, then 23 ("changes mind": G_GIVE_LEFT comes up)
+    assert t.state.face_up == C.G_GIVE_LEFT and t.state.hands[0] == ()
+    events = act(t, 0)
+    assert "CardGiven" not in kinds(events) and t.state.positions[0] == 12
+    assert t.state.hands[1] == QUIET
+
+
+def test_take_then_roll_with_no_player_cards_left_just_rolls():
+    from rules.chance import Chance, Rig
+    from rules.deck import Deck
+    from rules.game import decide
+    from rules.garfield import GAME
+
+    # Built directly: every Player card in hands, none in the pile or the discards.
+    state = GAME.initial(("Ann", "Bob"), {})._replace(
+        turn=0, face_up=C.G_TAKE_THEN_ROLL, faced=C.G_TAKE_THEN_ROLL, player_deck=Deck((), ()),
+        garfield=Deck(tuple(c for c in C.GARFIELD_DECK if c != C.G_TAKE_THEN_ROLL), ()),
+        hands=(C.PLAYER_DECK[:9], C.PLAYER_DECK[9:]))
+    turn = decide(GAME, state, 0, FollowGarfield(), Chance(0, Rig(dice=[6, 6])))
+    assert "CardsDrawn" not in kinds(turn.events) and "Shuffled" not in kinds(turn.events)
+    assert turn.state.positions == (12, 0) and turn.state.hands == state.hands

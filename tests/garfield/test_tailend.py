@@ -1,7 +1,7 @@
 """The Tailend, step by step: rings gained and lost, swaps that cross nothing, the win."""
 
 from rules.garfield import cards as C
-from rules.garfield.records import FollowGarfield, PlayCard
+from rules.garfield.records import FollowGarfield, Lasagna, PlayCard
 from rules.records import Rejected
 
 import pytest
@@ -99,3 +99,20 @@ def test_the_third_ring_ends_the_game_at_once():
     assert t.to_act() == () and t.result().winners == (0,)
     with pytest.raises(Rejected, match="over"):
         t.submit(1, FollowGarfield())
+
+
+def test_rolling_twice_counts_a_tailend_crossing_on_the_first_roll():
+    # G_ROLL_TWICE all game; Ann keeps her Lasagna until 37, then plays it: 4 (over the
+    # Tailend onto 1: a ring) and 11 onto 12; only 12 is followed.
+    hands = [(C.LASAGNA, C.NAP_ATTACK, C.BLINDFOLD), (C.NAP_ATTACK, C.BLINDFOLD, C.PUT_ONE_OVER_TEN)]
+    t = table(hands=hands, garfield=(C.G_ROLL_TWICE,), rolls=both(*TO_37) + dice(4, 11))
+    for _ in TO_37:
+        act(t, 0)
+        act(t, 0, Lasagna(False))
+        act(t, 1)
+    assert t.state.positions == (37, 37)
+    act(t, 0)
+    events = act(t, 0, Lasagna(True))
+    assert "RingGained" in kinds(events)
+    s = t.state
+    assert s.positions == (12, 37) and s.rings == (1, 0) and s.turn == 1
