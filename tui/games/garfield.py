@@ -325,7 +325,9 @@ def slot_note(game, view, seat: int, slot: int) -> str:
     return ""
 
 
-card_label = card_name
+def card_label(card: str) -> str:
+    """A card's short name, for the hand beside the board."""
+    return t(f"garfield.hand_card.{'HIDDEN' if card == HIDDEN else card}")
 
 
 def aside(view, seat: int, ascii_only: bool) -> str:
