@@ -48,10 +48,32 @@ class Game:
     result: Callable[[Any], Result | None]
     explain: Callable[[Any, int, Action], str | None] = lambda state, seat, action: None
 
+    @classmethod
+    def from_modules(cls, id: str, title: str, records: tuple[type, ...], *modules,
+                     players: tuple[int, int] = (2, 4)) -> "Game":
+        """A game whose functions (initial, to_act, legal_actions, step, evolve, view, redact,
+        result and, if it has one, explain) are found by name in its rule modules."""
+        def find(name: str):
+            for module in modules:
+                if hasattr(module, name):
+                    return getattr(module, name)
+            return None
+
+        functions = {name: find(name) for name in _FUNCTIONS}
+        missing = [name for name, f in functions.items() if f is None and name != "explain"]
+        if missing:
+            raise TypeError(f"{title}: its rule modules define no {', '.join(missing)}")
+        if functions["explain"] is None:
+            del functions["explain"]
+        return cls(id, title, players[0], players[1], records, **functions)
+
     @property
     def kinds(self) -> dict[str, type]:
         """Record name -> class, for decoding this game's JSON."""
         return {cls.__name__: cls for cls in SHARED_RECORDS + self.records}
+
+
+_FUNCTIONS = ("initial", "to_act", "legal_actions", "step", "evolve", "view", "redact", "result", "explain")
 
 
 class GameOver(Exception):

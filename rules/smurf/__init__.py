@@ -4,23 +4,7 @@ while the cats on two wheels block the path. RULES.md §3; the board layout is r
 from __future__ import annotations
 
 from ..game import Game
+from . import state, turn
 from .records import RECORDS
-from .state import evolve, initial, redact, result, to_act, view
-from .turn import explain, legal_actions, step
 
-GAME = Game(
-    id="smurf",
-    title="The Smurf Game",
-    min_players=2,
-    max_players=4,
-    records=RECORDS,
-    initial=initial,
-    to_act=to_act,
-    legal_actions=legal_actions,
-    step=step,
-    evolve=evolve,
-    view=view,
-    redact=redact,
-    result=result,
-    explain=explain,
-)
+GAME = Game.from_modules("smurf", "The Smurf Game", RECORDS, state, turn)
