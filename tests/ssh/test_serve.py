@@ -16,7 +16,7 @@ from rules.codec import encode
 from rules.garfield import cards as C
 from rules.garfield.records import FollowGarfield
 from tui.config import data_dir, saves_dir
-from tui.games import garfield as look
+from tui.games import garfield as look, roll_action
 
 from .harness import TIMEOUT, connect, member, server, until, write
 
@@ -55,7 +55,7 @@ async def play_one(hub, table, terms: dict, names=("Ann", "Bob")) -> None:
     seat = table.table.to_act()[0]
     options = table.table.legal_actions(seat)
     term = terms[table.table.players[seat]]
-    if look.roll_action(options) is not None:
+    if roll_action(look, options) is not None:
         term.press("space")
     else:
         term.press("enter")

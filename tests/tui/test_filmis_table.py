@@ -52,7 +52,7 @@ from rules.game import decide
 from rules.records import HIDDEN, Acted, DiceRolled, Start
 from tests.filmis.arrange import arrange
 from tui import i18n
-from tui.games import filmis as look
+from tui.games import filmis as look, roll_action, uses_slots
 from tui.screens.game import GameScreen
 from tui.screens.privacy import PassScreen
 from tui.screens.results import ResultsScreen
@@ -259,12 +259,12 @@ def test_options_and_questions():
     assert look.describe(PayFine(WALL_ENBERG), view, 0, NAMES) == "Wall-Enberg Jr -2"
     assert look.describe(RefuseFine(), view, 0, NAMES) == "Skip a turn"
     assert look.describe(Enter(True), view, 0, NAMES) == "Go into the factory"
-    assert look.roll_action([Roll(), CallRaid()]) == Roll()
-    assert look.roll_action([PassTurn(), CallRaid()]) is None
+    assert roll_action(look, [Roll(), CallRaid()]) == Roll()
+    assert roll_action(look, [PassTurn(), CallRaid()]) is None
     assert look.shortcut("raid", [Roll(), CallRaid()]) == CallRaid()
     assert look.shortcut("raid", [Roll()]) is None
     assert [b.action for b in look.bindings()] == ["shortcut('raid')"]
-    assert not look.uses_slots([Roll()])
+    assert not uses_slots(look, [Roll()])
     raider = arrange(2, hands=((WHISTLE,), ()), homes=((JAMES_DEAN,), ()))
     assert "razzia" in look.question(GAME.view(raider, 0), 0, NAMES)
 

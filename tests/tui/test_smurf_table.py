@@ -30,7 +30,7 @@ from rules.smurf.records import (
 )
 from tests.smurf.scene import counts, scene
 from tui import i18n
-from tui.games import smurf as look
+from tui.games import roll_action, smurf as look
 from tui.screens.game import GameScreen
 from tui.screens.privacy import PassScreen
 from tui.screens.results import ResultsScreen
@@ -233,7 +233,7 @@ def test_the_wheel_options_preview_who_a_cat_would_catch():
     assert look.describe(TurnWheel(2), state, 0, NAMES) == "Turn wheel 2"
     assert look.shortcut("wheel1", [Roll(), TurnWheel(1), TurnWheel(2)]) == TurnWheel(1)
     assert look.shortcut("wheel2", [GiveUp(GRAPE)]) is None
-    assert look.roll_action([GiveUp(GRAPE)]) is None
+    assert roll_action(look, [GiveUp(GRAPE)]) is None
 
 
 def test_narration_of_a_wheel_turn_that_costs_a_disc():

@@ -8,14 +8,15 @@ views and events and returns widgets and words; it never decides a rule. A prese
   only what changed);
 - `player_stats(view, seat, ascii_only)` -> the line under a player's name;
 - `hand(view, seat)` -> the cards the seat holds (None for a game without hands), `card_label(card)`;
-- `uses_slots(options)` -> True when the digits play the cards in the hand (else they pick from
-  the numbered options), `slot_action(view, seat, slot, options)`, `slot_note(game, view, seat, slot)`;
-- `roll_action(options)` -> what Space does now (or None);
+- `ROLL`: the action Space takes at the start of a turn (when it is legal);
 - `question(view, seat, names)` and `describe(action, view, seat, names)`: the prompt's words;
 - `narrate(events, names, view)` -> plain-words log lines for a batch of (redacted) events;
 - `result_lines(state, names)` -> one line per player for the results screen.
 
 Optional:
+- `uses_slots(options)` -> True when the digits play the cards in the hand (else they pick from
+  the numbered options), with `slot_action(view, seat, slot, options)` and
+  `slot_note(game, view, seat, slot)` (Garfield's Player cards);
 - `bindings()` -> extra key Bindings whose action is `shortcut('name')`, and
   `shortcut(name, options)` -> the Action that key stands for now (None: the key is off);
 - `aside(view, seat, ascii_only)` -> text for the side panel under the players (for a game
@@ -40,3 +41,14 @@ def playable() -> list[str]:
     from rules import registry
 
     return [g for g in registry.available() if importlib.util.find_spec(f"tui.games.{g}") is not None]
+
+
+def roll_action(look, options: list):
+    """What Space does now: the presenter's ROLL when it is among the options, else None."""
+    return look.ROLL if look.ROLL in options else None
+
+
+def uses_slots(look, options: list) -> bool:
+    """True when the digits play the cards in the hand rather than pick a numbered option."""
+    check = getattr(look, "uses_slots", None)
+    return bool(options) and check is not None and check(options)

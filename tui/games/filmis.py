@@ -456,6 +456,7 @@ def result_lines(state, names: tuple[str, ...]) -> list[str]:
 # ---- what the generic table asks of a game --------------------------------------------------
 
 HELP_KEY = "filmis.help.text"
+ROLL = Roll()  # what Space does at the start of a turn
 BOARD = FilmisBoard
 
 
@@ -482,24 +483,6 @@ def aside(view, seat: int, ascii_only: bool) -> str | None:
              t("filmis.home_entries", card=card_name(c), points=points(c), n=counts[c])
              for c in _order(counts)]
     return f"{title}\n" + ", ".join(parts)
-
-
-def uses_slots(options: list) -> bool:
-    """The digits always pick from the numbered options: no Filmis card is played from the hand."""
-    return False
-
-
-def slot_action(view, seat: int, slot: int, options: list):
-    return None
-
-
-def slot_note(game, view, seat: int, slot: int) -> str:
-    return ""
-
-
-def roll_action(options: list):
-    """What Space does: roll at the start of a turn."""
-    return Roll() if Roll() in options else None
 
 
 def bindings() -> list[Binding]:

@@ -279,6 +279,7 @@ def _plus(dice: tuple[int, ...]) -> str:
 # ---- what the generic table asks of a game --------------------------------------------------
 
 HELP_KEY = "garfield.help.text"
+ROLL = FollowGarfield()  # what Space does at the start of a turn
 BOARD = GarfieldBoard
 
 
@@ -298,11 +299,6 @@ def slot_action(view, seat: int, slot: int, options: list):
     if slot < len(cards_held) and PlayCard(cards_held[slot]) in options:
         return PlayCard(cards_held[slot])
     return None
-
-
-def roll_action(options: list):
-    """What Space does: follow Garfield (roll) at the start of a turn."""
-    return FollowGarfield() if FollowGarfield() in options else None
 
 
 def uses_slots(options: list) -> bool:

@@ -395,6 +395,7 @@ def narrate(events: list, names: tuple[str, ...], view) -> list[str]:
 # ---- what the generic table asks of a game --------------------------------------------------
 
 HELP_KEY = "smurf.help.text"
+ROLL = Roll()  # what Space does at the start of a turn
 BOARD = SmurfBoard
 
 
@@ -420,23 +421,6 @@ def hand(view, seat: int):
 
 def card_label(card) -> str:
     return str(card)
-
-
-def uses_slots(options: list) -> bool:
-    return False  # the digits pick the numbered options
-
-
-def slot_action(view, seat: int, slot: int, options: list):
-    return None
-
-
-def slot_note(game, view, seat: int, slot: int) -> str:
-    return ""
-
-
-def roll_action(options: list):
-    """What Space does: roll at the start of a turn."""
-    return Roll() if Roll() in options else None
 
 
 SHORTCUTS = {"wheel1": TurnWheel(1), "wheel2": TurnWheel(2)}

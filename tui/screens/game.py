@@ -11,7 +11,7 @@ from textual.widgets import Footer, RichLog
 
 from rules.records import Acted, DiceRolled, Rejected
 
-from ..games import presenter
+from ..games import presenter, roll_action, uses_slots
 from ..i18n import asciify, localized, t
 from ..session import SPECTATOR, Session
 from ..widgets.panels import HandPanel, PlayersPanel, PromptBar
@@ -162,7 +162,7 @@ class GameScreen(Screen):
 
     def _slots(self) -> bool:
         """True when the digits play the cards in the hand (else they pick from the options)."""
-        return bool(self.options) and self.look.uses_slots(self.options)
+        return uses_slots(self.look, self.options)
 
     def _bot_step(self) -> None:
         self._bot_pending = False
@@ -243,7 +243,7 @@ class GameScreen(Screen):
                 chosen = self.look.describe(self.options[self.selected], view, self.viewer, self.names)
                 prompt.show_prompt(question, [], None, t("game.confirm_hint", choice=chosen))
             else:
-                roll = self.look.roll_action(self.options)
+                roll = roll_action(self.look, self.options)
                 labels = [(t("keys.space"), self.look.describe(roll, view, self.viewer, self.names))] if roll else []
                 hint = self.note or t("game.slots_hint")
                 prompt.show_prompt(question, labels, None, hint)
@@ -260,7 +260,7 @@ class GameScreen(Screen):
         if not self.options:
             return False
         if action == "roll":
-            return self.look.roll_action(self.options) is not None
+            return roll_action(self.look, self.options) is not None
         if action == "back":
             return self.selected is not None and self._slots()
         if action == "move":
@@ -283,15 +283,15 @@ class GameScreen(Screen):
         self._after(events)
 
     def action_roll(self) -> None:
-        roll = self.look.roll_action(self.options)
+        roll = roll_action(self.look, self.options)
         if roll is not None:
             self._submit(roll)
 
     def action_confirm(self) -> None:
         if self.selected is not None and self.selected < len(self.options):
             self._submit(self.options[self.selected])
-        elif self.look.roll_action(self.options) is not None:
-            self._submit(self.look.roll_action(self.options))
+        elif roll_action(self.look, self.options) is not None:
+            self._submit(roll_action(self.look, self.options))
 
     def action_move(self, step: int) -> None:
         if self.options and not self._slots():
