@@ -97,7 +97,7 @@ def _run_app(args) -> int:
             return 2
         options.update(game=args.game, seed=args.seed, start="setup")
         if args.seats:
-            from tui.session import parse_seats
+            from parlour.seats import parse_seats
 
             try:
                 options.update(seats=parse_seats(args.game, args.seats), start="play")

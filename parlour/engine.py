@@ -28,7 +28,7 @@ class Failure(Exception):
         self.kind, self.message = kind, message
 
 
-class Session:
+class EngineSession:
     """One engine session: at most one game at a time."""
 
     def __init__(self):
@@ -189,7 +189,7 @@ _BYE = json.dumps({"ok": True, "bye": True})
 
 def run(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
     """Serve one session until end of input or {"cmd": "quit"}."""
-    session = Session()
+    session = EngineSession()
     for line in stdin:
         if not line.strip():
             continue

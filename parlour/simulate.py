@@ -49,18 +49,11 @@ def play_one(game_id: str, levels: list[str], seed: int, index: int) -> dict[str
     from rules.bots import make
     from rules.table import Table
 
+    from .driver import TableDriver
+
     table = Table.new(game_id, seat_names(levels), seed=game_seed(seed, index))
-    bots = [make(level, bot_seed(seed, index, seat)) for seat, level in enumerate(levels)]
-    game = table.game
-    actions = 0
-    while table.result() is None and actions < MAX_ACTIONS:
-        waiting = table.to_act()
-        if not waiting:
-            break
-        for seat in waiting:
-            if seat in table.to_act():  # an earlier answer in this round may have settled it
-                table.submit(seat, bots[seat].choose(game, table.view(seat), seat))
-                actions += 1
+    driver = TableDriver(table, {seat: make(level, bot_seed(seed, index, seat)) for seat, level in enumerate(levels)})
+    actions = driver.play_bots(MAX_ACTIONS)
     turns, first = 0, None
     for event in table.events:
         if type(event).__name__ == "TurnBegan":

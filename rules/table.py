@@ -1,19 +1,16 @@
-"""The table: one live game. It holds the log and the state, takes actions from any seat (human,
-bot or remote, all alike), and tells its listeners about every new batch of events."""
+"""The table: one live game. It holds the log and the state and takes actions from any seat
+(human, bot or remote, all alike). Saving, listeners and bots are the driver's (parlour/driver.py)."""
 
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
 from . import registry
 from .chance import Chance, Rig
 from .game import Game, Result, decide
 from .log import Header, Loaded, check_players
 from .records import Action, Event, Rejected, Start
-
-Listener = Callable[["Table", list[Event]], None]
-
 
 class Table:
     def __init__(self, game: Game, header: Header, events: list[Event], state: Any, chance: Chance):
@@ -22,7 +19,6 @@ class Table:
         self.events = events
         self.state = state
         self._chance = chance
-        self._listeners: list[Listener] = []
 
     @classmethod
     def new(cls, game_id: str, players: Iterable[str], *, seed: int | None = None,
@@ -57,16 +53,7 @@ class Table:
         turn = decide(self.game, self.state, seat, action, self._chance)
         self.events.extend(turn.events)
         self.state = turn.state
-        for listener in list(self._listeners):
-            listener(self, turn.events)
         return turn.events
-
-    def listen(self, listener: Listener) -> None:
-        self._listeners.append(listener)
-
-    def unlisten(self, listener: Listener) -> None:
-        if listener in self._listeners:
-            self._listeners.remove(listener)
 
     # ---- asking ---------------------------------------------------------------------------
 

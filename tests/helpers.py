@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from parlour.driver import TableDriver
 from rules import log
 from rules.chance import Rig
 from rules.codec import decode, encode
@@ -37,14 +38,21 @@ def check_common(table: Table) -> None:
             assert round_trips(table.game, action), action
 
 
+class RandomPlayer:
+    """A player for any seat that picks a legal action with one shared generator."""
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def choose(self, game, view, seat: int) -> Action:
+        return self.rng.choice(game.legal_actions(view, seat))
+
+
 def play_random(table: Table, rng: random.Random, max_actions: int = 100_000, after=None) -> int:
     """Play random legal actions until the game ends (or max_actions); calls after(table) after
     each action. Returns the number of actions taken."""
-    taken = 0
-    while table.result() is None and taken < max_actions:
-        seat = rng.choice(table.to_act())
-        table.submit(seat, rng.choice(table.legal_actions(seat)))
-        taken += 1
-        if after:
-            after(table)
-    return taken
+    player = RandomPlayer(rng)
+    driver = TableDriver(table, {seat: player for seat in range(len(table.players))})
+    if after:
+        driver.listen(lambda events: after(table))
+    return driver.play_bots(max_actions)

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from parlour.engine import Session
+from parlour.engine import EngineSession
 
 DOC = Path(__file__).parent.parent / "docs" / "PROTOCOL.md"
 
@@ -31,7 +31,7 @@ def test_the_protocol_doc_has_examples_for_every_game():
 
 def test_every_documented_answer_is_what_the_engine_answers(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    session = Session()
+    session = EngineSession()
     for sent, expected in doc_session():
         assert json.loads(session.reply(sent)) == json.loads(expected), sent
 
@@ -47,7 +47,7 @@ def test_the_documented_one_liner_runs_in_a_real_engine_process(tmp_path):
 
 
 def test_garbage_gets_error_lines_and_the_session_goes_on():
-    session = Session()
+    session = EngineSession()
     garbage = ["{", "[]", "42", '{"cmd": 7}', '{"cmd": "act"}', "\x00\x01",
                '{"cmd": "new", "game": "garfield", "players": "Ann"}',
                '{"cmd": "new", "game": "garfield", "players": ["Ann", "Bob"], "seed": "x"}',
@@ -71,7 +71,7 @@ def test_garbage_gets_error_lines_and_the_session_goes_on():
 
 
 def test_a_scripted_game_plays_to_the_end_over_the_protocol():
-    session = Session()
+    session = EngineSession()
     ask = lambda **request: json.loads(session.reply(json.dumps(request)))  # noqa: E731
     answer = ask(cmd="new", game="garfield", players=["Ann", "Bob", "Cid"], seed=11)
     result, moves = None, 0

@@ -7,6 +7,7 @@ import pytest
 
 from parlour import saves
 from rules import log
+from parlour.driver import TableDriver
 from rules.bots import make
 from rules.table import Table
 from tests.helpers import rigged
@@ -15,11 +16,7 @@ from tests.helpers import rigged
 def played(moves: int = 40, seed: int = 3) -> Table:
     table = Table.new("garfield", ["Ann", "Bob", "Cid"], seed=seed)
     bot = make("random", seed)
-    for _ in range(moves):
-        if table.result() is not None:
-            break
-        seat = table.to_act()[0]
-        table.submit(seat, bot.choose(table.game, table.view(seat), seat))
+    TableDriver(table, {seat: bot for seat in range(3)}).play_bots(moves)
     return table
 
 
@@ -59,10 +56,9 @@ def test_the_writer_appends_each_action_and_the_file_always_loads(tmp_path):
     table = played(0)
     writer = saves.Writer(tmp_path / "g.jsonl", table.header, table.events)
     bot = make("random", 1)
+    driver = TableDriver(table, {seat: bot for seat in range(3)}, writer)  # the driver saves
     for _ in range(10):
-        seat = table.to_act()[0]
-        table.submit(seat, bot.choose(table.game, table.view(seat), seat))
-        writer.sync(table.events)
+        driver.step_bot()
         assert saves.read(tmp_path / "g.jsonl").state == table.state
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from parlour.driver import TableDriver  # noqa: E402
 from rules.bots import make  # noqa: E402
 from rules.table import Table  # noqa: E402
 
@@ -23,11 +24,7 @@ NAMES = ["Ann", "Bob", "Cid", "Dee"]
 def play(game: str, players: int, seed: int) -> int:
     """One random-bot game; returns its number of events."""
     table = Table.new(game, NAMES[:players], seed=seed)
-    bots = [make("random", f"{seed}/{seat}") for seat in range(players)]
-    while table.result() is None:
-        for seat in table.to_act():
-            if seat in table.to_act():
-                table.submit(seat, bots[seat].choose(table.game, table.view(seat), seat))
+    TableDriver(table, {seat: make("random", f"{seed}/{seat}") for seat in range(players)}).play_bots()
     return len(table.events)
 
 

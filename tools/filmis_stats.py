@@ -11,15 +11,14 @@ turn skipped for an unpaid fine counts; the opening roll does not.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from parlour.driver import TableDriver  # noqa: E402
 from rules.bots import make  # noqa: E402
-from rules.filmis import GAME  # noqa: E402
 from rules.filmis.records import TurnBegan, TurnSkipped  # noqa: E402
 from rules.table import Table  # noqa: E402
 
@@ -28,11 +27,7 @@ NAMES = ("Ann", "Bob", "Cid", "Dag")
 
 def play(seed: int, players: int) -> Table:
     table = Table.new("filmis", NAMES[:players], seed=seed)
-    bots = [make("random", f"{seed}/{seat}") for seat in range(players)]
-    rng = random.Random(seed)
-    while table.result() is None:
-        seat = rng.choice(table.to_act())
-        table.submit(seat, bots[seat].choose(GAME, table.view(seat), seat))
+    TableDriver(table, {seat: make("random", f"{seed}/{seat}") for seat in range(players)}).play_bots()
     return table
 
 

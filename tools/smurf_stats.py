@@ -19,6 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from parlour.driver import TableDriver  # noqa: E402
 from rules.bots import make  # noqa: E402
 from rules.smurf.records import TurnEnded  # noqa: E402
 from rules.table import Table  # noqa: E402
@@ -27,13 +28,12 @@ from rules.table import Table  # noqa: E402
 def play(players: int, seed: int, cap: int) -> tuple[int, bool]:
     """(turns played, finished) for one seeded game of random bots."""
     table = Table.new("smurf", [f"P{i + 1}" for i in range(players)], seed=seed)
-    bots = [make("random", f"smurf-stats/{seed}/{i}") for i in range(players)]
-    turns = 0
-    while table.result() is None and turns < cap:
-        seat = table.to_act()[0]
-        events = table.submit(seat, bots[seat].choose(table.game, table.view(seat), seat))
-        turns += sum(isinstance(e, TurnEnded) for e in events)
-    return turns, table.result() is not None
+    driver = TableDriver(table, {i: make("random", f"smurf-stats/{seed}/{i}") for i in range(players)})
+    ended = []
+    driver.listen(lambda events: ended.extend(e for e in events if isinstance(e, TurnEnded)))
+    while len(ended) < cap and driver.step_bot() is not None:
+        pass
+    return len(ended), table.result() is not None
 
 
 def _play(args):

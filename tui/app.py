@@ -9,13 +9,14 @@ from textual.binding import Binding
 
 import styles
 from parlour import saves
+from parlour.config import load_keymap
+from parlour.seats import Seat
 from rules.records import Rejected
 
-from .config import load_keymap
 from .i18n import localized, set_language, t
 from .screens.resume import ResumeScreen
 from .screens.small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-from .session import Seat, Session
+from .local_game import LocalGame
 
 STYLES = Path(styles.__file__).resolve().parent
 
@@ -37,7 +38,7 @@ class ParlourApp(App):
         self.start, self.game_id, self.seats, self.resume_path = start, game, seats, resume
         self.seed, self.rig, self.bot_delay = seed, rig, bot_delay
         self.ascii_only, self.autosave = ascii_only, autosave
-        self.session: Session | None = None
+        self.session: LocalGame | None = None
         self.exit_message = ""
         if not animations:
             self.animation_level = "none"
@@ -93,12 +94,12 @@ class ParlourApp(App):
 
     def start_game(self, game: str, seats: list[Seat]) -> None:
         """Start a game (raises Rejected for seats the rules refuse)."""
-        self.session = Session.start(game, seats, seed=self.seed, rig=self.rig, autosave=self.autosave)
+        self.session = LocalGame.start(game, seats, seed=self.seed, rig=self.rig, autosave=self.autosave)
         self._play()
 
     def resume_game(self, path: Path) -> None:
         try:
-            self.session = Session.resume(path)
+            self.session = LocalGame.resume(path)
         except saves.SaveError as error:
             if not isinstance(self.screen, localized(ResumeScreen)):
                 self.show_resume()  # a file named on the command line: show the saves instead

@@ -4,11 +4,12 @@ view from the redacted events the server sends, and sends its actions back.
 - `RemoteTable` folds the events redacted for one seat into that seat's view: the state it
   holds *is* the view (a seat that folds its redacted events keeps exactly its view), so the
   rules' `to_act`, `legal_actions` and `result` work on it as on a local table.
-- `RemoteSession` has the `Session` interface the game screen drives; its `submit` sends the
-  action and returns None: the events come back through `receive`, like everyone else's. No bots
-  run here (the server plays them) and nothing is saved here (the server saves the table).
+- `RemoteGame` has the interface of a `LocalGame` (tui/local_game.py) the game screen drives;
+  its `submit` sends the action and returns None: the events come back from the server and
+  `receive` tells the listeners, like everyone else's. No bots run here (the server's table
+  driver plays them) and nothing is saved here (the server saves the table).
 - `RemoteApp` is the Parlour app with the lobby for its title screen, linked to the server by a
-  socket of JSON lines (parlour/serve/protocol.py).
+  socket of JSON lines (parlour/wire.py).
 """
 
 from __future__ import annotations
@@ -21,9 +22,11 @@ from rules import registry
 from rules.codec import CodecError, decode, encode
 from rules.records import Action, Event
 
+from parlour import wire
+from parlour.seats import SPECTATOR, Seat
+
 from .app import ParlourApp
 from .i18n import localized, set_language, t
-from .session import SPECTATOR, Seat
 
 
 class RemoteTable:
@@ -53,7 +56,7 @@ class RemoteTable:
         return self.game.result(self.state)
 
 
-class RemoteSession:
+class RemoteGame:
     """A seat at a served table (or a watcher's chair, seat SPECTATOR)."""
 
     save_path = None
@@ -65,6 +68,20 @@ class RemoteSession:
         self.seat = table.seat
         self.away: set[int] = set()
         self._send = send
+        self._listeners: list = []
+
+    def listen(self, listener) -> None:
+        self._listeners.append(listener)
+
+    def unlisten(self, listener) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def receive(self, events: list[Event]) -> None:
+        """A batch the server sent: fold it into our view and tell the listeners (the screen)."""
+        self.table.fold(events)
+        for listener in list(self._listeners):
+            listener(events)
 
     def submit(self, seat: int, action: Action) -> None:
         """Send the action; its events (or the refusal) arrive later."""
@@ -73,6 +90,9 @@ class RemoteSession:
         return None
 
     def bot_to_act(self) -> int | None:
+        return None  # the server's driver plays the bots
+
+    def step_bot(self) -> None:
         return None
 
     def humans_to_act(self) -> list[int]:
@@ -94,25 +114,21 @@ class Link:
         self.writer: asyncio.StreamWriter | None = None
 
     async def run(self) -> None:
-        from parlour.serve import protocol
-
         sock = socket.socket(fileno=self.fd)
-        reader, self.writer = await asyncio.open_connection(sock=sock, limit=protocol.MAX_TO_UI)
+        reader, self.writer = await asyncio.open_connection(sock=sock, limit=wire.MAX_TO_UI)
         self.send({"t": "hello"})
         while True:
             try:
-                message = await protocol.read(reader)
-            except protocol.ProtocolError:
+                message = await wire.read(reader)
+            except wire.ProtocolError:
                 message = None
             if message is None:
                 return
             self.on_message(message)
 
     def send(self, message: dict) -> None:
-        from parlour.serve import protocol
-
         if self.writer is not None and not self.writer.is_closing():
-            self.writer.write(protocol.dump(message))
+            self.writer.write(wire.dump(message))
 
 
 class RemoteApp(ParlourApp):
@@ -180,10 +196,7 @@ class RemoteApp(ParlourApp):
             elif kind == "events" and self.session is not None:
                 game = self.session.table.game
                 events = [decode(e, game.kinds, Event) for e in message.get("events", [])]
-                self.session.table.fold(events)
-                screen = self.game_screen()
-                if screen is not None:
-                    screen.receive(events)
+                self.session.receive(events)  # the game screen listens
                 self._seen()
             elif kind == "rejected":
                 screen = self.game_screen()
@@ -210,7 +223,7 @@ class RemoteApp(ParlourApp):
         table.fold([decode(e, table.game.kinds, Event) for e in message["events"]])
         seats = [Seat(name, bot, colour) for name, bot, colour in
                  zip(table.players, message["bots"], message["colours"])]
-        self.session = RemoteSession(table, seats, self.link.send)
+        self.session = RemoteGame(table, seats, self.link.send)
         self.session.away = set(message.get("away", []))
         self.at_table = True
         self._play()
@@ -231,11 +244,9 @@ class RemoteApp(ParlourApp):
             self.screen.redraw()
 
     def _seen(self) -> None:
-        from parlour.serve.protocol import digest
-
         if self.session is not None:
             table = self.session.table
-            self.link.send({"t": "seen", "count": len(table.events), "digest": digest(table.state)})
+            self.link.send({"t": "seen", "count": len(table.events), "digest": wire.digest(table.state)})
 
     def action_save_quit(self) -> None:
         self.exit()

@@ -4,7 +4,7 @@ A session can only play: shell, exec and subsystem requests all start nothing bu
 (an exec or subsystem request, which has no terminal, is told so and closed); port forwarding,
 agent and X11 forwarding are off. The UI process gets the client's window size (and follows
 its resizes), its TERM/COLORTERM, and a language and ASCII mode from its locale; it talks to the
-lobby over a socket pair with JSON lines (protocol.py), never through the player's terminal.
+lobby over a socket pair with JSON lines (parlour/wire.py), never through the player's terminal.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from pathlib import Path
 
 import asyncssh
 
-from . import protocol
+from .. import wire
 from .tables import Lobby, Member
 
 log = logging.getLogger("parlour.serve")
@@ -204,7 +204,7 @@ class Hub:
             os.close(slave)
             ui_end.close()
         self.children.add(child.pid)
-        reader, writer = await asyncio.open_connection(sock=server_end, limit=protocol.MAX_TO_SERVER)
+        reader, writer = await asyncio.open_connection(sock=server_end, limit=wire.MAX_TO_SERVER)
         member = Member(name, cred, lambda message: _send(writer, message))
         os.set_blocking(master, False)
         tasks = [asyncio.create_task(self._keys_in(process, master, member)),
@@ -282,8 +282,8 @@ class Hub:
         """Requests from the UI process, handed to the lobby."""
         while True:
             try:
-                message = await protocol.read(reader)
-            except protocol.ProtocolError as error:
+                message = await wire.read(reader)
+            except wire.ProtocolError as error:
                 log.warning("%s's UI sent a bad message (%s): disconnected", member.name, error)
                 return
             if message is None:
@@ -397,7 +397,7 @@ async def _screen_out(process, master: int) -> None:
 
 def _send(writer: asyncio.StreamWriter, message: dict) -> None:
     if not writer.is_closing():
-        writer.write(protocol.dump(message))
+        writer.write(wire.dump(message))
 
 
 def _say(process, text: str) -> None:
@@ -443,7 +443,7 @@ def setup_logging(folder: Path, stderr: bool = True) -> Path:
 
 def run(settings: Settings) -> int:
     """`parlour serve`: run until Ctrl+C."""
-    from tui.config import config_dir, data_dir
+    from parlour.config import config_dir, data_dir
 
     try:
         hub = Hub(settings)

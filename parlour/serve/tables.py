@@ -1,5 +1,6 @@
-"""The lobby and its game tables: who sits where, the one authoritative rules Table per game, the
-bots (played here, in the server), seats kept for players who dropped, and the saves.
+"""The lobby and its game tables: who sits where, the one authoritative table per game (its
+driver, parlour/driver.py, submits, saves and plays the bots here, in the server), and seats kept
+for players who dropped.
 
 Nothing here knows about SSH: a connection is a `Member` (a name, a credential and a `send`
 for protocol messages). Every action from a member goes through `Lobby.handle`, which checks
@@ -13,6 +14,8 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from parlour.driver import TableDriver
+from parlour.seats import COLOURS, SPECTATOR
 from rules import bots, registry
 from rules.codec import CodecError, decode, encode
 from rules.records import Action, Event, Rejected
@@ -20,10 +23,8 @@ from rules.table import Table
 
 log = logging.getLogger("parlour.serve")
 
-SPECTATOR = -1  # the seat a watcher sees the game from: every hand hidden
 MAX_TABLES = 40
 STANDIN_CHOICES = (0, 30, 60, 300)  # seconds before a bot stands in for an away player (0: never)
-COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
 BOT_NAMES = ("Odie", "Nermal", "Arlene", "Pooky", "Doris", "Rocky", "Biffen", "Brainy")
 
 
@@ -57,12 +58,12 @@ class GameTable:
     standin: float = 0  # seconds an away player is waited for before a bot plays for them
     seed: int | None = None
     rig: Any = None
-    table: Table | None = None
+    table: Table | None = None  # the rules' table once the game starts (driven by `driver`)
+    driver: TableDriver | None = None
     members: set = field(default_factory=set)  # every Member at this table, players and watchers
     away: set = field(default_factory=set)  # seats whose player dropped
     standing_in: set = field(default_factory=set)  # away seats a bot now plays
-    bots: dict = field(default_factory=dict)
-    writer: Any = None
+    bots: dict = field(default_factory=dict)  # a bot for every seat: a human's stands in when away
     timers: dict = field(default_factory=dict)
 
     @property
@@ -230,6 +231,8 @@ class Lobby:
         if seat != SPECTATOR and seat in table.away:
             table.away.discard(seat)
             table.standing_in.discard(seat)
+            if table.driver is not None:
+                table.driver.bots.pop(seat, None)
             self._cancel(table, seat)
             self._presence(table, seat, False)
         if table.table is not None:
@@ -304,14 +307,18 @@ class Lobby:
             return
         table.bots = {i: bots.make(s.bot or "random", f"{table.table.header.seed}/{i}")
                       for i, s in enumerate(table.plan)}
+        writer = None
         if self.save:
             from parlour import saves
-            from tui.session import new_save_path
+            from parlour.config import new_save_path
 
             try:
-                table.writer = saves.Writer(new_save_path(table.game_id), table.table.header, table.table.events)
+                writer = saves.Writer(new_save_path(table.game_id), table.table.header, table.table.events)
             except OSError as error:
                 log.warning("table %d is not saved: %s", table.id, error)
+        table.driver = TableDriver(table.table, {i: table.bots[i] for i, s in enumerate(table.plan) if s.bot},
+                                   writer, lambda error: log.warning("table %d: cannot save: %s", table.id, error))
+        table.driver.listen(lambda events: self._played(table, events))
         log.info("table %d starts: %s", table.id, ", ".join(names))
         for member in list(table.members):
             member.send(self._game_message(table, member))
@@ -343,13 +350,11 @@ class Lobby:
             raise
 
     def submit(self, table: GameTable, seat: int, action: Action) -> list[Event]:
-        """Carry out an action at a table and tell everyone there (raises Rejected)."""
-        events = table.table.submit(seat, action)
-        if table.writer is not None:
-            try:
-                table.writer.sync(table.table.events)
-            except OSError as error:
-                log.warning("table %d: cannot save: %s", table.id, error)
+        """Carry out an action at a table (raises Rejected); the driver saves it and tells us."""
+        return table.driver.submit(seat, action)
+
+    def _played(self, table: GameTable, events: list[Event]) -> None:
+        """New events at a table: to everyone there, redacted for each; then the next bot."""
         game = table.table.game
         for member in list(table.members):
             member.send({"t": "events", "events": [encode(game.redact(e, member.seat)) for e in events]})
@@ -363,28 +368,20 @@ class Lobby:
         else:
             self._schedule_bot(table)
             self._poke()
-        return events
-
-    def _bot_seat(self, table: GameTable) -> int | None:
-        if table.table is None:
-            return None
-        return next((s for s in table.table.to_act() if s is not None and
-                     (table.plan[s].bot is not None or s in table.standing_in)), None)
 
     def _schedule_bot(self, table: GameTable) -> None:
-        if self._bot_seat(table) is None or "bot" in table.timers:
+        if table.driver is None or table.driver.bot_to_act() is None or "bot" in table.timers:
             return
         loop = asyncio.get_running_loop()
         table.timers["bot"] = loop.call_later(self.bot_delay, self._bot_step, table)
 
     def _bot_step(self, table: GameTable) -> None:
         table.timers.pop("bot", None)
-        seat = self._bot_seat(table)
+        seat = table.driver.bot_to_act()
         if seat is None or self.tables.get(table.id) is not table:
             return
         try:
-            action = table.bots[seat].choose(table.table.game, table.table.view(seat), seat)
-            self.submit(table, seat, action)
+            table.driver.step_bot()
         except Exception:  # a bot bug must not stop the table or the server
             log.exception("table %d: the bot for seat %d failed", table.id, seat)
 
@@ -392,6 +389,7 @@ class Lobby:
         table.timers.pop(seat, None)
         if seat in table.away and table.status == "playing":
             table.standing_in.add(seat)
+            table.driver.bots[seat] = table.bots[seat]
             log.info("table %d: a bot stands in for %s", table.id, table.table.players[seat])
             self._presence(table, seat, True)
             self._schedule_bot(table)

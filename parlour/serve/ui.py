@@ -18,7 +18,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lang", choices=("en", "sv"), default="en")
     parser.add_argument("--ascii", action="store_true")
     args = parser.parse_args(argv)
-    from tui.config import data_dir
+    from parlour.config import data_dir
 
     folder = data_dir()
     folder.mkdir(parents=True, exist_ok=True)

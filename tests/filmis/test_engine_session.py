@@ -4,7 +4,7 @@ import json
 import re
 from pathlib import Path
 
-from parlour.engine import Session
+from parlour.engine import EngineSession
 
 DOC = Path(__file__).parents[2] / "docs" / "filmis.md"
 
@@ -12,7 +12,7 @@ DOC = Path(__file__).parents[2] / "docs" / "filmis.md"
 def test_documented_engine_session(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     block = re.search(r"```jsonl\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S).group(1)
-    session, sent = Session(), None
+    session, sent = EngineSession(), None
     pairs = []
     for line in block.splitlines():
         if line.startswith("> "):

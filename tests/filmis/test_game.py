@@ -1,10 +1,10 @@
 """Set-up, options, views and redaction, the save file, and whole games."""
 
-import random
 from collections import Counter
 
 import pytest
 
+from parlour.driver import TableDriver
 from rules import log
 from rules.bots import make
 from rules.filmis import GAME, board, cards, names
@@ -108,11 +108,7 @@ def test_redaction():
 
 def _play(seed: int, players: int) -> Table:
     table = Table.new("filmis", ["Ann", "Bob", "Cid", "Dag"][:players], seed=seed)
-    bots = [make("random", f"{seed}/{seat}") for seat in range(players)]
-    rng = random.Random(seed)
-    while table.result() is None:
-        seat = rng.choice(table.to_act())
-        table.submit(seat, bots[seat].choose(GAME, table.view(seat), seat))
+    TableDriver(table, {seat: make("random", f"{seed}/{seat}") for seat in range(players)}).play_bots()
     return table
 
 

@@ -1,10 +1,10 @@
 """Invariants checked after every event of random games (Hypothesis picks the games)."""
 
-import random
 from collections import Counter
 
 from hypothesis import given, strategies as st
 
+from parlour.driver import TableDriver
 from rules import log
 from rules.bots import make
 from rules.codec import encode
@@ -74,8 +74,7 @@ def _check_redaction(event) -> None:
 @given(seed=st.integers(0, 2**31 - 1), players=st.integers(2, 4))
 def test_invariants_after_every_event(seed, players):
     table = Table.new("filmis", ["Ann", "Bob", "Cid", "Dag"][:players], seed=seed)
-    bots = [make("random", f"{seed}/{seat}") for seat in range(players)]
-    rng = random.Random(seed)
+    driver = TableDriver(table, {seat: make("random", f"{seed}/{seat}") for seat in range(players)})
     state = GAME.initial(table.header.players, table.header.options)
     checked = 0
     while True:
@@ -95,6 +94,5 @@ def test_invariants_after_every_event(seed, players):
         for seat in table.to_act():
             for action in table.legal_actions(seat):
                 assert round_trips(GAME, action)
-        seat = rng.choice(table.to_act())
-        table.submit(seat, bots[seat].choose(GAME, table.view(seat), seat))
+        driver.step_bot()
     assert log.loads(log.dumps(table.header, table.events)).state == table.state

@@ -4,6 +4,7 @@ from collections import Counter
 
 from hypothesis import given, strategies as st
 
+from parlour.driver import TableDriver
 from rules import log
 from rules.bots import make
 from rules.garfield import GAME, cards
@@ -63,13 +64,9 @@ def test_500_seeded_random_games_each_end_with_exactly_one_winner():
     for game in range(500):
         players = 2 + game % 3
         table = Table.new("garfield", ["Ann", "Bob", "Cid", "Dee"][:players], seed=game)
-        bots = [make("random", f"{game}/{seat}") for seat in range(players)]
-        actions = 0
-        while table.result() is None:
-            seat = table.to_act()[0]
-            table.submit(seat, bots[seat].choose(GAME, table.view(seat), seat))
-            actions += 1
-            assert actions < 5000, f"game {game} does not end"
+        driver = TableDriver(table, {seat: make("random", f"{game}/{seat}") for seat in range(players)})
+        driver.play_bots(5000)
+        assert table.result() is not None, f"game {game} does not end"
         result = table.result()
         assert len(result.winners) == 1
         winner = result.winners[0]

@@ -10,6 +10,7 @@ bound, checked to be sound and playable. Within that bound 9.2% of 1000 measured
 20 must be won, so a broken win rule or a game that stalls cannot pass.
 """
 
+from parlour.driver import TableDriver
 from rules.bots import make
 from rules.smurf import board
 from rules.smurf.records import TurnEnded, Won
@@ -22,15 +23,12 @@ MIN_WON = 20
 
 def play(seed: int) -> tuple[Table, int]:
     table = Table.new("smurf", ["Ann", "Bob"], seed=seed)
-    bots = [make("random", f"smurf-test/{seed}/{seat}") for seat in range(2)]
-    turns = 0
-    while table.result() is None and turns < BOUND:
-        waiting = table.to_act()
-        assert waiting  # (a seat with no legal action would make the bot fail to choose)
-        seat = waiting[0]
-        events = table.submit(seat, bots[seat].choose(table.game, table.view(seat), seat))
-        turns += sum(isinstance(e, TurnEnded) for e in events)
-    return table, turns
+    driver = TableDriver(table, {seat: make("random", f"smurf-test/{seed}/{seat}") for seat in range(2)})
+    ended = []
+    driver.listen(lambda events: ended.extend(e for e in events if isinstance(e, TurnEnded)))
+    while table.result() is None and len(ended) < BOUND:
+        assert driver.step_bot() is not None  # someone is always to act until the game ends
+    return table, len(ended)
 
 
 def test_500_seeded_random_games_end_in_a_win_or_reach_the_bound_soundly():

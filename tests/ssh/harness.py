@@ -11,7 +11,7 @@ import asyncssh
 import pyte
 
 from parlour.serve.server import Hub, Settings, setup_logging
-from tui.config import config_dir, data_dir
+from parlour.config import config_dir, data_dir
 
 TIMEOUT = 20.0  # the most any single wait may take before the test fails
 

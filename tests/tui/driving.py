@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.chance import Rig
 from tui.app import ParlourApp, make_app
-from tui.session import Seat
+from parlour.seats import Seat
 
 
 def app_for(seats: list[Seat], *, game: str = "garfield", dice=(), coins=(), decks=None, picks=(),

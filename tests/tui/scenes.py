@@ -4,7 +4,7 @@ tools/screenshots.py, so the README's pictures are the tested screens."""
 from __future__ import annotations
 
 from tui.app import make_app
-from tui.session import Seat
+from parlour.seats import Seat
 
 TRIO = [Seat("Ann", None, "red"), Seat("Odie", "random", "blue"), Seat("Nermal", "random", "green")]
 

@@ -8,7 +8,7 @@ from rules.chance import Rig
 from rules.filmis.cards import DORIS, HARRY, JAMES_DEAN, SICKAN, VANHEDEN, WHISTLE
 from tui.app import make_app
 from tui.i18n import set_language
-from tui.session import Seat
+from parlour.seats import Seat
 
 TRIO = [Seat("Ann", None, "red"), Seat("Rocky", "smart", "blue"), Seat("Biffen", "smart", "green")]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tui import i18n
 from tui.app import make_app
-from tui.session import Seat
+from parlour.seats import Seat
 
 TRIO = [Seat("Ann", None, "red"), Seat("Papa Smurf", "random", "blue"), Seat("Smurfette", "random", "green")]
 

@@ -7,14 +7,14 @@ import os
 from parlour import saves
 from rules.garfield import cards as C
 from tui.app import make_app
-from tui.config import saves_dir
+from parlour.config import saves_dir
 from tui.screens.game import GameScreen
 from tui.screens.help import HelpScreen
 from tui.screens.resume import ResumeScreen
 from tui.screens.setup import SetupScreen
 from tui.screens.small import TooSmallScreen
 from tui.screens.title import TitleScreen
-from tui.session import Seat
+from parlour.seats import Seat
 
 from .driving import app_for, settle
 

@@ -56,7 +56,7 @@ from tui.games import filmis as look, roll_action, uses_slots
 from tui.screens.game import GameScreen
 from tui.screens.privacy import PassScreen
 from tui.screens.results import ResultsScreen
-from tui.session import SPECTATOR
+from parlour.seats import SPECTATOR
 from tui.widgets.panels import HandPanel, PromptBar
 
 from .driving import settle

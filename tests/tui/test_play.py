@@ -6,7 +6,7 @@ from tests.garfield.scenario import pair
 from tui.screens.game import GameScreen
 from tui.screens.privacy import PassScreen
 from tui.screens.results import ResultsScreen
-from tui.session import SPECTATOR, Seat
+from parlour.seats import SPECTATOR, Seat
 from tui.widgets.panels import HandPanel, PromptBar
 
 from .driving import app_for, settle

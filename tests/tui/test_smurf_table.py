@@ -34,7 +34,7 @@ from tui.games import roll_action, smurf as look
 from tui.screens.game import GameScreen
 from tui.screens.privacy import PassScreen
 from tui.screens.results import ResultsScreen
-from tui.session import Seat
+from parlour.seats import Seat
 from tui.widgets.panels import HandPanel, PlayersPanel, PromptBar
 
 from .driving import app_for, settle

@@ -1,5 +1,6 @@
 """The table: the board, the players, the viewer's hand, the log and the prompt bar, for any
-game, driven by the session's table. Key presses become actions submitted like a bot's."""
+game. Key presses become actions submitted to the game's driver like a bot's; the screen follows
+every batch of events the driver tells it about (its own, a bot's, a remote player's)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from rules.records import Acted, DiceRolled, Rejected
 
 from ..games import presenter, roll_action, uses_slots
 from ..i18n import asciify, localized, t
-from ..session import SPECTATOR, Session
+from parlour.seats import SPECTATOR
+
+from ..local_game import LocalGame
 from ..widgets.panels import HandPanel, PlayersPanel, PromptBar
 
 
@@ -47,7 +50,7 @@ class GameScreen(Screen):
                       key_display="1-9") for n in range(1, 10)],
         ]
 
-    def __init__(self, session: Session, bot_delay: float = 0.6):
+    def __init__(self, session: LocalGame, bot_delay: float = 0.6):
         super().__init__()
         self.session = session
         self.table = session.table
@@ -89,7 +92,11 @@ class GameScreen(Screen):
             if i == len(events) or isinstance(events[i], Acted):
                 self._narrate(events[start:i], state, log)
                 start = i
+        self.session.listen(self._follow)
         self._advance()
+
+    def on_unmount(self) -> None:
+        self.session.unlisten(self._follow)
 
     # ---- following the game ------------------------------------------------------------------
 
@@ -105,21 +112,19 @@ class GameScreen(Screen):
         for line in self.look.narrate(seen, self.names, game.view(state, self.log_seat)):
             log.write(asciify(line) if self.ascii_only else line)
 
-    def receive(self, events: list) -> None:
-        """Events that happened elsewhere (a served table): follow them like our own."""
-        if self.is_attached:
-            self._after(events)
+    def _follow(self, events: list) -> None:
+        """A new batch of events (ours, a bot's, a remote player's): tell it and move on."""
+        if not self.is_attached:
+            return
+        self._narrate(events, self.table.state)
+        self.selected, self.note = None, ""
+        self._advance()
 
     def refused(self, reason: str) -> None:
         """An action sent elsewhere was refused: say why and offer the choices again."""
         if self.is_attached:
             self.note = t("game.rejected", reason=reason)
             self._advance()
-
-    def _after(self, events: list) -> None:
-        self._narrate(events, self.table.state)
-        self.selected, self.note = None, ""
-        self._advance()
 
     def _advance(self) -> None:
         """Whose move is it now: hand the keyboard to a human, or let a bot play."""
@@ -166,15 +171,12 @@ class GameScreen(Screen):
 
     def _bot_step(self) -> None:
         self._bot_pending = False
-        seat = self.session.bot_to_act()
-        if seat is None or not self.is_attached:
+        if not self.is_attached:
             return
         try:
-            events = self.session.play_bot(seat)
+            self.session.step_bot()  # its events come back through _follow
         except Rejected as error:  # a bot bug must not end the game for the humans
             self.notify(t("game.rejected", reason=error.reason), severity="error")
-            return
-        self._after(events)
 
     def _finish(self) -> None:
         if self.is_attached and self.app.screen is self:
@@ -271,16 +273,14 @@ class GameScreen(Screen):
 
     def _submit(self, action) -> None:
         try:
-            events = self.session.submit(self.viewer, action)
+            events = self.session.submit(self.viewer, action)  # its events come back through _follow
         except Rejected as error:
             self.note = t("game.rejected", reason=error.reason)
             self._show()
             return
-        if events is None:  # a served table: the events arrive through receive()
+        if events is None:  # a served table: the events arrive later, from the server
             self.options = []
             self._show()
-            return
-        self._after(events)
 
     def action_roll(self) -> None:
         roll = roll_action(self.look, self.options)

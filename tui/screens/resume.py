@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 
 from parlour import saves
 
-from ..config import saves_dir
+from parlour.config import saves_dir
 from ..i18n import t
 
 

@@ -8,11 +8,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static
 
+from parlour.seats import BOT_NAMES, COLOURS, Seat
 from rules import bots, registry
 from rules.records import Rejected
 
 from ..i18n import t
-from ..session import BOT_NAMES, COLOURS, Seat
 
 
 def default_seats(game: str) -> list[Seat]:

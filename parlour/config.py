@@ -51,3 +51,18 @@ def load_keymap(path: Path | None = None) -> tuple[dict[str, str], str | None]:
     if not isinstance(keys, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in keys.items()):
         return {}, f'keymap {path} ignored: expected a [keys] table of id = "keys"'
     return keys, None
+
+
+def new_save_path(game: str) -> Path:
+    """A fresh file in the saves folder for a new game (the folder is made if need be)."""
+    from datetime import datetime
+
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = folder / f"{stamp}-{game}.jsonl"
+    n = 1
+    while path.exists():
+        n += 1
+        path = folder / f"{stamp}-{game}-{n}.jsonl"
+    return path

@@ -1,0 +1,84 @@
+"""The one table driver: how every interface (the app, a served table, simulate, the tools, the
+tests) plays a live game.
+
+`submit(seat, action)` carries the action out on the rules' Table (a Rejected changes nothing),
+appends the new events to the save file, then tells every listener (a screen, the SSH clients, a
+test) about them. The bots are not run here on a clock: `bot_to_act()` says which bot plays next
+and `step_bot()` plays one move, so the caller decides when (at once for simulate and tests; after
+a pause for people, on its own timer). `play_bots()` runs them all at once. No sleeping here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from rules.records import Action, Event
+from rules.table import Table
+
+Listener = Callable[[list[Event]], None]
+Bot = Any  # anything with choose(game, view, seat) -> Action (rules.bots)
+
+
+class TableDriver:
+    def __init__(self, table: Table, bots: dict[int, Bot] | None = None, writer=None,
+                 on_save_error: Callable[[OSError], None] | None = None):
+        self.table = table
+        self.bots: dict[int, Bot] = dict(bots or {})  # the seats a bot plays now (mutable: stand-ins)
+        self.writer = writer  # a saves.Writer already holding the log so far, or None (not saved)
+        self.on_save_error = on_save_error  # without it a failed save raises, as it should locally
+        self._listeners: list[Listener] = []
+
+    # ---- listeners -------------------------------------------------------------------------
+
+    def listen(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def unlisten(self, listener: Listener) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    # ---- acting ----------------------------------------------------------------------------
+
+    def submit(self, seat: int, action: Action) -> list[Event]:
+        """Carry out `action` for `seat` (raises Rejected: nothing changes), save, tell everyone."""
+        events = self.table.submit(seat, action)
+        self._save()
+        for listener in list(self._listeners):
+            listener(events)
+        return events
+
+    def _save(self) -> None:
+        if self.writer is None:
+            return
+        try:
+            self.writer.sync(self.table.events)
+        except OSError as error:
+            if self.on_save_error is None:
+                raise
+            self.on_save_error(error)
+
+    def bot_to_act(self) -> int | None:
+        """The seat whose bot plays next, or None when the table waits for a person (or is over)."""
+        if self.over:
+            return None
+        return next((seat for seat in self.table.to_act() if seat in self.bots), None)
+
+    def step_bot(self) -> list[Event] | None:
+        """Play the next bot's move (None if no bot is to act). Raises Rejected for a bot's bug."""
+        seat = self.bot_to_act()
+        if seat is None:
+            return None
+        action = self.bots[seat].choose(self.table.game, self.table.view(seat), seat)
+        return self.submit(seat, action)
+
+    def play_bots(self, max_actions: int | None = None) -> int:
+        """Play bot moves at once until a person must act, the game ends, or `max_actions`
+        moves were made. Returns how many were made."""
+        made = 0
+        while (max_actions is None or made < max_actions) and self.step_bot() is not None:
+            made += 1
+        return made
+
+    @property
+    def over(self) -> bool:
+        return self.table.result() is not None

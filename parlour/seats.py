@@ -1,0 +1,66 @@
+"""Who sits at a table: a name, a bot level (or a human) and a colour; read from the command
+line (`--seats Ann,bot,bot:random`) or from what a save recorded."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules import bots
+
+SPECTATOR = -1  # a seat no player has: its view hides every hand
+
+COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
+
+BOT_NAMES = {
+    "garfield": ("Odie", "Nermal", "Arlene", "Pooky"),
+    "filmis": ("Dynamit-Harry", "Doris", "Rocky", "Biffen"),
+    "smurf": ("Papa Smurf", "Smurfette", "Brainy", "Hefty"),
+}
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    bot: str | None = None  # a bot level, or None for a human
+    colour: str = "red"
+
+    @property
+    def human(self) -> bool:
+        return self.bot is None
+
+
+def parse_seats(game: str, text: str) -> list[Seat]:
+    """Seats from "Ann,bot,bot:random": a name is a human; `bot` (or `bot:LEVEL`) a bot."""
+    seats = []
+    names = iter(BOT_NAMES.get(game, ("Bot 1", "Bot 2", "Bot 3", "Bot 4")))
+    for i, part in enumerate(p.strip() for p in text.split(",")):
+        colour = COLOURS[i % len(COLOURS)]
+        if part.lower() == "bot" or part.lower().startswith("bot:"):
+            level = part.split(":", 1)[1] if ":" in part else default_level()
+            if level not in bots.LEVELS:
+                raise ValueError(f"unknown bot level {level!r} (known: {', '.join(bots.LEVELS)})")
+            seats.append(Seat(next(names), level, colour))
+        else:
+            seats.append(Seat(part, None, colour))
+    return seats
+
+
+def seats_meta(seats) -> list[dict]:
+    """What a save records about each seat (anything with .bot and .colour)."""
+    return [{"bot": s.bot, "colour": s.colour} for s in seats]
+
+
+def seats_from_meta(names: tuple[str, ...], meta: dict) -> list[Seat]:
+    """The seats a save recorded; anything missing or odd falls back to a human in a colour."""
+    recorded = meta.get("seats") if isinstance(meta.get("seats"), list) else []
+    seats = []
+    for i, name in enumerate(names):
+        info = recorded[i] if i < len(recorded) and isinstance(recorded[i], dict) else {}
+        bot = info.get("bot") if info.get("bot") in bots.LEVELS else None
+        colour = info.get("colour") if info.get("colour") in COLOURS else COLOURS[i % len(COLOURS)]
+        seats.append(Seat(name, bot, colour))
+    return seats
+
+
+def default_level() -> str:
+    return "smart" if "smart" in bots.LEVELS else "random"

@@ -1,0 +1,72 @@
+"""A game played in this app: the table driver (rules table, bots, autosave) and who sits where.
+Every action, a key press or a bot's move, goes through the driver (parlour/driver.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from parlour import saves
+from parlour.config import new_save_path
+from parlour.driver import TableDriver
+from parlour.seats import Seat, seats_from_meta, seats_meta
+from rules import bots
+from rules.records import Action, Event
+from rules.table import Table
+
+
+class LocalGame:
+    def __init__(self, table: Table, seats: list[Seat], save_path: Path | None):
+        self.seats = seats
+        self.save_path = save_path
+        writer = saves.Writer(save_path, table.header, table.events) if save_path else None
+        self.driver = TableDriver(
+            table, {i: bots.make(s.bot, f"{table.header.seed}/{i}") for i, s in enumerate(seats) if s.bot}, writer)
+        self.table = table
+
+    @classmethod
+    def start(cls, game: str, seats: list[Seat], seed: int | None = None, rig=None,
+              autosave: bool = True) -> "LocalGame":
+        from .games import presenter
+
+        options = getattr(presenter(game), "game_options", lambda seats: {})(seats)
+        table = Table.new(game, [s.name for s in seats], seed=seed, rig=rig, options=options,
+                          meta={"seats": seats_meta(seats)})
+        return cls(table, seats, new_save_path(game) if autosave else None)
+
+    @classmethod
+    def resume(cls, path: Path) -> "LocalGame":
+        """Continue a saved game (raises saves.SaveError for a bad file)."""
+        loaded = saves.read(path)
+        table = Table.resume(loaded)
+        return cls(table, seats_from_meta(table.players, loaded.header.meta), path)
+
+    # ---- what the game screen drives (as it drives a served game: tui/remote.py) ------------
+
+    def submit(self, seat: int, action: Action) -> list[Event]:
+        return self.driver.submit(seat, action)
+
+    def listen(self, listener) -> None:
+        self.driver.listen(listener)
+
+    def unlisten(self, listener) -> None:
+        self.driver.unlisten(listener)
+
+    def bot_to_act(self) -> int | None:
+        return self.driver.bot_to_act()
+
+    def step_bot(self) -> list[Event] | None:
+        return self.driver.step_bot()
+
+    @property
+    def bots(self) -> dict:
+        return self.driver.bots
+
+    def humans_to_act(self) -> list[int]:
+        return [seat for seat in self.table.to_act() if seat is not None and self.seats[seat].human]
+
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.human]
+
+    @property
+    def over(self) -> bool:
+        return self.driver.over
