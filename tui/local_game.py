@@ -15,6 +15,7 @@ from rules.table import Table
 
 
 class LocalGame:
+    away: frozenset[int] = frozenset()  # seats whose player dropped: only at a served table
     def __init__(self, table: Table, seats: list[Seat], save_path: Path | None):
         self.seats = seats
         self.save_path = save_path

@@ -197,7 +197,7 @@ class GameScreen(Screen):
         self.query_one("#board").show(view, last_dice(self.table.events))
         turn = self.table.to_act()[0] if self.table.to_act() else None
         stats = [self.look.player_stats(view, seat, ascii_only) for seat in range(len(self.names))]
-        away = getattr(self.session, "away", ())  # seats whose remote player has dropped
+        away = self.session.away  # seats whose remote player has dropped
         names = [t("lobby.away_seat", name=n) if seat in away else n for seat, n in enumerate(self.names)]
         self.query_one(PlayersPanel).show_players(names, self.marks, self.colours, stats, turn,
                                                   ">" if ascii_only else t("game.turn_marker"))
