@@ -12,7 +12,8 @@ from parlour import saves
 from rules.records import Rejected
 
 from .config import load_keymap
-from .i18n import localized, set_language, t
+from parlour.words.i18n import set_language, t
+from .localized import localized
 from .screens.resume import ResumeScreen
 from .screens.small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .session import Seat, Session
@@ -107,11 +108,11 @@ class ParlourApp(App):
         self._play()
 
     def _play(self) -> None:
-        from .games import presenter
+        from .games import Presenter
         from .screens.game import GameScreen
 
-        look = presenter(self.session.table.game.id)
-        screen = localized(GameScreen, tuple(getattr(look, "bindings", tuple)()))
+        presenter = Presenter.of(self.session.table.game.id)
+        screen = localized(GameScreen, tuple(presenter.bindings()))
         self._switch(screen(self.session, self.bot_delay))
 
     # ---- the terminal ---------------------------------------------------------------------------

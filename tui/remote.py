@@ -22,7 +22,8 @@ from rules.codec import CodecError, decode, encode
 from rules.records import Action, Event
 
 from .app import ParlourApp
-from .i18n import localized, set_language, t
+from parlour.words.i18n import set_language, t
+from .localized import localized
 from .session import SPECTATOR, Seat
 
 

@@ -77,10 +77,10 @@ class Session:
     @classmethod
     def start(cls, game: str, seats: list[Seat], seed: int | None = None, rig=None,
               autosave: bool = True) -> "Session":
-        from .games import presenter
+        from .games import Presenter
 
         meta = {"seats": [{"bot": s.bot, "colour": s.colour} for s in seats]}
-        options = getattr(presenter(game), "game_options", lambda seats: {})(seats)
+        options = Presenter.of(game).game_options(seats)
         table = Table.new(game, [s.name for s in seats], seed=seed, rig=rig, options=options, meta=meta)
         return cls(table, seats, new_save_path(game) if autosave else None)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from rules.chance import Rig
 from rules.filmis.cards import DORIS, HARRY, JAMES_DEAN, SICKAN, VANHEDEN, WHISTLE
 from tui.app import make_app
-from tui.i18n import set_language
+from parlour.words.i18n import set_language
 from tui.session import Seat
 
 TRIO = [Seat("Ann", None, "red"), Seat("Rocky", "smart", "blue"), Seat("Biffen", "smart", "green")]

@@ -8,7 +8,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from ..i18n import t
+from parlour.words.i18n import t
 
 
 class HelpScreen(ModalScreen[None]):

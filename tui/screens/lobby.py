@@ -13,7 +13,7 @@ from textual.widgets.option_list import Option
 from rules import bots, registry
 
 from ..games import playable
-from ..i18n import t
+from parlour.words.i18n import t
 
 STANDIN_CHOICES = (0, 30, 60, 300)  # as parlour.serve.tables.STANDIN_CHOICES
 
@@ -114,7 +114,7 @@ class LobbyScreen(Screen):
             self.app.link.send({"t": "watch", "table": table})
 
     def action_create(self) -> None:
-        from ..i18n import localized
+        from ..localized import localized
 
         screen = localized(CreateScreen)()
         if getattr(self.app, "ascii_only", False):

@@ -8,7 +8,7 @@ from textual.containers import Center, Middle
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..i18n import t
+from parlour.words.i18n import t
 
 
 class PassScreen(ModalScreen[None]):

@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 from parlour import saves
 
 from ..config import saves_dir
-from ..i18n import t
+from parlour.words.i18n import t
 
 
 def describe_saves(folder: Path) -> list[tuple[Path, str, bool]]:

@@ -11,7 +11,7 @@ from textual.widgets import Button, Footer, Input, Static
 from rules import bots, registry
 from rules.records import Rejected
 
-from ..i18n import t
+from parlour.words.i18n import t
 from ..session import BOT_NAMES, COLOURS, Seat
 
 

@@ -12,7 +12,7 @@ from textual.widgets.option_list import Option
 from rules import registry
 
 from ..games import playable
-from ..i18n import t
+from parlour.words.i18n import t
 
 
 class TitleScreen(Screen):
