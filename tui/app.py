@@ -9,10 +9,10 @@ from textual.binding import Binding
 
 import styles
 from parlour import saves
+from parlour.words.i18n import set_language, t
 from rules.records import Rejected
 
 from .config import load_keymap
-from parlour.words.i18n import set_language, t
 from .localized import localized
 from .screens.resume import ResumeScreen
 from .screens.small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -25,7 +25,7 @@ class ParlourApp(App):
     CSS_PATH = [STYLES / "app.tcss", *sorted(p for p in STYLES.glob("*.tcss") if p.name != "app.tcss")]
     TITLE = "Parlour"
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS = []  # labelled in the active language: see bindings() and i18n.localized
+    BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
 
     @classmethod
     def bindings(cls) -> list[Binding]:

@@ -17,12 +17,12 @@ import asyncio
 import socket
 from typing import Any
 
+from parlour.words.i18n import set_language, t
 from rules import registry
 from rules.codec import CodecError, decode, encode
 from rules.records import Action, Event
 
 from .app import ParlourApp
-from parlour.words.i18n import set_language, t
 from .localized import localized
 from .session import SPECTATOR, Seat
 

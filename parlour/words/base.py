@@ -5,9 +5,28 @@ app, plain mode and `parlour replay --text` can all use it."""
 from __future__ import annotations
 
 import importlib
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from rules.records import Acted, Action, Event
+
+T = TypeVar("T")
+
+
+class ByGame(Generic[T]):
+    """One class per game id, each defined in the module <package>.<game id> and imported when
+    first asked for (a game's module registers its class with `add` as it is imported)."""
+
+    def __init__(self, package: str):
+        self.package = package
+        self.classes: dict[str, type[T]] = {}
+
+    def add(self, game_id: str, cls: type[T]) -> None:
+        self.classes[game_id] = cls
+
+    def get(self, game_id: str) -> type[T]:
+        if game_id not in self.classes:
+            importlib.import_module(f"{self.package}.{game_id}")
+        return self.classes[game_id]
 
 
 class Narrator:
@@ -62,20 +81,18 @@ class Words:
     game_id: ClassVar[str] = ""
     help_key: ClassVar[str] = ""  # the catalogue key of the game's rules, written for players
     narrator: ClassVar[type[Narrator]] = Narrator
-    _games: ClassVar[dict[str, type[Words]]] = {}
+    _games: ClassVar[ByGame[Words]] = ByGame("parlour.words")
 
     def __init_subclass__(cls, game: str = "", **kw):
         super().__init_subclass__(**kw)
         if game:
             cls.game_id = game
-            Words._games[game] = cls
+            Words._games.add(game, cls)
 
     @staticmethod
     def of(game_id: str) -> Words:
-        """The words of a game: parlour/words/<game id>.py, imported when first asked for."""
-        if game_id not in Words._games:
-            importlib.import_module(f"parlour.words.{game_id}")
-        return Words._games[game_id]()
+        """The words of a game: parlour/words/<game id>.py."""
+        return Words._games.get(game_id)()
 
     def question(self, view: Any, seat: int, names: tuple[str, ...]) -> str:
         """What the seat to act is asked now."""

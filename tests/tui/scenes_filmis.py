@@ -1,6 +1,7 @@
 """The Filmis screens worth a picture, as (app, keys to press) pairs: used by the Filmis snapshot
 tests and by tools/screenshots.py. Each scene sets the language it is shown in (the language is
-global in tui.i18n), so the scenes do not depend on their order; the tests put English back."""
+global in parlour.words.i18n), so the scenes do not depend on their order; the tests put English
+back."""
 
 from __future__ import annotations
 

@@ -8,11 +8,10 @@ presenter reads views and returns widgets, keys and actions; it never decides a 
 
 from __future__ import annotations
 
-import importlib
 import importlib.util
 from typing import TYPE_CHECKING, ClassVar
 
-from parlour.words.base import Words
+from parlour.words.base import ByGame, Words
 
 if TYPE_CHECKING:
     from textual.binding import Binding
@@ -30,21 +29,19 @@ class Presenter:
     words: ClassVar[Words]
     roll: ClassVar[Action | None] = None  # what Space does at the start of a turn (when legal)
     hidden_info: ClassVar[bool] = True  # False: nothing to hide, so no hot-seat privacy screen
-    _games: ClassVar[dict[str, type[Presenter]]] = {}
+    _games: ClassVar[ByGame[Presenter]] = ByGame("tui.games")
 
     def __init_subclass__(cls, game: str = "", **kw):
         super().__init_subclass__(**kw)
         if game:
             cls.game_id = game
             cls.words = Words.of(game)
-            Presenter._games[game] = cls
+            Presenter._games.add(game, cls)
 
     @staticmethod
     def of(game_id: str) -> Presenter:
-        """The presenter of a game: tui/games/<game id>.py, imported when first asked for."""
-        if game_id not in Presenter._games:
-            importlib.import_module(f"tui.games.{game_id}")
-        return Presenter._games[game_id]()
+        """The presenter of a game: tui/games/<game id>.py."""
+        return Presenter._games.get(game_id)()
 
     def roll_action(self, options: list) -> Action | None:
         """What Space does now: the game's roll when it is among the options, else None."""

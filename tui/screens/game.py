@@ -10,10 +10,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog
 
 from parlour.words.base import Story
+from parlour.words.i18n import asciify, t
 from rules.records import DiceRolled, Rejected
 
 from ..games import Presenter
-from parlour.words.i18n import asciify, t
 from ..localized import localized
 from ..session import SPECTATOR, Session
 from ..widgets.panels import HandPanel, PlayersPanel, PromptBar
@@ -34,7 +34,7 @@ def pawn_marks(names: tuple[str, ...]) -> list[str]:
 
 
 class GameScreen(Screen):
-    BINDINGS = []  # labelled in the active language: see bindings() and i18n.localized
+    BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
 
     @classmethod
     def bindings(cls) -> list[Binding]:

@@ -12,7 +12,7 @@ from parlour.words.i18n import t
 
 
 class PassScreen(ModalScreen[None]):
-    BINDINGS = []  # labelled in the active language: see bindings() and i18n.localized
+    BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
 
     @classmethod
     def bindings(cls) -> list[Binding]:

@@ -8,10 +8,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static
 
+from parlour.words.i18n import t
 from rules import bots, registry
 from rules.records import Rejected
 
-from parlour.words.i18n import t
 from ..session import BOT_NAMES, COLOURS, Seat
 
 
@@ -22,7 +22,7 @@ def default_seats(game: str) -> list[Seat]:
 
 
 class SetupScreen(Screen):
-    BINDINGS = []  # labelled in the active language: see bindings() and i18n.localized
+    BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
 
     @classmethod
     def bindings(cls) -> list[Binding]:
