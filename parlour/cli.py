@@ -87,7 +87,7 @@ def _main(argv: list[str] | None) -> int:
 
 def _run_app(args) -> int:
     from rules import registry
-    from tui import i18n
+    from parlour.words import i18n
 
     options = {"bot_delay": max(0.0, args.bot_delay), "ascii_only": args.ascii,
                "animations": not args.no_animations}

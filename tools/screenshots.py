@@ -46,7 +46,7 @@ async def shoot(name: str, make, size: tuple[int, int], folder: Path) -> Path:
 
 
 def main() -> None:
-    from tui import i18n
+    from parlour.words import i18n
 
     os.environ.setdefault("PARLOUR_DATA_DIR", tempfile.mkdtemp())
     os.environ.setdefault("PARLOUR_CONFIG_DIR", tempfile.mkdtemp())

@@ -11,9 +11,10 @@ import styles
 from parlour import saves
 from parlour.config import load_keymap
 from parlour.seats import Seat
+from parlour.words.i18n import set_language, t
 from rules.records import Rejected
 
-from .i18n import localized, set_language, t
+from .localized import localized
 from .screens.resume import ResumeScreen
 from .screens.small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .local_game import LocalGame
@@ -25,7 +26,7 @@ class ParlourApp(App):
     CSS_PATH = [STYLES / "app.tcss", *sorted(p for p in STYLES.glob("*.tcss") if p.name != "app.tcss")]
     TITLE = "Parlour"
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS = []  # labelled in the active language: see bindings() and i18n.localized
+    BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
 
     @classmethod
     def bindings(cls) -> list[Binding]:
@@ -108,11 +109,11 @@ class ParlourApp(App):
         self._play()
 
     def _play(self) -> None:
-        from .games import presenter
+        from .games import Presenter
         from .screens.game import GameScreen
 
-        look = presenter(self.session.table.game.id)
-        screen = localized(GameScreen, tuple(getattr(look, "bindings", tuple)()))
+        presenter = Presenter.of(self.session.table.game.id)
+        screen = localized(GameScreen, tuple(presenter.bindings()))
         self._switch(screen(self.session, self.bot_delay))
 
     # ---- the terminal ---------------------------------------------------------------------------

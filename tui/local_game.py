@@ -27,9 +27,9 @@ class LocalGame:
     @classmethod
     def start(cls, game: str, seats: list[Seat], seed: int | None = None, rig=None,
               autosave: bool = True) -> "LocalGame":
-        from .games import presenter
+        from .games import Presenter
 
-        options = getattr(presenter(game), "game_options", lambda seats: {})(seats)
+        options = Presenter.of(game).game_options(seats)
         table = Table.new(game, [s.name for s in seats], seed=seed, rig=rig, options=options,
                           meta={"seats": seats_meta(seats)})
         return cls(table, seats, new_save_path(game) if autosave else None)

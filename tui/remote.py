@@ -24,9 +24,10 @@ from rules.records import Action, Event
 
 from parlour import wire
 from parlour.seats import SPECTATOR, Seat
+from parlour.words.i18n import set_language, t
 
 from .app import ParlourApp
-from .i18n import localized, set_language, t
+from .localized import localized
 
 
 class RemoteTable:

@@ -16,10 +16,12 @@ from rules.codec import encode
 from rules.garfield import cards as C
 from rules.garfield.records import FollowGarfield
 from parlour.config import data_dir, saves_dir
-from tui.games import garfield as look, roll_action
+from tui.games import Presenter
 
 from .harness import TIMEOUT, connect, member, server, until, write
 
+PRESENTER = Presenter.of("garfield")
+WORDS = PRESENTER.words
 ANN = (C.NAP_ATTACK, C.BLINDFOLD, C.PUT_ONE_OVER_TEN)
 BOB = (C.PUT_ONE_OVER_SWAP, C.PUT_ONE_OVER_TWICE, C.LASAGNA)
 
@@ -55,7 +57,7 @@ async def play_one(hub, table, terms: dict, names=("Ann", "Bob")) -> None:
     seat = table.table.to_act()[0]
     options = table.table.legal_actions(seat)
     term = terms[table.table.players[seat]]
-    if roll_action(look, options) is not None:
+    if PRESENTER.roll_action(options) is not None:
         term.press("space")
     else:
         term.press("enter")
@@ -64,7 +66,7 @@ async def play_one(hub, table, terms: dict, names=("Ann", "Bob")) -> None:
 
 
 def labels(hand) -> list[str]:
-    return [look.card_label(card) for card in hand]
+    return [WORDS.card_label(card) for card in hand]
 
 
 async def test_two_players_play_a_rigged_game_to_the_end_each_seeing_only_their_own_hand():

@@ -7,7 +7,7 @@ import pytest
 def english_again():
     """A test may switch the app to Swedish; the next one starts in English."""
     yield
-    from tui import i18n
+    from parlour.words import i18n
 
     i18n.set_language("en")
 

@@ -1,13 +1,14 @@
 """The Filmis screens worth a picture, as (app, keys to press) pairs: used by the Filmis snapshot
 tests and by tools/screenshots.py. Each scene sets the language it is shown in (the language is
-global in tui.i18n), so the scenes do not depend on their order; the tests put English back."""
+global in parlour.words.i18n), so the scenes do not depend on their order; the tests put English
+back."""
 
 from __future__ import annotations
 
 from rules.chance import Rig
 from rules.filmis.cards import DORIS, HARRY, JAMES_DEAN, SICKAN, VANHEDEN, WHISTLE
 from tui.app import make_app
-from tui.i18n import set_language
+from parlour.words.i18n import set_language
 from parlour.seats import Seat
 
 TRIO = [Seat("Ann", None, "red"), Seat("Rocky", "smart", "blue"), Seat("Biffen", "smart", "green")]

@@ -4,7 +4,7 @@ itself, so the scenes may run in any order in one process."""
 
 from __future__ import annotations
 
-from tui import i18n
+from parlour.words import i18n
 from tui.app import make_app
 from parlour.seats import Seat
 

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from tui import i18n
+from parlour.words import i18n
 
 PLACEHOLDER = re.compile(r"{(\w+)}")
 

@@ -51,8 +51,11 @@ from rules.filmis.records import (
 from rules.game import decide
 from rules.records import HIDDEN, Acted, DiceRolled, Start
 from tests.filmis.arrange import arrange
-from tui import i18n
-from tui.games import filmis as look, roll_action, uses_slots
+from parlour.words import i18n
+from parlour.words import filmis as filmis_words
+from parlour.words.base import Story
+from tui.games import Presenter
+from tui.games import filmis as filmis_board
 from tui.screens.game import GameScreen
 from tui.screens.privacy import PassScreen
 from tui.screens.results import ResultsScreen
@@ -63,7 +66,9 @@ from .driving import settle
 from .scenes_filmis import rigged_app
 
 NAMES = ("Ann", "Bob", "Cid")
-LOCALE = Path(look.__file__).resolve().parent.parent / "locale"
+PRESENTER = Presenter.of("filmis")
+WORDS = PRESENTER.words
+LOCALE = Path(i18n.__file__).resolve().parent / "locale"
 
 
 @pytest.fixture(autouse=True)
@@ -178,7 +183,7 @@ async def test_a_hot_seat_game_played_to_a_called_raid_with_keys_only():
 
 
 def _words(events, view=None):
-    return look.narrate(events, NAMES, view)
+    return WORDS.tell([(e, view) for e in events], NAMES)
 
 
 def test_every_event_kind_is_narrated():
@@ -243,10 +248,11 @@ def test_narration_of_a_real_game_has_no_missing_keys():
         state = turn.state
     for lang in ("en", "sv"):
         i18n.set_language(lang)
+        story = Story(GAME, WORDS, NAMES, 0, GAME.initial(NAMES, {}))
         for events in batches:
-            for line in look.narrate([GAME.redact(e, 0) for e in events], NAMES, GAME.view(state, 0)):
+            for line in story.tell(events):
                 assert not re.search(r"filmis\.[a-z_]", line), line
-        for line in look.result_lines(state, NAMES):
+        for line in WORDS.result_lines(state, NAMES):
             assert not re.search(r"filmis\.[a-z_]", line), line
 
 
@@ -254,19 +260,19 @@ def test_options_and_questions():
     state = arrange(3, positions=(5, 30, 40), hands=((HARRY, DORIS), (SICKAN,), ()),
                     homes=((), (WHISTLE,), (JAMES_DEAN, WALL_ENBERG)))
     view = GAME.view(state, 0)
-    assert look.question(view, 0, NAMES) == "Roll the dice (1–3 and 1–6)."
-    assert look.describe(Roll(), view, 0, NAMES) == "Roll the dice"
-    assert look.describe(PayFine(WALL_ENBERG), view, 0, NAMES) == "Wall-Enberg Jr -2"
-    assert look.describe(RefuseFine(), view, 0, NAMES) == "Skip a turn"
-    assert look.describe(Enter(True), view, 0, NAMES) == "Go into the factory"
-    assert roll_action(look, [Roll(), CallRaid()]) == Roll()
-    assert roll_action(look, [PassTurn(), CallRaid()]) is None
-    assert look.shortcut("raid", [Roll(), CallRaid()]) == CallRaid()
-    assert look.shortcut("raid", [Roll()]) is None
-    assert [b.action for b in look.bindings()] == ["shortcut('raid')"]
-    assert not uses_slots(look, [Roll()])
+    assert WORDS.question(view, 0, NAMES) == "Roll the dice (1–3 and 1–6)."
+    assert WORDS.describe(Roll(), view, 0, NAMES) == "Roll the dice"
+    assert WORDS.describe(PayFine(WALL_ENBERG), view, 0, NAMES) == "Wall-Enberg Jr -2"
+    assert WORDS.describe(RefuseFine(), view, 0, NAMES) == "Skip a turn"
+    assert WORDS.describe(Enter(True), view, 0, NAMES) == "Go into the factory"
+    assert PRESENTER.roll_action([Roll(), CallRaid()]) == Roll()
+    assert PRESENTER.roll_action([PassTurn(), CallRaid()]) is None
+    assert PRESENTER.shortcut("raid", [Roll(), CallRaid()]) == CallRaid()
+    assert PRESENTER.shortcut("raid", [Roll()]) is None
+    assert [b.action for b in PRESENTER.bindings()] == ["shortcut('raid')"]
+    assert not PRESENTER.uses_slots([Roll()])
     raider = arrange(2, hands=((WHISTLE,), ()), homes=((JAMES_DEAN,), ()))
-    assert "razzia" in look.question(GAME.view(raider, 0), 0, NAMES)
+    assert "razzia" in WORDS.question(GAME.view(raider, 0), 0, NAMES)
 
 
 def test_side_panel_never_shows_another_seats_cards():
@@ -275,39 +281,39 @@ def test_side_panel_never_shows_another_seats_cards():
     for seat in range(3):
         view = GAME.view(state, seat)
         mine = set(state.hands[seat]) | set(state.homes[seat])
-        shown = " ".join(look.card_label(c) for c in look.hand(view, seat))
-        shown += " " + look.aside(view, seat, False)
+        shown = " ".join(WORDS.card_label(c) for c in WORDS.hand(view, seat))
+        shown += " " + WORDS.aside(view, seat, False)
         for card in {HARRY, DORIS, SICKAN, JAMES_DEAN, BIFFEN, WHISTLE, VANHEDEN, WALL_ENBERG} - mine:
-            assert look.card_name(card) not in shown, (seat, card)
+            assert filmis_words.card_name(card) not in shown, (seat, card)
         for card in mine:
-            assert look.card_name(card) in shown
+            assert filmis_words.card_name(card) in shown
         # Stats tell only how many cards the others hold.
-        assert look.player_stats(view, (seat + 1) % 3, False).startswith("hand ")
-    assert look.aside(GAME.view(state, SPECTATOR), SPECTATOR, False) is None
-    assert look.aside(GAME.view(state, 1), 1, False) == "Home pile: 3 pts\nVanheden 3, the Whistle 0"
+        assert WORDS.player_stats(view, (seat + 1) % 3, False).startswith("hand ")
+    assert WORDS.aside(GAME.view(state, SPECTATOR), SPECTATOR, False) is None
+    assert WORDS.aside(GAME.view(state, 1), 1, False) == "Home pile: 3 pts\nVanheden 3, the Whistle 0"
 
 
 def test_result_lines_list_every_home_pile_card():
     state = arrange(2, homes=((SICKAN, SICKAN, WALL_ENBERG), ()), hands=((), (DORIS,)))
-    lines = look.result_lines(state, ("Ann", "Bob"))
+    lines = WORDS.result_lines(state, ("Ann", "Bob"))
     assert lines == ["Ann · 8 points\n    Sickan 5 + Sickan 5 + Wall-Enberg Jr -2 = 8\n",
                      "Bob · 0 points\n    (empty home pile) = 0\n    in hand, not counted: Doris"]
 
 
 def test_dice_are_shown_as_the_1_3_and_the_1_6_die():
-    assert look.dice_text((2, 5), False) == "Dice: ⚁ 2 (1–3) · ⚄ 5 (1–6)"
-    assert look.dice_text((2, 5), True) == "Dice: [1-3: 2] [1-6: 5]"
-    assert look.dice_text((3,), True) == "Factory die: [1-3: 3]"
+    assert filmis_words.dice_text((2, 5), False) == "Dice: ⚁ 2 (1–3) · ⚄ 5 (1–6)"
+    assert filmis_words.dice_text((2, 5), True) == "Dice: [1-3: 2] [1-6: 5]"
+    assert filmis_words.dice_text((3,), True) == "Factory die: [1-3: 3]"
 
 
 def test_the_board_layout_is_a_loop_with_the_nests_in_the_corners():
-    cells = look.CELLS
+    cells = filmis_board.CELLS
     assert len(cells) == board.SIZE
     assert [cells[board.nest(q)][:2] for q in range(4)] == [(0, 0), (51, 0), (51, 12), (0, 12)]
     for a, b in zip(cells, cells[1:] + cells[:1]):  # neighbours touch
         assert abs(a[0] - b[0]) <= 7 and abs(a[1] - b[1]) <= 1
-    assert all(x + w <= look.WIDTH and y < look.HEIGHT for x, y, w, _ in cells)
-    assert look.WIDTH <= 59 and look.HEIGHT <= 13
+    assert all(x + w <= filmis_board.WIDTH and y < filmis_board.HEIGHT for x, y, w, _ in cells)
+    assert filmis_board.WIDTH <= 59 and filmis_board.HEIGHT <= 13
 
 
 async def test_the_board_draws_codes_nests_and_pawns():
@@ -318,8 +324,8 @@ async def test_the_board_draws_codes_nests_and_pawns():
         await settle(pilot)
         game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
         widget = game.query_one("#board")
-        rows = [widget.render_line(y).text for y in range(look.HEIGHT)]
-        assert all(len(row) == look.WIDTH for row in rows)
+        rows = [widget.render_line(y).text for y in range(filmis_board.HEIGHT)]
+        assert all(len(row) == filmis_board.WIDTH for row in rows)
         assert rows[0].startswith("[A]") and "[B]" in rows[0]  # Ann's and Bob's nests
         assert rows[0][23:27] == " ▶F " and rows[1][23:27] == " A  "  # Ann stands on red's tip
         assert "57 filmis left" in rows[2]
@@ -338,4 +344,4 @@ def test_catalogues_have_the_same_keys_in_both_languages():
         assert word.lower() in (LOCALE / "en" / "filmis.toml").read_text().lower()
     for lang in ("en", "sv"):
         i18n.set_language(lang)
-        assert "reconstructed" in i18n.t(look.HELP_KEY) or "rekonstruerad" in i18n.t(look.HELP_KEY)
+        assert "reconstructed" in i18n.t(WORDS.help_key) or "rekonstruerad" in i18n.t(WORDS.help_key)

@@ -29,8 +29,10 @@ from rules.smurf.records import (
     Won,
 )
 from tests.smurf.scene import counts, scene
-from tui import i18n
-from tui.games import roll_action, smurf as look
+from parlour.words import i18n
+from parlour.words import smurf as smurf_words
+from tui.games import Presenter
+from tui.games import smurf as smurf_board
 from tui.screens.game import GameScreen
 from tui.screens.privacy import PassScreen
 from tui.screens.results import ResultsScreen
@@ -40,6 +42,8 @@ from tui.widgets.panels import HandPanel, PlayersPanel, PromptBar
 from .driving import app_for, settle
 
 NAMES = ("Ann", "Bob")
+PRESENTER = Presenter.of("smurf")
+WORDS = PRESENTER.words
 FWD, BACK = 1, -1
 
 # Opening: Ann 6, Bob 1. Then, in play order, the faces of every roll in the game below.
@@ -185,14 +189,14 @@ HOLE_ROW = {16: 7, 21: 11, 31: 10, 36: 5}  # board lines showing these squares (
 
 
 def test_the_board_rows_of_some_squares():
-    assert {square: look.CELLS[square][1] for square in HOLE_ROW} == {16: 7, 21: 11, 31: 10, 36: 5}
+    assert {square: smurf_board.CELLS[square][1] for square in HOLE_ROW} == {16: 7, 21: 11, 31: 10, 36: 5}
 
 
 @pytest.mark.parametrize("position", range(16))
 def test_each_hole_shows_a_cat_exactly_when_its_wheels_position_says_so(position):
     for wheels in ((position, 0), (0, position)):
         state = scene(wheels=wheels, positions=(1, 2))
-        cells = look.SmurfBoard.cell_states(state)
+        cells = smurf_board.SmurfBoard.cell_states(state)
         from rules.smurf import wheels as w
         for square in w.HOLE_SQUARES:
             label, style, _ = cells[square]
@@ -203,12 +207,12 @@ def test_each_hole_shows_a_cat_exactly_when_its_wheels_position_says_so(position
 
 
 def test_the_board_draws_letters_not_only_colours_also_in_ascii():
-    board = look.SmurfBoard(["A", "B"], ["red", "blue"], ascii_only=True)
+    board = smurf_board.SmurfBoard(["A", "B"], ["red", "blue"], ascii_only=True)
     state = scene(positions=(8, 14), inside=(False, True), held=(counts(), counts(STRAWBERRY)))
     board.cells = board.cell_states(state)
     board.inner = board.inner_lines(state, (3,))
     lines = ["".join(s.text for s in board.full_line(y)) for y in range(13)]
-    assert all(len(line) <= look.WIDTH and line.isascii() for line in lines)
+    assert all(len(line) <= smurf_board.WIDTH and line.isascii() for line in lines)
     assert "HOME" in lines[0] and "CAT" in lines[0] and "Ac5" in lines[0]
     assert lines[1].strip() == "A"  # Ann under the cat on 8 (a cat never blocks its own square)
     assert "Strawberry ########" not in "".join(lines)  # Bob took one: 7 left
@@ -220,51 +224,51 @@ def test_a_blocked_way_is_named_in_the_question():
     # From HOME with a 6 and wheel 2 at 0, the cat on 36 blocks the way back.
     state = scene(wheels=(0, 0))._replace(rolled=6)
     assert GAME.legal_actions(state, 0) == [Move(FWD, ACORN), Move(FWD, None)]
-    asked = look.question(state, 0, NAMES)
+    asked = WORDS.question(state, 0, NAMES)
     assert asked == "You rolled 6: which way? (back is blocked by the cat on 36)"
-    assert [look.describe(a, state, 0, NAMES) for a in GAME.legal_actions(state, 0)] == \
+    assert [WORDS.describe(a, state, 0, NAMES) for a in GAME.legal_actions(state, 0)] == \
         ["forward into the Acorn area", "forward to 6"]
 
 
 def test_the_wheel_options_preview_who_a_cat_would_catch():
     state = scene(positions=(0, 16), held=(counts(), counts(GRAPE)))
-    assert look.caught_by(state, 1) == (1,) and look.caught_by(state, 2) == ()
-    assert look.describe(TurnWheel(1), state, 0, NAMES) == "Turn wheel 1: a cat for Bob!"
-    assert look.describe(TurnWheel(2), state, 0, NAMES) == "Turn wheel 2"
-    assert look.shortcut("wheel1", [Roll(), TurnWheel(1), TurnWheel(2)]) == TurnWheel(1)
-    assert look.shortcut("wheel2", [GiveUp(GRAPE)]) is None
-    assert roll_action(look, [GiveUp(GRAPE)]) is None
+    assert smurf_words.caught_by(state, 1) == (1,) and smurf_words.caught_by(state, 2) == ()
+    assert WORDS.describe(TurnWheel(1), state, 0, NAMES) == "Turn wheel 1: a cat for Bob!"
+    assert WORDS.describe(TurnWheel(2), state, 0, NAMES) == "Turn wheel 2"
+    assert PRESENTER.shortcut("wheel1", [Roll(), TurnWheel(1), TurnWheel(2)]) == TurnWheel(1)
+    assert PRESENTER.shortcut("wheel2", [GiveUp(GRAPE)]) is None
+    assert PRESENTER.roll_action([GiveUp(GRAPE)]) is None
 
 
 def test_narration_of_a_wheel_turn_that_costs_a_disc():
     events = [Acted(0, TurnWheel(1)), WheelTurned(1, 1), CatAppeared(16, (1,)), DiscReturned(1, GRAPE),
               TurnEnded(0), TurnBegan(1)]
-    assert look.narrate(events, NAMES, scene()) == [
+    assert WORDS.tell([(e, scene()) for e in events], NAMES) == [
         "Ann turned wheel 1 (now at 1 of 16).", "A cat appears on 16, under the pawn of Bob!",
         "Bob gave one grape basket back.", "— Bob's turn —"]
     asked = [Acted(0, TurnWheel(1)), WheelTurned(1, 1), CatAppeared(16, (1,)), MustGiveUp(1)]
-    assert look.narrate(asked, NAMES, scene())[-1] == "Bob must give a basket back."
+    assert WORDS.tell([(e, scene()) for e in asked], NAMES)[-1] == "Bob must give a basket back."
 
 
 def test_narration_of_moves_and_the_win_in_both_languages():
     went_in = [Acted(1, Roll()), DiceRolled(1, (5,)), Moved(1, 5), WentIn(1, ACORN), DiscTaken(1, ACORN),
                TurnEnded(1), TurnBegan(0)]
     won = [Acted(0, Move(BACK, None)), Moved(0, 0), Won(0)]
-    assert look.narrate(went_in, NAMES, scene()) == [
+    assert WORDS.tell([(e, scene()) for e in went_in], NAMES) == [
         "Bob rolled 5 and went into the Acorn area.", "Bob took one acorn basket.", "— Ann's turn —"]
-    assert look.narrate(won, NAMES, scene()) == [
+    assert WORDS.tell([(e, scene()) for e in won], NAMES) == [
         "Ann moved to HOME.", "Ann came HOME with all four kinds of food and wins!"]
     i18n.set_language("sv")
-    assert look.narrate(went_in, NAMES, scene())[:2] == [
+    assert WORDS.tell([(e, scene()) for e in went_in], NAMES)[:2] == [
         "Bob slog 5 och gick in på Ekollonplatsen.", "Bob tog en korg ekollon."]
-    assert look.narrate(won, NAMES, scene())[0] == "Ann gick till HEM."
+    assert WORDS.tell([(e, scene()) for e in won], NAMES)[0] == "Ann gick till HEM."
 
 
 def test_player_panels_show_the_baskets_held():
     state = scene(held=(counts(ACORN, ACORN, GRAPE), counts()))
-    assert look.player_stats(state, 0, False) == "Ac2 St· Ap· Gr1"
-    assert look.player_stats(state, 1, True) == "Ac- St- Ap- Gr-"
-    assert look.hand(state, 0) is None
+    assert WORDS.player_stats(state, 0, False) == "Ac2 St· Ap· Gr1"
+    assert WORDS.player_stats(state, 1, True) == "Ac- St- Ap- Gr-"
+    assert WORDS.hand(state, 0) is None
 
 
 def test_the_swedish_catalogue_has_every_smurf_key():

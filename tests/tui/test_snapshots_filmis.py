@@ -3,7 +3,7 @@ choice, and the scoring screen (update with: pytest --snapshot-update)."""
 
 import pytest
 
-from tui import i18n
+from parlour.words import i18n
 
 from .scenes_filmis import SCENES
 

@@ -3,7 +3,7 @@ pytest tests/tui/test_snapshots_smurf.py --snapshot-update)."""
 
 import pytest
 
-from tui import i18n
+from parlour.words import i18n
 
 from .scenes_smurf import SCENES
 

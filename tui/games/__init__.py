@@ -1,39 +1,71 @@
-"""Each game's look: one presenter module per game, found by game id, imported when needed.
+"""Each game's presenter: how its table looks and which keys do what, one subclass of `Presenter`
+per game in tui/games/<game id>.py (with its board widget), found by game id and imported when
+first asked for. The words (log, prompt, options, results) are the game's `Words`, in
+parlour/words/ below the app, so plain mode and `parlour replay --text` share them.
 
-The generic table (tui/screens/game.py) asks a presenter for everything game-specific. It reads
-views and events and returns widgets and words; it never decides a rule. A presenter module has:
-
-- `HELP_KEY`: the catalogue key of the game's rules, written for players;
-- `BOARD`: the board widget class, a tui.widgets.board.LineBoard (its `show(view, dice)` redraws
-  only what changed);
-- `player_stats(view, seat, ascii_only)` -> the line under a player's name;
-- `hand(view, seat)` -> the cards the seat holds (None for a game without hands), `card_label(card)`;
-- `ROLL`: the action Space takes at the start of a turn (when it is legal);
-- `question(view, seat, names)` and `describe(action, view, seat, names)`: the prompt's words;
-- `narrate(events, names, view)` -> plain-words log lines for a batch of (redacted) events;
-- `result_lines(state, names)` -> one line per player for the results screen.
-
-Optional:
-- `uses_slots(options)` -> True when the digits play the cards in the hand (else they pick from
-  the numbered options), with `slot_action(view, seat, slot, options)` and
-  `slot_note(game, view, seat, slot)` (Garfield's Player cards);
-- `bindings()` -> extra key Bindings whose action is `shortcut('name')`, and
-  `shortcut(name, options)` -> the Action that key stands for now (None: the key is off);
-- `aside(view, seat, ascii_only)` -> text for the side panel under the players (for a game
-  without hands, or to add to the hand);
-- `game_options(seats)` -> the rules options the set-up implies (e.g. Filmis nest colours);
-- `HIDDEN_INFO = False` for a game with nothing to hide (no hot-seat privacy screen).
-"""
+The generic table (tui/screens/game.py) asks a presenter for everything game-specific; a
+presenter reads views and returns widgets, keys and actions; it never decides a rule."""
 
 from __future__ import annotations
 
-import importlib
 import importlib.util
+from typing import TYPE_CHECKING, ClassVar
+
+from parlour.words.base import ByGame, Words
+
+if TYPE_CHECKING:
+    from textual.binding import Binding
+
+    from rules.records import Action
+
+    from ..widgets.board import LineBoard
 
 
-def presenter(game_id: str):
-    """The presenter module of a game: tui/games/<game id>.py."""
-    return importlib.import_module(f"tui.games.{game_id}")
+class Presenter:
+    """The defaults are a game with no hands to play from, no extra keys and no rules options."""
+
+    game_id: ClassVar[str] = ""
+    board: ClassVar[type[LineBoard]]  # the board widget (its `show(view, dice)` redraws what changed)
+    words: ClassVar[Words]
+    roll: ClassVar[Action | None] = None  # what Space does at the start of a turn (when legal)
+    hidden_info: ClassVar[bool] = True  # False: nothing to hide, so no hot-seat privacy screen
+    _games: ClassVar[ByGame[Presenter]] = ByGame("tui.games")
+
+    def __init_subclass__(cls, game: str = "", **kw):
+        super().__init_subclass__(**kw)
+        if game:
+            cls.game_id = game
+            cls.words = Words.of(game)
+            Presenter._games.add(game, cls)
+
+    @staticmethod
+    def of(game_id: str) -> Presenter:
+        """The presenter of a game: tui/games/<game id>.py."""
+        return Presenter._games.get(game_id)()
+
+    def roll_action(self, options: list) -> Action | None:
+        """What Space does now: the game's roll when it is among the options, else None."""
+        return self.roll if self.roll is not None and self.roll in options else None
+
+    def uses_slots(self, options: list) -> bool:
+        """True when the digits play the cards in the hand (else they pick a numbered option)."""
+        return False
+
+    def slot_action(self, view, seat: int, slot: int, options: list) -> Action | None:
+        """The action for hand slot `slot` (0-based), if playing that card is an option now."""
+        return None
+
+    def bindings(self) -> list[Binding]:
+        """Extra keys, each with the action `shortcut('name')`."""
+        return []
+
+    def shortcut(self, name: str, options: list) -> Action | None:
+        """The action a `shortcut('name')` key stands for now (None: the key is off)."""
+        return None
+
+    def game_options(self, seats) -> dict:
+        """The rules options the set-up implies (e.g. Filmis nest colours)."""
+        return {}
 
 
 def playable() -> list[str]:
@@ -41,14 +73,3 @@ def playable() -> list[str]:
     from rules import registry
 
     return [g for g in registry.available() if importlib.util.find_spec(f"tui.games.{g}") is not None]
-
-
-def roll_action(look, options: list):
-    """What Space does now: the presenter's ROLL when it is among the options, else None."""
-    return look.ROLL if look.ROLL in options else None
-
-
-def uses_slots(look, options: list) -> bool:
-    """True when the digits play the cards in the hand rather than pick a numbered option."""
-    check = getattr(look, "uses_slots", None)
-    return bool(options) and check is not None and check(options)

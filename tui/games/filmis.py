@@ -1,11 +1,8 @@
-"""How the Filmis table looks: the 48-square loop around the cornflakes factory (drawn with the
-Line API), the words for its events, decisions and options, and the scoring. It reads views and
-events; it never decides a rule."""
+"""The Filmis table: the 48-square loop around the cornflakes factory (drawn with the Line API,
+redrawn square by square where something changed) and its keys. The words are in
+parlour/words/filmis.py."""
 
 from __future__ import annotations
-
-import textwrap
-from collections import Counter
 
 from rich.segment import Segment
 from rich.style import Style
@@ -14,42 +11,13 @@ from textual.geometry import Region
 from textual.reactive import var
 from textual.strip import Strip
 
-from rules.filmis import board, cards
-from rules.filmis.records import (
-    Asked,
-    CallRaid,
-    CardsDrawn,
-    CardTaken,
-    CardUnder,
-    Drop,
-    Enter,
-    HandBanked,
-    Moved,
-    PassTurn,
-    PayFine,
-    Raid,
-    RefuseFine,
-    Roll,
-    SkipOwed,
-    SwapBegan,
-    SwapChosen,
-    SwapDone,
-    SwapTake,
-    TurnBegan,
-    TurnSkipped,
-)
-from rules.records import HIDDEN, Acted, DiceRolled
+from parlour.words import filmis as words
+from parlour.words.i18n import t
+from rules.filmis import board
+from rules.filmis.records import CallRaid, Roll
 
-from .. import i18n
 from ..widgets.board import LineBoard
-from ..i18n import t
-
-
-def _plain(text: str) -> str:
-    """For --ascii: the catalogue's dots, dashes and arrows in plain ASCII (as the generic table
-    does), when the app has that helper."""
-    asciify = getattr(i18n, "asciify", None)
-    return asciify(text) if asciify else text
+from . import Presenter
 
 # ---- geometry: the 48 squares around the edge of a 58 x 13 board ----------------------------
 #
@@ -108,60 +76,6 @@ NEST_STYLE = {
     "green": Style(color="black", bgcolor="green", bold=True),
     "yellow": Style(color="black", bgcolor="yellow", bold=True),
 }
-LEGEND = (board.NEST, board.ARROW, board.ARROW_TIP, board.CORNFLAKES, board.FILMIS, board.DROP,
-          board.SWAP, board.FINE_OR_SKIP, board.EXTRA_ROLL, board.GO_HOME, board.PLAIN)
-
-DICE = "⚀⚁⚂⚃⚄⚅"
-
-
-# ---- words for cards, squares and dice --------------------------------------------------------
-
-
-def card_name(card: str) -> str:
-    return t(f"filmis.card.{'HIDDEN' if card == HIDDEN else card}")
-
-
-def points(card: str) -> str:
-    return str(cards.VALUES.get(card, 0))
-
-
-def card_label(card: str) -> str:
-    """A card with its points: "Sickan (5)"."""
-    if card == HIDDEN:
-        return card_name(card)
-    return t("filmis.card_label", card=card_name(card), points=points(card))
-
-
-def _order(pile) -> list[str]:
-    """Cards by value, the best first."""
-    return sorted(pile, key=lambda c: (-cards.VALUES.get(c, 0), card_name(c)))
-
-
-def code(kind: str, ascii_only: bool, square: int | None = None) -> str:
-    """A square kind's short code; arrows and tips point the way round (top, right, bottom, left)."""
-    table = "code_ascii" if ascii_only else "code"
-    if square is not None and kind in (board.ARROW, board.ARROW_TIP):
-        return t(f"filmis.{table}.{kind}_{square // board.QUARTER}")
-    return t(f"filmis.{table}.{kind}")
-
-
-def square_words(square: int) -> str:
-    return t("filmis.square_at", square=square, kind=t(f"filmis.square.{board.SQUARES[square]}"))
-
-
-def dice_text(dice: tuple[int, ...], ascii_only: bool) -> str:
-    def face(d: int) -> str:
-        return str(d) if ascii_only else f"{DICE[d - 1]} {d}"
-
-    style = "ascii" if ascii_only else "text"
-    if len(dice) == 1:
-        return t(f"filmis.dice.small_{style}", small=face(dice[0]))
-    return t(f"filmis.dice.both_{style}", small=face(dice[0]), big=face(dice[1]))
-
-
-def legend(ascii_only: bool) -> str:
-    return " · ".join(f"{t('filmis.legend.nest_code') if k == board.NEST else code(k, ascii_only)} "
-                      f"{t(f'filmis.legend.{k}')}" for k in LEGEND)
 
 
 # ---- the board ------------------------------------------------------------------------------
@@ -191,17 +105,7 @@ class FilmisBoard(LineBoard):
             owners[colour] = seat
         self.nests = tuple(owners)
         self.positions = tuple(view.positions)
-        self.inner = self._inner_lines(view, dice)
-
-    def _inner_lines(self, view, dice) -> tuple[str, ...]:
-        width = INNER_W - 2
-        lines = [t("filmis.factory", n=len(view.deck.pile)),
-                 dice_text(dice, self.ascii_only) if dice else "",
-                 _status(view)]
-        lines += textwrap.wrap(legend(self.ascii_only), width)[:INNER_ROWS - len(lines)]
-        if self.ascii_only:
-            lines = [_plain(line) for line in lines]
-        return tuple(lines + [""] * (INNER_ROWS - len(lines)))
+        self.inner = words.factory_lines(view, dice, self.ascii_only, INNER_W - 2, INNER_ROWS)
 
     def watch_positions(self, old: tuple[int, ...], new: tuple[int, ...]) -> None:
         if len(old) != len(new):
@@ -266,7 +170,7 @@ class FilmisBoard(LineBoard):
         if owner is not None:
             return f"[{self.marks[owner]}]"
         kind = board.SQUARES[square]
-        return code(board.PLAIN if kind == board.NEST else kind, self.ascii_only, square)
+        return words.code(board.PLAIN if kind == board.NEST else kind, self.ascii_only, square)
 
     def _style(self, square: int) -> Style:
         if self._owner(square) is not None:
@@ -293,212 +197,22 @@ class FilmisBoard(LineBoard):
         return segments
 
 
-def _status(view) -> str:
-    """The factory's third line: who still chooses in a swap, or who owes a skipped turn."""
-    names = view.players
-    if view.over:
-        return t("filmis.status.over")
-    if view.swap is not None:
-        waiting = [names[s.seat] for s, c in zip(view.swap.shown, view.swap.chosen) if c is None]
-        return t("filmis.status.swap", names=", ".join(waiting))
-    skipping = [names[s] for s, n in enumerate(view.skips) if n]
-    return t("filmis.status.skips", names=", ".join(skipping)) if skipping else ""
+class FilmisPresenter(Presenter, game="filmis"):
+    board = FilmisBoard
+    roll = Roll()
 
+    def bindings(self) -> list[Binding]:
+        return [Binding("w", "shortcut('raid')", t("filmis.keys.raid"), id="filmis_raid")]
 
-# ---- words for the prompt and the options ---------------------------------------------------
-
-
-def describe(action, view, seat: int, names: tuple[str, ...]) -> str:
-    """The label of one option in the prompt bar."""
-    match action:
-        case Roll():
-            return t("filmis.option.roll")
-        case CallRaid():
-            return t("filmis.option.raid")
-        case PassTurn():
-            return t("filmis.option.pass")
-        case Enter(go=go):
-            return t("filmis.option.enter" if go else "filmis.option.stay")
-        case PayFine(card=card) | Drop(card=card) | SwapTake(card=card):
-            return card_label(card)
-        case RefuseFine():
-            return t("filmis.option.refuse")
-    return type(action).__name__
-
-
-def question(view, seat: int, names: tuple[str, ...]) -> str:
-    """What the seat to act is asked now."""
-    if view.swap is not None:
-        i = view.swap.index(seat)
-        if i is not None:
-            giver = view.swap.target(i)
-            key = "filmis.decision.swap_home" if giver.from_home else "filmis.decision.swap_hand"
-            return t(key, name=names[giver.seat])
-    if view.pending is not None:
-        return t(f"filmis.decision.{view.pending.kind}")
-    if view.skips[seat]:
-        return t("filmis.decision.skip_or_raid")
-    if cards.can_raid(view.hands[seat], view.homes[seat]):
-        return t("filmis.decision.roll_or_raid")
-    return t("filmis.decision.roll")
-
-
-# ---- the log ----------------------------------------------------------------------------------
-
-
-def _cards(pile) -> str:
-    return ", ".join(card_name(c) for c in pile)
-
-
-def narrate(events: list, names: tuple[str, ...], view) -> list[str]:
-    """Plain words for one batch of events, as the reader may see them."""
-    setup = isinstance(events[0], Acted) and events[0].seat is None
-    lines: list[str] = []
-    dice = None
-    for i, event in enumerate(events):
-        before = events[i - 1] if i else None
-        after = events[i + 1] if i + 1 < len(events) else None
-        match event:
-            case Acted(seat=seat, action=Enter(go=go)):
-                lines.append(t("filmis.log.enter" if go else "filmis.log.stay", name=names[seat]))
-            case Acted(seat=seat, action=PayFine()):
-                lines.append(t("filmis.log.pays", name=names[seat]))
-            case DiceRolled(seat=seat, dice=rolled) if setup:
-                lines.append(t("filmis.log.opening", name=names[seat], dice=_plus(rolled)))
-            case DiceRolled(seat=seat, dice=rolled) if len(rolled) == 1:
-                lines.append(t("filmis.log.factory_die", name=names[seat], n=rolled[0]))
-            case DiceRolled(dice=rolled):
-                dice = rolled
-            case Moved(seat=seat, to=to):
-                if dice is not None:
-                    lines.append(t("filmis.log.rolled", name=names[seat], dice=_plus(dice),
-                                   total=sum(dice), square=square_words(to)))
-                elif isinstance(before, Moved):
-                    lines.append(t("filmis.log.go_home", name=names[seat]))
-                elif not isinstance(before, Acted):  # (going into the factory was told already)
-                    lines.append(t("filmis.log.moved", name=names[seat], square=square_words(to)))
-                dice = None
-                if board.SQUARES[to] == board.ARROW_TIP and not isinstance(after, (DiceRolled, Moved)):
-                    lines.append(t("filmis.log.tip_taken", name=names[seat]))
-            case CardsDrawn(seat=seat, cards=drawn):
-                if HIDDEN in drawn:
-                    lines.append(t("filmis.log.drew_hidden", name=names[seat], n=len(drawn)))
-                else:
-                    lines.append(t("filmis.log.drew", name=names[seat], cards=_cards(drawn)))
-            case HandBanked(seat=seat, count=count):
-                lines.append(t("filmis.log.banked", name=names[seat], n=count))
-            case CardTaken(seat=seat, owner=owner, from_home=from_home, card=card):
-                key = "filmis.log.taken_home" if from_home else "filmis.log.taken_hand"
-                lines.append(t(key, name=names[seat], owner=names[owner], card=card_name(card)))
-            case CardUnder(seat=seat, card=card):
-                lines.append(t("filmis.log.under", name=names[seat], card=card_name(card)))
-            case SkipOwed(seat=seat):
-                lines.append(t("filmis.log.skip_owed", name=names[seat]))
-            case TurnSkipped(seat=seat):
-                lines.append(t("filmis.log.skipped", name=names[seat]))
-            case Asked(pending=pending):
-                lines.append(t(f"filmis.log.asked_{pending.kind}", name=names[pending.seat]))
-            case SwapBegan(shown=shown):
-                lines.append(t("filmis.log.swap"))
-                for s in shown:
-                    key = "filmis.log.shows_home" if s.from_home else "filmis.log.shows_hand"
-                    lines.append(t(key, name=names[s.seat], cards=_cards(s.cards)))
-            case SwapChosen(seat=seat, card=card):
-                if card == HIDDEN:
-                    lines.append(t("filmis.log.chose_hidden", name=names[seat]))
-                else:
-                    lines.append(t("filmis.log.chose", name=names[seat], card=card_name(card)))
-            case SwapDone(takes=takes):
-                for take in takes:
-                    key = "filmis.log.took_home" if take.from_home else "filmis.log.took_hand"
-                    lines.append(t(key, name=names[take.seat], giver=names[take.giver],
-                                   card=card_name(take.card)))
-            case TurnBegan(seat=seat):
-                if setup:
-                    lines.append(t("filmis.log.starts", name=names[seat]))
-                lines.append(t("filmis.log.turn", name=names[seat]))
-            case Raid(caller=caller):
-                if caller is None:
-                    lines.append(t("filmis.log.raid_empty"))
-                else:
-                    lines.append(t("filmis.log.raid", name=names[caller]))
-    return lines
-
-
-def _plus(dice: tuple[int, ...]) -> str:
-    return "+".join(map(str, dice))
-
-
-# ---- the end ----------------------------------------------------------------------------------
-
-
-def result_lines(state, names: tuple[str, ...]) -> list[str]:
-    """Each player's home pile card by card, with the sum (one multi-line string per player)."""
-    lines = []
-    for seat, name in enumerate(names):
-        home = _order(state.homes[seat])
-        score = cards.score(home)
-        head = t("filmis.result.head", name=name, points=score)
-        if state.caller == seat:
-            head += t("filmis.result.caller")
-        if home:
-            sums = " + ".join(f"{card_name(c)} {points(c)}" for c in home)
-            body = t("filmis.result.pile", cards=sums, points=score)
-        else:
-            body = t("filmis.result.empty")
-        text = f"{head}\n    {body}"
-        if state.hands[seat]:
-            text += "\n    " + t("filmis.result.hand", cards=_cards(_order(state.hands[seat])))
-        lines.append(text)
-    return [f"{text}\n" if seat < len(lines) - 1 else text for seat, text in enumerate(lines)]
-
-
-# ---- what the generic table asks of a game --------------------------------------------------
-
-HELP_KEY = "filmis.help.text"
-ROLL = Roll()  # what Space does at the start of a turn
-BOARD = FilmisBoard
-
-
-def player_stats(view, seat: int, ascii_only: bool) -> str:
-    return t("filmis.stats", hand=len(view.hands[seat]), home=len(view.homes[seat]))
-
-
-def hand(view, seat: int) -> tuple[str, ...]:
-    return tuple(_order(view.hands[seat]))
-
-
-def aside(view, seat: int, ascii_only: bool) -> str | None:
-    """The viewer's own home pile, face up, with its points (nothing for a spectator)."""
-    if not 0 <= seat < len(view.homes):
+    def shortcut(self, name: str, options: list):
+        """The raid key: call the raid when it is one of the options."""
+        if name == "raid" and CallRaid() in options:
+            return CallRaid()
         return None
-    home = view.homes[seat]
-    if HIDDEN in home:
-        return None
-    title = t("filmis.home_pile", points=cards.score(home))
-    if not home:
-        return f"{title}\n{t('filmis.home_empty')}"
-    counts = Counter(home)
-    parts = [t("filmis.home_entry", card=card_name(c), points=points(c)) if counts[c] == 1 else
-             t("filmis.home_entries", card=card_name(c), points=points(c), n=counts[c])
-             for c in _order(counts)]
-    return f"{title}\n" + ", ".join(parts)
 
-
-def bindings() -> list[Binding]:
-    return [Binding("w", "shortcut('raid')", t("filmis.keys.raid"), id="filmis_raid")]
-
-
-def shortcut(name: str, options: list):
-    """The raid key: call the raid when it is one of the options."""
-    if name == "raid" and CallRaid() in options:
-        return CallRaid()
-    return None
-
-
-def game_options(seats) -> dict:
-    """Each seat's nest takes its set-up colour, when all of them are nest colours."""
-    colours = [seat.colour for seat in seats]
-    if all(c in board.COLOURS for c in colours) and len(set(colours)) == len(colours):
-        return {"colours": colours}
-    return {}
+    def game_options(self, seats) -> dict:
+        """Each seat's nest takes its set-up colour, when all of them are nest colours."""
+        colours = [seat.colour for seat in seats]
+        if all(c in board.COLOURS for c in colours) and len(set(colours)) == len(colours):
+            return {"colours": colours}
+        return {}

@@ -1,7 +1,6 @@
-"""How the Smurf Game table looks: the 40-square path with HOME, the four food circles, the cat
-holes and the two wheels (drawn with the Line API), and the words for its events, decisions and
-options. It reads views and events and uses the rules' pure helpers to preview a choice; it
-never decides a rule: every key press becomes one of the table's legal actions."""
+"""The Smurf Game table: the 40-square path with HOME, the four food circles, the cat holes and
+the two wheels (drawn with the Line API, redrawn where something changed) and its keys. The words
+are in parlour/words/smurf.py; every key press becomes one of the table's legal actions."""
 
 from __future__ import annotations
 
@@ -12,28 +11,13 @@ from textual.geometry import Region
 from textual.reactive import var
 from textual.strip import Strip
 
-from rules.records import Acted, DiceRolled
-from rules.smurf import board, moves, wheels
-from rules.smurf.records import (
-    CatAppeared,
-    DirectionAsked,
-    DiscReturned,
-    DiscTaken,
-    GiveUp,
-    Move,
-    Moved,
-    MustGiveUp,
-    Roll,
-    Stayed,
-    TurnBegan,
-    TurnWheel,
-    WentIn,
-    WheelTurned,
-    Won,
-)
+from parlour.words.i18n import t
+from parlour.words.smurf import area_name, code, die_text
+from rules.smurf import board, wheels
+from rules.smurf.records import Roll, TurnWheel
 
 from ..widgets.board import LineBoard
-from ..i18n import t
+from . import Presenter
 
 # ---- geometry: the 40 squares around the edge of a 59 x 13 board ---------------------------
 
@@ -80,52 +64,11 @@ STYLE = {
     **{f"food.{kind}": f"bold {colour}" for kind, colour in FOOD_COLOUR.items()},
 }
 
-DICE = "⚀⚁⚂⚃⚄⚅"
 PLAIN = Style()  # every segment has a style: the NO_COLOR filter reads each one
 
 
 def _style(key: str) -> Style:
     return Style.parse(STYLE.get(key, key))
-
-
-# ---- names -----------------------------------------------------------------------------------
-
-
-def code(kind: str) -> str:
-    """The two-letter code of a food kind (on the board and in the player panels)."""
-    return t(f"smurf.code.{kind}")
-
-
-def kind_name(kind: str) -> str:
-    return t(f"smurf.kind.{kind}")
-
-
-def area_name(kind: str) -> str:
-    """The short name on a food circle."""
-    return t(f"smurf.area.{kind}")
-
-
-def place_name(kind: str) -> str:
-    """The food area as the prompt and the log name it."""
-    return t(f"smurf.place.{kind}")
-
-
-def square_label(square: int) -> str:
-    """A path square as the log and the options name it: HOME or its number."""
-    return t("smurf.home") if square == board.HOME else str(square)
-
-
-def die_text(die: int, ascii_only: bool) -> str:
-    return f"[{die}]" if ascii_only else f"{DICE[die - 1]} {die}"
-
-
-def caught_by(view, wheel: int) -> tuple[int, ...]:
-    """The seats whose pawns a turn of `wheel` would put under a new cat (a preview)."""
-    index = wheels.WHEELS.index(wheel)
-    after = list(view.wheels)
-    after[index] = wheels.turned(after[index])
-    new = wheels.showing(tuple(after)) - view.cats
-    return tuple(s for s in range(len(view.players)) if view.positions[s] in new and not view.inside[s])
 
 
 # ---- the board widget --------------------------------------------------------------------------
@@ -278,166 +221,16 @@ def _place(parts: tuple, anchor: int, how: str) -> tuple:
     return ((" " * start, "text"),) + tuple(parts) if start else tuple(parts)
 
 
-# ---- words for the log, the prompt and the options -----------------------------------------
+class SmurfPresenter(Presenter, game="smurf"):
+    board = SmurfBoard
+    roll = Roll()
+    SHORTCUTS = {"wheel1": TurnWheel(1), "wheel2": TurnWheel(2)}
 
+    def bindings(self) -> list[Binding]:
+        """Turn a wheel with one key instead of rolling."""
+        return [Binding("w", "shortcut('wheel1')", t("smurf.keys.wheel1"), id="smurf_wheel1"),
+                Binding("e", "shortcut('wheel2')", t("smurf.keys.wheel2"), id="smurf_wheel2")]
 
-def way(direction: int) -> str:
-    return t("smurf.way.forward" if direction == board.FORWARD else "smurf.way.back")
-
-
-def _ending(view, seat: int, move: Move) -> int | None:
-    return moves.destination(view.positions[seat], view.inside[seat], view.rolled, move, view.cats)
-
-
-def describe(action, view, seat: int, names: tuple[str, ...]) -> str:
-    """The label of one option in the prompt bar; after a roll, a preview of where it lands."""
-    match action:
-        case Roll():
-            return t("smurf.option.roll")
-        case TurnWheel(wheel=wheel):
-            caught = caught_by(view, wheel)
-            if caught:
-                return t("smurf.option.wheel_catches", n=wheel, names=", ".join(names[s] for s in caught))
-            return t("smurf.option.wheel", n=wheel)
-        case Move(direction=direction, food=None):
-            to = _ending(view, seat, action)
-            if to == board.HOME and len(view.kinds_held(seat)) == len(board.KINDS):
-                return t("smurf.option.move_home_wins", way=way(direction))
-            return t("smurf.option.move", way=way(direction), to=square_label(to) if to is not None else "?")
-        case Move(direction=direction, food=food):
-            return t("smurf.option.move_in", way=way(direction), place=place_name(food))
-        case GiveUp(kind=kind):
-            return t("smurf.option.give_up", kind=kind_name(kind), n=view.held[seat][board.kind_index(kind)])
-    return type(action).__name__
-
-
-def blocked(view, seat: int) -> list[str]:
-    """After a roll: each way no option goes, and the cat that blocks it."""
-    open_ways = {move.direction for move, _ in
-                 moves.options(view.positions[seat], view.inside[seat], view.rolled, view.cats)}
-    notes = []
-    for direction in board.DIRECTIONS:
-        if direction in open_ways:
-            continue
-        path = moves.walk(view.positions[seat], view.inside[seat], view.rolled, direction)
-        cat = next((square for square in path.squares if square in view.cats), None)
-        if cat is not None:
-            notes.append(t("smurf.blocked", way=way(direction), square=cat))
-    return notes
-
-
-def question(view, seat: int, names: tuple[str, ...]) -> str:
-    """What the seat to act is asked now."""
-    if seat in view.owing:
-        return t("smurf.decision.give_up")
-    if view.rolled is not None:
-        notes = blocked(view, seat)
-        text = t("smurf.decision.direction", die=view.rolled)
-        return f"{text} {' '.join(notes)}" if notes else text
-    if view.inside[seat]:
-        return t("smurf.decision.start_inside", place=place_name(board.FOOD_AT[view.positions[seat]]))
-    return t("smurf.decision.start")
-
-
-def narrate(events: list, names: tuple[str, ...], view) -> list[str]:
-    """Plain words for one batch of events; `view` is the game after the batch."""
-    setup = isinstance(events[0], Acted) and events[0].seat is None
-    actor = events[0].seat if isinstance(events[0], Acted) else None
-    lines: list[str] = []
-    die = None
-    for i, event in enumerate(events):
-        match event:
-            case DiceRolled(seat=seat, dice=rolled):
-                if setup:
-                    lines.append(t("smurf.log.opening", name=names[seat], die=rolled[0]))
-                elif isinstance(events[i + 1] if i + 1 < len(events) else None, Moved):
-                    die = rolled[0]  # told with the move
-                else:
-                    lines.append(t("smurf.log.rolled", name=names[seat], die=rolled[0]))
-            case Moved(seat=seat, to=to):
-                going_in = i + 1 < len(events) and isinstance(events[i + 1], WentIn)
-                if going_in:
-                    continue  # told with WentIn
-                key = "smurf.log.rolled_moved" if die is not None else "smurf.log.moved"
-                lines.append(t(key, name=names[seat], die=die, to=square_label(to)))
-                die = None
-            case WentIn(seat=seat, kind=kind):
-                key = "smurf.log.rolled_went_in" if die is not None else "smurf.log.went_in"
-                lines.append(t(key, name=names[seat], die=die, place=place_name(kind)))
-                if not (i + 1 < len(events) and isinstance(events[i + 1], DiscTaken)):
-                    lines.append(t("smurf.log.empty", place=place_name(kind)))
-                die = None
-            case DiscTaken(seat=seat, kind=kind):
-                lines.append(t("smurf.log.took", name=names[seat], kind=kind_name(kind)))
-            case Stayed(seat=seat, die=rolled):
-                lines.append(t("smurf.log.stayed", name=names[seat], die=rolled))
-            case WheelTurned(wheel=wheel, position=position):
-                who = names[actor] if actor is not None else "?"
-                lines.append(t("smurf.log.wheel", name=who, n=wheel, position=position,
-                               positions=wheels.POSITIONS))
-            case CatAppeared(square=square, seats=seats):
-                lines.append(t("smurf.log.cat", square=square, names=", ".join(names[s] for s in seats)))
-            case MustGiveUp(seat=seat):
-                lines.append(t("smurf.log.must_give_up", name=names[seat]))
-            case DiscReturned(seat=seat, kind=kind):
-                lines.append(t("smurf.log.returned", name=names[seat], kind=kind_name(kind)))
-            case TurnBegan(seat=seat):
-                if setup:
-                    lines.append(t("smurf.log.starts", name=names[seat]))
-                lines.append(t("smurf.log.turn", name=names[seat]))
-            case Won(seat=seat):
-                lines.append(t("smurf.log.won", name=names[seat]))
-            case DirectionAsked():
-                pass
-    return lines
-
-
-# ---- what the generic table asks of a game --------------------------------------------------
-
-HELP_KEY = "smurf.help.text"
-ROLL = Roll()  # what Space does at the start of a turn
-BOARD = SmurfBoard
-
-
-def baskets(view, seat: int, ascii_only: bool) -> str:
-    """The four kinds in order, each with how many the seat holds (a dot for none)."""
-    none = "-" if ascii_only else "·"
-    return " ".join(f"{code(kind)}{n if n else none}" for kind, n in zip(board.KINDS, view.held[seat]))
-
-
-def player_stats(view, seat: int, ascii_only: bool) -> str:
-    return baskets(view, seat, ascii_only)
-
-
-def aside(view, seat: int, ascii_only: bool) -> str:
-    """The legend beside the board (nothing is hidden in this game: no hands)."""
-    entry = f"{code(board.ACORN)}{board.ENTRY[board.ACORN]}"
-    return t("smurf.legend", cat=t("smurf.cat"), entry=entry)
-
-
-def hand(view, seat: int):
-    return None  # no cards in this game
-
-
-def card_label(card) -> str:
-    return str(card)
-
-
-SHORTCUTS = {"wheel1": TurnWheel(1), "wheel2": TurnWheel(2)}
-
-
-def bindings() -> list[Binding]:
-    """Turn a wheel with one key instead of rolling."""
-    return [Binding("w", "shortcut('wheel1')", t("smurf.keys.wheel1"), id="smurf_wheel1"),
-            Binding("e", "shortcut('wheel2')", t("smurf.keys.wheel2"), id="smurf_wheel2")]
-
-
-def shortcut(name: str, options: list):
-    action = SHORTCUTS.get(name)
-    return action if action in options else None
-
-
-def result_lines(state, names: tuple[str, ...]) -> list[str]:
-    """One line per player for the results screen: the kinds of baskets they came home with."""
-    return [f"{name:<20} {t('smurf.kinds_count', n=len(state.kinds_held(seat)))}  {baskets(state, seat, True)}"
-            for seat, name in enumerate(names)]
+    def shortcut(self, name: str, options: list):
+        action = self.SHORTCUTS.get(name)
+        return action if action in options else None

@@ -10,10 +10,12 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog
 
-from rules.records import Acted, DiceRolled, Rejected
+from parlour.words.base import Story
+from parlour.words.i18n import asciify, t
+from rules.records import DiceRolled, Rejected
 
-from ..games import presenter, roll_action, uses_slots
-from ..i18n import asciify, localized, t
+from ..games import Presenter
+from ..localized import localized
 from parlour.seats import SPECTATOR
 
 from ..local_game import LocalGame
@@ -35,7 +37,7 @@ def pawn_marks(names: tuple[str, ...]) -> list[str]:
 
 
 class GameScreen(Screen):
-    BINDINGS = []  # labelled in the active language: see bindings() and i18n.localized
+    BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
 
     @classmethod
     def bindings(cls) -> list[Binding]:
@@ -54,7 +56,8 @@ class GameScreen(Screen):
         super().__init__()
         self.session = session
         self.table = session.table
-        self.look = presenter(self.table.game.id)
+        self.presenter = Presenter.of(self.table.game.id)
+        self.words = self.presenter.words
         self.names = self.table.players
         self.marks = pawn_marks(self.names)
         self.colours = [seat.colour for seat in session.seats]
@@ -73,7 +76,7 @@ class GameScreen(Screen):
         ascii_only = self.ascii_only
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield self.look.BOARD(self.marks, self.colours, ascii_only, id="board")
+                yield self.presenter.board(self.marks, self.colours, ascii_only, id="board")
                 log = RichLog(id="log", max_lines=500, wrap=True, markup=False, min_width=20)
                 log.can_focus = False  # the keys belong to the game, not to scrolling the log
                 yield log
@@ -84,14 +87,11 @@ class GameScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        """Tell the game so far in the log, batch by batch (each with the game as it then was)."""
-        log, game, events = self.query_one("#log", RichLog), self.table.game, self.table.events
-        state, start = game.initial(self.table.players, self.table.options), 0
-        for i, event in enumerate(events, 1):
-            state = game.evolve(state, event)
-            if i == len(events) or isinstance(events[i], Acted):
-                self._narrate(events[start:i], state, log)
-                start = i
+        """Tell the game so far in the log, batch by batch, each event with the game before it."""
+        game = self.table.game
+        self.story = Story(game, self.words, self.names, self.log_seat,
+                           game.initial(self.table.players, self.table.options))
+        self._write(self.story.tell_log(self.table.events))
         self.session.listen(self._follow)
         self._advance()
 
@@ -104,19 +104,16 @@ class GameScreen(Screen):
     def ascii_only(self) -> bool:
         return getattr(self.app, "ascii_only", False)
 
-    def _narrate(self, events: list, state, log: RichLog | None = None) -> None:
-        """Log lines for a batch of events; `state` is the game after them."""
-        log = log or self.query_one("#log", RichLog)
-        game = self.table.game
-        seen = [game.redact(e, self.log_seat) for e in events]
-        for line in self.look.narrate(seen, self.names, game.view(state, self.log_seat)):
+    def _write(self, lines: list[str]) -> None:
+        log = self.query_one("#log", RichLog)
+        for line in lines:
             log.write(asciify(line) if self.ascii_only else line)
 
     def _follow(self, events: list) -> None:
         """A new batch of events (ours, a bot's, a remote player's): tell it and move on."""
         if not self.is_attached:
             return
-        self._narrate(events, self.table.state)
+        self._write(self.story.tell(events))
         self.selected, self.note = None, ""
         self._advance()
 
@@ -137,7 +134,7 @@ class GameScreen(Screen):
         humans = session.humans_to_act()
         if humans:
             seat = humans[0]
-            private = getattr(self.look, "HIDDEN_INFO", True)  # a game with nothing to hide needs no privacy
+            private = self.presenter.hidden_info  # a game with nothing to hide needs no privacy
             if seat != self.viewer and len(session.human_seats()) > 1 and private:
                 self.viewer, self.options = SPECTATOR, []
                 self._show()
@@ -167,7 +164,7 @@ class GameScreen(Screen):
 
     def _slots(self) -> bool:
         """True when the digits play the cards in the hand (else they pick from the options)."""
-        return uses_slots(self.look, self.options)
+        return bool(self.options) and self.presenter.uses_slots(self.options)
 
     def _bot_step(self) -> None:
         self._bot_pending = False
@@ -196,7 +193,7 @@ class GameScreen(Screen):
         view = game.view(state, self.viewer)
         self.query_one("#board").show(view, last_dice(self.table.events))
         turn = self.table.to_act()[0] if self.table.to_act() else None
-        stats = [self.look.player_stats(view, seat, ascii_only) for seat in range(len(self.names))]
+        stats = [self.words.player_stats(view, seat, ascii_only) for seat in range(len(self.names))]
         away = self.session.away  # seats whose remote player has dropped
         names = [t("lobby.away_seat", name=n) if seat in away else n for seat, n in enumerate(self.names)]
         self.query_one(PlayersPanel).show_players(names, self.marks, self.colours, stats, turn,
@@ -207,21 +204,20 @@ class GameScreen(Screen):
 
     def _show_hand(self, view) -> None:
         panel = self.query_one(HandPanel)
-        aside = getattr(self.look, "aside", None)
-        extra = aside(view, self.viewer, self.ascii_only) if aside else None
-        if self.look.hand(view, 0) is None:  # a game without hands
+        extra = self.words.aside(view, self.viewer, self.ascii_only)
+        if self.words.hand(view, 0) is None:  # a game without hands
             panel.show_hand(extra or "", None, "", None)
             return
         if self.viewer == SPECTATOR:
             hidden = t("game.hand_hidden")
             panel.show_hand(f"{extra}\n{hidden}" if extra else hidden, None, "", None)
             return
-        cards = self.look.hand(view, self.viewer)
-        held = [self.look.card_label(card) for card in cards]
+        cards = self.words.hand(view, self.viewer)
+        held = [self.words.card_label(card) for card in cards]
         chosen = None
         if self.selected is not None and self._slots():
             action = self.options[self.selected]
-            chosen = next((i for i in range(len(held)) if self.look.slot_action(view, self.viewer, i, [action])), None)
+            chosen = next((i for i in range(len(held)) if self.presenter.slot_action(view, self.viewer, i, [action])), None)
         title = t("game.hand", name=self.names[self.viewer])
         panel.show_hand(f"{extra}\n{title}" if extra else title, held, t("game.no_cards"), chosen)
 
@@ -239,18 +235,18 @@ class GameScreen(Screen):
             prompt.show_prompt(t("game.bot_thinking" if bot else "game.waiting", name=name), [], None, self.note)
             return
         question = f"{t('game.your_turn', name=self.names[self.viewer])} " \
-                   f"{self.look.question(view, self.viewer, self.names)}"
+                   f"{self.words.question(view, self.viewer, self.names)}"
         if self._slots():  # the digits play cards: show the roll, or the card being chosen
             if self.selected is not None:
-                chosen = self.look.describe(self.options[self.selected], view, self.viewer, self.names)
+                chosen = self.words.describe(self.options[self.selected], view, self.viewer, self.names)
                 prompt.show_prompt(question, [], None, t("game.confirm_hint", choice=chosen))
             else:
-                roll = roll_action(self.look, self.options)
-                labels = [(t("keys.space"), self.look.describe(roll, view, self.viewer, self.names))] if roll else []
+                roll = self.presenter.roll_action(self.options)
+                labels = [(t("keys.space"), self.words.describe(roll, view, self.viewer, self.names))] if roll else []
                 hint = self.note or t("game.slots_hint")
                 prompt.show_prompt(question, labels, None, hint)
             return
-        labels = [(str(i + 1), self.look.describe(a, view, self.viewer, self.names))
+        labels = [(str(i + 1), self.words.describe(a, view, self.viewer, self.names))
                   for i, a in enumerate(self.options)]
         prompt.show_prompt(question, labels, self.selected, self.note or t("game.choose_hint"))
 
@@ -262,13 +258,13 @@ class GameScreen(Screen):
         if not self.options:
             return False
         if action == "roll":
-            return roll_action(self.look, self.options) is not None
+            return self.presenter.roll_action(self.options) is not None
         if action == "back":
             return self.selected is not None and self._slots()
         if action == "move":
             return not self._slots()
         if action == "shortcut":
-            return self.look.shortcut(parameters[0], self.options) is not None
+            return self.presenter.shortcut(parameters[0], self.options) is not None
         return True
 
     def _submit(self, action) -> None:
@@ -283,15 +279,15 @@ class GameScreen(Screen):
             self._show()
 
     def action_roll(self) -> None:
-        roll = roll_action(self.look, self.options)
+        roll = self.presenter.roll_action(self.options)
         if roll is not None:
             self._submit(roll)
 
     def action_confirm(self) -> None:
         if self.selected is not None and self.selected < len(self.options):
             self._submit(self.options[self.selected])
-        elif roll_action(self.look, self.options) is not None:
-            self._submit(roll_action(self.look, self.options))
+        elif self.presenter.roll_action(self.options) is not None:
+            self._submit(self.presenter.roll_action(self.options))
 
     def action_move(self, step: int) -> None:
         if self.options and not self._slots():
@@ -302,9 +298,9 @@ class GameScreen(Screen):
     def action_slot(self, number: int) -> None:
         if self._slots():
             view = self.table.game.view(self.table.state, self.viewer)
-            action = self.look.slot_action(view, self.viewer, number - 1, self.options)
+            action = self.presenter.slot_action(view, self.viewer, number - 1, self.options)
             if action is None:
-                self.note = self.look.slot_note(self.table.game, view, self.viewer, number - 1)
+                self.note = self.words.slot_note(view, self.viewer, number - 1)
             else:
                 self.selected, self.note = self.options.index(action), ""
         elif number <= len(self.options):
@@ -312,7 +308,7 @@ class GameScreen(Screen):
         self._show()
 
     def action_shortcut(self, name: str) -> None:
-        action = self.look.shortcut(name, self.options)
+        action = self.presenter.shortcut(name, self.options)
         if action is not None:
             self._submit(action)
 
@@ -324,4 +320,4 @@ class GameScreen(Screen):
     def action_help(self) -> None:
         from .help import HelpScreen
 
-        self.app.push_screen(localized(HelpScreen)(self.table.game.title, t(self.look.HELP_KEY)))
+        self.app.push_screen(localized(HelpScreen)(self.table.game.title, t(self.words.help_key)))

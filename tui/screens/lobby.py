@@ -10,10 +10,10 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from parlour.words.i18n import t
 from rules import bots, registry
 
 from ..games import playable
-from ..i18n import t
 
 STANDIN_CHOICES = (0, 30, 60, 300)  # as parlour.serve.tables.STANDIN_CHOICES
 
@@ -37,7 +37,7 @@ def describe(table: dict) -> str:
 
 
 class LobbyScreen(Screen):
-    BINDINGS = []  # labelled in the active language: see bindings() and i18n.localized
+    BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
     DEFAULT_CSS = """
     LobbyScreen #lobby-box { width: 90%; max-width: 110; height: auto; border: round $accent; padding: 1 2; }
     LobbyScreen #lobby-heading { text-style: bold; color: $accent; margin-bottom: 1; }
@@ -114,7 +114,7 @@ class LobbyScreen(Screen):
             self.app.link.send({"t": "watch", "table": table})
 
     def action_create(self) -> None:
-        from ..i18n import localized
+        from ..localized import localized
 
         screen = localized(CreateScreen)()
         if getattr(self.app, "ascii_only", False):

@@ -8,11 +8,11 @@ from textual.containers import Center, Middle
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..i18n import t
+from parlour.words.i18n import t
 
 
 class PassScreen(ModalScreen[None]):
-    BINDINGS = []  # labelled in the active language: see bindings() and i18n.localized
+    BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
 
     @classmethod
     def bindings(cls) -> list[Binding]:

@@ -9,12 +9,13 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ..games import presenter
-from ..i18n import t
+from parlour.words.i18n import t
+
+from ..games import Presenter
 
 
 class ResultsScreen(Screen):
-    BINDINGS = []  # labelled in the active language: see bindings() and i18n.localized
+    BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
 
     @classmethod
     def bindings(cls) -> list[Binding]:
@@ -35,8 +36,8 @@ class ResultsScreen(Screen):
         line = t("results.winner", name=winners[0]) if len(winners) == 1 else \
             t("results.winners", names=", ".join(winners))
         text.append(line + "\n\n", style="bold")
-        look = presenter(self.session.table.game.id)
-        for seat, line in enumerate(look.result_lines(self.session.table.state, names)):
+        words = Presenter.of(self.session.table.game.id).words
+        for seat, line in enumerate(words.result_lines(self.session.table.state, names)):
             text.append(f"{'*' if seat in result.winners else ' '} {line}\n")
         text.append("\n" + t("results.again"), style="dim")
         with Middle():

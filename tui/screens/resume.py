@@ -14,9 +14,9 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from parlour import saves
+from parlour.words.i18n import t
 
 from parlour.config import saves_dir
-from ..i18n import t
 
 
 def describe_saves(folder: Path) -> list[tuple[Path, str, bool]]:
@@ -46,7 +46,7 @@ def describe_saves(folder: Path) -> list[tuple[Path, str, bool]]:
 
 
 class ResumeScreen(Screen):
-    BINDINGS = []  # labelled in the active language: see bindings() and i18n.localized
+    BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
 
     @classmethod
     def bindings(cls) -> list[Binding]:

@@ -9,10 +9,9 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static
 
 from parlour.seats import BOT_NAMES, COLOURS, Seat
+from parlour.words.i18n import t
 from rules import bots, registry
 from rules.records import Rejected
-
-from ..i18n import t
 
 
 def default_seats(game: str) -> list[Seat]:
@@ -22,7 +21,7 @@ def default_seats(game: str) -> list[Seat]:
 
 
 class SetupScreen(Screen):
-    BINDINGS = []  # labelled in the active language: see bindings() and i18n.localized
+    BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
 
     @classmethod
     def bindings(cls) -> list[Binding]:

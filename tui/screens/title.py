@@ -9,14 +9,14 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from parlour.words.i18n import t
 from rules import registry
 
 from ..games import playable
-from ..i18n import t
 
 
 class TitleScreen(Screen):
-    BINDINGS = []  # labelled in the active language: see bindings() and i18n.localized
+    BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
 
     @classmethod
     def bindings(cls) -> list[Binding]:

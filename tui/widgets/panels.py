@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from ..i18n import asciify
+from parlour.words.i18n import asciify
 
 
 class TextPanel(Static):

@@ -1,5 +1,5 @@
-"""Message catalogues: every text the app shows lives in tui/locale/<lang>/*.toml (one file for
-the app, one per game), not in widgets.
+"""Message catalogues: every text Parlour shows lives in parlour/words/locale/<lang>/*.toml (one
+file for the app, one per game), not in widgets.
 
 `t("key", name="Ann")` looks a key up in the active language (falling back to English) and
 fills in its {placeholders}. A missing key shows as the key itself, so it is easy to spot."""
@@ -78,18 +78,3 @@ def asciify(text: str) -> str:
     """`text` with its arrows, dashes and dots in plain ASCII, sign for sign (letters are left
     alone)."""
     return text.translate(_ASCII)
-
-
-_localized: dict[tuple, type] = {}
-
-
-def localized(cls: type, extra: tuple = ()) -> type:
-    """`cls` with its key bindings labelled in the active language (plus `extra` bindings).
-
-    Textual reads a class's BINDINGS once, when the class is made, so each language (and each
-    set of extra keys) gets its own subclass, made from `cls.bindings()`."""
-    key = (cls, _active, tuple((b.key, b.action, b.id) for b in extra))
-    if key not in _localized:
-        namespace = {"BINDINGS": [*cls.bindings(), *extra], "__module__": cls.__module__}
-        _localized[key] = type(cls.__name__, (cls,), namespace)
-    return _localized[key]

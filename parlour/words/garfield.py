@@ -1,0 +1,202 @@
+"""Garfield's words: the log, the prompt's question and options, the player panel, the hand, the
+words in the middle of the board and the results. Plain text; no Textual, no Rich."""
+
+from __future__ import annotations
+
+import textwrap
+
+from rules.garfield import board, cards
+from rules.garfield.records import (CardDiscarded, CardGiven, CardPlayed, CardsDrawn, Discard,
+                                    FollowGarfield, GarfieldTossed, GarfieldTurnedUp, Give, Lasagna,
+                                    LoseTurn, Moved, PlacesSwapped, PlayCard, RingGained, RingLost,
+                                    SwapWith, TurnBegan, Won)
+from rules.records import HIDDEN, Acted, CoinFlipped, DiceRolled, Shuffled
+
+from .base import Narrator, Words
+from .i18n import t
+
+DICE = "⚀⚁⚂⚃⚄⚅"
+
+
+def dice_text(dice: tuple[int, ...], ascii_only: bool) -> str:
+    if ascii_only:
+        return " ".join(f"[{d}]" for d in dice)
+    return " ".join(f"{DICE[d - 1]} {d}" for d in dice)
+
+
+def card_name(card: str) -> str:
+    return t(f"garfield.player_card.{'HIDDEN' if card == HIDDEN else card}")
+
+
+def space_words(space: int) -> tuple[str, str]:
+    kind = board.SPACES[space]
+    return str(space), t(f"garfield.space.{kind}")
+
+
+def space_code(kind: str, ascii_only: bool) -> str:
+    """A space kind's short code on the board."""
+    return ".." if ascii_only and kind == board.PLAIN else t(f"garfield.code.{kind}")
+
+
+def centre_lines(view, dice: tuple[int, ...], ascii_only: bool, width: int) -> tuple[str, ...]:
+    """The middle of the board, 9 lines of at most `width`: Garfield's card in the thought
+    balloon, the piles, the last roll and the legend."""
+    text = t(f"garfield.card.{view.face_up}") if view.face_up else ""
+    balloon = textwrap.wrap(text, width)[:3]
+    balloon += [""] * (3 - len(balloon))
+    piles = " · ".join([t("garfield.draw_pile", n=len(view.garfield.pile)),
+                        t("garfield.sand_box", n=len(view.garfield.discard))])
+    roll = f"{t('garfield.dice')}: {dice_text(dice, ascii_only)}" if dice else ""
+    legend = textwrap.wrap(t("garfield.legend.text"), width)[:3]
+    legend += [""] * (3 - len(legend))
+    return (t("garfield.garfield_says"), *balloon, piles, roll, *legend)
+
+
+def _plus(dice: tuple[int, ...]) -> str:
+    return "+".join(map(str, dice))
+
+
+class GarfieldNarrator(Narrator):
+    """A roll is told with the space it leads to, and a move only where the pawn lands (passing
+    the Tailend is told by its ring). So a roll waits for the next event, and a move waits to see
+    whether another move follows; ring and win lines after a waiting move wait behind it."""
+
+    RING_EVENTS = (RingGained, RingLost, Won)
+
+    def __init__(self, names):
+        super().__init__(names)
+        self.dice: tuple[int, ...] | None = None  # a roll to tell with the move it leads to
+        self.waiting: DiceRolled | Moved | None = None
+
+    def step(self, event, before) -> list[str]:
+        if isinstance(event, self.RING_EVENTS):
+            line = self._ring_line(event, before)
+            if self.waiting is None:
+                return [line]
+            self.held.append(line)
+            return []
+        lines = self._settle(isinstance(event, Moved))
+        if isinstance(event, (DiceRolled, Moved)):
+            if isinstance(event, DiceRolled):
+                self.dice = event.dice
+            self.waiting = event
+            return lines
+        return lines + self._line(event)
+
+    def end(self) -> list[str]:
+        return self._settle(False)
+
+    def _settle(self, next_is_move: bool) -> list[str]:
+        """Tell the waiting roll or move, now that the next step is known, then the held lines."""
+        names, waiting, lines = self.names, self.waiting, []
+        self.waiting = None
+        if isinstance(waiting, DiceRolled) and not next_is_move:  # a roll that moves nothing
+            key = "garfield.log.opening" if self.setup else "garfield.log.rolled"
+            lines.append(t(key, name=names[waiting.seat], dice=_plus(waiting.dice)))
+            self.dice = None
+        elif isinstance(waiting, Moved) and not next_is_move:  # (else only passing the Tailend)
+            number, kind = space_words(waiting.to)
+            if self.dice is not None:
+                lines.append(t("garfield.log.rolled_landed", name=names[waiting.seat],
+                               dice=_plus(self.dice), space=number, kind=kind))
+            else:
+                lines.append(t("garfield.log.moved", name=names[waiting.seat], space=number, kind=kind))
+            self.dice = None
+        return lines + self.release()
+
+    def _ring_line(self, event, before) -> str:
+        names = self.names
+        match event:
+            case RingGained(seat=seat):
+                return t("garfield.log.ring", name=names[seat], rings=before.rings[seat] + 1)
+            case RingLost(seat=seat):
+                return t("garfield.log.ring_lost", name=names[seat], rings=before.rings[seat] - 1)
+        return t("garfield.log.won", name=names[event.seat])
+
+    def _line(self, event) -> list[str]:
+        names, setup = self.names, self.setup
+        match event:
+            case Acted(seat=seat, action=FollowGarfield()):
+                return [t("garfield.log.follows", name=names[seat])]
+            case Acted(seat=seat, action=LoseTurn()):
+                return [t("garfield.log.lose_turn", name=names[seat])]
+            case CardPlayed(seat=seat, card=card):
+                return [t("garfield.log.plays", name=names[seat], card=card_name(card))]
+            case CardsDrawn(seat=seat, cards=drawn) if not setup:
+                if HIDDEN in drawn:
+                    return [t("garfield.log.drew_hidden", name=names[seat], n=len(drawn))]
+                return [t("garfield.log.drew", name=names[seat], cards=", ".join(card_name(c) for c in drawn))]
+            case CardDiscarded(seat=seat, card=card):
+                return [t("garfield.log.discarded", name=names[seat], card=card_name(card))]
+            case CardGiven(seat=seat, to=to, card=card):
+                return [t("garfield.log.gave", name=names[seat], card=card_name(card), other=names[to])]
+            case PlacesSwapped(seat=seat, other=other, rings=with_rings):
+                key = "garfield.log.swapped_rings" if with_rings else "garfield.log.swapped"
+                return [t(key, name=names[seat], other=names[other])]
+            case CoinFlipped(seat=seat, face_up=up):
+                return [t("garfield.log.coin_up" if up else "garfield.log.coin_down", name=names[seat])]
+            case GarfieldTossed():
+                return [t("garfield.log.tossed")]
+            case GarfieldTurnedUp(card=card):
+                return [t("garfield.log.turned_up", text=t(f"garfield.card.{card}"))]
+            case Shuffled(deck=deck) if not setup:
+                return [t(f"garfield.log.shuffled_{deck}")]
+            case TurnBegan(seat=seat):
+                starts = [t("garfield.log.starts", name=names[seat])] if setup else []
+                return starts + [t("garfield.log.turn", name=names[seat])]
+        return []
+
+
+class GarfieldWords(Words, game="garfield"):
+    help_key = "garfield.help.text"
+    narrator = GarfieldNarrator
+
+    def describe(self, action, view, seat: int, names: tuple[str, ...]) -> str:
+        match action:
+            case FollowGarfield():
+                rolls = view.face_up not in (cards.G_SWAP, cards.G_LOSE_TURN, cards.G_GIVE_OR_LOSE)
+                return t("garfield.option.follow" if rolls else "garfield.option.follow_no_roll")
+            case PlayCard(card=card):
+                return t("garfield.option.play", card=card_name(card))
+            case Lasagna(play=play):
+                return t("garfield.option.lasagna_yes" if play else "garfield.option.lasagna_no")
+            case SwapWith(target=target):
+                return t("garfield.option.swap", name=names[target])
+            case Discard(card=card):
+                return t("garfield.option.discard", card=card_name(card))
+            case Give(card=card):
+                return t("garfield.option.give", card=card_name(card))
+            case LoseTurn():
+                return t("garfield.option.lose_turn")
+        return super().describe(action, view, seat, names)
+
+    def question(self, view, seat: int, names: tuple[str, ...]) -> str:
+        if view.pending is None:
+            return t("garfield.decision.start")
+        left = names[(seat + 1) % len(names)]
+        return t(f"garfield.decision.{view.pending.kind}", name=left)
+
+    def player_stats(self, view, seat: int, ascii_only: bool) -> str:
+        full, empty = ("o", "-") if ascii_only else ("●", "○")
+        rings = full * view.rings[seat] + empty * (cards.RINGS_TO_WIN - view.rings[seat])
+        return f"{rings} {t('game.cards', n=len(view.hands[seat]))} @{view.positions[seat]}"
+
+    def hand(self, view, seat: int) -> tuple[str, ...]:
+        return view.hands[seat]
+
+    def card_label(self, card: str) -> str:
+        return t(f"garfield.hand_card.{'HIDDEN' if card == HIDDEN else card}")
+
+    def aside(self, view, seat: int, ascii_only: bool) -> str:
+        """The Player card piles, above the hand."""
+        return " · ".join([t("garfield.player_pile", n=len(view.player_deck.pile)),
+                           t("garfield.discards", n=len(view.player_deck.discard))])
+
+    def slot_note(self, view, seat: int, slot: int) -> str:
+        held = view.hands[seat]
+        if slot < len(held) and held[slot] == cards.LASAGNA:
+            return t("game.rejected", reason=t("garfield.lasagna_not_now"))
+        return ""
+
+    def result_lines(self, state, names: tuple[str, ...]) -> list[str]:
+        return [f"{name:<24} {t('game.rings_count', n=state.rings[seat])}" for seat, name in enumerate(names)]
