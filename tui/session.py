@@ -56,7 +56,9 @@ def seats_from_meta(names: tuple[str, ...], meta: dict) -> list[Seat]:
     seats = []
     for i, name in enumerate(names):
         info = recorded[i] if i < len(recorded) and isinstance(recorded[i], dict) else {}
-        bot = info.get("bot") if info.get("bot") in bots.LEVELS else None
+        bot = info.get("bot")
+        if bot is not None and bot not in bots.LEVELS:  # a typo keeps a bot a bot, not a human
+            bot = default_level()
         colour = info.get("colour") if info.get("colour") in COLOURS else COLOURS[i % len(COLOURS)]
         seats.append(Seat(name, bot, colour))
     return seats
@@ -114,6 +116,11 @@ class Session:
         return [i for i, s in enumerate(self.seats) if s.human]
 
     @property
+    def save_problem(self) -> str | None:
+        """Why the autosave is failing now (None when it works or there is none)."""
+        return self.writer.problem if self.writer else None
+
+    @property
     def over(self) -> bool:
         return self.table.result() is not None
 
@@ -121,12 +128,4 @@ class Session:
 def new_save_path(game: str) -> Path:
     from .config import saves_dir
 
-    folder = saves_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = folder / f"{stamp}-{game}.jsonl"
-    n = 1
-    while path.exists():
-        n += 1
-        path = folder / f"{stamp}-{game}-{n}.jsonl"
-    return path
+    return saves.new_path(saves_dir(), f"{datetime.now().strftime('%Y%m%d-%H%M%S')}-{game}")

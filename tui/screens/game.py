@@ -118,7 +118,8 @@ class GameScreen(Screen):
 
     def _after(self, events: list) -> None:
         self._narrate(events, self.table.state)
-        self.selected, self.note = None, ""
+        problem = self.session.save_problem  # a full disk: say so; play goes on in memory
+        self.selected, self.note = None, t("game.save_failed", problem=problem) if problem else ""
         self._advance()
 
     def _advance(self) -> None:
