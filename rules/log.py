@@ -128,7 +128,8 @@ def load_lines(lines: Iterable[bytes]) -> Loaded:
             if header is not None and not raw.endswith(b"\n"):  # the torn tail: keep what came before
                 warnings.append(f"line {number} was cut off while saving; the game goes on from before it")
                 break
-            message = str(error)
+            message = str(error) if header is not None or str(error).startswith("line ") else \
+                f"not a Parlour save ({error})"
             raise LogError(message if message.startswith("line ") else f"line {number}: {message}") from None
         kept_bytes += len(raw)
         if len(events) > MAX_EVENTS or kept_bytes > MAX_BYTES:

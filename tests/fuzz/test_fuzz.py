@@ -188,5 +188,10 @@ def _random_command(rnd: random.Random) -> dict:
 def test_long_run_games(game):
     games = int(os.environ.get("PARLOUR_FUZZ_GAMES", 2_000))
     steps = int(os.environ.get("PARLOUR_FUZZ_STEPS", 400))
-    total = sum(play(game, seed, steps) for seed in range(games))
-    print(f"\nlong run: {games} {game} games, {total} actions carried out")
+    total, rss = 0, []
+    for seed in range(games):
+        total += play(game, seed, steps)
+        if seed % max(1, games // 10) == 0:
+            rss.append(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+    print(f"\nlong run: {games} {game} games, {total} actions carried out; peak RSS (kB): {rss}")
+    assert rss[-1] - rss[1 if len(rss) > 2 else 0] < 20_000
