@@ -250,28 +250,13 @@ def _json_type(value: Any) -> str:
 _BYE = json.dumps({"ok": True, "bye": True})
 
 
-def lines(stream: BinaryIO):
-    """The input's lines as bytes, none longer than MAX_LINE + 1 (the rest of a longer line is
-    read and dropped, so one huge line cannot fill the memory; it still gets its one answer)."""
-    while True:
-        line = stream.readline(MAX_LINE + 1)
-        if not line:
-            return
-        if len(line) > MAX_LINE and not line.endswith(b"\n"):
-            while True:  # skip to the end of this line
-                rest = stream.readline(MAX_LINE)
-                if not rest or rest.endswith(b"\n"):
-                    break
-        yield line
-
-
 def run(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> int:
     """Serve one session until end of input or {"cmd": "quit"}. Reads and writes bytes: input
     need not be UTF-8 (a bad line gets a bad-json answer) and the answers are always UTF-8."""
     stdin = stdin or sys.stdin.buffer
     stdout = stdout or sys.stdout.buffer
     session = Session()
-    for line in lines(stdin):
+    for line in saves.bounded_lines(stdin, MAX_LINE):  # a huge line is read and dropped, not kept
         reply = session.reply(line.removesuffix(b"\n").removesuffix(b"\r"))
         stdout.write(reply.encode("utf-8") + b"\n")
         stdout.flush()

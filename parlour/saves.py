@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from pathlib import Path
 from typing import BinaryIO, Iterator
 
@@ -144,6 +143,8 @@ def write_whole(path: Path, text: str) -> int:
             raise SaveError("it is not a regular file, so it is not replaced")
     except FileNotFoundError:
         pass
+    import tempfile  # only when writing: `parlour engine` starts without it
+
     data = text.encode("utf-8")
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:

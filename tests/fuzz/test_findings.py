@@ -280,14 +280,15 @@ def test_10_new_save_paths_are_created_exclusively(tmp_path):
 
 def test_10_two_writers_never_share_a_temporary_file(tmp_path, monkeypatch):
     names = []
-    real = saves.tempfile.mkstemp
+    import tempfile
+    real = tempfile.mkstemp
 
     def spy(*args, **kwargs):
         fd, name = real(*args, **kwargs)
         names.append(name)
         return fd, name
 
-    monkeypatch.setattr(saves.tempfile, "mkstemp", spy)
+    monkeypatch.setattr(tempfile, "mkstemp", spy)
     table = played(3)
     saves.Writer(tmp_path / "a.jsonl", table.header, table.events)
     saves.Writer(tmp_path / "a.jsonl", table.header, table.events)
