@@ -345,3 +345,19 @@ def test_12_a_smurf_seat_is_never_offered_more_than_a_few_actions():
             actions = table.legal_actions(seat)
             assert 0 < len(actions) <= 10, actions
             table.submit(seat, bot.choose(table.game, table.view(seat), seat))
+
+
+def test_9_a_read_only_disk_when_a_game_starts_is_reported_and_saving_starts_later(tmp_path, monkeypatch):
+    import tempfile
+    real = tempfile.mkstemp
+
+    def refused(*args, **kwargs):
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    table = played(3)
+    path = tmp_path / "new.jsonl"
+    writer = saves.Writer(path, table.header, table.events)
+    assert "Read-only" in writer.problem and not path.exists()
+    monkeypatch.setattr(tempfile, "mkstemp", real)
+    assert writer.sync(table.events) and saves.read(path).events == table.events
