@@ -141,19 +141,25 @@ MAX_STRING = 4096  # characters in one string (a file path is the longest the pr
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_LONG_NUMBER = re.compile(r"\d{%d}" % (MAX_NUMBER_DIGITS + 1))
 
 
 def parse(text: str) -> Any:
     """One JSON value from `text` within the limits above, or CodecError saying what is wrong."""
     if text.count("[") + text.count("{") > MAX_DEPTH and _depth(text) > MAX_DEPTH:
         raise CodecError(f"nested deeper than {MAX_DEPTH} levels")
+    # the checks cost time only when the text could break a limit (a long run of digits, a
+    # surrogate or an escape for one, a line longer than a string may be)
+    hooks = {"parse_int": _integer, "parse_float": _fraction} if _LONG_NUMBER.search(text) else {}
     try:
-        value = json.loads(text, parse_int=_integer, parse_float=_fraction, parse_constant=_constant)
+        value = json.loads(text, parse_constant=_constant, **hooks)
     except json.JSONDecodeError as error:
         raise CodecError(f"not JSON: {error.msg}") from None
     except (ValueError, RecursionError) as error:  # from the hooks below, or Python's own limits
         raise CodecError(str(error) if isinstance(error, CodecError) else "not JSON: a value is too large") from None
-    _check_strings(value)
+    if len(text) > MAX_STRING or _SURROGATE.search(text) or _SURROGATE_ESCAPE.search(text):
+        _check_strings(value)
     return value
 
 
