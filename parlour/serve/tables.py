@@ -308,10 +308,9 @@ class Lobby:
             from parlour import saves
             from tui.session import new_save_path
 
-            try:
-                table.writer = saves.Writer(new_save_path(table.game_id), table.table.header, table.table.events)
-            except OSError as error:
-                log.warning("table %d is not saved: %s", table.id, error)
+            table.writer = saves.Writer(new_save_path(table.game_id), table.table.header, table.table.events)
+            if table.writer.problem:  # it keeps trying after every action
+                log.warning("table %d is not saved yet: %s", table.id, table.writer.problem)
         log.info("table %d starts: %s", table.id, ", ".join(names))
         for member in list(table.members):
             member.send(self._game_message(table, member))
@@ -346,10 +345,8 @@ class Lobby:
         """Carry out an action at a table and tell everyone there (raises Rejected)."""
         events = table.table.submit(seat, action)
         if table.writer is not None:
-            try:
-                table.writer.sync(table.table.events)
-            except OSError as error:
-                log.warning("table %d: cannot save: %s", table.id, error)
+            if not table.writer.sync(table.table.events):
+                log.warning("table %d: cannot save: %s", table.id, table.writer.problem)
         game = table.table.game
         for member in list(table.members):
             member.send({"t": "events", "events": [encode(game.redact(e, member.seat)) for e in events]})
