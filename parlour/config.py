@@ -59,10 +59,6 @@ def new_save_path(game: str) -> Path:
 
     folder = saves_dir()
     folder.mkdir(parents=True, exist_ok=True)
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = folder / f"{stamp}-{game}.jsonl"
-    n = 1
-    while path.exists():
-        n += 1
-        path = folder / f"{stamp}-{game}-{n}.jsonl"
-    return path
+    from . import saves
+
+    return saves.new_path(folder, f"{datetime.now().strftime('%Y%m%d-%H%M%S')}-{game}")

@@ -21,11 +21,11 @@ Bot = Any  # anything with choose(game, view, seat) -> Action (rules.bots)
 
 class TableDriver:
     def __init__(self, table: Table, bots: dict[int, Bot] | None = None, writer=None,
-                 on_save_error: Callable[[OSError], None] | None = None):
+                 on_save_error: Callable[[str], None] | None = None):
         self.table = table
         self.bots: dict[int, Bot] = dict(bots or {})  # the seats a bot plays now (mutable: stand-ins)
         self.writer = writer  # a saves.Writer already holding the log so far, or None (not saved)
-        self.on_save_error = on_save_error  # without it a failed save raises, as it should locally
+        self.on_save_error = on_save_error  # told why a save failed (the Writer retries later)
         self._listeners: list[Listener] = []
 
     # ---- listeners -------------------------------------------------------------------------
@@ -48,14 +48,14 @@ class TableDriver:
         return events
 
     def _save(self) -> None:
-        if self.writer is None:
-            return
-        try:
-            self.writer.sync(self.table.events)
-        except OSError as error:
-            if self.on_save_error is None:
-                raise
-            self.on_save_error(error)
+        # The Writer never raises: it keeps the problem and tries again after the next action.
+        if self.writer is not None and not self.writer.sync(self.table.events) and self.on_save_error:
+            self.on_save_error(self.writer.problem)
+
+    @property
+    def save_problem(self) -> str | None:
+        """Why the autosave is failing now (None when it works or there is none)."""
+        return self.writer.problem if self.writer else None
 
     def bot_to_act(self) -> int | None:
         """The seat whose bot plays next, or None when the table waits for a person (or is over)."""

@@ -1,15 +1,22 @@
 """Save files on disk: the event log written append-only (flushed after every action, so a crash
-loses nothing) and read back with every check in rules.log. No pickle, no eval."""
+loses nothing) and read back with every check in rules.log. No pickle, no eval.
+
+Files are taken for what they are: only regular files are read or replaced (a FIFO, a device or
+a directory under a save's name is refused, never opened for reading or written over), reading
+streams line by line with every line bounded, and new files are created exclusively (O_EXCL)
+with unique temporary names, so two games started at once never share a file."""
 
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
+from typing import BinaryIO, Iterator
 
 from rules import log
 from rules.records import Event
 
-MAX_BYTES = 32 * 1024 * 1024
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 
 
 class SaveError(ValueError):
@@ -20,45 +27,156 @@ def read(path: str | os.PathLike) -> log.Loaded:
     """Load and check a save file, or raise SaveError saying what is wrong with it."""
     path = Path(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise SaveError(f"{path.name}: too large to be a Parlour save ({size} bytes)")
-        text = path.read_bytes().decode("utf-8")
-    except UnicodeDecodeError:
-        raise SaveError(f"{path.name}: not a Parlour save (not UTF-8 text)") from None
-    except OSError as error:
-        raise SaveError(f"{path.name}: cannot be read ({error.strerror or error})") from None
+        # O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused just below)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | _CLOEXEC)
+    except (OSError, ValueError) as error:
+        raise SaveError(f"{path.name}: cannot be read ({_reason(error)})") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise SaveError(f"{path.name or path}: not a Parlour save (not a regular file)")
+    os.set_blocking(fd, True)
+    with os.fdopen(fd, "rb") as file:
+        try:
+            return log.load_lines(bounded_lines(file))
+        except log.LogError as error:
+            raise SaveError(f"{path.name}: {error}") from None
+        except OSError as error:
+            raise SaveError(f"{path.name}: cannot be read ({_reason(error)})") from None
+
+
+def bounded_lines(file: BinaryIO, limit: int = log.MAX_LINE_BYTES) -> Iterator[bytes]:
+    """The file's lines (with their newline), each at most `limit` + 2 bytes: a longer line comes
+    cut to `limit` + 1 bytes (plus its newline, if it had one) and the rest is read and dropped."""
+    while True:
+        line = file.readline(limit + 1)
+        if not line:
+            return
+        if len(line) > limit and not line.endswith(b"\n"):
+            ended = False
+            while chunk := file.readline(1 << 16):
+                if chunk.endswith(b"\n"):
+                    ended = True
+                    break
+            line += b"\n" if ended else b""
+        yield line
+
+
+def new_path(folder: Path, stem: str) -> Path:
+    """A new save file's path, `stem.jsonl` (or `stem-2.jsonl`, ...), created empty with O_EXCL so
+    no other game can take it. If the folder cannot be written, the path is returned anyway:
+    the Writer reports the problem and keeps trying."""
+    first = folder / f"{stem}.jsonl"
     try:
-        return log.loads(text)
-    except log.LogError as error:
-        raise SaveError(f"{path.name}: {error}") from None
+        folder.mkdir(parents=True, exist_ok=True)
+        for n in range(1, 10_000):
+            path = first if n == 1 else folder / f"{stem}-{n}.jsonl"
+            try:
+                os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC, 0o644))
+                return path
+            except FileExistsError:
+                continue
+    except OSError:
+        pass
+    return first
 
 
 class Writer:
-    """Keeps a game's save file in step with its log: call `sync` after every accepted action."""
+    """Keeps a game's save file in step with its log: call `sync` after every accepted action.
+
+    A write that fails (a full disk, a read-only folder) never raises: `problem` says what is
+    wrong, the bytes already saved are left as they were (a half-written append is cut off
+    again), and the next `sync` tries again with everything not yet on disk."""
 
     def __init__(self, path: str | os.PathLike, header: log.Header, events: list[Event]):
         self.path = Path(path)
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        tmp.write_text(log.dumps(header, events), encoding="utf-8")  # whole file, then rename:
-        os.replace(tmp, self.path)  # a resumed save never keeps a torn tail
+        self.header = header
+        self.written = 0  # events on disk
+        self.size: int | None = None  # bytes on disk known good; None: the whole file is still to write
+        self.problem: str | None = None
+        self.sync(events)
+
+    def sync(self, events: list[Event]) -> bool:
+        """Write the events not yet on disk (flushed and fsynced); False if that failed."""
+        try:
+            if self.size is None:
+                self.size = write_whole(self.path, log.dumps(self.header, events))
+                self.written = len(events)
+            elif len(events) > self.written:
+                self._append(events)
+        except (OSError, SaveError) as error:
+            self.problem = (f"{self.path.name}: cannot be saved ({_reason(error)}); the game goes on, "
+                            "and saving starts again when it can")
+            return False
+        self.problem = None
+        return True
+
+    def _append(self, events: list[Event]) -> None:
+        data = "".join(log.event_line(seq, e)
+                       for seq, e in enumerate(events[self.written:], self.written + 1)).encode("utf-8")
+        fd = os.open(self.path, os.O_WRONLY | _CLOEXEC)
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise SaveError("not a regular file any more")
+            try:
+                os.ftruncate(fd, self.size)  # drop what a failed attempt may have left
+                os.lseek(fd, self.size, os.SEEK_SET)
+                _write_all(fd, data)
+                os.fsync(fd)
+            except OSError:
+                try:
+                    os.ftruncate(fd, self.size)
+                except OSError:
+                    pass
+                raise
+        finally:
+            os.close(fd)
+        self.size += len(data)
         self.written = len(events)
 
-    def sync(self, events: list[Event]) -> None:
-        """Append the events not yet on disk, flush and fsync."""
-        if len(events) == self.written:
-            return
-        lines = "".join(log.event_line(seq, e) for seq, e in enumerate(events[self.written:], self.written + 1))
-        with self.path.open("a", encoding="utf-8") as file:
-            file.write(lines)
-            file.flush()
-            os.fsync(file.fileno())
-        self.written = len(events)
+
+def write_whole(path: Path, text: str) -> int:
+    """Replace `path` by a file holding `text`, atomically: written to a uniquely named temporary
+    file beside it, fsynced, then renamed over it. Only a regular file (or nothing) is replaced.
+    Returns the bytes written."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise SaveError("it is not a regular file, so it is not replaced")
+    except FileNotFoundError:
+        pass
+    import tempfile  # only when writing: `parlour engine` starts without it
+
+    data = text.encode("utf-8")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        try:
+            _write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return len(data)
 
 
 def write(path: str | os.PathLike, header: log.Header, events: list[Event]) -> None:
-    """Write a whole log to `path` (replacing what was there)."""
+    """Write a whole log to `path` (replacing a regular file that was there)."""
+    path = Path(path)
     try:
-        Writer(path, header, events)
-    except OSError as error:
-        raise SaveError(f"{Path(path).name}: cannot be written ({error.strerror or error})") from None
+        write_whole(path, log.dumps(header, events))
+    except (OSError, ValueError) as error:
+        raise SaveError(f"{path.name or path}: cannot be written ({_reason(error)})") from None
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _reason(error: Exception) -> str:
+    return getattr(error, "strerror", None) or str(error)

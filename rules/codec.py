@@ -7,6 +7,8 @@ the right JSON type, and no extra key is allowed. It never evaluates anything it
 from __future__ import annotations
 
 import dataclasses
+import json
+import re
 import types
 import typing
 from functools import lru_cache
@@ -126,3 +128,75 @@ def _decode_value(data: Any, hint: Any, kinds: Mapping[str, type], path: str) ->
         return _decode_fields(hint, data, kinds, path)
     raise CodecError(f"cannot decode type {hint!r}{_where(path)}")  # a programming error
 
+
+
+# ---- reading JSON text with limits --------------------------------------------------------
+# Hostile text must not make the reader recurse without end, build huge numbers or keep
+# strings that cannot be written back out (lone surrogates). The limits are in docs/PROTOCOL.md.
+
+MAX_DEPTH = 32  # objects and lists inside each other
+MAX_NUMBER_DIGITS = 20  # digits in one number: every 64-bit integer fits
+MAX_STRING = 4096  # characters in one string (a file path is the longest the protocol takes)
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BRACKETS = re.compile(r"[\[\]{}]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_LONG_NUMBER = re.compile(r"\d{%d}" % (MAX_NUMBER_DIGITS + 1))
+
+
+def parse(text: str) -> Any:
+    """One JSON value from `text` within the limits above, or CodecError saying what is wrong."""
+    if text.count("[") + text.count("{") > MAX_DEPTH and _depth(text) > MAX_DEPTH:
+        raise CodecError(f"nested deeper than {MAX_DEPTH} levels")
+    # the checks cost time only when the text could break a limit (a long run of digits, a
+    # surrogate or an escape for one, a line longer than a string may be)
+    hooks = {"parse_int": _integer, "parse_float": _fraction} if _LONG_NUMBER.search(text) else {}
+    try:
+        value = json.loads(text, parse_constant=_constant, **hooks)
+    except json.JSONDecodeError as error:
+        raise CodecError(f"not JSON: {error.msg}") from None
+    except (ValueError, RecursionError) as error:  # from the hooks below, or Python's own limits
+        raise CodecError(str(error) if isinstance(error, CodecError) else "not JSON: a value is too large") from None
+    if len(text) > MAX_STRING or _SURROGATE.search(text) or _SURROGATE_ESCAPE.search(text):
+        _check_strings(value)
+    return value
+
+
+def _depth(text: str) -> int:
+    depth = deepest = 0
+    for bracket in _BRACKETS.findall(_STRING.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def _integer(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise CodecError(f"a number has more than {MAX_NUMBER_DIGITS} digits")
+    return int(digits)
+
+
+def _fraction(digits: str) -> float:
+    if len(digits) > MAX_NUMBER_DIGITS + 10:
+        raise CodecError(f"a number has more than {MAX_NUMBER_DIGITS} digits")
+    return float(digits)
+
+
+def _constant(name: str) -> Any:
+    raise CodecError(f"not JSON: {name} is not a number")
+
+
+def _check_strings(value: Any) -> None:
+    if isinstance(value, str):
+        if len(value) > MAX_STRING:
+            raise CodecError(f"a string is longer than {MAX_STRING} characters")
+        if _SURROGATE.search(value):
+            raise CodecError("a string holds a lone surrogate (\\ud800-\\udfff), which is not text")
+    elif isinstance(value, list):
+        for item in value:
+            _check_strings(item)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _check_strings(key)
+            _check_strings(item)

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable
 
 from . import registry
 from .chance import Chance, Rig, RigError
-from .codec import CodecError, decode, encode
+from .codec import CodecError, decode, encode, parse
 from .game import decide
 from .records import Acted, Event, Rejected, Start
 
@@ -23,6 +23,7 @@ FORMAT = "parlour-log"
 FORMAT_VERSION = 1
 MAX_LINE_BYTES = 64 * 1024
 MAX_EVENTS = 500_000
+MAX_BYTES = 32 * 2**20  # what a save may hold (a torn tail beyond it is not counted)
 MAX_NAME = 24
 
 
@@ -94,34 +95,64 @@ class Loaded:
 
 
 def loads(text: str) -> Loaded:
-    """Parse and check a whole log. Raises LogError with a clear message if it is not sound."""
-    lines = text.split("\n")
-    torn_tail = lines[-1] != ""  # a file that does not end in a newline was cut while writing
-    if not torn_tail:
-        lines.pop()
-    if not lines or not lines[0].strip():
-        raise LogError("the file is empty: it is not a Parlour save")
-    header = _parse_header(lines[0])
-    game = registry.get(header.game)
+    """Parse and check a whole log held as text (see `load_lines`)."""
+    return load_lines(text.encode("utf-8", "surrogateescape").splitlines(keepends=True))
+
+
+def load_lines(lines: Iterable[bytes]) -> Loaded:
+    """Parse and check a log given line by line, as bytes that keep their newline; a line longer
+    than MAX_LINE_BYTES may come cut to MAX_LINE_BYTES + 1 bytes. Raises LogError naming the line.
+
+    What a text editor adds is accepted: a byte-order mark, spaces and a carriage return at the
+    ends of lines, and blank lines. A last line without its newline was torn while saving: if it
+    does not hold a whole event it is dropped with a warning, whatever its size."""
+    header = game = None
     warnings: list[str] = []
     events: list[Event] = []
-    for number, line in enumerate(lines[1:], 2):
+    numbers: list[int] = []  # the line each event came from (blank lines are skipped)
+    kept_bytes = 0
+    for number, raw in enumerate(lines, 1):
         try:
-            events.append(_parse_event(line, number - 1, game))
+            text = _text(raw)
+            if number == 1:
+                text = text.removeprefix("\ufeff")
+            if not text:
+                continue
+            if header is None:
+                header = _parse_header(text)
+                game = registry.get(header.game)
+                continue
+            events.append(_parse_event(text, len(events) + 1, game))
+            numbers.append(number)
         except LogError as error:
-            if torn_tail and number == len(lines):
+            if header is not None and not raw.endswith(b"\n"):  # the torn tail: keep what came before
                 warnings.append(f"line {number} was cut off while saving; the game goes on from before it")
                 break
-            raise LogError(f"line {number}: {error}") from None
-    if len(events) > MAX_EVENTS:
-        raise LogError(f"the log holds more than {MAX_EVENTS} events")
-    state, kept = _replay(game, header, events, warnings)
+            message = str(error) if header is not None or str(error).startswith("line ") else \
+                f"not a Parlour save ({error})"
+            raise LogError(message if message.startswith("line ") else f"line {number}: {message}") from None
+        kept_bytes += len(raw)
+        if len(events) > MAX_EVENTS or kept_bytes > MAX_BYTES:
+            raise LogError(f"line {number}: the save is larger than a game can be "
+                           f"({MAX_EVENTS} events, {MAX_BYTES // 2**20} MB)")
+    if header is None:
+        raise LogError("the file is empty: it is not a Parlour save")
+    state, kept = _replay(game, header, events, numbers, warnings)
     return Loaded(header, events[:kept], state, warnings)
+
+
+def _text(raw: bytes) -> str:
+    if len(raw) > MAX_LINE_BYTES + 1 or (len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n")):
+        raise LogError(f"the line is too long (more than {MAX_LINE_BYTES} bytes)")
+    try:
+        return raw.decode("utf-8").strip(" \t\r\n")
+    except UnicodeDecodeError:
+        raise LogError("not UTF-8 text") from None
 
 
 def _parse_header(line: str) -> Header:
     try:
-        data = json.loads(line)
+        data = parse(line)
     except ValueError:
         raise LogError("line 1 is not JSON: this is not a Parlour save") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -156,12 +187,10 @@ def _parse_header(line: str) -> Header:
 
 
 def _parse_event(line: str, seq: int, game) -> Event:
-    if len(line) > MAX_LINE_BYTES:
-        raise LogError("the line is too long")
     try:
-        data = json.loads(line)
-    except ValueError:
-        raise LogError("not JSON") from None
+        data = parse(line)
+    except CodecError as error:
+        raise LogError(str(error)) from None
     if not isinstance(data, dict) or set(data) != {"seq", "event"}:
         raise LogError('expected {"seq": n, "event": {...}}')
     if data["seq"] != seq or type(data["seq"]) is not int:
@@ -172,11 +201,13 @@ def _parse_event(line: str, seq: int, game) -> Event:
         raise LogError(str(error)) from None
 
 
-def _replay(game, header: Header, events: list[Event], warnings: list[str]) -> tuple[Any, int]:
-    """Re-decide every recorded action and check it yields exactly the recorded events."""
+def _replay(game, header: Header, events: list[Event], numbers: list[int],
+            warnings: list[str]) -> tuple[Any, int]:
+    """Re-decide every recorded action and check it yields exactly the recorded events.
+    `numbers` holds the line of each event, for the messages."""
     state = game.initial(header.players, header.options)
     if not events or events[0] != Acted(None, Start()):
-        raise LogError("line 2: the log must begin with the game's set-up")
+        raise LogError(f"line {numbers[0] if numbers else 2}: the log must begin with the game's set-up")
     start = 0
     while start < len(events):
         end = start + 1
@@ -191,17 +222,17 @@ def _replay(game, header: Header, events: list[Event], warnings: list[str]) -> t
             if last:  # the log stops before a chance outcome the action needs: cut while saving
                 warnings.append(_DROPPED)
                 return state, start
-            raise LogError(f"line {start + 2}: {error.reason}") from None
+            raise LogError(f"line {numbers[start]}: {error.reason}") from None
         except Rejected as error:
-            raise LogError(f"line {start + 2}: {error.reason}") from None
+            raise LogError(f"line {numbers[start]}: {error.reason}") from None
         if turn.events != batch:
             if last and turn.events[: len(batch)] == batch:
                 warnings.append(_DROPPED)
                 return state, start
             at = next(i for i, (a, b) in enumerate(zip(turn.events + [None], batch + [None])) if a != b)
-            raise LogError(f"line {start + at + 2}: this event does not follow from the rules")
+            raise LogError(f"line {numbers[start + at]}: this event does not follow from the rules")
         if not chance.exhausted():
-            raise LogError(f"line {start + 2}: the log records chance outcomes the rules did not use")
+            raise LogError(f"line {numbers[start]}: the log records chance outcomes the rules did not use")
         state = turn.state
         start = end
     return state, len(events)

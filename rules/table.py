@@ -38,6 +38,11 @@ class Table:
     def resume(cls, loaded: Loaded) -> "Table":
         """Continue a loaded game; its chance goes on from where the log stops."""
         game = registry.get(loaded.header.game)
+        if not loaded.events:  # the save stops before its set-up: deal it as it would have been
+            chance = Chance.for_log(loaded.header.seed, 0, loaded.header.rig)
+            table = cls(game, loaded.header, [], loaded.state, chance)
+            table._apply(None, Start())
+            return table
         chance = Chance.for_log(loaded.header.seed, len(loaded.events))
         return cls(game, loaded.header, list(loaded.events), loaded.state, chance)
 

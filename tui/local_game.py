@@ -62,6 +62,10 @@ class LocalGame:
     def bots(self) -> dict:
         return self.driver.bots
 
+    @property
+    def save_problem(self) -> str | None:
+        return self.driver.save_problem
+
     def humans_to_act(self) -> list[int]:
         return [seat for seat in self.table.to_act() if seat is not None and self.seats[seat].human]
 

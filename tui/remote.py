@@ -61,6 +61,7 @@ class RemoteGame:
     """A seat at a served table (or a watcher's chair, seat SPECTATOR)."""
 
     save_path = None
+    save_problem = None  # the server saves the table
 
     def __init__(self, table: RemoteTable, seats: list[Seat], send):
         self.table = table

@@ -312,10 +312,9 @@ class Lobby:
             from parlour import saves
             from parlour.config import new_save_path
 
-            try:
-                writer = saves.Writer(new_save_path(table.game_id), table.table.header, table.table.events)
-            except OSError as error:
-                log.warning("table %d is not saved: %s", table.id, error)
+            writer = saves.Writer(new_save_path(table.game_id), table.table.header, table.table.events)
+            if writer.problem:  # it keeps trying after every action
+                log.warning("table %d is not saved yet: %s", table.id, writer.problem)
         table.driver = TableDriver(table.table, {i: table.bots[i] for i, s in enumerate(table.plan) if s.bot},
                                    writer, lambda error: log.warning("table %d: cannot save: %s", table.id, error))
         table.driver.listen(lambda events: self._played(table, events))

@@ -172,3 +172,21 @@ async def test_resuming_a_bad_file_says_why_and_shows_the_saves(parlour_dirs):
         await settle(pilot)
         assert isinstance(app.screen, ResumeScreen)
         assert any("bad.jsonl" in n.message for n in app._notifications)
+
+
+async def test_a_failing_autosave_is_shown_and_play_goes_on(tmp_path):
+    """Issue 15 finding 9: a full disk tells the player, the game goes on, saving resumes."""
+    app = app_for(ME_AND_A_BOT, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        writer = app.session.driver.writer
+        path = writer.path
+        saved = path.read_bytes()
+        writer.path = tmp_path / "gone" / path.name  # as if the disk refused every write
+        await play_some(pilot, app, 2)
+        assert isinstance(app.screen, GameScreen) and "Not saved" in app.screen.note
+        assert path.read_bytes() == saved  # nothing saved is damaged
+        writer.path = path  # space is back
+        await play_some(pilot, app, 2)
+        assert app.screen.note == "" or "Not saved" not in app.screen.note
+        assert saves.read(path).events == app.session.table.events

@@ -114,7 +114,8 @@ class GameScreen(Screen):
         if not self.is_attached:
             return
         self._write(self.story.tell(events))
-        self.selected, self.note = None, ""
+        problem = self.session.save_problem  # a full disk: say so; play goes on in memory
+        self.selected, self.note = None, t("game.save_failed", problem=problem) if problem else ""
         self._advance()
 
     def refused(self, reason: str) -> None:

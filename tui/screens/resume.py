@@ -20,11 +20,16 @@ from parlour.config import saves_dir
 
 
 def describe_saves(folder: Path) -> list[tuple[Path, str, bool]]:
-    """(path, one line about it, loadable) for each save in the folder, newest first."""
-    found = sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
+    """(path, one line about it, loadable) for each save in the folder, newest first. An odd
+    entry (a dangling link, a FIFO, a link to a device) is listed as broken; it never hangs the
+    list or stops it."""
+    try:
+        found = [(path, _modified(path)) for path in folder.glob("*.jsonl")] if folder.is_dir() else []
+    except OSError:
+        found = []
     rows = []
-    for path in found:
-        when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+    for path, modified in sorted(found, key=lambda found: found[1], reverse=True):
+        when = datetime.fromtimestamp(modified).strftime("%Y-%m-%d %H:%M")
         try:
             loaded = saves.read(path)
         except saves.SaveError as error:
@@ -43,6 +48,16 @@ def describe_saves(folder: Path) -> list[tuple[Path, str, bool]]:
                  when=when, status=status)
         rows.append((path, line, result is None))
     return rows
+
+
+def _modified(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:  # a dangling link: the link's own time
+        try:
+            return path.lstat().st_mtime
+        except OSError:
+            return 0.0
 
 
 class ResumeScreen(Screen):
