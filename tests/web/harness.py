@@ -46,14 +46,14 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def web_server(env: dict[str, str], *options: str):
-    """`parlour web` on a free loopback port; yields its address. Bots move at once."""
+    """`parlour web` on a free loopback port; yields its address and process id. Bots move at once."""
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "parlour", "web", "--port", str(port), "--bot-delay", "0", "--no-animations",
          *options], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
         _until_listening(process, port)
-        yield f"http://127.0.0.1:{port}/"
+        yield f"http://127.0.0.1:{port}/", process.pid
     finally:
         process.terminate()
         try:

@@ -59,7 +59,7 @@ def asked_me(term: PageTerminal) -> bool:
 
 
 async def test_a_garfield_game_in_the_browser_is_played_saved_and_resumed(parlour_env):
-    with web_server(parlour_env) as url:
+    with web_server(parlour_env) as (url, _):
         async with chromium() as context:
             outside = await offline(context, url.rstrip("/"))
             term = await PageTerminal.open(context, url)
@@ -98,7 +98,7 @@ async def test_a_garfield_game_in_the_browser_is_played_saved_and_resumed(parlou
 
 @pytest.mark.parametrize("width, height", [(1280, 800), (844, 390)], ids=["laptop", "phone-landscape"])
 async def test_the_first_screen_fits_the_window(parlour_env, width, height):
-    with web_server(parlour_env) as url:
+    with web_server(parlour_env) as (url, _):
         async with chromium() as context:
             await context.pages[0].set_viewport_size({"width": width, "height": height})
             page = context.pages[0]
