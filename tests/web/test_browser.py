@@ -15,7 +15,7 @@ from .harness import PageTerminal, chromium, web_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("browser_ready")]
 
-ROLL_PROMPT = "[Space] Roll"
+ROLL_PROMPT = "[Space] "  # my turn: Space follows Garfield's card ("Roll", or "Follow Garfield")
 MY_MOVE = "You follows Garfield."  # on the log when Space follows Garfield's card
 
 
@@ -66,11 +66,20 @@ async def test_a_garfield_game_in_the_browser_is_played_saved_and_resumed(parlou
             assert await term.page.title() == PAGE_TITLE
             await term.wait_for("Choose a game", "Ctrl+Q quit")
 
-            await term.press("Enter")  # Garfield, the first game
+            await term.press("ArrowDown", "ArrowDown", "Enter")  # the arrows reach the third game
+            await term.wait_for("The Smurf Game: who plays?", "Remove seat")
+            await term.press("Escape")
+            await term.wait_for("Choose a game", "Ctrl+Q quit", lambda t: "who plays?" not in t.text())
+            await term.press("ArrowUp", "Home", "Enter")  # Home: Garfield, the first game
             await term.wait_for("Garfield: who plays?", "Seat 3", "Remove seat")
             assert term.text().count("bot (smart)") == 2  # seats 2 and 3 are bots by default
             await term.press("Control+s")
             await term.wait_for("Garfield says:", "You's hand", lambda t: ROLL_PROMPT in "".join(prompt(t)))
+
+            await term.press("?")
+            await term.wait_for("How to play Garfield", "Race three laps")
+            await term.press("Escape")
+            await term.wait_for("You's hand", lambda t: "How to play" not in t.text())
 
             await term.press("Space")
             while True:  # bots move at once; a question for me gets its first answer
