@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import statistics
 import sys
@@ -32,6 +33,15 @@ sys.path.insert(0, str(ROOT))
 from tools.ssh_bench import memory_kb  # noqa: E402
 
 TITLE_DONE = "Ctrl+Q quit"  # the hint at the foot of the title box: the screen is drawn
+
+
+@contextlib.contextmanager
+def scratch_folders():
+    """Parlour's data and config folders in a temporary folder, for this process and its children."""
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["PARLOUR_DATA_DIR"] = str(Path(folder) / "data")
+        os.environ["PARLOUR_CONFIG_DIR"] = str(Path(folder) / "config")
+        yield
 
 
 def children(pid: int) -> list[int]:
@@ -89,9 +99,7 @@ def main() -> None:
     parser.add_argument("--opens", type=int, default=5)
     parser.add_argument("--gap", type=float, default=3.0, help="seconds between opens, as between friends")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        os.environ["PARLOUR_DATA_DIR"] = str(Path(folder) / "data")
-        os.environ["PARLOUR_CONFIG_DIR"] = str(Path(folder) / "config")
+    with scratch_folders():
         asyncio.run(asyncio.wait_for(bench(max(1, args.players), max(1, args.opens), max(0.0, args.gap)), 600))
 
 

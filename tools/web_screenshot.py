@@ -9,11 +9,12 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from tools.web_bench import scratch_folders  # noqa: E402
 
 
 async def shoot(target: Path) -> None:
@@ -34,9 +35,7 @@ async def shoot(target: Path) -> None:
 
 def main() -> None:
     target = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "screenshots" / "web-garfield.png"
-    with tempfile.TemporaryDirectory() as folder:
-        os.environ["PARLOUR_DATA_DIR"] = str(Path(folder) / "data")
-        os.environ["PARLOUR_CONFIG_DIR"] = str(Path(folder) / "config")
+    with scratch_folders():
         asyncio.run(asyncio.wait_for(shoot(target), 300))
 
 

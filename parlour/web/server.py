@@ -113,7 +113,8 @@ class WebServer(Server):
 
     async def on_startup(self, app: web.Application) -> None:
         self.spare.refill()
-        self.console.print(f"Parlour in a browser: open http://{self.host}:{self.port}/ "
+        host = f"[{self.host}]" if ":" in self.host else self.host  # an IPv6 address
+        self.console.print(f"Parlour in a browser: open http://{host}:{self.port}/ "
                            f"(each tab is a player). Ctrl+C stops.", highlight=False)
 
     async def on_shutdown(self, app: web.Application) -> None:

@@ -1,15 +1,12 @@
 """`parlour web` in a child process and a real Chromium (Debian's, driven by Playwright) on
 its page. What the page's terminal shows is read from the bytes the page receives on its
-WebSocket, fed into a pyte terminal of the size the page reported. Nothing waits on the clock:
-every wait is for a condition, with a bounded timeout."""
+WebSocket, fed into a pyte terminal of the size the page reported."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -18,9 +15,7 @@ import time
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
-import pyte
-
-TIMEOUT = 30.0  # the most any single wait may take before the test fails
+from ..screen import TIMEOUT, WatchedScreen
 CHROMIUM = os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium")
 # A browser that reaches nothing beyond the page: no updates, no sync, no QUIC, no first-run.
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -92,16 +87,13 @@ async def chromium():
                 await context.close()
 
 
-class PageTerminal:
+class PageTerminal(WatchedScreen):
     """One browser tab on `parlour web`: its terminal's text, and keys typed into the page."""
 
     def __init__(self, page):
+        super().__init__(80, 24)
         self.page = page
-        self.screen = pyte.Screen(80, 24)
-        self.stream = pyte.ByteStream(self.screen)
         self.size: tuple[int, int] | None = None
-        self.closed = False
-        self._changed = asyncio.Event()
         page.on("websocket", self._attach)
 
     @classmethod
@@ -116,49 +108,20 @@ class PageTerminal:
         self._resize(int(query["width"][0]), int(query["height"][0]))
         websocket.on("framereceived", self._received)
         websocket.on("framesent", self._sent)
-        websocket.on("close", lambda _: self._closed())
+        websocket.on("close", lambda _: self.close_screen())
 
     def _resize(self, width: int, height: int) -> None:
         self.size = (width, height)
-        self.screen.resize(height, width)
-        self._poke()
+        self.resize(width, height)
 
     def _received(self, payload) -> None:
-        if isinstance(payload, bytes):
-            self.stream.feed(payload)
-            self._poke()
+        if isinstance(payload, bytes):  # the app's screen; text frames are pings and metadata
+            self.feed(payload)
 
     def _sent(self, payload) -> None:
         if isinstance(payload, str) and payload.startswith('["resize"'):
             size = json.loads(payload)[1]
             self._resize(size["width"], size["height"])
-
-    def _closed(self) -> None:
-        self.closed = True
-        self._poke()
-
-    def _poke(self) -> None:
-        self._changed.set()
-        self._changed = asyncio.Event()
-
-    def text(self) -> str:
-        return "\n".join(self.screen.display)
-
-    async def wait_for(self, *wanted, timeout: float = TIMEOUT) -> None:
-        """Until every one of wanted is on the screen (a string) or holds (predicate(self))."""
-        def predicate(term) -> bool:
-            text = term.text()
-            return all(want in text if isinstance(want, str) else want(term) for want in wanted)
-
-        async def check():
-            while not predicate(self):
-                if self.closed:
-                    raise AssertionError(f"the page's connection closed; screen:\n{self.text()}")
-                await self._changed.wait()
-        try:
-            await asyncio.wait_for(check(), timeout)
-        except asyncio.TimeoutError:
-            raise AssertionError(f"timed out; screen:\n{self.text()}") from None
 
     async def press(self, *keys: str) -> None:
         """Keys typed into the page, as Playwright names them: "Enter", "Control+s", "?"."""
