@@ -47,6 +47,12 @@ def _parser() -> argparse.ArgumentParser:
                        help="disconnect a client silent this long (default 1800; its seat is kept)")
     serve.add_argument("--bot-delay", type=float, default=argparse.SUPPRESS, metavar="SECONDS",
                        help="pause before each bot move (default 0.6)")
+    web = sub.add_parser("web", help="play in a browser: each tab is a player (http://127.0.0.1:8000/)")
+    web.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    web.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    web.add_argument("--public", action="store_true",
+                     help="allow an address beyond this machine (no password: anyone who reaches it plays)")
+    _display_options(web)
     try:
         from . import simulate
     except ImportError:
@@ -78,6 +84,10 @@ def _main(argv: list[str] | None) -> int:
         return run(Settings(host=args.host, port=args.port, password_file=args.password_file,
                             authorized_keys=args.authorized_keys, max_connections=max(1, args.max_connections),
                             idle_timeout=max(1.0, args.idle_timeout), bot_delay=max(0.0, args.bot_delay)))
+    if args.command == "web":
+        from .web import Settings, app_options, run
+
+        return run(Settings(host=args.host, port=args.port, public=args.public, app_options=app_options(args)))
     if args.command == "simulate":
         from . import simulate
 

@@ -8,12 +8,11 @@ import contextlib
 from pathlib import Path
 
 import asyncssh
-import pyte
 
 from parlour.serve.server import Hub, Settings, setup_logging
 from parlour.config import config_dir, data_dir
 
-TIMEOUT = 20.0  # the most any single wait may take before the test fails
+from ..screen import TIMEOUT, WatchedScreen
 
 
 @contextlib.asynccontextmanager
@@ -27,16 +26,13 @@ async def server(**settings):
         await hub.close()
 
 
-class Terminal:
+class Terminal(WatchedScreen):
     """One SSH client with a PTY, its output fed into a pyte screen."""
 
     def __init__(self, conn, process, width: int, height: int):
+        super().__init__(width, height)
         self.conn, self.process = conn, process
-        self.screen = pyte.Screen(width, height)
-        self.stream = pyte.ByteStream(self.screen)
         self.raw = bytearray()
-        self.closed = False
-        self._changed = asyncio.Event()
         self._reader = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
@@ -46,36 +42,11 @@ class Terminal:
                 if not data:
                     break
                 self.raw.extend(data)
-                self.stream.feed(data)
-                self._poke()
+                self.feed(data)
         except (asyncssh.Error, ConnectionError):
             pass
         finally:
-            self.closed = True
-            self._poke()
-
-    def _poke(self) -> None:
-        self._changed.set()
-        self._changed = asyncio.Event()
-
-    def text(self) -> str:
-        return "\n".join(self.screen.display)
-
-    async def wait_for(self, predicate, timeout: float = TIMEOUT) -> None:
-        """Until predicate(self) holds (or a string is on the screen)."""
-        if isinstance(predicate, str):
-            needle = predicate
-            predicate = lambda term: needle in term.text()  # noqa: E731
-
-        async def check():
-            while not predicate(self):
-                if self.closed:
-                    raise AssertionError(f"the connection closed; screen:\n{self.text()}")
-                await self._changed.wait()
-        try:
-            await asyncio.wait_for(check(), timeout)
-        except asyncio.TimeoutError:
-            raise AssertionError(f"timed out; screen:\n{self.text()}") from None
+            self.close_screen()
 
     def press(self, *keys: str) -> None:
         for key in keys:

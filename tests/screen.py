@@ -1,0 +1,54 @@
+"""A pyte terminal fed with what a program sends to its screen, and waits for what it shows.
+Shared by the SSH clients (tests/ssh) and the browser tabs (tests/web). Nothing waits on the
+clock: every wait is for a condition, with a bounded timeout."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pyte
+
+TIMEOUT = 20.0  # the most any single wait may take before the test fails
+
+
+class WatchedScreen:
+    def __init__(self, width: int, height: int):
+        self.screen = pyte.Screen(width, height)
+        self.stream = pyte.ByteStream(self.screen)
+        self.closed = False
+        self._changed = asyncio.Event()
+
+    def feed(self, data: bytes) -> None:
+        self.stream.feed(data)
+        self._poke()
+
+    def resize(self, width: int, height: int) -> None:
+        self.screen.resize(height, width)
+        self._poke()
+
+    def close_screen(self) -> None:
+        self.closed = True
+        self._poke()
+
+    def _poke(self) -> None:
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    async def wait_for(self, *wanted, timeout: float = TIMEOUT) -> None:
+        """Until every one of wanted is on the screen (a string) or holds (predicate(self))."""
+        def holds() -> bool:
+            text = self.text()
+            return all(want in text if isinstance(want, str) else want(self) for want in wanted)
+
+        async def check():
+            while not holds():
+                if self.closed:
+                    raise AssertionError(f"the connection closed; screen:\n{self.text()}")
+                await self._changed.wait()
+        try:
+            await asyncio.wait_for(check(), timeout)
+        except asyncio.TimeoutError:
+            raise AssertionError(f"timed out; screen:\n{self.text()}") from None
