@@ -46,9 +46,8 @@ def play(game_id: str, first: str, second: str, seed: int, index: int, playouts:
     return 1 / len(winners) if mine in winners else 0.0
 
 
-def _chunk(args) -> list[float]:
-    game_id, first, second, seed, indexes, playouts = args
-    return [play(game_id, first, second, seed, i, playouts) for i in indexes]
+def _one(args) -> float:
+    return play(*args)
 
 
 def binomial_tail(n: int, k: int, p: float) -> float:
@@ -77,20 +76,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=17)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--playouts", type=int, default=None, help="the expert's playouts per decision")
+    parser.add_argument("--every", type=int, default=100, help="print the tally every this many games")
     args = parser.parse_args(argv)
-    chunks = [(args.game, args.first, args.second, args.seed, range(j, args.games, args.jobs), args.playouts)
-              for j in range(args.jobs)]
-    start, cpu = time.perf_counter(), time.process_time()
+    games = [(args.game, args.first, args.second, args.seed, i, args.playouts) for i in range(args.games)]
+    start = time.perf_counter()
+    print(f"{args.game}: {args.first} vs {args.second}, two-player games, seed {args.seed}, "
+          f"seats swapped every other game" + (f", expert playouts {args.playouts}" if args.playouts else ""))
+    shares: list[float] = []
     with ProcessPoolExecutor(args.jobs) as pool:
-        shares = [s for chunk in pool.map(_chunk, chunks) for s in chunk]
+        for share in pool.map(_one, games, chunksize=10):  # in order: a tally of the first n games
+            shares.append(share)
+            if len(shares) % args.every == 0 or len(shares) == args.games:
+                _tally(args.first, shares, time.perf_counter() - start)
+    return 0
+
+
+def _tally(level: str, shares: list[float], seconds: float) -> None:
     wins = sum(shares)
     n, k = len(shares), math.floor(wins)
-    print(f"{args.game}: {args.first} vs {args.second}, {n} two-player games, seed {args.seed}, "
-          f"seats swapped every other game" + (f", expert playouts {args.playouts}" if args.playouts else ""))
-    print(f"{args.first} won {wins:.1f} ({wins / n:.1%}); one-sided 95% lower bound {lower_bound(n, k):.1%}; "
-          f"P(>= {k} wins | rate 0.5) = {binomial_tail(n, k, 0.5):.2g}")
-    print(f"wall {time.perf_counter() - start:.0f} s")
-    return 0
+    print(f"after {n} games: {level} won {wins:.1f} ({wins / n:.1%}); one-sided 95% lower bound "
+          f"{lower_bound(n, k):.1%}; P(>= {k} wins | rate 0.5) = {binomial_tail(n, k, 0.5):.2g} "
+          f"({seconds:.0f} s)", flush=True)
 
 
 if __name__ == "__main__":
