@@ -19,7 +19,7 @@ from ..records import Action
 from .expert_worlds import SAMPLERS
 from .smart import SmartBot
 
-PLAYOUTS = 48  # playouts per decision, shared among the actions: under 0.3 s a move (tools/bench.py)
+PLAYOUTS = 32  # playouts per decision, shared among the actions: under 0.3 s a move (tools/bench.py)
 MIN_WORLDS = 4
 EVIDENCE = 1.65  # how many standard deviations of the paired differences an action must gain
 MAX_ACTIONS = 2_000  # a playout still running after this many actions counts as no win
