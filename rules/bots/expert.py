@@ -31,7 +31,6 @@ class ExpertBot:
     def __init__(self, seed: int | str | None = None, playouts: int = PLAYOUTS):
         self._random = random.Random(seed)
         self._smart = SmartBot(self._random.getrandbits(32))
-        self._policy = SmartBot(0)  # every seat's play inside the playouts, reseeded per world
         self.playouts = playouts
 
     samplers = SAMPLERS
@@ -68,7 +67,7 @@ class ExpertBot:
     def _playout(self, game: Game, world, seat: int, action: Action, seed: int) -> float:
         """Take `action` in `world`, play on with smart seats; 1/k if `seat` is among k winners."""
         chance = Chance(seed)
-        self._policy._random.seed(seed)
+        policy = SmartBot(seed)  # every seat's play in this playout, seeded like its dice
         state = decide(game, world, seat, action, chance).state
         for _ in range(MAX_ACTIONS):
             result = game.result(state)
@@ -76,5 +75,5 @@ class ExpertBot:
                 return 1 / len(result.winners) if seat in result.winners else 0.0
             who = game.to_act(state)[0]
             # a world is a fiction dealt from the view: its seats may read it whole
-            state = decide(game, state, who, self._policy.choose(game, state, who), chance).state
+            state = decide(game, state, who, policy.choose(game, state, who), chance).state
         return 0.0
