@@ -6,7 +6,8 @@ Every game and every bot is seeded from `--seed` and the game's index, so a run 
 Wins: a game won by one seat gives that seat 1; a shared win (Filmis: equal highest scores) gives
 each winner 1/k, so the win column of a run always adds up to the number of finished games.
 Game length is counted in turns: the number of `TurnBegan` events in the game's log (a skipped
-turn counts too; Filmis calls it a turn as well).
+turn counts too; Filmis calls it a turn as well). The text output has charts beside the table
+(parlour/simulate_charts.py: win rates with 95 % intervals, the length distribution).
 """
 
 from __future__ import annotations
@@ -77,6 +78,12 @@ def percentile(values: list[int], q: float) -> float:
 
 def simulate(game_id: str, levels: list[str], games: int, seed: int, progress=None) -> dict[str, Any]:
     """Play `games` games and summarise them (see the module docstring for the definitions)."""
+    return simulate_with_lengths(game_id, levels, games, seed, progress)[0]
+
+
+def simulate_with_lengths(game_id: str, levels: list[str], games: int, seed: int,
+                          progress=None) -> tuple[dict[str, Any], list[int]]:
+    """The summary, and the length of every finished game (for the charts; not in the JSON)."""
     players = len(levels)
     wins = [0.0] * players
     wins_by_order = [0.0] * players  # by place in turn order: 0 = the seat that played first
@@ -132,7 +139,7 @@ def simulate(game_id: str, levels: list[str], games: int, seed: int, progress=No
         "seconds": seconds,
         "games_per_second": games / seconds if seconds else 0.0,
         "events_per_second": events / seconds if seconds else 0.0,
-    }
+    }, lengths
 
 
 TIMING_FIELDS = ("seconds", "games_per_second", "events_per_second")
@@ -187,7 +194,7 @@ def run(args: argparse.Namespace) -> int:
         print("parlour simulate: --games must be at least 1", file=sys.stderr)
         return 2
     if args.json or not sys.stderr.isatty():
-        summary = simulate(game.id, levels, args.games, args.seed)
+        summary, lengths = simulate_with_lengths(game.id, levels, args.games, args.seed)
     else:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -195,12 +202,25 @@ def run(args: argparse.Namespace) -> int:
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                       TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
             task = bar.add_task(f"{game.id}", total=args.games)
-            summary = simulate(game.id, levels, args.games, args.seed, lambda: bar.advance(task))
+            summary, lengths = simulate_with_lengths(game.id, levels, args.games, args.seed,
+                                                     lambda: bar.advance(task))
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
-        print(_table(summary))
+        _print_with_charts(summary, lengths)
     return 0
+
+
+def _print_with_charts(summary: dict[str, Any], lengths: list[int]) -> None:
+    """The table, with the charts beside it (below it when the terminal is too narrow)."""
+    from rich.columns import Columns
+    from rich.console import Console
+    from rich.text import Text
+
+    from .simulate_charts import charts
+
+    console = Console(file=sys.stdout, highlight=False)
+    console.print(Columns([Text(_table(summary)), charts(summary, lengths)], padding=(0, 4)))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,9 +1,9 @@
 """The smart Smurf bot. The Smurf Game hides nothing, so the view is the whole board.
 
-It plans with expected turns to win: for the cats showing now (wheels held still), a value
-iteration over (square, in a food area, kinds held) gives each pawn the expected number of turns
-it needs to collect the missing kinds (from circles that still have discs) and enter HOME by the
-exact count, moving each roll the best legal way. Then:
+It plans with expected turns to win: on a board without cats, a value iteration over (square,
+in a food area, kinds held) gives each pawn the expected number of turns it needs to collect
+the missing kinds (from circles that still have discs) and enter HOME by the exact count, moving
+each roll the best legal way. Then:
 
 - a roll is answered with the way that leaves the fewest expected turns;
 - rolling is compared with turning wheel 1 or 2 (a turn spent, but the cats move) by a small
@@ -13,7 +13,9 @@ exact count, moving each roll the best legal way. Then:
   seat doing it, nobody would ever open the way home.
 - a disc to give up is a duplicate if there is one, otherwise the kind cheapest to regain.
 
-Tables are cached per (wheel positions, empty circles), shared by every bot in the process.
+The cats showing are seen by the search (the seat's next DEPTH turns); past that, the table of
+the empty circles takes over. Tables are cached per set of empty circles (16 at most), shared by
+every bot in the process.
 """
 
 from __future__ import annotations
@@ -24,7 +26,6 @@ from ..smurf import board, moves, wheels
 from ..smurf.records import GiveUp, Move, Roll
 
 CAP = 500.0  # expected turns for a goal that cannot be reached with these circles
-ESCAPE = 4.0  # turns a blocked pawn expects to wait for the wheels (its own turns and others')
 RIVALRY = 0.3  # weight of the turns a rival loses when a wheel turn drops a cat under it
 FULL = (1 << len(board.KINDS)) - 1
 ENTRY_SQUARES = tuple(board.ENTRY[k] for k in board.KINDS)
@@ -39,21 +40,19 @@ def _states():
     return [(sq, False) for sq in range(board.SIZE)] + [(sq, True) for sq in ENTRY_SQUARES]
 
 
-@lru_cache(maxsize=4096)
-def table(wheel_positions: tuple[int, ...] | None, empty: int) -> dict[tuple[int, bool, int], float]:
-    """Expected turns to win from every (square, inside, kinds mask) with the cats of these wheel
-    positions showing (None: no cats at all) and the circles in `empty` (bit mask) giving
-    nothing. Wherever waiting for the wheels to move is better, a pawn may instead spend ESCAPE
-    turns and then go on as if no cat showed (so a blocked pawn is valued, not written off)."""
-    cats = frozenset() if wheel_positions is None else wheels.showing(wheel_positions)
-    free = None if wheel_positions is None else table(None, empty)
+@lru_cache(maxsize=None)  # 16 masks at most, a few KB each
+def table(empty: int) -> dict[tuple[int, bool, int], float]:
+    """Expected turns to win from every (square, inside, kinds mask) on a board with no cats and
+    the circles in `empty` (bit mask) giving nothing. The cats are left to the search, which
+    sees the real ones for the seat's next turns: a table per wheel position was 82 % of the
+    bot's time and all of its memory, and bought no strength the search does not give."""
     places = _states()
     steps: dict[tuple[int, bool], list[list[tuple[int, bool, int | None]]]] = {}
     for sq, inside in places:
         per_die = []
         for die in range(1, 7):
             outs = []
-            for move, n in moves.options(sq, inside, die, cats):
+            for move, n in moves.options(sq, inside, die, frozenset()):
                 end = moves.walk(sq, inside, die, move.direction).squares[n - 1]
                 if move.food is not None:
                     k = board.kind_index(move.food)
@@ -64,9 +63,7 @@ def table(wheel_positions: tuple[int, ...] | None, empty: int) -> dict[tuple[int
         steps[(sq, inside)] = per_die
     value: dict[tuple[int, bool, int], float] = {}
     for mask in sorted(range(FULL + 1), key=lambda m: -bin(m).count("1")):
-        bound = {place: CAP if free is None else min(CAP, ESCAPE + free[place + (mask,)])
-                 for place in places}
-        current = dict(bound)
+        current = {place: CAP for place in places}
         for _ in range(500):
             change = 0.0
             for place in places:
@@ -82,7 +79,7 @@ def table(wheel_positions: tuple[int, ...] | None, empty: int) -> dict[tuple[int
                         if v < best:
                             best = v
                     total += best
-                v = min(bound[place], 1.0 + total / 6)
+                v = min(CAP, 1.0 + total / 6)
                 d = abs(v - current[place])
                 if d > change:
                     change = d
@@ -98,12 +95,31 @@ def _empty(view) -> int:
     return sum(1 << i for i, n in enumerate(view.circles) if n == 0)
 
 
-@lru_cache(maxsize=200_000)
+def _bits(squares) -> int:
+    return sum(1 << sq for sq in squares)
+
+
+@lru_cache(maxsize=None)  # 44 places x 6 faces
+def _ways(sq: int, inside: bool, die: int) -> tuple[tuple[Move, int, int], ...]:
+    """Every ending of a roll on a board without cats, as (Move, end square, the squares it
+    steps onto as a bit mask). With cats showing, an ending is legal exactly when none of its
+    squares shows one (moves.stops), so the rules' walk is done once, not once per wheel turn."""
+    ways = []
+    for move, n in moves.options(sq, inside, die, frozenset()):
+        squares = moves.walk(sq, inside, die, move.direction).squares[:n]
+        ways.append((move, squares[-1], _bits(squares)))
+    return tuple(ways)
+
+
+@lru_cache(maxsize=None)  # 256 pairs of wheel positions
+def _cat_bits(wheel_positions: tuple[int, ...]) -> int:
+    return _bits(wheels.showing(wheel_positions))
+
+
 def _options(sq: int, inside: bool, die: int, wheel_positions: tuple[int, ...]):
     """The legal endings of a roll, as (Move, end square)."""
-    cats = wheels.showing(wheel_positions)
-    return tuple((move, moves.walk(sq, inside, die, move.direction).squares[n - 1])
-                 for move, n in moves.options(sq, inside, die, cats))
+    cats = _cat_bits(wheel_positions)
+    return [(move, end) for move, end, steps in _ways(sq, inside, die) if not steps & cats]
 
 
 def _turn(wheel_positions: tuple[int, ...], wheel: int) -> tuple[int, ...]:
@@ -111,17 +127,24 @@ def _turn(wheel_positions: tuple[int, ...], wheel: int) -> tuple[int, ...]:
     return wheel_positions[:i] + (wheels.turned(wheel_positions[i]),) + wheel_positions[i + 1:]
 
 
+MEMO_LIMIT = 50_000  # searched values kept between decisions (a few MB); then start afresh
+_memo: dict[tuple, float] = {}
+
+
 class Search:
     """A small expectimax over this seat's own next turns (roll, or turn a wheel), the other
-    seats assumed to leave the wheels alone; leaves are valued by `table`."""
+    seats assumed to leave the wheels alone; leaves are valued by `table`. A value depends only
+    on its key (the empty circles are part of it), so values are shared by every decision."""
 
     def __init__(self, circles: tuple[int, ...]):
         self.circles = circles
         self.empty = sum(1 << i for i, n in enumerate(circles) if n == 0)
-        self._memo: dict = {}
+        if len(_memo) > MEMO_LIMIT:
+            _memo.clear()
+        self._memo = _memo
 
     def leaf(self, wp, sq, inside, mask) -> float:
-        return table(wp, self.empty)[(sq, inside, mask)]
+        return table(self.empty)[(sq, inside, mask)]
 
     def after_move(self, wp, sq, inside, mask, move, end, depth) -> float:
         """The value once `move` (ending on `end`) is made."""
@@ -148,7 +171,7 @@ class Search:
     def value(self, wp, sq, inside, mask, depth) -> float:
         if depth <= 0:
             return self.leaf(wp, sq, inside, mask)
-        key = (wp, sq, inside, mask, depth)
+        key = (self.empty, wp, sq, inside, mask, depth)
         if key not in self._memo:
             best = self.roll(wp, sq, inside, mask, depth)
             for wheel in wheels.WHEELS:

@@ -34,6 +34,7 @@ class Path:
     leaving: bool  # the pawn starts in a food area; squares[0] is its own entry
 
 
+@lru_cache(maxsize=None)  # 44 places x 6 faces x 2 ways at most; Path is immutable
 def walk(position: int, inside: bool, die: int, direction: int) -> Path:
     """The squares a pawn at `position` (in the food area there if `inside`) steps onto when it
     moves `die` steps in `direction`."""

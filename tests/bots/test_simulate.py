@@ -73,3 +73,23 @@ def test_simulate_loads_neither_textual_nor_rich_without_a_terminal():
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip().splitlines()[-1] == "}"  # the JSON ends the output: nothing loaded
+
+
+def test_the_text_output_has_the_charts_beside_the_table(capsys):
+    code, out, _ = _run(capsys, "garfield", "--seats", "smart,random", "--games", "6", "--seed", "1")
+    assert code == 0
+    assert "win rate, 95 % interval" in out and "game length (turns)" in out
+    assert "●" in out and "├" in out  # each seat's rate and its interval are drawn
+
+
+def test_wilson_interval_and_length_bins():
+    from parlour.simulate_charts import bins, wilson
+
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-3) and high == pytest.approx(0.5962, abs=1e-3)
+    assert wilson(0, 20)[0] == 0.0 and 0 < wilson(0, 20)[1] < 0.2  # stays inside 0..1
+    assert wilson(20, 20)[1] == 1.0
+    rows = bins([10, 11, 19, 30, 30], count=3)
+    assert sum(c for _, _, c in rows) == 5
+    assert rows[0][0] == 10 and rows[-1][1] >= 30
+    assert all(high - low + 1 == 7 for low, high, _ in rows)

@@ -1,0 +1,65 @@
+"""Worlds for the expert bot: a full game state consistent with one seat's view, with the hidden
+cards dealt at random from the cards that seat cannot see.
+
+A sampler reads the view only (never the state the view was made from): the cards a seat cannot
+see are the game's whole deck less the cards it can, shuffled into the hidden places (others'
+hands, draw piles, face-down discards). Each game module's view decides what is hidden; a
+sampler only has to know which places of that view hold HIDDEN cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+from typing import Any, Callable
+
+from ..deck import Deck
+
+
+def _unseen(deck: tuple[str, ...], *seen: tuple[str, ...]) -> list[str]:
+    """The cards of `deck` not in any of the `seen` piles, as a list to deal from."""
+    rest = Counter(deck)
+    for pile in seen:
+        rest.subtract(pile)
+    return list(rest.elements())
+
+
+def _deal(pool: list[str], count: int) -> tuple[str, ...]:
+    dealt = tuple(pool[-count:]) if count else ()
+    del pool[len(pool) - count:]
+    return dealt
+
+
+def garfield(view, seat: int, rng: random.Random):
+    """Others' hands, the Player deck (pile and face-down discard) and the Garfield pile."""
+    from ..garfield import cards
+
+    pool = _unseen(cards.PLAYER_DECK, view.hands[seat], view.in_play)
+    rng.shuffle(pool)
+    hands = tuple(hand if s == seat else _deal(pool, len(hand)) for s, hand in enumerate(view.hands))
+    player_deck = Deck(_deal(pool, len(view.player_deck.pile)), _deal(pool, len(view.player_deck.discard)))
+    face_up = (view.face_up,) if view.face_up is not None else ()
+    garfield_pile = _unseen(cards.GARFIELD_DECK, view.garfield.discard, face_up)
+    rng.shuffle(garfield_pile)
+    return view._replace(hands=hands, player_deck=player_deck,
+                         garfield=Deck(tuple(garfield_pile), view.garfield.discard))
+
+
+def filmis(view, seat: int, rng: random.Random):
+    """Others' hands and home piles and the factory deck. None during a swap (the cards the
+    others chose are hidden copies of shown cards: the expert leaves that to the smart level)."""
+    from ..filmis import cards
+
+    if view.swap is not None or view.over:
+        return None
+    pool = _unseen(cards.DECK, view.hands[seat], view.homes[seat])
+    rng.shuffle(pool)
+    hands = tuple(h if s == seat else _deal(pool, len(h)) for s, h in enumerate(view.hands))
+    homes = tuple(h if s == seat else _deal(pool, len(h)) for s, h in enumerate(view.homes))
+    deck = Deck(_deal(pool, len(view.deck.pile)), _deal(pool, len(view.deck.discard)))
+    return replace(view, hands=hands, homes=homes, deck=deck)
+
+
+# game id -> sampler (view, seat, rng) -> a full state, or None where it cannot sample
+SAMPLERS: dict[str, Callable[[Any, int, random.Random], Any]] = {"garfield": garfield, "filmis": filmis}
