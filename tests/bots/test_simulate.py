@@ -83,7 +83,7 @@ def test_the_text_output_has_the_charts_beside_the_table(capsys):
 
 
 def test_wilson_interval_and_length_bins():
-    from parlour.simulate_charts import bins, wilson
+    from parlour.simulate.charts import bins, wilson
 
     low, high = wilson(50, 100)
     assert low == pytest.approx(0.4038, abs=1e-3) and high == pytest.approx(0.5962, abs=1e-3)

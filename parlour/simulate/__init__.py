@@ -7,7 +7,7 @@ Wins: a game won by one seat gives that seat 1; a shared win (Filmis: equal high
 each winner 1/k, so the win column of a run always adds up to the number of finished games.
 Game length is counted in turns: the number of `TurnBegan` events in the game's log (a skipped
 turn counts too; Filmis calls it a turn as well). The text output has charts beside the table
-(parlour/simulate_charts.py: win rates with 95 % intervals, the length distribution).
+(parlour/simulate/charts.py: win rates with 95 % intervals, the length distribution).
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def play_one(game_id: str, levels: list[str], seed: int, index: int) -> dict[str
     from rules.bots import make
     from rules.table import Table
 
-    from .driver import TableDriver
+    from ..driver import TableDriver
 
     table = Table.new(game_id, seat_names(levels), seed=game_seed(seed, index))
     driver = TableDriver(table, {seat: make(level, bot_seed(seed, index, seat)) for seat, level in enumerate(levels)})
@@ -217,7 +217,7 @@ def _print_with_charts(summary: dict[str, Any], lengths: list[int]) -> None:
     from rich.console import Console
     from rich.text import Text
 
-    from .simulate_charts import charts
+    from .charts import charts
 
     console = Console(file=sys.stdout, highlight=False)
     console.print(Columns([Text(_table(summary)), charts(summary, lengths)], padding=(0, 4)))
