@@ -18,12 +18,12 @@ TOP = (SICKAN, DORIS, HARRY, VANHEDEN)
 
 
 def test_plain_square_does_nothing_and_the_turn_passes():
-    state = arrange(positions=(8, 12), hands=((HARRY,), ()), top=TOP)
+    state = arrange(positions=(32, 12), hands=((HARRY,), ()), top=TOP)
     after, events = act(state, 0, Roll(), dice=(1, 1))
-    assert board.SQUARES[10] == board.PLAIN
-    assert after.positions == (10, 12)
+    assert board.SQUARES[34] == board.PLAIN
+    assert after.positions == (34, 12)
     assert after.hands == ((HARRY,), ()) and after.deck == state.deck
-    assert events == [DiceRolled(0, (1, 1)), Moved(0, 10), TurnEnded(0), TurnBegan(1)]
+    assert events == [DiceRolled(0, (1, 1)), Moved(0, 34), TurnEnded(0), TurnBegan(1)]
     assert after.turn == 1 and after.pending is None
 
 
@@ -79,7 +79,7 @@ def test_pawn_leaves_the_tip_clockwise_on_its_next_turn():
 
 
 def test_every_move_stops_at_the_tip_so_offset_six_is_never_landed_on():
-    # A ruling documented in docs/filmis.md: the square after each tip cannot be reached.
+    # docs/filmis.md: the square after each tip cannot be reached, so it holds nothing special.
     landed = set()
     for start in range(board.SIZE):
         for roll in range(2, 10):
@@ -88,7 +88,9 @@ def test_every_move_stops_at_the_tip_so_offset_six_is_never_landed_on():
                 if board.SQUARES[square] == board.ARROW_TIP or k == roll:
                     landed.add(square)
                     break
-    assert {s % board.QUARTER for s in set(range(board.SIZE)) - landed} == {board.TIP_OFFSET + 1}
+    unreachable = set(range(board.SIZE)) - landed
+    assert {s % board.QUARTER for s in unreachable} == {board.TIP_OFFSET + 1}
+    assert {board.SQUARES[s] for s in unreachable} == {board.PLAIN}
 
 
 # ---- cornflakes ---------------------------------------------------------------------------
@@ -125,9 +127,9 @@ def test_cornflakes_with_an_occupied_tip_cannot_go_in():
 
 
 def test_cornflakes_only_when_landing_exactly():
-    state = arrange(positions=(7, 12), top=TOP)
-    after, _ = act(state, 0, Roll(), dice=(1, 2))  # passes 8, lands on 10
-    assert after.positions == (10, 12) and after.pending is None
+    state = arrange(positions=(31, 12), top=TOP)
+    after, _ = act(state, 0, Roll(), dice=(1, 2))  # passes 32, lands on the plain 34
+    assert after.positions == (34, 12) and after.pending is None
 
 
 # ---- nests --------------------------------------------------------------------------------
