@@ -8,7 +8,7 @@ import pytest
 from rules.filmis import GAME, board
 from rules.filmis.cards import BIFFEN, DORIS, HARRY, JAMES_DEAN, SICKAN, VANHEDEN, WALL_ENBERG
 from rules.filmis.records import (Asked, CardTaken, CardUnder, CardsDrawn, Drop, Enter,
-                                  HandBanked, Moved, Pending, PayFine, RefuseFine, Roll,
+                                  HandBanked, Moved, PassTurn, Pending, PayFine, RefuseFine, Roll,
                                   SkipOwed, TurnBegan, TurnEnded)
 from rules.records import DiceRolled, Picked, Rejected
 
@@ -259,9 +259,12 @@ def test_fine_refused_skips_the_next_turn():
     after, events = act(asked, 0, RefuseFine())
     assert events[0] == SkipOwed(0)
     assert after.skips == (1, 0) and after.hands == ((HARRY,), ()) and after.turn == 1
-    # Bob plays; Ann's turn is skipped at once and Bob plays again.
+    # Bob plays; Ann passes (her only answer: she cannot raid) and Bob plays again.
     again, events = act(after, 1, Roll(), dice=(1, 1))
-    assert kinds(events)[-5:] == ["TurnEnded", "TurnBegan", "TurnSkipped", "TurnEnded", "TurnBegan"]
+    assert kinds(events)[-2:] == ["TurnEnded", "TurnBegan"] and again.turn == 0
+    assert GAME.legal_actions(again, 0) == [PassTurn()]
+    again, events = act(again, 0, PassTurn())
+    assert kinds(events) == ["TurnSkipped", "TurnEnded", "TurnBegan"]
     assert events[-1] == TurnBegan(1) and again.turn == 1 and again.skips == (0, 0)
     assert again.positions == (11, 36)
 
@@ -283,10 +286,13 @@ def test_drop_asks_which_card():
     assert after.turn == 1
 
 
-def test_drop_with_one_kind_of_card_needs_no_choice():
+def test_drop_with_one_kind_of_card_is_still_asked():
+    # Changed on purpose: dropping at once told the others the hand was all one kind.
     state = arrange(positions=(5, 30), hands=((BIFFEN, BIFFEN), ()), top=TOP)
-    after, events = act(state, 0, Roll(), dice=(1, 1))
-    assert events[2] == CardUnder(0, BIFFEN)
+    asked, events = act(state, 0, Roll(), dice=(1, 1))
+    assert events[2] == Asked(Pending(0, "drop")) and GAME.legal_actions(asked, 0) == [Drop(BIFFEN)]
+    after, events = act(asked, 0, Drop(BIFFEN))
+    assert events[0] == CardUnder(0, BIFFEN)
     assert after.hands == ((BIFFEN,), ()) and after.turn == 1
 
 
