@@ -52,6 +52,21 @@ def play_pair(game, a, b, observer: int, choose: Callable[[list], int], *, seed:
     return steps
 
 
+def after_random_play(game, players: int, seed: int, actions: int):
+    """The state after up to `actions` random-bot actions of a seeded game (None once over)."""
+    from rules.bots import make
+    from rules.table import Table
+
+    table = Table.new(game.id, ("Ann", "Bob", "Cid", "Dee")[:players], seed=seed)
+    bots = [make("random", f"{seed}/{s}") for s in range(players)]
+    for _ in range(actions):
+        if table.result() is not None:
+            return None
+        seat = table.to_act()[0]
+        table.submit(seat, bots[seat].choose(game, table.view(seat), seat))
+    return table.state
+
+
 def shared_out(piles: list[tuple[str, ...]], order: list[str]) -> list[tuple[str, ...]]:
     """The cards of `order` dealt back into piles of the sizes of `piles`."""
     out, at = [], 0

@@ -6,18 +6,13 @@ from dataclasses import replace
 
 from hypothesis import given, settings, strategies as st
 
-from rules.bots import make
 from rules.filmis import GAME
 from rules.filmis.cards import BIFFEN, DORIS, HARRY, JAMES_DEAN, WHISTLE
 from rules.filmis.records import (Asked, CardTaken, CardsDrawn, Drop, PassTurn, Raid, Roll,
                                   SwapBegan)
-from rules.table import Table
-from tests.secrets import play_pair, seen, shared_out
+from tests.secrets import after_random_play, play_pair, seen, shared_out
 
 from .arrange import act, arrange
-
-NAMES = ("Ann", "Bob", "Cid", "Dag")
-
 
 def reveals(events_a, events_b, observer) -> bool:
     """The rules show the observer cards that may differ: a swap shows every hand, a raid lays
@@ -46,14 +41,9 @@ def rehidden(state, observer, order):
 @given(seed=st.integers(0, 2**31 - 1), players=st.integers(2, 4), prefix=st.integers(0, 60),
        data=st.data())
 def test_other_cards_never_change_what_a_seat_sees(seed, players, prefix, data):
-    table = Table.new("filmis", NAMES[:players], seed=seed)
-    bots = [make("random", f"{seed}/{s}") for s in range(players)]
-    for _ in range(prefix):
-        if table.result() is not None:
-            return
-        seat = table.to_act()[0]
-        table.submit(seat, bots[seat].choose(GAME, table.view(seat), seat))
-    a = table.state
+    a = after_random_play(GAME, players, seed, prefix)
+    if a is None:
+        return
     observer = data.draw(st.integers(0, players - 1), label="observer")
     hidden = [card for s in range(players) if s != observer for card in a.hands[s] + a.homes[s]]
     b = rehidden(a, observer, data.draw(st.permutations(hidden), label="other cards"))

@@ -4,17 +4,12 @@ same events, and each leak that once was is named below."""
 
 from hypothesis import given, settings, strategies as st
 
-from rules.bots import make
 from rules.garfield import GAME, cards as C
 from rules.garfield.records import Asked, CardGiven, Discard, Give, Lasagna
 from rules.records import Shuffled
-from rules.table import Table
-from tests.secrets import play_pair, seen, shared_out
+from tests.secrets import after_random_play, play_pair, seen, shared_out
 
 from .scenario import QUIET, act, table
-
-NAMES = ("Ann", "Bob", "Cid", "Dee")
-
 
 def reveals(events_a, events_b, observer) -> bool:
     """The observer is shown a card that may differ: one given to it, or one drawn after the
@@ -36,14 +31,9 @@ def rehidden(state, observer, order):
 @given(seed=st.integers(0, 2**31 - 1), players=st.integers(2, 4), prefix=st.integers(0, 40),
        data=st.data())
 def test_other_hands_never_change_what_a_seat_sees(seed, players, prefix, data):
-    table = Table.new("garfield", NAMES[:players], seed=seed)
-    bots = [make("random", f"{seed}/{s}") for s in range(players)]
-    for _ in range(prefix):
-        if table.result() is not None:
-            return
-        seat = table.to_act()[0]
-        table.submit(seat, bots[seat].choose(GAME, table.view(seat), seat))
-    a = table.state
+    a = after_random_play(GAME, players, seed, prefix)
+    if a is None:
+        return
     observer = data.draw(st.integers(0, players - 1), label="observer")
     hidden = [card for s in range(players) if s != observer for card in a.hands[s]]
     b = rehidden(a, observer, data.draw(st.permutations(hidden), label="other hands"))
