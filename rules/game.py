@@ -47,10 +47,11 @@ class Game:
     redact: Callable[[Event, int | None], Event]
     result: Callable[[Any], Result | None]
     explain: Callable[[Any, int, Action], str | None] = lambda state, seat, action: None
+    rules_version: int = 1  # counts changes to the rules; saves record it (rules/versions.py)
 
     @classmethod
     def from_modules(cls, id: str, title: str, records: tuple[type, ...], *modules,
-                     players: tuple[int, int] = (2, 4)) -> "Game":
+                     players: tuple[int, int] = (2, 4), rules_version: int = 1) -> "Game":
         """A game whose functions (initial, to_act, legal_actions, step, evolve, view, redact,
         result and, if it has one, explain) are found by name in its rule modules."""
         def find(name: str):
@@ -65,7 +66,7 @@ class Game:
             raise TypeError(f"{title}: its rule modules define no {', '.join(missing)}")
         if functions["explain"] is None:
             del functions["explain"]
-        return cls(id, title, players[0], players[1], records, **functions)
+        return cls(id, title, players[0], players[1], records, **functions, rules_version=rules_version)
 
     @property
     def kinds(self) -> dict[str, type]:

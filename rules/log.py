@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from . import registry
+from . import registry, versions
 from .chance import Chance, Rig, RigError
 from .codec import CodecError, decode, encode, parse
 from .game import decide
@@ -39,6 +39,7 @@ class Header:
     rig: Rig | None = None  # a rigged game keeps its forced outcomes here, for all to see
     options: dict = field(default_factory=dict)
     meta: dict = field(default_factory=dict)  # the app's notes (who is a bot, colours): not rules
+    rules_version: int = versions.FIRST  # the version of the game's rules it was played under
 
     @property
     def rigged(self) -> bool:
@@ -46,7 +47,8 @@ class Header:
 
     def to_json(self) -> dict:
         data = {"format": FORMAT, "format_version": FORMAT_VERSION, "game": self.game,
-                "players": list(self.players), "seed": self.seed, "rigged": self.rigged}
+                "rules_version": self.rules_version, "players": list(self.players),
+                "seed": self.seed, "rigged": self.rigged}
         if self.rig is not None:
             data["rig"] = self.rig.to_json()
         data["options"] = dict(self.options)
@@ -162,11 +164,16 @@ def _parse_header(line: str) -> Header:
         raise LogError("the header has no valid format_version")
     if version > FORMAT_VERSION:
         raise LogError(f"the save is format {version}, newer than this Parlour reads ({FORMAT_VERSION}); update Parlour")
-    unknown = set(data) - {"format", "format_version", "game", "players", "seed", "rigged", "rig", "options", "meta"}
+    unknown = set(data) - {"format", "format_version", "game", "rules_version", "players", "seed", "rigged",
+                           "rig", "options", "meta"}
     if unknown:
         raise LogError(f"the header has an unknown field {sorted(unknown)[0]!r}")
     try:
         game = registry.get(data.get("game"))
+        rules_version = data.get("rules_version", versions.FIRST)
+        if type(rules_version) is not int or rules_version < versions.FIRST:
+            raise LogError("the header's rules_version must be a whole number from 1")
+        versions.check(game, rules_version)
         players = check_players(game, data.get("players"))
         if type(data.get("seed")) is not int:
             raise LogError("the header's seed must be a whole number")
@@ -181,9 +188,9 @@ def _parse_header(line: str) -> Header:
         meta = data.get("meta", {})
         if not isinstance(meta, dict):
             raise LogError("the header's meta must be an object")
-    except (registry.UnknownGame, Rejected) as error:
+    except (registry.UnknownGame, Rejected, versions.RulesVersionError) as error:
         raise LogError(f"header: {error}") from None
-    return Header(game.id, players, data["seed"], rig, options, meta)
+    return Header(game.id, players, data["seed"], rig, options, meta, rules_version)
 
 
 def _parse_event(line: str, seq: int, game) -> Event:

@@ -29,7 +29,7 @@ class Table:
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         options = dict(options or {})
-        header = Header(game.id, names, seed, rig, options, dict(meta or {}))
+        header = Header(game.id, names, seed, rig, options, dict(meta or {}), game.rules_version)
         table = cls(game, header, [], game.initial(names, options), Chance.for_log(seed, 0, rig))
         table._apply(None, Start())
         return table

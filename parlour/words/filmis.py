@@ -231,8 +231,9 @@ class FilmisWords(Words, game="filmis"):
                 return t(key, name=names[giver.seat])
         if view.pending is not None:
             return t(f"filmis.decision.{view.pending.kind}")
-        if view.skips[seat]:
-            return t("filmis.decision.skip_or_raid")
+        if view.skips[seat]:  # asked even without a raid to call (the others must not tell)
+            can_raid = cards.can_raid(view.hands[seat], view.homes[seat])
+            return t("filmis.decision.skip_or_raid" if can_raid else "filmis.decision.skip")
         if cards.can_raid(view.hands[seat], view.homes[seat]):
             return t("filmis.decision.roll_or_raid")
         return t("filmis.decision.roll")

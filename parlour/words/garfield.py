@@ -159,6 +159,8 @@ class GarfieldWords(Words, game="garfield"):
             case PlayCard(card=card):
                 return t("garfield.option.play", card=card_name(card))
             case Lasagna(play=play):
+                if not play and cards.LASAGNA not in view.hands[seat]:  # asked all the same
+                    return t("garfield.option.lasagna_none")
                 return t("garfield.option.lasagna_yes" if play else "garfield.option.lasagna_no")
             case SwapWith(target=target):
                 return t("garfield.option.swap", name=names[target])

@@ -7,4 +7,5 @@ from ..game import Game
 from . import state, turn
 from .records import RECORDS
 
-GAME = Game.from_modules("filmis", "Filmis", RECORDS, state, turn)
+# Rules version 2: see rules/versions.py for what changed.
+GAME = Game.from_modules("filmis", "Filmis", RECORDS, state, turn, rules_version=2)

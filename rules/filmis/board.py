@@ -1,5 +1,5 @@
 """The Filmis board: a loop of 48 squares around the cornflakes factory, four quarters of 12
-(layout reconstructed, RULES.md §2). Square ids are plain strings; names live in `names`."""
+(layout reconstructed, RULES.md §2; rules version 2 moved the specials off offset 6). Square ids are plain strings; names live in `names`."""
 
 from __future__ import annotations
 
@@ -16,14 +16,16 @@ COLOURS = ("red", "blue", "green", "yellow")
 
 NEST_OFFSET, TIP_OFFSET, CORNFLAKES_OFFSET = 0, 5, 8
 ARROW_OFFSETS = (3, 4)
-SPECIAL_OFFSETS = (1, 2, 6, 7, 9, 10, 11)
+SPECIAL_OFFSETS = (1, 2, 7, 9, 10, 11)
+# Offset 6, the way out of the factory, stays plain: every pawn stops at the tip (offset 5) and
+# the smallest roll is 2, so no pawn ever lands there (RULES.md §2 "Board").
 
 # The special squares of each quarter, at SPECIAL_OFFSETS [design].
 SPECIALS: tuple[tuple[str, ...], ...] = (
-    (PLAIN, FILMIS, EXTRA_ROLL, DROP, SWAP, PLAIN, FINE_OR_SKIP),          # q0, red
-    (FILMIS, PLAIN, FINE_OR_SKIP, EXTRA_ROLL, GO_HOME, FILMIS, PLAIN),     # q1, blue
-    (PLAIN, FILMIS, DROP, FINE_OR_SKIP, SWAP, PLAIN, EXTRA_ROLL),          # q2, green
-    (FILMIS, PLAIN, DROP, GO_HOME, FILMIS, PLAIN, PLAIN),                  # q3, yellow
+    (PLAIN, FILMIS, DROP, SWAP, EXTRA_ROLL, FINE_OR_SKIP),          # q0, red
+    (FILMIS, FINE_OR_SKIP, EXTRA_ROLL, GO_HOME, FILMIS, PLAIN),     # q1, blue
+    (DROP, FILMIS, FINE_OR_SKIP, SWAP, PLAIN, EXTRA_ROLL),          # q2, green
+    (FILMIS, DROP, GO_HOME, FILMIS, PLAIN, PLAIN),                  # q3, yellow
 )
 
 

@@ -198,11 +198,8 @@ def _follow(t: Turn, seat: int, stop: str) -> str:
         return DONE
     if kind == board.EXTRA_ROLL:
         return AGAIN
-    if kind == board.DROP:
-        hand = _kinds(state.hands[seat])
-        if len(hand) == 1:  # nothing to choose
-            t.emit(CardUnder(seat, hand[0]))
-        elif hand:
+    if kind == board.DROP:  # asked even when the hand holds one kind: the others see no more
+        if state.hands[seat]:
             t.emit(Asked(Pending(seat, "drop")))
             return WAIT
         return DONE
@@ -305,13 +302,6 @@ def _end_turn(t: Turn, seat: int) -> None:
 
 
 def _begin_turn(t: Turn, seat: int) -> None:
-    """The seat's turn begins. A seat that owes a skip and could not call a raid instead skips
-    it at once; the turn passes on."""
-    while True:
-        t.emit(TurnBegan(seat))
-        state: State = t.state
-        if not state.skips[seat] or cards.can_raid(state.hands[seat], state.homes[seat]):
-            return
-        t.emit(TurnSkipped(seat))
-        t.emit(TurnEnded(seat))
-        seat = left_of(seat, len(state.players))
+    """The seat's turn begins. A seat that owes a skip is asked like any other (pass, or call
+    a raid if it can), so that the others do not learn whether it holds what a raid needs."""
+    t.emit(TurnBegan(seat))

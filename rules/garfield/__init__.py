@@ -6,4 +6,5 @@ from ..game import Game
 from . import state, turn
 from .records import RECORDS
 
-GAME = Game.from_modules("garfield", "Garfield", RECORDS, state, turn)
+# Rules version 2: see rules/versions.py for what changed.
+GAME = Game.from_modules("garfield", "Garfield", RECORDS, state, turn, rules_version=2)

@@ -27,7 +27,6 @@ class State(NamedTuple):
     player_deck: Deck
     turn: int = -1  # whose turn; -1 before set-up
     faced: str | None = None  # the Garfield card face up when this turn began
-    in_play: tuple[str, ...] = ()  # Player cards played this turn, discarded when it ends
     pending: Pending | None = None
     winner: int | None = None
 
@@ -91,12 +90,13 @@ def _drawn(s: State, e: CardsDrawn) -> State:
 
 
 def _turn_began(s: State, e: TurnBegan) -> State:
-    return s._replace(turn=e.seat, faced=s.face_up, in_play=(), pending=None)
+    return s._replace(turn=e.seat, faced=s.face_up, pending=None)
 
 
 def _played(s: State, e: CardPlayed) -> State:
+    # RULES.md §1 "A turn" item 4: a played card is discarded the moment it is played.
     return s._replace(hands=put(s.hands, e.seat, without(s.hands[e.seat], e.card)),
-                   in_play=s.in_play + (e.card,))
+                   player_deck=s.player_deck.discarded((e.card,)))
 
 
 def _moved(s: State, e: Moved) -> State:
@@ -129,7 +129,7 @@ def _swapped(s: State, e: PlacesSwapped) -> State:
 
 
 def _turn_ended(s: State, e: TurnEnded) -> State:
-    return s._replace(in_play=(), pending=None, player_deck=s.player_deck.discarded(s.in_play))
+    return s._replace(pending=None)
 
 
 def _won(s: State, e: Won) -> State:

@@ -48,8 +48,8 @@ def _kinds(hand: tuple[str, ...]) -> list[str]:
 
 
 def _options(state: State, seat: int, kind: str) -> list[Action]:
-    if kind.startswith("lasagna"):
-        return [Lasagna(True), Lasagna(False)]
+    if kind.startswith("lasagna"):  # put to everyone; without a Lasagna the answer is "no"
+        return [Lasagna(True), Lasagna(False)] if cards.LASAGNA in state.hands[seat] else [Lasagna(False)]
     if kind in ("swap_rings", "swap_places"):
         return [SwapWith(other) for other in range(len(state.players)) if other != seat]
     hand = _kinds(state.hands[seat])
@@ -155,7 +155,7 @@ def _garfield_roll(t: Turn, seat: int, ctx: Ctx) -> None:
     """One roll as the turn's card says: Garfield's if it applies (a lasagna card first offers
     its deal to a player holding one), else a plain roll of both dice."""
     card = t.state.faced if ctx.garfield else None
-    if card in (cards.G_ADVANCE_7, cards.G_ROLL_TWICE) and cards.LASAGNA in t.state.hands[seat]:
+    if card in (cards.G_ADVANCE_7, cards.G_ROLL_TWICE):  # asked with or without a Lasagna
         _ask(t, seat, "lasagna_advance" if card == cards.G_ADVANCE_7 else "lasagna_twice", ctx)
     else:
         _roll_and_move(t, seat, ctx)
@@ -221,7 +221,6 @@ def _move(t: Turn, seat: int, steps: int) -> int:
 def _follow_space(t: Turn, seat: int, ctx: Ctx) -> None:
     """Follow the space the pawn stands on, then go on with the turn."""
     space = board.SPACES[t.state.positions[seat]]
-    holds_lasagna = cards.LASAGNA in t.state.hands[seat]
     if space == board.CHANGES_MIND:
         _change_mind(t)
         _end_turn(t, seat)
@@ -230,10 +229,12 @@ def _follow_space(t: Turn, seat: int, ctx: Ctx) -> None:
         _move(t, seat, -7)
         _follow_space(t, seat, replace(ctx, ends=True))
         return
-    if space == board.LASAGNA_8 and holds_lasagna:
+    # The lasagna spaces ask with or without a Lasagna in hand (RULES.md §1 "Secrets are kept
+    # by the shape of the game too").
+    if space == board.LASAGNA_8:
         _ask(t, seat, "lasagna_8", ctx)
         return
-    if space == board.RED and holds_lasagna:
+    if space == board.RED:
         _ask(t, seat, "lasagna_red", ctx)
         return
     if space == board.GREEN and t.state.hands[seat]:
@@ -282,10 +283,17 @@ def _draw(t: Turn, seat: int, count: int) -> None:
 # ---- decisions ----------------------------------------------------------------------------
 
 
+# Questions whose answers depend on the hand: they are put even with only one possible answer,
+# so that whether a seat is asked tells the others nothing about its cards.
+SECRET_QUESTIONS = ("lasagna_advance", "lasagna_twice", "lasagna_8", "lasagna_red", "green",
+                    "give_or_lose", "give_left")
+
+
 def _ask(t: Turn, seat: int, kind: str, ctx: Ctx) -> None:
-    """Wait for `seat` to decide, unless there is only one thing it could do."""
+    """Wait for `seat` to decide, unless there is only one thing it could do and everyone can
+    see that (a swap with the only other player)."""
     options = _options(t.state, seat, kind)
-    if len(options) == 1:
+    if len(options) == 1 and kind not in SECRET_QUESTIONS:
         _answer(t, seat, options[0], kind, ctx)
     else:
         t.emit(Asked(Pending(seat, kind, ctx.garfield, ctx.bonus, ctx.ends)))

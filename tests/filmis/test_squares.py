@@ -8,7 +8,7 @@ import pytest
 from rules.filmis import GAME, board
 from rules.filmis.cards import BIFFEN, DORIS, HARRY, JAMES_DEAN, SICKAN, VANHEDEN, WALL_ENBERG
 from rules.filmis.records import (Asked, CardTaken, CardUnder, CardsDrawn, Drop, Enter,
-                                  HandBanked, Moved, Pending, PayFine, RefuseFine, Roll,
+                                  HandBanked, Moved, PassTurn, Pending, PayFine, RefuseFine, Roll,
                                   SkipOwed, TurnBegan, TurnEnded)
 from rules.records import DiceRolled, Picked, Rejected
 
@@ -18,12 +18,12 @@ TOP = (SICKAN, DORIS, HARRY, VANHEDEN)
 
 
 def test_plain_square_does_nothing_and_the_turn_passes():
-    state = arrange(positions=(8, 12), hands=((HARRY,), ()), top=TOP)
+    state = arrange(positions=(32, 12), hands=((HARRY,), ()), top=TOP)
     after, events = act(state, 0, Roll(), dice=(1, 1))
-    assert board.SQUARES[10] == board.PLAIN
-    assert after.positions == (10, 12)
+    assert board.SQUARES[34] == board.PLAIN
+    assert after.positions == (34, 12)
     assert after.hands == ((HARRY,), ()) and after.deck == state.deck
-    assert events == [DiceRolled(0, (1, 1)), Moved(0, 10), TurnEnded(0), TurnBegan(1)]
+    assert events == [DiceRolled(0, (1, 1)), Moved(0, 34), TurnEnded(0), TurnBegan(1)]
     assert after.turn == 1 and after.pending is None
 
 
@@ -79,7 +79,7 @@ def test_pawn_leaves_the_tip_clockwise_on_its_next_turn():
 
 
 def test_every_move_stops_at_the_tip_so_offset_six_is_never_landed_on():
-    # A ruling documented in docs/filmis.md: the square after each tip cannot be reached.
+    # docs/filmis.md: the square after each tip cannot be reached, so it holds nothing special.
     landed = set()
     for start in range(board.SIZE):
         for roll in range(2, 10):
@@ -88,7 +88,9 @@ def test_every_move_stops_at_the_tip_so_offset_six_is_never_landed_on():
                 if board.SQUARES[square] == board.ARROW_TIP or k == roll:
                     landed.add(square)
                     break
-    assert {s % board.QUARTER for s in set(range(board.SIZE)) - landed} == {board.TIP_OFFSET + 1}
+    unreachable = set(range(board.SIZE)) - landed
+    assert {s % board.QUARTER for s in unreachable} == {board.TIP_OFFSET + 1}
+    assert {board.SQUARES[s] for s in unreachable} == {board.PLAIN}
 
 
 # ---- cornflakes ---------------------------------------------------------------------------
@@ -125,9 +127,9 @@ def test_cornflakes_with_an_occupied_tip_cannot_go_in():
 
 
 def test_cornflakes_only_when_landing_exactly():
-    state = arrange(positions=(7, 12), top=TOP)
-    after, _ = act(state, 0, Roll(), dice=(1, 2))  # passes 8, lands on 10
-    assert after.positions == (10, 12) and after.pending is None
+    state = arrange(positions=(31, 12), top=TOP)
+    after, _ = act(state, 0, Roll(), dice=(1, 2))  # passes 32, lands on the plain 34
+    assert after.positions == (34, 12) and after.pending is None
 
 
 # ---- nests --------------------------------------------------------------------------------
@@ -257,9 +259,12 @@ def test_fine_refused_skips_the_next_turn():
     after, events = act(asked, 0, RefuseFine())
     assert events[0] == SkipOwed(0)
     assert after.skips == (1, 0) and after.hands == ((HARRY,), ()) and after.turn == 1
-    # Bob plays; Ann's turn is skipped at once and Bob plays again.
+    # Bob plays; Ann passes (her only answer: she cannot raid) and Bob plays again.
     again, events = act(after, 1, Roll(), dice=(1, 1))
-    assert kinds(events)[-5:] == ["TurnEnded", "TurnBegan", "TurnSkipped", "TurnEnded", "TurnBegan"]
+    assert kinds(events)[-2:] == ["TurnEnded", "TurnBegan"] and again.turn == 0
+    assert GAME.legal_actions(again, 0) == [PassTurn()]
+    again, events = act(again, 0, PassTurn())
+    assert kinds(events) == ["TurnSkipped", "TurnEnded", "TurnBegan"]
     assert events[-1] == TurnBegan(1) and again.turn == 1 and again.skips == (0, 0)
     assert again.positions == (11, 36)
 
@@ -281,10 +286,13 @@ def test_drop_asks_which_card():
     assert after.turn == 1
 
 
-def test_drop_with_one_kind_of_card_needs_no_choice():
+def test_drop_with_one_kind_of_card_is_still_asked():
+    # Changed on purpose: dropping at once told the others the hand was all one kind.
     state = arrange(positions=(5, 30), hands=((BIFFEN, BIFFEN), ()), top=TOP)
-    after, events = act(state, 0, Roll(), dice=(1, 1))
-    assert events[2] == CardUnder(0, BIFFEN)
+    asked, events = act(state, 0, Roll(), dice=(1, 1))
+    assert events[2] == Asked(Pending(0, "drop")) and GAME.legal_actions(asked, 0) == [Drop(BIFFEN)]
+    after, events = act(asked, 0, Drop(BIFFEN))
+    assert events[0] == CardUnder(0, BIFFEN)
     assert after.hands == ((BIFFEN,), ()) and after.turn == 1
 
 

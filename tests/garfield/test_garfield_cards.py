@@ -39,10 +39,13 @@ def test_advance_7_declined_is_a_normal_roll():
     assert t.state.positions == (12, 0) and t.state.hands[0] == WITH_LASAGNA
 
 
-def test_advance_7_without_a_lasagna_asks_nothing():
+def test_advance_7_without_a_lasagna_is_asked_with_the_only_answer_no():
+    # Changed on purpose (RULES.md §1 "Secrets are kept by the shape of the game too"): the
+    # question is put with or without a Lasagna, so the others learn nothing from it.
     t = table(garfield=(C.G_ADVANCE_7,), rolls=[6, 6])
     events = act(t, 0)
-    assert "Asked" not in kinds(events)
+    assert kinds(events)[-1] == "Asked" and t.legal_actions(0) == [Lasagna(False)]
+    act(t, 0, Lasagna(False))
     assert t.state.positions == (12, 0) and t.state.turn == 1
 
 
@@ -165,9 +168,10 @@ def test_backward_rolls_one_die_and_moves_back():
 
 
 def test_doubles_again_rolls_once_more_after_following_the_space():
-    # 3+3 = 6 (RED, no lasagna: nothing), then 6+6 = 12 more to 18; no third roll for doubles.
+    # 3+3 = 6 (RED, no lasagna: asked, the only answer is no), then 6+6 = 12 more to 18; no
+    # third roll for doubles.
     t = table(garfield=(C.G_DOUBLES_AGAIN,), rolls=[3, 3, 6, 6, 1, 2])
-    events = act(t, 0)
+    events = act(t, 0) + act(t, 0, Lasagna(False))
     assert [e.dice for e in events if isinstance(e, DiceRolled)] == [(3, 3), (6, 6)]
     assert t.state.positions == (18, 0) and t.state.turn == 1
 
@@ -198,10 +202,12 @@ def test_give_left_gives_a_card_to_the_next_seat_then_rolls():
     assert s.positions == (12, 0, 0) and s.turn == 1 and s.face_up == C.G_GIVE_LEFT
 
 
-def test_give_left_with_one_kind_of_card_gives_it_without_asking():
+def test_give_left_with_one_kind_of_card_is_still_asked():
+    # Changed on purpose: asking only a mixed hand told the others the hand was all one kind.
     t = table(garfield=(C.G_GIVE_LEFT,), hands=[(C.LASAGNA,) * 3, QUIET], rolls=[6, 6])
     events = act(t, 0)
-    assert "Asked" not in kinds(events)
+    assert kinds(events)[-1] == "Asked" and t.legal_actions(0) == [Give(C.LASAGNA)]
+    act(t, 0, Give(C.LASAGNA))
     assert t.state.hands == ((C.LASAGNA, C.LASAGNA), QUIET + (C.LASAGNA,))
 
 

@@ -17,7 +17,7 @@ def check_conserved(state) -> None:
     """10 rings, 17 Player cards and 15 Garfield cards, each in exactly one place."""
     assert all(0 <= r <= cards.RINGS_TO_WIN for r in state.rings) and state.centre >= 0
     assert state.centre + sum(state.rings) == cards.RINGS
-    player = Counter(state.player_deck.pile + state.player_deck.discard + state.in_play)
+    player = Counter(state.player_deck.pile + state.player_deck.discard)
     for hand in state.hands:
         player.update(hand)
     assert player == Counter(cards.PLAYER_DECK)

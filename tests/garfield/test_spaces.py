@@ -104,7 +104,7 @@ def test_taking_from_an_empty_pile_and_empty_discards_takes_nothing():
 
 def test_back_7_moves_back_follows_that_space_and_ends_the_turn():
     # 12, then 7 more onto 19 (BACK_7) -> 12 (plain): the turn ends there.
-    t = table(rolls=dice(12, 2, 7))
+    t = table(rolls=dice(12, 2, 7), garfield=(C.G_NAPPING, C.G_NAPPING))  # Bob's 2 changes his mind
     turns(t, 0, 1)
     events = act(t, 0)
     assert [e.to for e in events if type(e).__name__ == "Moved"] == [19, 12]
@@ -139,8 +139,10 @@ def test_lasagna_8_declined_or_without_lasagna_stays():
     act(t, 0, Lasagna(False))
     assert t.state.positions == (10, 0) and t.state.hands[0] == LASAGNA_HAND
     t = table(rolls=[4, 6])
-    events = act(t, 0)
-    assert "Asked" not in kinds(events) and t.state.positions == (10, 0)
+    events = act(t, 0)  # without a Lasagna the question is put all the same; "no" is its only answer
+    assert kinds(events)[-1] == "Asked" and t.legal_actions(0) == [Lasagna(False)]
+    act(t, 0, Lasagna(False))
+    assert t.state.positions == (10, 0) and t.state.turn == 1
 
 
 def test_lasagna_8_ends_the_turn_before_a_doubles_bonus():
@@ -161,7 +163,9 @@ def test_red_with_a_lasagna_rolls_again_as_garfield_says():
 def test_red_roll_again_is_plain_when_garfield_was_ignored():
     t = table(garfield=(C.G_PLUS_2,), hands=[LASAGNA_HAND, QUIET], rolls=[3, 3, 5, 5])
     act(t, 0, PlayCard(C.NAP_ATTACK))  # 3+3 = 6, no +2
-    act(t, 0, Lasagna(True))  # 5+5 = 10, no +2: RED again, but no Lasagna left to offer
+    act(t, 0, Lasagna(True))  # 5+5 = 10, no +2: RED again; no Lasagna left, so the answer is no
+    assert t.legal_actions(0) == [Lasagna(False)]
+    act(t, 0, Lasagna(False))
     assert t.state.positions == (16, 0) and t.state.turn == 1
 
 

@@ -110,6 +110,7 @@ def test_rolling_twice_counts_a_tailend_crossing_on_the_first_roll():
         act(t, 0)
         act(t, 0, Lasagna(False))
         act(t, 1)
+        act(t, 1, Lasagna(False))  # Bob has no Lasagna, but is asked all the same
     assert t.state.positions == (37, 37)
     act(t, 0)
     events = act(t, 0, Lasagna(True))

@@ -159,9 +159,26 @@ class GameScreen(Screen):
 
     def _take_seat(self, seat: int) -> None:
         self.viewer = seat
+        if self._answer_alone(seat):
+            return
         self.options = self.table.legal_actions(seat)
         self.selected = None if self._slots() else 0
         self._show()
+
+    def _answer_alone(self, seat: int) -> bool:
+        """A question with one possible answer (put so that the others learn nothing from it) is
+        answered at once for a player alone at this screen; rolling stays the player's own.
+        With several humans at one keyboard it is asked, as the others would see the pause."""
+        from rules.answers import only_action
+
+        if len(self.session.human_seats()) != 1:
+            return False
+        action = only_action(self.table.game, self.table.state, seat)
+        if action is None or action == self.presenter.roll:
+            return False
+        self.options = []
+        self.call_later(self._submit, action)
+        return True
 
     def _slots(self) -> bool:
         """True when the digits play the cards in the hand (else they pick from the options)."""

@@ -1,0 +1,18 @@
+"""Questions with one possible answer (RULES.md §1 "Secrets are kept by the shape of the game
+too"): the rules put a question even when the hand leaves only one answer, so that the others
+learn nothing from whether it is put. A table may still answer such a question by itself for a
+player who is alone at the screen; this finds that answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .game import Game
+from .records import Action
+
+
+def only_action(game: Game, state: Any, seat: int) -> Action | None:
+    """The one legal action of `seat` now, if it has exactly one (else None). Uses only what
+    the seat may see."""
+    actions = game.legal_actions(game.view(state, seat), seat)
+    return actions[0] if len(actions) == 1 else None
