@@ -35,7 +35,7 @@ def garfield(view, seat: int, rng: random.Random):
     """Others' hands, the Player deck (pile and face-down discard) and the Garfield pile."""
     from ..garfield import cards
 
-    pool = _unseen(cards.PLAYER_DECK, view.hands[seat], view.in_play)
+    pool = _unseen(cards.PLAYER_DECK, view.hands[seat])
     rng.shuffle(pool)
     hands = tuple(hand if s == seat else _deal(pool, len(hand)) for s, hand in enumerate(view.hands))
     player_deck = Deck(_deal(pool, len(view.player_deck.pile)), _deal(pool, len(view.player_deck.discard)))

@@ -6,7 +6,7 @@ from rules.garfield import cards as C
 from rules.garfield.records import Asked, Lasagna
 from rules.records import Acted
 from tui.screens.game import GameScreen
-from tui.session import Seat
+from parlour.seats import Seat
 
 from .driving import app_for, settle
 
