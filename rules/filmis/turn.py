@@ -9,7 +9,7 @@ from ..game import Turn
 from ..order import left_of, opening_roll
 from ..records import Action, DiceRolled, Picked, Shuffled, Start
 from . import board, cards
-from .records import (Asked, CallRaid, CardTaken, CardUnder, CardsDrawn, Drop, Enter, HandBanked,
+from .records import (Asked, CallRaid, CardTaken, CardUnder, CardsDrawn, Decision, Drop, Enter, HandBanked,
                       Moved, PassTurn, PayFine, Pending, Raid, RefuseFine, Roll, Shown, SkipOwed,
                       SwapBegan, SwapChosen, SwapDone, SwapTake, Take, TurnBegan, TurnEnded,
                       TurnSkipped)
@@ -48,11 +48,11 @@ def _kinds(hand: tuple[str, ...]) -> list[str]:
     return sorted(set(hand))
 
 
-def _options(state: State, seat: int, kind: str) -> list[Action]:
-    if kind == "cornflakes":
+def _options(state: State, seat: int, kind: Decision) -> list[Action]:
+    if kind == Decision.CORNFLAKES:
         return [Enter(True), Enter(False)]
     hand = _kinds(state.hands[seat])
-    if kind == "fine":
+    if kind == Decision.FINE:
         return [PayFine(card) for card in hand] + [RefuseFine()]
     return [Drop(card) for card in hand]  # drop
 
@@ -179,7 +179,7 @@ def _follow(t: Turn, seat: int, stop: str) -> str:
     if kind == board.CORNFLAKES:
         if _occupied(state, board.tip_for_cornflakes(square), seat):
             return DONE  # cannot go in: the pawn simply stays
-        t.emit(Asked(Pending(seat, "cornflakes")))
+        t.emit(Asked(Pending(seat, Decision.CORNFLAKES)))
         return WAIT
     if kind == board.FILMIS:
         _draw(t, seat, 1)
@@ -192,7 +192,7 @@ def _follow(t: Turn, seat: int, stop: str) -> str:
         return _begin_swap(t, seat)
     if kind == board.FINE_OR_SKIP:
         if state.hands[seat]:
-            t.emit(Asked(Pending(seat, "fine")))
+            t.emit(Asked(Pending(seat, Decision.FINE)))
             return WAIT
         t.emit(SkipOwed(seat))  # cannot pay
         return DONE
@@ -203,7 +203,7 @@ def _follow(t: Turn, seat: int, stop: str) -> str:
         if len(hand) == 1:  # nothing to choose
             t.emit(CardUnder(seat, hand[0]))
         elif hand:
-            t.emit(Asked(Pending(seat, "drop")))
+            t.emit(Asked(Pending(seat, Decision.DROP)))
             return WAIT
         return DONE
     return DONE  # PLAIN, ARROW

@@ -10,7 +10,7 @@ from ..game import Turn
 from ..order import left_of, opening_roll
 from ..records import Action, DiceRolled, CoinFlipped, Shuffled, Start
 from . import board, cards
-from .records import (Asked, CardDiscarded, CardGiven, CardPlayed, CardsDrawn, Discard,
+from .records import (Asked, CardDiscarded, CardGiven, CardPlayed, CardsDrawn, Decision, Discard,
                       FollowGarfield, GarfieldTossed, GarfieldTurnedUp, Give, Lasagna, LoseTurn,
                       Moved, Pending, PlacesSwapped, PlayCard, RingGained, RingLost, SwapWith,
                       TurnBegan, TurnEnded, Won)
@@ -47,15 +47,15 @@ def _kinds(hand: tuple[str, ...]) -> list[str]:
     return sorted(set(hand))
 
 
-def _options(state: State, seat: int, kind: str) -> list[Action]:
+def _options(state: State, seat: int, kind: Decision) -> list[Action]:
     if kind.startswith("lasagna"):
         return [Lasagna(True), Lasagna(False)]
-    if kind in ("swap_rings", "swap_places"):
+    if kind in (Decision.SWAP_RINGS, Decision.SWAP_PLACES):
         return [SwapWith(other) for other in range(len(state.players)) if other != seat]
     hand = _kinds(state.hands[seat])
-    if kind == "green":
+    if kind == Decision.GREEN:
         return [Discard(card) for card in hand]
-    if kind == "give_or_lose":
+    if kind == Decision.GIVE_OR_LOSE:
         return [Discard(card) for card in hand] + [LoseTurn()]
     return [Give(card) for card in hand]  # give_left
 
@@ -104,13 +104,13 @@ def _follow_garfield(t: Turn, seat: int) -> None:
     card = t.state.face_up
     ctx = Ctx(garfield=True)
     if card == cards.G_SWAP:
-        _ask(t, seat, "swap_rings", ctx)
+        _ask(t, seat, Decision.SWAP_RINGS, ctx)
     elif card == cards.G_LOSE_TURN:
         _end_turn(t, seat)
     elif card == cards.G_GIVE_OR_LOSE and t.state.hands[seat]:
-        _ask(t, seat, "give_or_lose", ctx)
+        _ask(t, seat, Decision.GIVE_OR_LOSE, ctx)
     elif card == cards.G_GIVE_LEFT and t.state.hands[seat]:
-        _ask(t, seat, "give_left", ctx)
+        _ask(t, seat, Decision.GIVE_LEFT, ctx)
     else:
         if card == cards.G_TAKE_THEN_ROLL:
             _draw(t, seat, 1)
@@ -134,7 +134,7 @@ def _play_card(t: Turn, seat: int, card: str) -> None:
         if not face_up:
             _end_turn(t, seat)
         elif card == cards.PUT_ONE_OVER_SWAP:
-            _ask(t, seat, "swap_places", ctx)
+            _ask(t, seat, Decision.SWAP_PLACES, ctx)
         elif card == cards.PUT_ONE_OVER_TEN:
             _move(t, seat, 10)
             _follow_space(t, seat, ctx)
@@ -156,7 +156,7 @@ def _garfield_roll(t: Turn, seat: int, ctx: Ctx) -> None:
     its deal to a player holding one), else a plain roll of both dice."""
     card = t.state.faced if ctx.garfield else None
     if card in (cards.G_ADVANCE_7, cards.G_ROLL_TWICE) and cards.LASAGNA in t.state.hands[seat]:
-        _ask(t, seat, "lasagna_advance" if card == cards.G_ADVANCE_7 else "lasagna_twice", ctx)
+        _ask(t, seat, Decision.LASAGNA_ADVANCE if card == cards.G_ADVANCE_7 else Decision.LASAGNA_TWICE, ctx)
     else:
         _roll_and_move(t, seat, ctx)
 
@@ -231,13 +231,13 @@ def _follow_space(t: Turn, seat: int, ctx: Ctx) -> None:
         _follow_space(t, seat, replace(ctx, ends=True))
         return
     if space == board.LASAGNA_8 and holds_lasagna:
-        _ask(t, seat, "lasagna_8", ctx)
+        _ask(t, seat, Decision.LASAGNA_8, ctx)
         return
     if space == board.RED and holds_lasagna:
-        _ask(t, seat, "lasagna_red", ctx)
+        _ask(t, seat, Decision.LASAGNA_RED, ctx)
         return
     if space == board.GREEN and t.state.hands[seat]:
-        _ask(t, seat, "green", ctx)
+        _ask(t, seat, Decision.GREEN, ctx)
         return
     if space in (board.TAKE_1, board.TAKE_2):
         _draw(t, seat, 1 if space == board.TAKE_1 else 2)
@@ -282,7 +282,7 @@ def _draw(t: Turn, seat: int, count: int) -> None:
 # ---- decisions ----------------------------------------------------------------------------
 
 
-def _ask(t: Turn, seat: int, kind: str, ctx: Ctx) -> None:
+def _ask(t: Turn, seat: int, kind: Decision, ctx: Ctx) -> None:
     """Wait for `seat` to decide, unless there is only one thing it could do."""
     options = _options(t.state, seat, kind)
     if len(options) == 1:
@@ -291,29 +291,29 @@ def _ask(t: Turn, seat: int, kind: str, ctx: Ctx) -> None:
         t.emit(Asked(Pending(seat, kind, ctx.garfield, ctx.bonus, ctx.ends)))
 
 
-def _answer(t: Turn, seat: int, action: Action, kind: str, ctx: Ctx) -> None:
+def _answer(t: Turn, seat: int, action: Action, kind: Decision, ctx: Ctx) -> None:
     if isinstance(action, Lasagna):
         if action.play:
             t.emit(CardPlayed(seat, cards.LASAGNA))
-        if kind == "lasagna_advance":
+        if kind == Decision.LASAGNA_ADVANCE:
             _roll_and_move(t, seat, ctx, extra=7 if action.play else 0)
-        elif kind == "lasagna_twice" and action.play:
+        elif kind == Decision.LASAGNA_TWICE and action.play:
             _roll_twice(t, seat, ctx)
-        elif kind == "lasagna_twice":
+        elif kind == Decision.LASAGNA_TWICE:
             _roll_and_move(t, seat, ctx)
         elif not action.play:
             _go_on(t, seat, ctx)
-        elif kind == "lasagna_8":
+        elif kind == Decision.LASAGNA_8:
             _move(t, seat, 8)
             _follow_space(t, seat, replace(ctx, ends=True))
         else:  # lasagna_red: roll again, as Garfield says if he applies this turn
             _garfield_roll(t, seat, ctx)
     elif isinstance(action, SwapWith):
-        t.emit(PlacesSwapped(seat, action.target, rings=kind == "swap_rings"))
+        t.emit(PlacesSwapped(seat, action.target, rings=kind == Decision.SWAP_RINGS))
         _end_turn(t, seat)
     elif isinstance(action, Discard):
         t.emit(CardDiscarded(seat, action.card))
-        if kind == "green":
+        if kind == Decision.GREEN:
             _go_on(t, seat, ctx)
         else:  # gave up a card for Garfield: now roll
             _garfield_roll(t, seat, ctx)
