@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..records import (Action, Asked, CardsDrawn, Event, Moved, Pending, Record, Roll,  # noqa: F401 (shared records re-exported)
+# the shared records this game uses, re-exported so `from rules.filmis.records import Moved` works
+from ..records import (Action, Asked, CardsDrawn, Event, Moved, Pending, Record, Roll,  # noqa: F401
                        TurnBegan, TurnEnded)
 
 # ---- actions ------------------------------------------------------------------------------

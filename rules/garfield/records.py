@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .. import records as shared
-from ..records import Action, Asked, CardsDrawn, Event, Moved, TurnBegan, TurnEnded, Won  # noqa: F401 (shared records re-exported)
+# the shared records this game uses, re-exported so `from rules.garfield.records import Moved` works
+from ..records import Action, Asked, CardsDrawn, Event, Moved, TurnBegan, TurnEnded, Won  # noqa: F401
 
 # ---- actions ------------------------------------------------------------------------------
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..records import Action, Event, Moved, Roll, TurnBegan, TurnEnded, Won  # noqa: F401 (shared records re-exported)
+# the shared records this game uses, re-exported so `from rules.smurf.records import Moved` works
+from ..records import Action, Event, Moved, Roll, TurnBegan, TurnEnded, Won  # noqa: F401
 
 # ---- actions ------------------------------------------------------------------------------
 
