@@ -125,7 +125,8 @@ def _decode_value(data: Any, hint: Any, kinds: Mapping[str, type], path: str) ->
             return _decode_record(data, kinds, hint, path)
         if not isinstance(data, dict) or data.get("type") != hint.__name__:
             raise CodecError(f"expected a {hint.__name__}{_where(path)}")
-        return _decode_fields(hint, data, kinds, path)
+        own = kinds.get(hint.__name__)  # a game may extend a shared record under the same name
+        return _decode_fields(own if own is not None and issubclass(own, hint) else hint, data, kinds, path)
     raise CodecError(f"cannot decode type {hint!r}{_where(path)}")  # a programming error
 
 

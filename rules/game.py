@@ -17,7 +17,7 @@ Each game supplies pure functions over its own immutable state:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, TypeVar
 
 from .records import Acted, Action, Event, Rejected, SHARED_RECORDS, Start
 
@@ -75,6 +75,21 @@ class Game:
 
 
 _FUNCTIONS = ("initial", "to_act", "legal_actions", "step", "evolve", "view", "redact", "result", "explain")
+
+
+S = TypeVar("S")
+
+
+def evolver(handlers: Mapping[type, Callable[[S, Any], S]]) -> Callable[[S, Event], S]:
+    """A game's `evolve`: each event goes to the handler for its exact type; an event with none
+    (dice, coins, or one that means nothing to the state) leaves the state as it is."""
+    table = dict(handlers)
+
+    def evolve(state: S, event: Event) -> S:
+        handler = table.get(type(event))
+        return handler(state, event) if handler else state
+
+    return evolve
 
 
 class GameOver(Exception):

@@ -7,15 +7,15 @@ from .game import Turn
 from .records import DiceRolled
 
 
-def opening_roll(t: Turn, sides: tuple[int, ...]) -> int:
+def opening_roll(turn: Turn, sides: tuple[int, ...]) -> int:
     """Everyone rolls dice with these sides (each roll an event); the highest total starts, and
     only the players tied for it roll again. Returns the starting seat."""
-    contenders = list(range(len(t.state.players)))
+    contenders = list(range(len(turn.state.players)))
     while len(contenders) > 1:
         totals = {}
         for seat in contenders:
-            dice = tuple(t.chance.roll(n) for n in sides)
-            t.emit(DiceRolled(seat, dice))
+            dice = tuple(turn.chance.roll(n) for n in sides)
+            turn.emit(DiceRolled(seat, dice))
             totals[seat] = sum(dice)
         best = max(totals.values())
         contenders = [seat for seat in contenders if totals[seat] == best]

@@ -125,3 +125,49 @@ class Won(Event):
 
 SHARED_RECORDS: tuple[type, ...] = (Start, Acted, DiceRolled, CoinFlipped, Shuffled, Picked,
                                     TurnBegan, TurnEnded, Won)
+
+
+# ---- records some games share -------------------------------------------------------------
+# Not in SHARED_RECORDS: a game lists (and re-exports) those it uses in its own RECORDS, so a
+# save of a game that has no such thing cannot decode one.
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    """Begin the turn by rolling the dice (what follows is the game's own)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pending(Record):
+    """A decision the rules wait for: `seat` must answer a question of `kind`, a member of the
+    game's `Decision` enum (a StrEnum, so it is written, and read back, as its plain string).
+
+    A game whose turn must remember more while it waits subclasses this under the same name
+    (so its JSON still says "Pending"), adding fields after these two.
+    """
+
+    seat: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Asked(Event):
+    """The rules wait for the answer to `pending` before the turn goes on."""
+
+    pending: Pending
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    """The seat's pawn moved to square `to` (whatever it left: a game's own square or area)."""
+
+    seat: int
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDrawn(Event):
+    """Cards from the top of a draw pile into the seat's hand."""
+
+    seat: int
+    cards: tuple[str, ...]

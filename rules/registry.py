@@ -1,18 +1,32 @@
-"""The game registry: game id -> the module that defines it, imported only when asked for."""
+"""The game registry: game id -> where its rules and its smart bot live, imported only when asked
+for. (The presenters are a tui matter: tui keeps its own registry keyed by the same ids.)"""
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+from dataclasses import dataclass
+from functools import cache
 
 from .game import Game
 
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One game: the module whose `GAME` is its rules, and the smart bot's strategy class."""
+
+    rules: str  # a module defining GAME
+    strategy: str  # "module:Class", built with the bot's random generator
+
+
 # Listed in the order the title screen shows them.
-MODULES = {
-    "garfield": "rules.garfield",
-    "filmis": "rules.filmis",
-    "smurf": "rules.smurf",
+GAMES: dict[str, Entry] = {
+    "garfield": Entry("rules.garfield", "rules.bots.garfield_smart:GarfieldSmart"),
+    "filmis": Entry("rules.filmis", "rules.bots.filmis_smart:FilmisSmart"),
+    "smurf": Entry("rules.smurf", "rules.bots.smurf_smart:SmurfSmart"),
 }
+
+MODULES = {game_id: entry.rules for game_id, entry in GAMES.items()}  # game id -> rules module
 
 
 class UnknownGame(LookupError):
@@ -21,13 +35,28 @@ class UnknownGame(LookupError):
         super().__init__(f"unknown game {game_id!r} (known: {known})")
 
 
+@cache
+def _available() -> tuple[str, ...]:
+    # find_spec reads the file system: once per process is enough (games do not come and go)
+    return tuple(gid for gid, entry in GAMES.items() if importlib.util.find_spec(entry.rules) is not None)
+
+
 def available() -> list[str]:
     """Ids of the games whose rules are in (a listed game without its module is still coming)."""
-    return [gid for gid, module in MODULES.items() if importlib.util.find_spec(module) is not None]
+    return list(_available())
 
 
 def get(game_id: str) -> Game:
     """The Game for `game_id`; raises UnknownGame for anything else."""
-    if not isinstance(game_id, str) or game_id not in MODULES or game_id not in available():
+    if not isinstance(game_id, str) or game_id not in _available():
         raise UnknownGame(game_id)
-    return importlib.import_module(MODULES[game_id]).GAME
+    return importlib.import_module(GAMES[game_id].rules).GAME
+
+
+def strategy(game_id: str) -> type | None:
+    """The smart bot's strategy class for `game_id` (None for a game without one)."""
+    entry = GAMES.get(game_id)
+    if entry is None:
+        return None
+    module, name = entry.strategy.split(":")
+    return getattr(importlib.import_module(module), name)

@@ -1,4 +1,7 @@
-"""Shared test settings: a fixed Hypothesis profile so CI runs the same examples every time."""
+"""Shared test settings: fixed Hypothesis profiles so CI runs the same examples every time.
+`HYPOTHESIS_PROFILE=long` runs many more (and longer) games; the default is "ci"."""
+
+import os
 
 from hypothesis import HealthCheck, settings
 
@@ -6,4 +9,8 @@ settings.register_profile(
     "ci", derandomize=True, max_examples=60, deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
-settings.load_profile("ci")
+settings.register_profile(
+    "long", max_examples=1000, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

@@ -18,14 +18,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from rules import registry  # noqa: E402
 from rules.bots import LEVELS  # noqa: E402
-from rules.bots.smart import STRATEGIES, SmartBot  # noqa: E402
+from rules.bots.smart import SmartBot  # noqa: E402
 from parlour.simulate import simulate  # noqa: E402
 
 
 def patched_level(game: str, name: str, value: float):
-    module = importlib.import_module(STRATEGIES[game][0])
-    base = getattr(module, STRATEGIES[game][1])
+    base = registry.strategy(game)
+    module = importlib.import_module(base.__module__)
 
     class Patched(base):
         def choose(self, *args):

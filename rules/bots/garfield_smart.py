@@ -13,7 +13,7 @@ the face-up Garfield card are public, and cards still to come are valued by thei
 from __future__ import annotations
 
 from ..garfield import board, cards
-from ..garfield.records import FollowGarfield, LoseTurn
+from ..garfield.records import Decision, FollowGarfield, LoseTurn
 from ..records import HIDDEN
 
 SIZE, TAIL = board.SIZE, board.TAILEND_SPACE
@@ -275,24 +275,24 @@ class GarfieldSmart:
         kind = pending.kind
         if kind.startswith("lasagna"):
             def value(a):
-                if kind == "lasagna_advance":
+                if kind == Decision.LASAGNA_ADVANCE:
                     extra = 7 if a.play else 0
                     return plan.roll(card, pos, rings, extra, pending.bonus,
                                      plan.lasagnas - a.play, 0) - a.play * KEEP[cards.LASAGNA]
-                if kind == "lasagna_twice":
+                if kind == Decision.LASAGNA_TWICE:
                     if a.play:
                         return (plan.spread(TWICE, card, pos, rings, pending.bonus, plan.lasagnas - 1, 0)
                                 - KEEP[cards.LASAGNA])
                     return plan.roll(card, pos, rings, 0, pending.bonus, plan.lasagnas, 0)
                 if not a.play:
                     return plan.go_on(card, pos, rings, pending.bonus, pending.ends, plan.lasagnas, 0)
-                if kind == "lasagna_8":
+                if kind == Decision.LASAGNA_8:
                     return plan.lasagna_8(card, pos, rings, pending.bonus, plan.lasagnas, 0)
                 return plan.lasagna_red(card, pos, rings, pending.bonus, plan.lasagnas, 0)
             return _best(actions, value)
-        if kind in ("swap_rings", "swap_places"):
-            return _best(actions, lambda a: plan.swap_value(a.target, kind == "swap_rings"))
-        if kind == "give_or_lose":
+        if kind in (Decision.SWAP_RINGS, Decision.SWAP_PLACES):
+            return _best(actions, lambda a: plan.swap_value(a.target, kind == Decision.SWAP_RINGS))
+        if kind == Decision.GIVE_OR_LOSE:
             roll = plan.garfield_roll(card, pos, rings, pending.bonus, plan.lasagnas, 0)
 
             def value(a):

@@ -1,20 +1,14 @@
-"""The smart level: one strategy per game, chosen by `game.id`, each working from the seat's view
-alone (the view passed to `choose`, and the legal actions computed from that view)."""
+"""The smart level: one strategy per game, found in the game registry by `game.id`, each working
+from the seat's view alone (the view passed to `choose`, and the legal actions computed from that
+view)."""
 
 from __future__ import annotations
 
-import importlib
 import random
 
+from .. import registry
 from ..game import Game
 from ..records import Action
-
-# game id -> (module, class) of its strategy; imported when first needed
-STRATEGIES = {
-    "garfield": ("rules.bots.garfield_smart", "GarfieldSmart"),
-    "filmis": ("rules.bots.filmis_smart", "FilmisSmart"),
-    "smurf": ("rules.bots.smurf_smart", "SmurfSmart"),
-}
 
 
 class SmartBot:
@@ -25,14 +19,16 @@ class SmartBot:
         self._strategies: dict[str, object] = {}
 
     def _strategy(self, game_id: str):
+        """This bot's strategy for the game (made once, sharing the bot's generator), or None."""
         if game_id not in self._strategies:
-            module, name = STRATEGIES[game_id]
-            self._strategies[game_id] = getattr(importlib.import_module(module), name)(self._random)
+            cls = registry.strategy(game_id)
+            self._strategies[game_id] = cls(self._random) if cls is not None else None
         return self._strategies[game_id]
 
     def choose(self, game: Game, view, seat: int) -> Action:
         """An action for `seat`, chosen from its view alone."""
         actions = game.legal_actions(view, seat)
-        if len(actions) == 1 or game.id not in STRATEGIES:
+        strategy = self._strategy(game.id) if len(actions) > 1 else None
+        if strategy is None:
             return actions[int(self._random.random() * len(actions))]
-        return self._strategy(game.id).choose(game, view, seat, actions)
+        return strategy.choose(game, view, seat, actions)

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
-from ..records import Action, Event, Record, TurnBegan, TurnEnded  # noqa: F401 (turn events re-exported)
+# the shared records this game uses, re-exported so `from rules.filmis.records import Moved` works
+from ..records import (Action, Asked, CardsDrawn, Event, Moved, Pending, Record, Roll,  # noqa: F401
+                       TurnBegan, TurnEnded)
 
 # ---- actions ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Roll(Action):
-    """Begin the turn: roll both dice (1-3 and 1-6) and move."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,15 +58,15 @@ class SwapTake(Action):
 # ---- nested records -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Pending(Record):
-    """A decision the turn's player is asked for: "cornflakes", "fine" or "drop"."""
+class Decision(StrEnum):
+    """What a Pending asks the turn's player (RULES.md §2)."""
 
-    seat: int
-    kind: str
+    CORNFLAKES = "cornflakes"
+    FINE = "fine"
+    DROP = "drop"
 
 
-DECISIONS = ("cornflakes", "fine", "drop")
+DECISIONS = tuple(Decision)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,20 +96,6 @@ class TurnSkipped(Event):
     """The seat skips this turn, paying one owed skip."""
 
     seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Moved(Event):
-    seat: int
-    to: int
-
-
-@dataclass(frozen=True, slots=True)
-class CardsDrawn(Event):
-    """Cards from the top of the factory deck into the seat's hand."""
-
-    seat: int
-    cards: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,11 +129,6 @@ class SkipOwed(Event):
     """The seat did not (or could not) pay the fine: it skips its next turn."""
 
     seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Asked(Event):
-    pending: Pending
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ from typing import Mapping
 
 from ..tuples import put, without
 from ..deck import Deck
-from ..game import Result
+from ..game import Result, evolver
 from ..records import HIDDEN, Acted, Event, Rejected, Shuffled
 from . import board, cards
 from .records import (Asked, CardTaken, CardUnder, CardsDrawn, Drop, HandBanked, Moved, PayFine,
@@ -195,18 +195,13 @@ def _raid(s: State, e: Raid) -> State:
                    swap=None)
 
 
-_EVOLVE = {
+# The state after `event`. Events that change nothing (dice, picks) leave it as it is.
+evolve = evolver({
     Acted: _acted, Shuffled: _shuffled, TurnBegan: _turn_began, TurnSkipped: _turn_skipped,
     TurnEnded: _turn_ended, Moved: _moved, CardsDrawn: _drawn, HandBanked: _banked,
     CardTaken: _taken, CardUnder: _under, SkipOwed: _skip_owed, Asked: _asked,
     SwapBegan: _swap_began, SwapChosen: _swap_chosen, SwapDone: _swap_done, Raid: _raid,
-}
-
-
-def evolve(state: State, event: Event) -> State:
-    """The state after `event`. Events that change nothing (dice, picks) leave it as it is."""
-    handler = _EVOLVE.get(type(event))
-    return handler(state, event) if handler else state
+})
 
 
 # ---- what a seat may see ------------------------------------------------------------------

@@ -90,64 +90,64 @@ def explain(state: State, seat: int, action: Action) -> str | None:
 # ---- the step -----------------------------------------------------------------------------
 
 
-def step(t: Turn, seat: int | None, action: Action) -> None:
+def step(turn: Turn, seat: int | None, action: Action) -> None:
     if isinstance(action, Start):
-        _set_up(t)
+        _set_up(turn)
     elif isinstance(action, Roll):
-        _moves(t, seat)
+        _moves(turn, seat)
     elif isinstance(action, CallRaid):
-        _raid(t, seat)
+        _raid(turn, seat)
     elif isinstance(action, PassTurn):
-        t.emit(TurnSkipped(seat))
-        _end_turn(t, seat)
+        turn.emit(TurnSkipped(seat))
+        _end_turn(turn, seat)
     elif isinstance(action, SwapTake):
-        t.emit(SwapChosen(seat, action.card))
-        if _swap_resolved(t) == DONE:
-            _end_turn(t, t.state.turn)
+        turn.emit(SwapChosen(seat, action.card))
+        if _swap_resolved(turn) == DONE:
+            _end_turn(turn, turn.state.turn)
     else:
-        _answer(t, seat, action)
-        _end_turn(t, seat)
+        _answer(turn, seat, action)
+        _end_turn(turn, seat)
 
 
-def _set_up(t: Turn) -> None:
-    state: State = t.state
-    t.emit(Shuffled(DECK_NAME, t.chance.shuffle(DECK_NAME, state.deck.discard)))
-    _begin_turn(t, opening_roll(t, (cards.SMALL_DIE, cards.BIG_DIE)))
+def _set_up(turn: Turn) -> None:
+    state: State = turn.state
+    turn.emit(Shuffled(DECK_NAME, turn.chance.shuffle(DECK_NAME, state.deck.discard)))
+    _begin_turn(turn, opening_roll(turn, (cards.SMALL_DIE, cards.BIG_DIE)))
 
 
-def _roll(t: Turn, seat: int) -> tuple[int, int]:
-    dice = (t.chance.roll(cards.SMALL_DIE), t.chance.roll(cards.BIG_DIE))
-    t.emit(DiceRolled(seat, dice))
+def _roll(turn: Turn, seat: int) -> tuple[int, int]:
+    dice = (turn.chance.roll(cards.SMALL_DIE), turn.chance.roll(cards.BIG_DIE))
+    turn.emit(DiceRolled(seat, dice))
     return dice
 
 
 # ---- moving -------------------------------------------------------------------------------
 
 
-def _moves(t: Turn, seat: int) -> None:
+def _moves(turn: Turn, seat: int) -> None:
     """Roll and move, follow the square, and again while a square gives a new move."""
     outcome = AGAIN
     while outcome == AGAIN:
-        stop = _walk(t, seat, sum(_roll(t, seat)))
-        outcome = _follow(t, seat, stop)
+        stop = _walk(turn, seat, sum(_roll(turn, seat)))
+        outcome = _follow(turn, seat, stop)
     if outcome == DONE:
-        _end_turn(t, seat)
+        _end_turn(turn, seat)
 
 
-def _walk(t: Turn, seat: int, steps: int) -> str:
+def _walk(turn: Turn, seat: int, steps: int) -> str:
     """Move clockwise step by step. Stepping onto the own nest or an arrow tip stops the pawn
     there, whatever is left of the roll; otherwise it lands `steps` squares on."""
-    state: State = t.state
+    state: State = turn.state
     start, own = state.positions[seat], state.own_nest(seat)
     for k in range(1, steps + 1):
         square = (start + k) % board.SIZE
         if square == own:
-            t.emit(Moved(seat, square))
+            turn.emit(Moved(seat, square))
             return NEST_STOP
         if board.SQUARES[square] == board.ARROW_TIP:
-            t.emit(Moved(seat, square))
+            turn.emit(Moved(seat, square))
             return TIP_STOP
-    t.emit(Moved(seat, (start + steps) % board.SIZE))
+    turn.emit(Moved(seat, (start + steps) % board.SIZE))
     return LANDED
 
 
@@ -159,149 +159,149 @@ def _occupied(state: State, square: int, seat: int) -> bool:
 # ---- the squares --------------------------------------------------------------------------
 
 
-def _follow(t: Turn, seat: int, stop: str) -> str:
+def _follow(turn: Turn, seat: int, stop: str) -> str:
     """Follow the square the pawn stopped on; returns AGAIN, DONE or WAIT."""
-    state: State = t.state
+    state: State = turn.state
     square = state.positions[seat]
     if stop == NEST_STOP:  # own nest, reached or passed: bank the hand, a new move
-        _bank(t, seat)
+        _bank(turn, seat)
         return AGAIN
     if stop == TIP_STOP:  # inside the factory; only the first pawn at the tip gets cards
         if not _occupied(state, square, seat):
-            _into_factory(t, seat)
+            _into_factory(turn, seat)
         return DONE
     kind = board.SQUARES[square]
     if kind == board.NEST:  # an opponent's nest (or a colour nobody plays: a plain square)
         owner = state.nest_owner(square)
         if owner is not None and owner != seat:
-            _take_from(t, seat, owner)
+            _take_from(turn, seat, owner)
         return DONE
     if kind == board.CORNFLAKES:
         if _occupied(state, board.tip_for_cornflakes(square), seat):
             return DONE  # cannot go in: the pawn simply stays
-        t.emit(Asked(Pending(seat, "cornflakes")))
+        turn.emit(Asked(Pending(seat, "cornflakes")))
         return WAIT
     if kind == board.FILMIS:
-        _draw(t, seat, 1)
+        _draw(turn, seat, 1)
         return DONE
     if kind == board.GO_HOME:
-        t.emit(Moved(seat, state.own_nest(seat)))
-        _bank(t, seat)
+        turn.emit(Moved(seat, state.own_nest(seat)))
+        _bank(turn, seat)
         return AGAIN
     if kind == board.SWAP:
-        return _begin_swap(t, seat)
+        return _begin_swap(turn, seat)
     if kind == board.FINE_OR_SKIP:
         if state.hands[seat]:
-            t.emit(Asked(Pending(seat, "fine")))
+            turn.emit(Asked(Pending(seat, "fine")))
             return WAIT
-        t.emit(SkipOwed(seat))  # cannot pay
+        turn.emit(SkipOwed(seat))  # cannot pay
         return DONE
     if kind == board.EXTRA_ROLL:
         return AGAIN
     if kind == board.DROP:  # asked even when the hand holds one kind: the others see no more
         if state.hands[seat]:
-            t.emit(Asked(Pending(seat, "drop")))
+            turn.emit(Asked(Pending(seat, "drop")))
             return WAIT
         return DONE
     return DONE  # PLAIN, ARROW
 
 
-def _bank(t: Turn, seat: int) -> None:
-    t.emit(HandBanked(seat, len(t.state.hands[seat])))
+def _bank(turn: Turn, seat: int) -> None:
+    turn.emit(HandBanked(seat, len(turn.state.hands[seat])))
 
 
-def _into_factory(t: Turn, seat: int) -> None:
+def _into_factory(turn: Turn, seat: int) -> None:
     """Roll the 1-3 die and take that many cards."""
-    count = t.chance.roll(cards.SMALL_DIE)
-    t.emit(DiceRolled(seat, (count,)))
-    _draw(t, seat, count)
+    count = turn.chance.roll(cards.SMALL_DIE)
+    turn.emit(DiceRolled(seat, (count,)))
+    _draw(turn, seat, count)
 
 
-def _draw(t: Turn, seat: int, count: int) -> None:
+def _draw(turn: Turn, seat: int, count: int) -> None:
     """Take cards from the top of the deck (what is left, if fewer); a draw that empties the
     deck ends the game with an automatic raid."""
-    taken = t.state.deck.pile[:count]
+    taken = turn.state.deck.pile[:count]
     if taken:
-        t.emit(CardsDrawn(seat, taken))
-    if not t.state.deck.pile:
-        _raid(t, None)
+        turn.emit(CardsDrawn(seat, taken))
+    if not turn.state.deck.pile:
+        _raid(turn, None)
 
 
-def _raid(t: Turn, caller: int | None) -> None:
+def _raid(turn: Turn, caller: int | None) -> None:
     """The game ends; everyone lays down their cards (only the home piles score)."""
-    t.end_game(Raid(caller, t.state.hands, t.state.homes))
+    turn.end_game(Raid(caller, turn.state.hands, turn.state.homes))
 
 
-def _take_from(t: Turn, seat: int, owner: int) -> None:
+def _take_from(turn: Turn, seat: int, owner: int) -> None:
     """A blind pick from the owner's home pile; if it is empty, from their hand; else nothing."""
-    state: State = t.state
+    state: State = turn.state
     from_home = bool(state.homes[owner])
     pile = state.homes[owner] if from_home else state.hands[owner]
     if not pile:
         return
-    index = t.chance.pick(len(pile))
-    t.emit(Picked(seat, index))
-    t.emit(CardTaken(seat, owner, from_home, pile[index]))
+    index = turn.chance.pick(len(pile))
+    turn.emit(Picked(seat, index))
+    turn.emit(CardTaken(seat, owner, from_home, pile[index]))
 
 
 # ---- decisions ----------------------------------------------------------------------------
 
 
-def _answer(t: Turn, seat: int, action: Action) -> None:
+def _answer(turn: Turn, seat: int, action: Action) -> None:
     """The answer to a cornflakes, fine or drop question (the turn ends after it)."""
     if isinstance(action, Enter):
         if action.go:
-            t.emit(Moved(seat, board.tip_for_cornflakes(t.state.positions[seat])))
-            _into_factory(t, seat)
+            turn.emit(Moved(seat, board.tip_for_cornflakes(turn.state.positions[seat])))
+            _into_factory(turn, seat)
     elif isinstance(action, (PayFine, Drop)):
-        t.emit(CardUnder(seat, action.card))
+        turn.emit(CardUnder(seat, action.card))
     else:
         assert isinstance(action, RefuseFine)
-        t.emit(SkipOwed(seat))
+        turn.emit(SkipOwed(seat))
 
 
 # ---- the filmis swap ----------------------------------------------------------------------
 
 
-def _begin_swap(t: Turn, seat: int) -> str:
+def _begin_swap(turn: Turn, seat: int) -> str:
     """Everyone shows the hand (no hand: the home pile; no cards: takes no part). Each taking
     part takes one card from the next taking part on the left; a choice with only one kind of
     card on offer is made at once, the others are asked of all those seats together."""
-    state: State = t.state
+    state: State = turn.state
     shown = tuple(Shown(s, not hand, tuple(sorted(hand or home)))
                   for s, (hand, home) in enumerate(zip(state.hands, state.homes)) if hand or home)
     if len(shown) < 2:
         return DONE  # nobody to swap with
-    t.emit(SwapBegan(seat, shown))
+    turn.emit(SwapBegan(seat, shown))
     for i, taker in enumerate(shown):
-        offer = _kinds(t.state.swap.target(i).cards)
+        offer = _kinds(turn.state.swap.target(i).cards)
         if len(offer) == 1:
-            t.emit(SwapChosen(taker.seat, offer[0]))
-    return _swap_resolved(t)
+            turn.emit(SwapChosen(taker.seat, offer[0]))
+    return _swap_resolved(turn)
 
 
-def _swap_resolved(t: Turn) -> str:
+def _swap_resolved(turn: Turn) -> str:
     """Once everyone taking part has chosen, the cards change hands (all at once)."""
-    swap = t.state.swap
+    swap = turn.state.swap
     if any(card is None for card in swap.chosen):
         return WAIT
     takes = []
     for i, (taker, card) in enumerate(zip(swap.shown, swap.chosen)):
         giver = swap.target(i)
         takes.append(Take(taker.seat, giver.seat, giver.from_home, card))
-    t.emit(SwapDone(tuple(takes)))
+    turn.emit(SwapDone(tuple(takes)))
     return DONE
 
 
 # ---- turns --------------------------------------------------------------------------------
 
 
-def _end_turn(t: Turn, seat: int) -> None:
-    t.emit(TurnEnded(seat))
-    _begin_turn(t, left_of(seat, len(t.state.players)))
+def _end_turn(turn: Turn, seat: int) -> None:
+    turn.emit(TurnEnded(seat))
+    _begin_turn(turn, left_of(seat, len(turn.state.players)))
 
 
-def _begin_turn(t: Turn, seat: int) -> None:
+def _begin_turn(turn: Turn, seat: int) -> None:
     """The seat's turn begins. A seat that owes a skip is asked like any other (pass, or call
     a raid if it can), so that the others do not learn whether it holds what a raid needs."""
-    t.emit(TurnBegan(seat))
+    turn.emit(TurnBegan(seat))

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
-from ..records import Action, Event, Record, TurnBegan, TurnEnded, Won  # noqa: F401 (turn events re-exported)
+from .. import records as shared
+# the shared records this game uses, re-exported so `from rules.garfield.records import Moved` works
+from ..records import Action, Asked, CardsDrawn, Event, Moved, TurnBegan, TurnEnded, Won  # noqa: F401
 
 # ---- actions ------------------------------------------------------------------------------
 
@@ -57,24 +60,30 @@ class Give(Action):
 # ---- events -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Pending(Record):
-    """A decision the rules wait for, with what the turn does once it is answered."""
+class Decision(StrEnum):
+    """What a Pending asks (RULES.md §1)."""
 
-    seat: int
-    kind: str  # one of DECISIONS
+    LASAGNA_ADVANCE = "lasagna_advance"
+    LASAGNA_TWICE = "lasagna_twice"
+    LASAGNA_8 = "lasagna_8"
+    LASAGNA_RED = "lasagna_red"
+    SWAP_RINGS = "swap_rings"
+    SWAP_PLACES = "swap_places"
+    GREEN = "green"
+    GIVE_OR_LOSE = "give_or_lose"
+    GIVE_LEFT = "give_left"
+
+
+DECISIONS = tuple(Decision)
+
+
+@dataclass(frozen=True, slots=True)
+class Pending(shared.Pending):
+    """A decision the rules wait for (seat, kind), with what the turn does once it is answered."""
+
     garfield: bool  # the Garfield card applies to this turn's rolls
     bonus: int  # the doubles bonus roll: 0 not earned, 1 due after this space, 2 used
     ends: bool  # the turn ends once the current space (and its chain) is followed
-
-
-DECISIONS = ("lasagna_advance", "lasagna_twice", "lasagna_8", "lasagna_red",
-             "swap_rings", "swap_places", "green", "give_or_lose", "give_left")
-
-
-@dataclass(frozen=True, slots=True)
-class Asked(Event):
-    pending: Pending
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,21 +97,9 @@ class GarfieldTossed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class CardsDrawn(Event):
-    seat: int
-    cards: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class CardPlayed(Event):
     seat: int
     card: str
-
-
-@dataclass(frozen=True, slots=True)
-class Moved(Event):
-    seat: int
-    to: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ from typing import Mapping, NamedTuple
 
 from ..tuples import put, without
 from ..deck import Deck
-from ..game import Result
+from ..game import Result, evolver
 from ..records import HIDDEN, Acted, Event, Rejected, Shuffled
 from . import cards
 from .records import (Asked, CardDiscarded, CardGiven, CardPlayed, CardsDrawn, GarfieldTossed,
@@ -136,18 +136,13 @@ def _won(s: State, e: Won) -> State:
     return s._replace(winner=e.seat, pending=None)
 
 
-_EVOLVE = {
+# The state after `event`. Events that change nothing (dice, coins) leave it as it is.
+evolve = evolver({
     Acted: _acted, Asked: _asked, Shuffled: _shuffled, GarfieldTurnedUp: _turned_up,
     GarfieldTossed: _tossed, CardsDrawn: _drawn, TurnBegan: _turn_began, CardPlayed: _played,
     Moved: _moved, RingGained: _ring_gained, RingLost: _ring_lost, CardDiscarded: _discarded,
     CardGiven: _given, PlacesSwapped: _swapped, TurnEnded: _turn_ended, Won: _won,
-}
-
-
-def evolve(state: State, event: Event) -> State:
-    """The state after `event`. Events that change nothing (dice, coins) leave it as it is."""
-    handler = _EVOLVE.get(type(event))
-    return handler(state, event) if handler else state
+})
 
 
 # ---- what a seat may see ------------------------------------------------------------------

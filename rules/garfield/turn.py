@@ -75,99 +75,99 @@ def explain(state: State, seat: int, action: Action) -> str | None:
 # ---- the step -----------------------------------------------------------------------------
 
 
-def step(t: Turn, seat: int | None, action: Action) -> None:
-    pending = t.before.pending
+def step(turn: Turn, seat: int | None, action: Action) -> None:
+    pending = turn.before.pending
     if isinstance(action, Start):
-        _set_up(t)
+        _set_up(turn)
     elif isinstance(action, FollowGarfield):
-        _follow_garfield(t, seat)
+        _follow_garfield(turn, seat)
     elif isinstance(action, PlayCard):
-        _play_card(t, seat, action.card)
+        _play_card(turn, seat, action.card)
     else:
-        _answer(t, seat, action, pending.kind, Ctx(pending.garfield, pending.bonus, pending.ends))
+        _answer(turn, seat, action, pending.kind, Ctx(pending.garfield, pending.bonus, pending.ends))
 
 
-def _set_up(t: Turn) -> None:
-    state: State = t.state
-    t.emit(Shuffled("garfield", t.chance.shuffle("garfield", state.garfield.discard)))
-    _turn_up(t)
-    t.emit(Shuffled("player", t.chance.shuffle("player", state.player_deck.discard)))
+def _set_up(turn: Turn) -> None:
+    state: State = turn.state
+    turn.emit(Shuffled("garfield", turn.chance.shuffle("garfield", state.garfield.discard)))
+    _turn_up(turn)
+    turn.emit(Shuffled("player", turn.chance.shuffle("player", state.player_deck.discard)))
     for seat in range(len(state.players)):
-        _draw(t, seat, cards.HAND_SIZE)
-    t.emit(TurnBegan(opening_roll(t, (6, 6))))
+        _draw(turn, seat, cards.HAND_SIZE)
+    turn.emit(TurnBegan(opening_roll(turn, (6, 6))))
 
 
 # ---- the start of a turn ------------------------------------------------------------------
 
 
-def _follow_garfield(t: Turn, seat: int) -> None:
-    card = t.state.face_up
+def _follow_garfield(turn: Turn, seat: int) -> None:
+    card = turn.state.face_up
     ctx = Ctx(garfield=True)
     if card == cards.G_SWAP:
-        _ask(t, seat, "swap_rings", ctx)
+        _ask(turn, seat, "swap_rings", ctx)
     elif card == cards.G_LOSE_TURN:
-        _end_turn(t, seat)
-    elif card == cards.G_GIVE_OR_LOSE and t.state.hands[seat]:
-        _ask(t, seat, "give_or_lose", ctx)
-    elif card == cards.G_GIVE_LEFT and t.state.hands[seat]:
-        _ask(t, seat, "give_left", ctx)
+        _end_turn(turn, seat)
+    elif card == cards.G_GIVE_OR_LOSE and turn.state.hands[seat]:
+        _ask(turn, seat, "give_or_lose", ctx)
+    elif card == cards.G_GIVE_LEFT and turn.state.hands[seat]:
+        _ask(turn, seat, "give_left", ctx)
     else:
         if card == cards.G_TAKE_THEN_ROLL:
-            _draw(t, seat, 1)
-        _garfield_roll(t, seat, ctx)
+            _draw(turn, seat, 1)
+        _garfield_roll(turn, seat, ctx)
 
 
-def _play_card(t: Turn, seat: int, card: str) -> None:
-    t.emit(CardPlayed(seat, card))
+def _play_card(turn: Turn, seat: int, card: str) -> None:
+    turn.emit(CardPlayed(seat, card))
     ctx = Ctx(garfield=False)
     if card == cards.NAP_ATTACK:
-        _roll_and_move(t, seat, ctx)
+        _roll_and_move(turn, seat, ctx)
     elif card == cards.BLINDFOLD:  # roll and move again while the total is even
         total = 0
         while total % 2 == 0:
-            total = sum(_roll(t, seat, 2))
-            _move(t, seat, total)
-        _follow_space(t, seat, ctx)
+            total = sum(_roll(turn, seat, 2))
+            _move(turn, seat, total)
+        _follow_space(turn, seat, ctx)
     else:  # Put 1 over on Garfield: the flip decides
-        face_up = t.chance.flip()
-        t.emit(CoinFlipped(seat, face_up))
+        face_up = turn.chance.flip()
+        turn.emit(CoinFlipped(seat, face_up))
         if not face_up:
-            _end_turn(t, seat)
+            _end_turn(turn, seat)
         elif card == cards.PUT_ONE_OVER_SWAP:
-            _ask(t, seat, "swap_places", ctx)
+            _ask(turn, seat, "swap_places", ctx)
         elif card == cards.PUT_ONE_OVER_TEN:
-            _move(t, seat, 10)
-            _follow_space(t, seat, ctx)
+            _move(turn, seat, 10)
+            _follow_space(turn, seat, ctx)
         else:
-            _roll_twice(t, seat, ctx)
+            _roll_twice(turn, seat, ctx)
 
 
 # ---- rolling and moving -------------------------------------------------------------------
 
 
-def _roll(t: Turn, seat: int, count: int) -> tuple[int, ...]:
-    dice = tuple(t.chance.roll() for _ in range(count))
-    t.emit(DiceRolled(seat, dice))
+def _roll(turn: Turn, seat: int, count: int) -> tuple[int, ...]:
+    dice = tuple(turn.chance.roll() for _ in range(count))
+    turn.emit(DiceRolled(seat, dice))
     return dice
 
 
-def _garfield_roll(t: Turn, seat: int, ctx: Ctx) -> None:
+def _garfield_roll(turn: Turn, seat: int, ctx: Ctx) -> None:
     """One roll as the turn's card says: Garfield's if it applies (a lasagna card first offers
     its deal to a player holding one), else a plain roll of both dice."""
-    card = t.state.faced if ctx.garfield else None
+    card = turn.state.faced if ctx.garfield else None
     if card in (cards.G_ADVANCE_7, cards.G_ROLL_TWICE):  # asked with or without a Lasagna
-        _ask(t, seat, "lasagna_advance" if card == cards.G_ADVANCE_7 else "lasagna_twice", ctx)
+        _ask(turn, seat, "lasagna_advance" if card == cards.G_ADVANCE_7 else "lasagna_twice", ctx)
     else:
-        _roll_and_move(t, seat, ctx)
+        _roll_and_move(turn, seat, ctx)
 
 
-def _roll_and_move(t: Turn, seat: int, ctx: Ctx, extra: int = 0) -> None:
-    card = t.state.faced if ctx.garfield else None
+def _roll_and_move(turn: Turn, seat: int, ctx: Ctx, extra: int = 0) -> None:
+    card = turn.state.faced if ctx.garfield else None
     if card in (cards.G_ONE_DIE, cards.G_BACKWARD):
-        (face,) = _roll(t, seat, 1)
-        _move(t, seat, -face if card == cards.G_BACKWARD else face)
+        (face,) = _roll(turn, seat, 1)
+        _move(turn, seat, -face if card == cards.G_BACKWARD else face)
     else:
-        dice = _roll(t, seat, 2)
+        dice = _roll(turn, seat, 2)
         total = sum(dice)
         if card == cards.G_PLUS_2:
             total += 2
@@ -175,108 +175,108 @@ def _roll_and_move(t: Turn, seat: int, ctx: Ctx, extra: int = 0) -> None:
             total = max(0, total - 2)
         elif card == cards.G_HIGHER_DIE:
             total = max(dice)
-        _move(t, seat, total + extra)
+        _move(turn, seat, total + extra)
         if card == cards.G_DOUBLES_AGAIN and dice[0] == dice[1] and ctx.bonus == 0:
             ctx = replace(ctx, bonus=1)
-    _follow_space(t, seat, ctx)
+    _follow_space(turn, seat, ctx)
 
 
-def _roll_twice(t: Turn, seat: int, ctx: Ctx) -> None:
+def _roll_twice(turn: Turn, seat: int, ctx: Ctx) -> None:
     """Roll both dice and move, twice; only the final space is followed."""
     for _ in range(2):
-        _move(t, seat, sum(_roll(t, seat, 2)))
-    _follow_space(t, seat, ctx)
+        _move(turn, seat, sum(_roll(turn, seat, 2)))
+    _follow_space(turn, seat, ctx)
 
 
-def _move(t: Turn, seat: int, steps: int) -> int:
+def _move(turn: Turn, seat: int, steps: int) -> int:
     """Move step by step: a forward step onto the Tailend earns a ring (the third wins at once);
     a backward step off it loses one. Returns `steps`."""
-    start = t.state.positions[seat]
+    start = turn.state.positions[seat]
     tail = board.TAILEND_SPACE
     if steps > 0:
         crossing = (tail - start) % board.SIZE or board.SIZE  # steps to the next step onto 39
         while crossing <= steps:
-            t.emit(Moved(seat, tail))
-            if t.state.centre:
-                t.emit(RingGained(seat))
-                if t.state.rings[seat] == cards.RINGS_TO_WIN:
-                    t.end_game(Won(seat))
+            turn.emit(Moved(seat, tail))
+            if turn.state.centre:
+                turn.emit(RingGained(seat))
+                if turn.state.rings[seat] == cards.RINGS_TO_WIN:
+                    turn.end_game(Won(seat))
             crossing += board.SIZE
     elif steps < 0:
         crossing = (start - tail) % board.SIZE + 1  # steps to the next step from 39 to 38
         while crossing <= -steps:
-            t.emit(Moved(seat, tail - 1))
-            if t.state.rings[seat]:
-                t.emit(RingLost(seat))
+            turn.emit(Moved(seat, tail - 1))
+            if turn.state.rings[seat]:
+                turn.emit(RingLost(seat))
             crossing += board.SIZE
     end = (start + steps) % board.SIZE
-    if t.state.positions[seat] != end:
-        t.emit(Moved(seat, end))
+    if turn.state.positions[seat] != end:
+        turn.emit(Moved(seat, end))
     return steps
 
 
 # ---- the spaces ---------------------------------------------------------------------------
 
 
-def _follow_space(t: Turn, seat: int, ctx: Ctx) -> None:
+def _follow_space(turn: Turn, seat: int, ctx: Ctx) -> None:
     """Follow the space the pawn stands on, then go on with the turn."""
-    space = board.SPACES[t.state.positions[seat]]
+    space = board.SPACES[turn.state.positions[seat]]
     if space == board.CHANGES_MIND:
-        _change_mind(t)
-        _end_turn(t, seat)
+        _change_mind(turn)
+        _end_turn(turn, seat)
         return
     if space == board.BACK_7:
-        _move(t, seat, -7)
-        _follow_space(t, seat, replace(ctx, ends=True))
+        _move(turn, seat, -7)
+        _follow_space(turn, seat, replace(ctx, ends=True))
         return
     # The lasagna spaces ask with or without a Lasagna in hand (RULES.md §1 "Secrets are kept
     # by the shape of the game too").
     if space == board.LASAGNA_8:
-        _ask(t, seat, "lasagna_8", ctx)
+        _ask(turn, seat, "lasagna_8", ctx)
         return
     if space == board.RED:
-        _ask(t, seat, "lasagna_red", ctx)
+        _ask(turn, seat, "lasagna_red", ctx)
         return
-    if space == board.GREEN and t.state.hands[seat]:
-        _ask(t, seat, "green", ctx)
+    if space == board.GREEN and turn.state.hands[seat]:
+        _ask(turn, seat, "green", ctx)
         return
     if space in (board.TAKE_1, board.TAKE_2):
-        _draw(t, seat, 1 if space == board.TAKE_1 else 2)
-    _go_on(t, seat, ctx)
+        _draw(turn, seat, 1 if space == board.TAKE_1 else 2)
+    _go_on(turn, seat, ctx)
 
 
-def _go_on(t: Turn, seat: int, ctx: Ctx) -> None:
+def _go_on(turn: Turn, seat: int, ctx: Ctx) -> None:
     """After a space is followed: end the turn, or take the doubles bonus roll if one is due."""
     if ctx.bonus == 1 and not ctx.ends:
-        _roll_and_move(t, seat, replace(ctx, bonus=2))
+        _roll_and_move(turn, seat, replace(ctx, bonus=2))
     else:
-        _end_turn(t, seat)
+        _end_turn(turn, seat)
 
 
-def _change_mind(t: Turn) -> None:
-    t.emit(GarfieldTossed(t.state.face_up))
-    _turn_up(t)
+def _change_mind(turn: Turn) -> None:
+    turn.emit(GarfieldTossed(turn.state.face_up))
+    _turn_up(turn)
 
 
-def _turn_up(t: Turn) -> None:
+def _turn_up(turn: Turn) -> None:
     """Turn up the next Garfield card; when that empties the pile, shuffle the Sand Box in."""
-    t.emit(GarfieldTurnedUp(t.state.garfield.pile[0]))
-    sandbox = t.state.garfield.discard
-    if not t.state.garfield.pile and sandbox:
-        t.emit(Shuffled("garfield", t.chance.shuffle("garfield", sandbox)))
+    turn.emit(GarfieldTurnedUp(turn.state.garfield.pile[0]))
+    sandbox = turn.state.garfield.discard
+    if not turn.state.garfield.pile and sandbox:
+        turn.emit(Shuffled("garfield", turn.chance.shuffle("garfield", sandbox)))
 
 
-def _draw(t: Turn, seat: int, count: int) -> None:
+def _draw(turn: Turn, seat: int, count: int) -> None:
     """Take Player cards; an empty pile takes the shuffled discards, and with none, nothing."""
     while count > 0:
-        deck = t.state.player_deck
+        deck = turn.state.player_deck
         if not deck.pile:
             if not deck.discard:
                 return
-            t.emit(Shuffled("player", t.chance.shuffle("player", deck.discard)))
+            turn.emit(Shuffled("player", turn.chance.shuffle("player", deck.discard)))
             continue
         taken = deck.pile[:count]
-        t.emit(CardsDrawn(seat, taken))
+        turn.emit(CardsDrawn(seat, taken))
         count -= len(taken)
 
 
@@ -289,57 +289,57 @@ SECRET_QUESTIONS = ("lasagna_advance", "lasagna_twice", "lasagna_8", "lasagna_re
                     "give_or_lose", "give_left")
 
 
-def _ask(t: Turn, seat: int, kind: str, ctx: Ctx) -> None:
+def _ask(turn: Turn, seat: int, kind: str, ctx: Ctx) -> None:
     """Wait for `seat` to decide, unless there is only one thing it could do and everyone can
     see that (a swap with the only other player)."""
-    options = _options(t.state, seat, kind)
+    options = _options(turn.state, seat, kind)
     if len(options) == 1 and kind not in SECRET_QUESTIONS:
-        _answer(t, seat, options[0], kind, ctx)
+        _answer(turn, seat, options[0], kind, ctx)
     else:
-        t.emit(Asked(Pending(seat, kind, ctx.garfield, ctx.bonus, ctx.ends)))
+        turn.emit(Asked(Pending(seat, kind, ctx.garfield, ctx.bonus, ctx.ends)))
 
 
-def _answer(t: Turn, seat: int, action: Action, kind: str, ctx: Ctx) -> None:
+def _answer(turn: Turn, seat: int, action: Action, kind: str, ctx: Ctx) -> None:
     if isinstance(action, Lasagna):
         if action.play:
-            t.emit(CardPlayed(seat, cards.LASAGNA))
+            turn.emit(CardPlayed(seat, cards.LASAGNA))
         if kind == "lasagna_advance":
-            _roll_and_move(t, seat, ctx, extra=7 if action.play else 0)
+            _roll_and_move(turn, seat, ctx, extra=7 if action.play else 0)
         elif kind == "lasagna_twice" and action.play:
-            _roll_twice(t, seat, ctx)
+            _roll_twice(turn, seat, ctx)
         elif kind == "lasagna_twice":
-            _roll_and_move(t, seat, ctx)
+            _roll_and_move(turn, seat, ctx)
         elif not action.play:
-            _go_on(t, seat, ctx)
+            _go_on(turn, seat, ctx)
         elif kind == "lasagna_8":
-            _move(t, seat, 8)
-            _follow_space(t, seat, replace(ctx, ends=True))
+            _move(turn, seat, 8)
+            _follow_space(turn, seat, replace(ctx, ends=True))
         else:  # lasagna_red: roll again, as Garfield says if he applies this turn
-            _garfield_roll(t, seat, ctx)
+            _garfield_roll(turn, seat, ctx)
     elif isinstance(action, SwapWith):
-        t.emit(PlacesSwapped(seat, action.target, rings=kind == "swap_rings"))
-        _end_turn(t, seat)
+        turn.emit(PlacesSwapped(seat, action.target, rings=kind == "swap_rings"))
+        _end_turn(turn, seat)
     elif isinstance(action, Discard):
-        t.emit(CardDiscarded(seat, action.card))
+        turn.emit(CardDiscarded(seat, action.card))
         if kind == "green":
-            _go_on(t, seat, ctx)
+            _go_on(turn, seat, ctx)
         else:  # gave up a card for Garfield: now roll
-            _garfield_roll(t, seat, ctx)
+            _garfield_roll(turn, seat, ctx)
     elif isinstance(action, Give):
-        t.emit(CardGiven(seat, left_of(seat, len(t.state.players)), action.card))
-        _garfield_roll(t, seat, ctx)
+        turn.emit(CardGiven(seat, left_of(seat, len(turn.state.players)), action.card))
+        _garfield_roll(turn, seat, ctx)
     else:  # LoseTurn
         assert isinstance(action, LoseTurn)
-        _end_turn(t, seat)
+        _end_turn(turn, seat)
 
 
 # ---- the end of a turn --------------------------------------------------------------------
 
 
-def _end_turn(t: Turn, seat: int) -> None:
+def _end_turn(turn: Turn, seat: int) -> None:
     """A "just for you" card the player faced goes to the Sand Box; the next player's turn."""
-    state = t.state
+    state = turn.state
     if state.faced in cards.JUST_FOR_YOU and state.face_up == state.faced:
-        _change_mind(t)
-    t.emit(TurnEnded(seat))
-    t.emit(TurnBegan(left_of(seat, len(state.players))))
+        _change_mind(turn)
+    turn.emit(TurnEnded(seat))
+    turn.emit(TurnBegan(left_of(seat, len(state.players))))

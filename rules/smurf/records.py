@@ -4,14 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..records import Action, Event, TurnBegan, TurnEnded, Won  # noqa: F401 (turn events re-exported)
+# the shared records this game uses, re-exported so `from rules.smurf.records import Moved` works
+from ..records import Action, Event, Moved, Roll, TurnBegan, TurnEnded, Won  # noqa: F401
 
 # ---- actions ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Roll(Action):
-    """Begin the turn by rolling the die (a direction is chosen after the roll)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,14 +43,6 @@ class DirectionAsked(Event):
 
     seat: int
     die: int
-
-
-@dataclass(frozen=True, slots=True)
-class Moved(Event):
-    """The pawn moved to path square `to` (leaving its food area, if it was in one)."""
-
-    seat: int
-    to: int
 
 
 @dataclass(frozen=True, slots=True)

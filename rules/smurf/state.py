@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Mapping, NamedTuple
 
 from ..tuples import put
-from ..game import Result
+from ..game import Result, evolver
 from ..records import Acted, Event, Rejected
 from . import board, wheels
 from .records import (DirectionAsked, DiscReturned, DiscTaken, Move, Moved,
@@ -149,18 +149,13 @@ def _won(s: State, e: Won) -> State:
     return s._replace(winner=e.seat, rolled=None, owing=())
 
 
-_EVOLVE = {
+# The state after `event`. Events that change nothing (dice, CatAppeared, Stayed) and events
+# that do not fit the state leave it as it is; this never raises.
+evolve = evolver({
     Acted: _acted, TurnBegan: _turn_began, DirectionAsked: _direction_asked, Moved: _moved,
     WentIn: _went_in, DiscTaken: _disc_taken, DiscReturned: _disc_returned,
     WheelTurned: _wheel_turned, MustGiveUp: _must_give_up, TurnEnded: _turn_ended, Won: _won,
-}
-
-
-def evolve(state: State, event: Event) -> State:
-    """The state after `event`. Events that change nothing (dice, CatAppeared, Stayed) and events
-    that do not fit the state leave it as it is; this never raises."""
-    handler = _EVOLVE.get(type(event))
-    return handler(state, event) if handler else state
+})
 
 
 # ---- what a seat may see ------------------------------------------------------------------

@@ -67,86 +67,86 @@ def _why_not(state: State, seat: int, move: Move) -> str:
 # ---- the step -----------------------------------------------------------------------------
 
 
-def step(t: Turn, seat: int | None, action: Action) -> None:
+def step(turn: Turn, seat: int | None, action: Action) -> None:
     if isinstance(action, Start):
-        t.emit(TurnBegan(opening_roll(t, (6,))))
+        turn.emit(TurnBegan(opening_roll(turn, (6,))))
     elif isinstance(action, Roll):
-        _roll(t, seat)
+        _roll(turn, seat)
     elif isinstance(action, Move):
-        _move(t, seat, t.before.rolled, action)
+        _move(turn, seat, turn.before.rolled, action)
     elif isinstance(action, TurnWheel):
-        _turn_wheel(t, seat, action.wheel)
+        _turn_wheel(turn, seat, action.wheel)
     else:
         assert isinstance(action, GiveUp)
-        t.emit(DiscReturned(seat, action.kind))
-        _end_turn_if_settled(t)
+        turn.emit(DiscReturned(seat, action.kind))
+        _end_turn_if_settled(turn)
 
 
 # ---- rolling and moving -------------------------------------------------------------------
 
 
-def _roll(t: Turn, seat: int) -> None:
+def _roll(turn: Turn, seat: int) -> None:
     """Roll; with no way open the pawn stays, with one it goes, with more the player chooses."""
-    die = t.chance.roll()
-    t.emit(DiceRolled(seat, (die,)))
-    options = _options(t.state, seat, die)
+    die = turn.chance.roll()
+    turn.emit(DiceRolled(seat, (die,)))
+    options = _options(turn.state, seat, die)
     if not options:
-        t.emit(Stayed(seat, die))
-        _end_turn(t, seat)
+        turn.emit(Stayed(seat, die))
+        _end_turn(turn, seat)
     elif len(options) == 1:
-        _move(t, seat, die, options[0][0])
+        _move(turn, seat, die, options[0][0])
     else:
-        t.emit(DirectionAsked(seat, die))
+        turn.emit(DirectionAsked(seat, die))
 
 
-def _move(t: Turn, seat: int, die: int, move: Move) -> None:
+def _move(turn: Turn, seat: int, die: int, move: Move) -> None:
     """Walk the chosen way; in a food area take a disc; on HOME with four kinds, win."""
-    state: State = t.state
+    state: State = turn.state
     to = moves.destination(state.positions[seat], state.inside[seat], die, move, state.cats)
-    t.emit(Moved(seat, to))
+    turn.emit(Moved(seat, to))
     if move.food is not None:
-        t.emit(WentIn(seat, move.food))
-        if t.state.circles[board.kind_index(move.food)]:
-            t.emit(DiscTaken(seat, move.food))
-    elif to == board.HOME and len(t.state.kinds_held(seat)) == len(board.KINDS):
-        t.end_game(Won(seat))
-    _end_turn(t, seat)
+        turn.emit(WentIn(seat, move.food))
+        if turn.state.circles[board.kind_index(move.food)]:
+            turn.emit(DiscTaken(seat, move.food))
+    elif to == board.HOME and len(turn.state.kinds_held(seat)) == len(board.KINDS):
+        turn.end_game(Won(seat))
+    _end_turn(turn, seat)
 
 
 # ---- the wheels ---------------------------------------------------------------------------
 
 
-def _turn_wheel(t: Turn, seat: int, wheel: int) -> None:
+def _turn_wheel(turn: Turn, seat: int, wheel: int) -> None:
     """Turn the wheel one space. Each pawn on a hole where a cat now appears (the hole showed
     none before) costs its owner one disc: with one kind held it goes back at once, with more
     kinds the owner chooses; all owners answer at once, in any order."""
-    before = t.state.cats
-    t.emit(WheelTurned(wheel, wheels.turned(t.state.wheels[wheels.WHEELS.index(wheel)])))
-    state: State = t.state
+    before = turn.state.cats
+    turn.emit(WheelTurned(wheel, wheels.turned(turn.state.wheels[wheels.WHEELS.index(wheel)])))
+    state: State = turn.state
     for square in sorted(state.cats - before):
         seats = tuple(s for s in range(len(state.players))
                       if state.positions[s] == square and not state.inside[s])
         if not seats:
             continue
-        t.emit(CatAppeared(square, seats))
+        turn.emit(CatAppeared(square, seats))
         for under in seats:
-            kinds = t.state.kinds_held(under)
+            kinds = turn.state.kinds_held(under)
             if len(kinds) == 1:
-                t.emit(DiscReturned(under, kinds[0]))
+                turn.emit(DiscReturned(under, kinds[0]))
             elif kinds:
-                t.emit(MustGiveUp(under))
-    _end_turn_if_settled(t)
+                turn.emit(MustGiveUp(under))
+    _end_turn_if_settled(turn)
 
 
 # ---- the end of a turn --------------------------------------------------------------------
 
 
-def _end_turn_if_settled(t: Turn) -> None:
+def _end_turn_if_settled(turn: Turn) -> None:
     """End the turn unless someone still has to choose a disc to give up."""
-    if not t.state.owing:
-        _end_turn(t, t.state.turn)
+    if not turn.state.owing:
+        _end_turn(turn, turn.state.turn)
 
 
-def _end_turn(t: Turn, seat: int) -> None:
-    t.emit(TurnEnded(seat))
-    t.emit(TurnBegan(left_of(seat, len(t.state.players))))
+def _end_turn(turn: Turn, seat: int) -> None:
+    turn.emit(TurnEnded(seat))
+    turn.emit(TurnBegan(left_of(seat, len(turn.state.players))))

@@ -1,90 +1,18 @@
-"""Properties checked after every event of many played games: the 32 discs are conserved, the
-fold of the log is the live state, every record round-trips through the codec, and
-legal_actions lists exactly what decide accepts. Plus save/load through rules.log."""
+"""Save/load through rules.log, a whole game to the win, and evolve on events that do not fit
+(the invariants after every event of Hypothesis-drawn games are checked by the shared state
+machine, tests/properties/test_smurf.py)."""
 
-import json
 import random
 
 import pytest
 
-from hypothesis import given, strategies as st
-
 from rules import log
-from rules.chance import Chance
-from rules.codec import encode
-from rules.game import decide
-from rules.records import Rejected
-from rules.smurf import GAME, board, wheels
-from rules.smurf.records import GiveUp, Move, Roll, TurnWheel
-from rules.smurf.state import State, evolve
+from rules.smurf import GAME, board
+from rules.smurf.records import Move, Roll
+from rules.smurf.state import evolve
 from rules.table import Table
-from tests.helpers import check_common, play_random, round_trips
-
-NAMES = ("Ann", "Bob", "Cid", "Dot")
-
-# every action the game knows, and some it does not allow at all
-CANDIDATES = ([Roll()] + [TurnWheel(w) for w in (0, 1, 2, 3)]
-              + [Move(d, food) for d in (1, -1, 0) for food in (None,) + board.KINDS]
-              + [GiveUp(kind) for kind in board.KINDS])
-
-
-def check_state(state: State) -> None:
-    assert state.discs() == board.DISCS == 32
-    assert all(0 <= n <= board.DISCS_PER_KIND for n in state.circles)
-    assert all(n >= 0 for hand in state.held for n in hand)
-    for seat, (square, inside) in enumerate(zip(state.positions, state.inside)):
-        assert 0 <= square < board.SIZE
-        assert not inside or square in board.FOOD_AT  # a pawn in a food area sits at its entry
-    assert all(0 <= r < wheels.POSITIONS for r in state.wheels)
-
-
-def state_from_json(data: dict) -> State:
-    """The state back from the JSON the engine shows for a view (lists become tuples)."""
-    def tuples(value):
-        return tuple(map(tuples, value)) if isinstance(value, list) else value
-    assert data["type"] == "State" and set(data) == {"type", *State._fields}
-    return State(**{name: tuples(data[name]) for name in State._fields})
-
-
-def check_exact_legality(state: State, seats) -> None:
-    """decide accepts an action exactly when legal_actions lists it (and views agree)."""
-    for seat in seats:
-        legal = GAME.legal_actions(state, seat)
-        assert GAME.legal_actions(GAME.view(state, seat), seat) == legal
-        assert len(set(legal)) == len(legal)
-        for action in CANDIDATES:
-            try:
-                decide(GAME, state, seat, action, Chance(1))
-                accepted = True
-            except Rejected:
-                accepted = False
-            assert accepted == (action in legal), (seat, action, legal)
-
-
-@given(seed=st.integers(0, 2**31), players=st.integers(2, 4),
-       choices=st.lists(st.integers(0, 2**16), min_size=1, max_size=150))
-def test_invariants_after_every_event(seed, players, choices):
-    table = Table.new("smurf", NAMES[:players], seed=seed)
-    folded = GAME.initial(table.players, {})
-    for event in table.events:
-        folded = evolve(folded, event)
-    for choice in choices:
-        if table.result() is not None:
-            break
-        waiting = table.to_act()
-        check_exact_legality(table.state, tuple(waiting) + ((waiting[0] + 1) % players,))
-        seat = waiting[choice % len(waiting)]
-        legal = table.legal_actions(seat)
-        assert legal, "someone must always be able to act"
-        for event in table.submit(seat, legal[(choice // 5) % len(legal)]):
-            folded = evolve(folded, event)  # after every single event
-            check_state(folded)
-            assert round_trips(GAME, event), event
-            assert GAME.redact(event, seat) == event
-        assert folded == table.state
-        check_common(table)  # log.fold of the whole log == live state; codec of actions
-        assert state_from_json(json.loads(json.dumps(encode(table.state)))) == table.state
-    assert log.loads(log.dumps(table.header, table.events)).state == table.state
+from tests.helpers import play_random
+from tests.properties.test_smurf import check_state
 
 
 def test_save_and_load_round_trip_and_resume():
