@@ -144,6 +144,7 @@ class Hub:
         self.sessions: set[asyncio.Task] = set()
         self.playing: dict[str, asyncio.Task] = {}  # by casefolded name: the session playing it
         self.reapers: set[asyncio.Task] = set()
+        self.children: set[int] = set()  # pids of UI processes not yet reaped
         self.acceptor = None
         self.port = settings.port
 
@@ -274,6 +275,7 @@ class Hub:
                 *args, stdin=slave, stdout=slave, stderr=slave, pass_fds=(ui_fd,),
                 start_new_session=True, env=child_env)
             held.child_started()
+            self.children.add(held.child.pid)
             reader, held.writer = await asyncio.open_connection(sock=held.server_end, limit=protocol.MAX_TO_SERVER)
             member = Member(name, cred, lambda message: _send(held.writer, message))
             tasks = [asyncio.create_task(self._keys_in(process, held.pty, member, KeyDecoder(encoding))),
@@ -292,8 +294,9 @@ class Hub:
                 log.info("%s left", name)
             reaper = held.release()
             if reaper is not None:
+                pid = held.child.pid
                 self.reapers.add(reaper)
-                reaper.add_done_callback(self.reapers.discard)
+                reaper.add_done_callback(lambda done: (self.reapers.discard(done), self.children.discard(pid)))
 
     async def _keys_in(self, process, pty, member: Member, decoder: KeyDecoder) -> None:
         """The client's keystrokes (as UTF-8) into the PTY; resizes follow the client's window."""
