@@ -238,7 +238,7 @@ class Hub:
             if is_shared(cred):  # a shared credential cannot tell two people apart: the first keeps it
                 log.info("refused %s from %s: already playing from another connection", name, _peer(process))
                 _say(process, f"{name} is playing from another connection. If that is you, close it "
-                              f"first (a dropped connection is noticed within two minutes).\r\n")
+                              f"first (a dropped connection is noticed within a few minutes).\r\n")
                 return 1
             log.info("%s logged in again from %s: the older connection is closed", name, _peer(process))
             other.parlour_kicked = True
