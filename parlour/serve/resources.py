@@ -141,8 +141,10 @@ def kill_group(pid: int, sig: int) -> None:
         pass
 
 
-async def reap(child: asyncio.subprocess.Process, grace: float = KILL_GRACE) -> None:
-    """Hang up on the UI process, give it `grace` seconds, then kill it; always wait for it."""
+async def reap(child: asyncio.subprocess.Process, grace: float | None = None) -> None:
+    """Hang up on the UI process, give it `grace` seconds (KILL_GRACE), then kill it; always
+    wait for it."""
+    grace = KILL_GRACE if grace is None else grace
     if child.returncode is None:
         kill_group(child.pid, signal.SIGHUP)
         try:

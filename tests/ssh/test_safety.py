@@ -291,6 +291,36 @@ async def test_8_pastes_cut_off_mid_flow_do_not_disturb_the_next_connections():
 
 # 9 ------------------------------------------------------------------------------------------------
 
+STUBBORN = ("import signal, time  # stands in for parlour.serve.ui stuck reading an empty terminal\n"
+            "signal.signal(signal.SIGHUP, signal.SIG_IGN)\nwhile True: time.sleep(60)")
+
+
+async def wait_for_processes(count: int) -> None:
+    async def check():
+        while len(ui_processes()) != count:
+            await asyncio.sleep(0.02)  # polling the process table: no event tells of a new child
+    await asyncio.wait_for(check(), TIMEOUT)
+
+
+async def test_9_a_ui_process_that_ignores_hangups_is_killed_when_the_server_stops(monkeypatch):
+    from parlour.serve import resources
+
+    monkeypatch.setattr(resources, "KILL_GRACE", 0.2, raising=False)
+    spawn = asyncio.create_subprocess_exec
+
+    async def stubborn(program, *args, **kwargs):
+        return await spawn(program, "-c", STUBBORN, **kwargs)
+
+    monkeypatch.setattr(server_module.asyncio, "create_subprocess_exec", stubborn)
+    async with server() as hub:
+        conn = await asyncssh.connect("127.0.0.1", hub.port, username="Ann", known_hosts=None,
+                                      client_keys=None, agent_path=None)
+        await conn.create_process(term_type="xterm", encoding=None)
+        await wait_for_processes(1)
+    assert ui_processes() == []  # today: still running after the server has stopped
+    conn.close()
+
+
 async def test_9_no_ui_process_outlives_the_server_even_if_hangups_were_ignored():
     old = signal.signal(signal.SIGHUP, signal.SIG_IGN)  # as under nohup: children inherit it
     try:
