@@ -29,7 +29,7 @@ def leftovers() -> list[str]:
                 cmd = file.read().replace(b"\0", b" ").decode(errors="replace")
         except OSError:
             continue
-        if "parlour.serve.ui" in cmd:
+        if "parlour.serve.ui" in cmd and cmd.startswith(sys.executable):  # ours, not another checkout's
             found.append(f"{pid}: {cmd.strip()}")
     return found
 
