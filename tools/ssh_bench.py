@@ -46,7 +46,7 @@ async def bench(players: int, games: int) -> None:
     from tests.ssh.harness import connect, member, server, until
     from tests.ssh.test_serve import play_one
 
-    async with server(save=False) as hub:
+    async with server(save=False, max_logins_per_address=players) as hub:  # all from one address
         base = memory_kb(os.getpid())
         times, terms = [], []
 

@@ -1,8 +1,8 @@
 """The SSH server: authentication, limits, and one Parlour UI process per session in a PTY.
 
-A session can only play: shell, exec and subsystem requests all start nothing but the game UI
-(an exec or subsystem request, which has no terminal, is told so and closed); port forwarding,
-agent and X11 forwarding are off. The UI process gets the client's window size (and follows
+A session can only play: a shell request starts the game UI; an exec or subsystem request is
+told so in one line and closed with a non-zero status; port forwarding, agent and X11
+forwarding are off. The threat model and the limits are in docs/serve.md. The UI process gets the client's window size (and follows
 its resizes), its TERM/COLORTERM, and a language and ASCII mode from its locale; it talks to the
 lobby over a socket pair with JSON lines (parlour/wire.py), never through the player's terminal.
 """
@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import fcntl
+import hashlib
 import hmac
 import ipaddress
 import logging
 import os
-import pty
 import signal
-import socket
 import struct
 import sys
 import termios
@@ -27,13 +26,19 @@ from pathlib import Path
 import asyncssh
 
 from .. import wire
+from .client import BadClient, KeyDecoder, check_env, check_name, check_size, check_term, client_locale
+from .files import LooseFile, check_private, write_private
+from .guard import Backoff, Slots, source
+from .logsafe import EscapingFormatter, PrivateFileHandler, RateLimited
+from .names import NameBook, is_shared
+from .resources import Session
 from .tables import Lobby, Member
 
 log = logging.getLogger("parlour.serve")
 
 READ_SIZE = 4096  # bytes taken from a client per read
 MAX_BACKLOG = 64 * 1024  # keystrokes waiting for the UI beyond this are dropped (a huge paste)
-NAME_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.")
+MAX_UNKNOWN_KEYS = 12  # public keys a client may offer on one connection
 
 
 @dataclass
@@ -42,9 +47,13 @@ class Settings:
     port: int = 2222
     password_file: Path | None = None
     authorized_keys: Path | None = None
-    max_connections: int = 64
-    idle_timeout: float = 30 * 60
-    login_timeout: float = 30
+    max_connections: int = 64  # logged-in connections
+    max_logins_per_address: int = 4  # connections from one address still logging in
+    max_logins: int = 32  # connections still logging in, from anywhere
+    login_timeout: float = 10  # seconds to log in
+    auth_tries: int = 3  # failed logins on one connection before it is closed
+    session_grace: float = 10  # seconds a logged-in connection has to open its session
+    idle_timeout: float = 30 * 60  # seconds without a keystroke (keepalives do not count)
     bot_delay: float = 0.6
     save: bool = True
 
@@ -64,9 +73,13 @@ def is_loopback(host: str) -> bool:
 
 def read_passwords(path: Path) -> dict[str | None, str]:
     """`name:password` lines bind a password to a name; a line without a colon is a password
-    anyone may use (with any name). Blank lines and # comments are skipped."""
+    anyone may use (with any name). Blank lines and # comments are skipped. The file must be
+    readable by its owner only, and `name:` without a password is refused (not a shared one)."""
     try:
+        check_private(path)
         text = path.read_text(encoding="utf-8")
+    except LooseFile as error:
+        raise ServeError(f"refusing the password file: {error}") from None
     except (OSError, UnicodeDecodeError) as error:
         raise ServeError(f"cannot read the password file {path}: {error}") from None
     passwords: dict[str | None, str] = {}
@@ -75,7 +88,10 @@ def read_passwords(path: Path) -> dict[str | None, str]:
         if not line or line.startswith("#"):
             continue
         name, sep, password = line.partition(":")
-        if sep and name and password:
+        if sep and not (name and password):
+            raise ServeError(f"the password file {path} has a line `{name}:{'…' if password else ''}` "
+                             f"without a name or a password; a shared password is a line without a colon")
+        if sep:
             passwords[name.casefold()] = password
         else:
             passwords[None] = line
@@ -87,16 +103,21 @@ def read_passwords(path: Path) -> dict[str | None, str]:
 def host_key(folder: Path) -> asyncssh.SSHKey:
     """The server's host key: made on first run, kept (owner-only) in the config folder."""
     path = folder / "ssh_host_ed25519_key"
-    if path.exists():
-        return asyncssh.read_private_key(str(path))
-    folder.mkdir(parents=True, exist_ok=True)
-    key = asyncssh.generate_private_key("ssh-ed25519")
-    tmp = path.with_name(path.name + ".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "wb") as file:
-        file.write(key.export_private_key())
-    os.replace(tmp, path)
-    return key
+    try:
+        if path.exists():
+            check_private(path)
+            return asyncssh.read_private_key(str(path))
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        write_private(path, key.export_private_key())
+        return key
+    except LooseFile as error:
+        raise ServeError(f"refusing the host key: {error}") from None
+    except (OSError, ValueError, asyncssh.KeyImportError) as error:
+        raise ServeError(f"cannot read or make the host key {path}: {error}") from None
+
+
+def _digest(text: str) -> bytes:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
 
 
 class Hub:
@@ -115,9 +136,15 @@ class Hub:
             raise ServeError(f"without --password-file or --authorized-keys Parlour only listens on "
                              f"loopback (127.0.0.1 or ::1), not on {settings.host}")
         self.lobby = Lobby(bot_delay=settings.bot_delay, save=settings.save)
-        self.connections = 0
+        self.connections = 0  # logged in
+        self.logging_in = Slots(settings.max_logins_per_address, settings.max_logins)
+        self.backoff = Backoff()
+        self.refusals = RateLimited(log)  # failed logins and refused connections: a bounded log
+        self.names = NameBook(None)
         self.sessions: set[asyncio.Task] = set()
-        self.children: set[int] = set()
+        self.playing: dict[str, asyncio.Task] = {}  # by casefolded name: the session playing it
+        self.reapers: set[asyncio.Task] = set()
+        self.children: set[int] = set()  # pids of UI processes not yet reaped
         self.acceptor = None
         self.port = settings.port
 
@@ -125,11 +152,16 @@ class Hub:
     def open(self) -> bool:
         return self.passwords is None and self.keys is None
 
-    async def start(self, host_key_folder: Path) -> None:
-        key = host_key(host_key_folder)
+    async def start(self, state_folder: Path) -> None:
+        """Listen; the host key and the name book live in `state_folder`."""
+        key = host_key(state_folder)
+        try:
+            self.names = NameBook(state_folder / "names.json")
+        except ValueError as error:
+            raise ServeError(str(error)) from None
         self.acceptor = await asyncssh.create_server(
             lambda: _Server(self), self.settings.host, self.settings.port,
-            server_host_keys=[key], process_factory=self._session, encoding=None,
+            server_host_keys=[key], encoding=None,
             line_editor=False, agent_forwarding=False, x11_forwarding=False, allow_scp=False,
             sftp_factory=None, login_timeout=self.settings.login_timeout, keepalive_interval=60,
             server_version="Parlour")
@@ -140,12 +172,24 @@ class Hub:
         if self.acceptor is not None:
             self.acceptor.close()
             await self.acceptor.wait_closed()
-        for pid in list(self.children):
-            _kill(pid)
         for task in list(self.sessions):
             task.cancel()
         if self.sessions:
-            await asyncio.wait(self.sessions, timeout=5)
+            await asyncio.wait(self.sessions, timeout=10)
+        if self.reapers:  # every UI process is waited for, killed if it must be
+            await asyncio.wait(self.reapers)
+
+    def check_password(self, username: str, password: str) -> str | None:
+        """The credential a name and password log in with, or None. Both the name's own password
+        and the shared one are compared, in constant time, whatever matches."""
+        passwords = self.passwords or {}
+        given = _digest(password)
+        own, shared = passwords.get(username.casefold()), passwords.get(None)
+        own_ok = hmac.compare_digest(_digest(own or "\0"), given) and own is not None
+        shared_ok = hmac.compare_digest(_digest(shared or "\0"), given) and shared is not None
+        if own is not None:  # a name with its own password takes only that one
+            return f"password:{username.casefold()}" if own_ok else None
+        return "password" if shared_ok else None
 
     # ---- one session ---------------------------------------------------------------------------
 
@@ -153,8 +197,9 @@ class Hub:
         task = asyncio.current_task()
         self.sessions.add(task)
         name = process.get_extra_info("username") or ""
+        status = 1
         try:
-            await self._play(process, name)
+            status = await self._play(process, name, task)
         except (asyncio.CancelledError, asyncssh.Error, ConnectionError, BrokenPipeError):
             pass
         except Exception:  # never a traceback to the client: it goes to the server log
@@ -163,96 +208,113 @@ class Hub:
         finally:
             self.sessions.discard(task)
             try:
-                process.exit(0)
-            except Exception:
+                process.exit(status)
+                await asyncio.wait_for(process.channel.wait_closed(), 5)
+            except BaseException:
                 pass
+            process.channel.get_connection().close()  # one session per connection
 
-    async def _play(self, process: asyncssh.SSHServerProcess, name: str) -> None:
+    async def _play(self, process: asyncssh.SSHServerProcess, name: str, task: asyncio.Task) -> int:
         if process.command is not None or process.subsystem is not None:
             _say(process, "This server only plays Parlour: connect with `ssh -t` and no command.\r\n")
-            return
-        term = process.get_terminal_type()
-        if not term:
-            _say(process, "Parlour needs a terminal: connect with `ssh -t`.\r\n")
-            return
-        if not name or len(name) > 24 or not set(name) <= NAME_CHARS:
-            _say(process, "Your user name is your name at the table: 1 to 24 letters, digits, "
-                          "'.', '-' or '_'. Connect as ssh -p PORT NAME@HOST.\r\n")
-            return
+            return 1
         cred = process.get_extra_info("parlour_cred") or "open"
-        env = dict(process.env or {})
-        width, height, _, _ = process.get_terminal_size()
-        lang, ascii_only = client_locale(env)
+        try:
+            name = check_name(name)
+            term = check_term(process.get_terminal_type())
+            env = check_env(dict(process.env or {}))
+            width, height = check_size(*process.get_terminal_size()[:2])
+        except BadClient as error:
+            log.info("refused a session from %s as %s (TERM %s): %s", _peer(process), name,
+                     process.get_terminal_type(), error)
+            _say(process, f"{error}\r\n")
+            return 1
+        if not self.names.claim(name, cred):
+            log.info("refused %s from %s: the name belongs to another credential", name, _peer(process))
+            _say(process, f"The name {name} belongs to another player here; connect with another user name.\r\n")
+            return 1
+        other = self.playing.get(name.casefold())
+        if other is not None:
+            if is_shared(cred):  # a shared credential cannot tell two people apart: the first keeps it
+                log.info("refused %s from %s: already playing from another connection", name, _peer(process))
+                _say(process, f"{name} is playing from another connection. If that is you, close it "
+                              f"first (a dropped connection is noticed within a few minutes).\r\n")
+                return 1
+            log.info("%s logged in again from %s: the older connection is closed", name, _peer(process))
+            other.parlour_kicked = True
+            other.cancel()
+            await asyncio.wait({other}, timeout=10)
+        self.playing[name.casefold()] = task
+        try:
+            return await self._run_ui(process, name, cred, term, env, width, height)
+        finally:
+            if self.playing.get(name.casefold()) is task:
+                del self.playing[name.casefold()]
+            if getattr(task, "parlour_kicked", False):
+                _say(process, "\r\nYou logged in again from another place: this connection is closed.\r\n")
+
+    async def _run_ui(self, process, name, cred, term, env, width, height) -> int:
+        lang, ascii_only, encoding = client_locale(env)
         log.info("%s connected from %s (%s, %dx%d, %s%s)", name, _peer(process), term, width, height,
                  lang, ", ascii" if ascii_only else "")
-        master, slave = pty.openpty()
-        set_size(master, width, height)
-        ui_end, server_end = socket.socketpair()
-        child_env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "COLORTERM", "NO_COLOR"))}
-        child_env.update(TERM=term, LANG="C.UTF-8", PYTHONUNBUFFERED="1")
-        for key in ("COLORTERM", "NO_COLOR"):
-            if key in env:
-                child_env[key] = str(env[key])[:64]
-        args = [sys.executable, "-m", "parlour.serve.ui", "--fd", str(ui_end.fileno()), "--lang", lang]
-        if ascii_only:
-            args.append("--ascii")
+        held = Session()
+        member = None
         try:
-            child = await asyncio.create_subprocess_exec(
-                *args, stdin=slave, stdout=slave, stderr=slave, pass_fds=(ui_end.fileno(),),
+            held.open()
+            set_size(held.pty.master, width, height)
+            child_env = {k: v for k, v in os.environ.items()
+                         if not k.startswith(("LC_", "LANG", "COLORTERM", "NO_COLOR"))}
+            child_env.update(TERM=term, LANG="C.UTF-8", PYTHONUNBUFFERED="1")
+            child_env.update({k: env[k] for k in ("COLORTERM", "NO_COLOR") if k in env})
+            ui_fd = held.ui_end.fileno()
+            args = [sys.executable, "-m", "parlour.serve.ui", "--fd", str(ui_fd), "--lang", lang]
+            if ascii_only:
+                args.append("--ascii")
+            slave = held.pty.slave
+            held.child = await asyncio.create_subprocess_exec(
+                *args, stdin=slave, stdout=slave, stderr=slave, pass_fds=(ui_fd,),
                 start_new_session=True, env=child_env)
-        finally:
-            os.close(slave)
-            ui_end.close()
-        self.children.add(child.pid)
-        reader, writer = await asyncio.open_connection(sock=server_end, limit=wire.MAX_TO_SERVER)
-        member = Member(name, cred, lambda message: _send(writer, message))
-        os.set_blocking(master, False)
-        tasks = [asyncio.create_task(self._keys_in(process, master, member)),
-                 asyncio.create_task(_screen_out(process, master)),
-                 asyncio.create_task(self._link(reader, member)),
-                 asyncio.create_task(child.wait())]
-        try:
-            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            for task in tasks:
-                task.cancel()
-            self.lobby.leave(member)
-            log.info("%s left", name)
-            _kill(child.pid)
-            self.children.discard(child.pid)
-            writer.close()
-            loop = asyncio.get_running_loop()
-            loop.remove_reader(master)
-            loop.remove_writer(master)
-            os.close(master)
+            held.child_started()
+            self.children.add(held.child.pid)
+            reader, held.writer = await asyncio.open_connection(sock=held.server_end, limit=wire.MAX_TO_SERVER)
+            member = Member(name, cred, lambda message: _send(held.writer, message))
+            tasks = [asyncio.create_task(self._keys_in(process, held.pty, member, KeyDecoder(encoding))),
+                     asyncio.create_task(_screen_out(process, held.pty)),
+                     asyncio.create_task(self._link(reader, member)),
+                     asyncio.create_task(held.child.wait())]
             try:
-                await asyncio.wait_for(child.wait(), 5)
-            except (asyncio.TimeoutError, ProcessLookupError):
-                _kill(child.pid, signal.SIGKILL)
+                await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                for one in tasks:
+                    one.cancel()
+            return 0
+        finally:
+            if member is not None:
+                self.lobby.leave(member)
+                log.info("%s left", name)
+            reaper = held.release()
+            if reaper is not None:
+                pid = held.child.pid
+                self.reapers.add(reaper)
+                reaper.add_done_callback(lambda done: (self.reapers.discard(done), self.children.discard(pid)))
 
-    async def _keys_in(self, process, master: int, member: Member) -> None:
-        """The client's keystrokes into the PTY; resizes follow the client's window."""
-        loop = asyncio.get_running_loop()
+    async def _keys_in(self, process, pty, member: Member, decoder: KeyDecoder) -> None:
+        """The client's keystrokes (as UTF-8) into the PTY; resizes follow the client's window."""
         backlog = bytearray()
         dropped = False
 
         def flush() -> None:
-            try:
-                written = os.write(master, backlog)
-            except BlockingIOError:
-                return
-            except OSError:
-                backlog.clear()
-                written = 0
+            written = pty.write(bytes(backlog)) if not pty.closed else len(backlog)
             del backlog[:written]
             if not backlog:
-                loop.remove_writer(master)
+                pty.on_writable(None)
 
         while True:
             try:
                 data = await asyncio.wait_for(process.stdin.read(READ_SIZE), self.settings.idle_timeout)
             except asyncssh.TerminalSizeChanged as change:
-                set_size(master, change.width, change.height)
+                if not pty.closed:
+                    set_size(pty.master, *check_size(change.width, change.height))
                 continue
             except asyncio.TimeoutError:
                 log.info("%s was idle for %d s: disconnected", member.name, self.settings.idle_timeout)
@@ -260,8 +322,9 @@ class Hub:
                 return
             except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                 continue
-            if not data:
+            if not data or pty.closed:
                 return
+            data = decoder.feed(data)
             if len(backlog) + len(data) > MAX_BACKLOG:
                 if not dropped:
                     log.info("%s sent more than %d bytes at once: the rest is dropped", member.name, MAX_BACKLOG)
@@ -276,7 +339,7 @@ class Hub:
             if idle:
                 flush()
                 if backlog:
-                    loop.add_writer(master, flush)
+                    pty.on_writable(flush)
 
     async def _link(self, reader: asyncio.StreamReader, member: Member) -> None:
         """Requests from the UI process, handed to the lobby."""
@@ -292,103 +355,161 @@ class Hub:
 
 
 class _Server(asyncssh.SSHServer):
+    """One connection: its login (tries, back-off, slots) and its one session."""
+
     def __init__(self, hub: Hub):
         self.hub = hub
         self.conn = None
-        self.counted = False
+        self.src = "?"
+        self.logging_in = False  # holds one of its address's login slots
+        self.counted = False  # holds one of the logged-in slots
+        self.tries = 0
+        self.unknown_keys = 0
+        self.sessions = 0
+        self.grace = None
+
+    def _refuse(self, reason: str, code: int = asyncssh.DISC_TOO_MANY_CONNECTIONS) -> None:
+        asyncio.get_running_loop().call_soon(self.conn.disconnect, code, reason)
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
-        if self.hub.connections >= self.hub.settings.max_connections:
-            log.warning("refused a connection from %s: the server is full", conn.get_extra_info("peername"))
-            conn.set_extra_info(parlour_full=True)
-            asyncio.get_running_loop().call_soon(
-                conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, "the Parlour server is full; try later")
+        peer = conn.get_extra_info("peername")
+        self.src = source(peer[0] if peer else "?")
+        if not self.hub.logging_in.take(self.src):
+            self.hub.refusals.info("refused a connection from %s: too many connections logging in", self.src)
+            self._refuse("too many connections are logging in from your address; try later")
             return
-        self.hub.connections += 1
-        self.counted = True
-        self.hub.lobby.poke()
+        self.logging_in = True
+
+    def _logged_out(self) -> None:
+        if self.logging_in:
+            self.logging_in = False
+            self.hub.logging_in.give_back(self.src)
 
     def connection_lost(self, exc) -> None:
+        self._logged_out()
+        if self.grace is not None:
+            self.grace.cancel()
         if self.counted:
             self.hub.connections -= 1
             self.counted = False
             self.hub.lobby.poke()
 
+    def _full(self) -> bool:
+        if self.hub.connections < self.hub.settings.max_connections:
+            return False
+        log.warning("refused a connection from %s: the server is full", self.src)
+        self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "the Parlour server is full; try later")
+        return True
+
     def begin_auth(self, username: str) -> bool:
+        if self._full():
+            return True  # and the disconnect above ends it
         if self.hub.open:
             self.conn.set_extra_info(parlour_cred="open")
             return False
         return True
 
+    def auth_completed(self) -> None:
+        self._logged_out()
+        if self._full():
+            return
+        self.hub.connections += 1
+        self.counted = True
+        self.hub.lobby.poke()
+        self.grace = asyncio.get_running_loop().call_later(self.hub.settings.session_grace, self._no_session)
+
+    def _no_session(self) -> None:
+        if not self.sessions:
+            log.info("closed a connection from %s: no session within %g s", self.src, self.hub.settings.session_grace)
+            self._refuse("no session was opened", asyncssh.DISC_BY_APPLICATION)
+
+    def session_requested(self):
+        if self.sessions:
+            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                                            "one session per connection")
+        self.sessions += 1
+        if self.grace is not None:
+            self.grace.cancel()
+        return _Process(self.hub._session, None, 0, False)
+
     def password_auth_supported(self) -> bool:
         return self.hub.passwords is not None
 
-    def validate_password(self, username: str, password: str) -> bool:
-        passwords = self.hub.passwords or {}
-        expected = passwords.get(username.casefold(), passwords.get(None))
-        ok = expected is not None and hmac.compare_digest(expected.encode(), password.encode())
-        if ok:
-            bound = username.casefold() in passwords
-            self.conn.set_extra_info(parlour_cred=f"password:{username.casefold()}" if bound else "password")
-        else:
-            log.info("refused %s from %s: wrong password", username, self.conn.get_extra_info("peername"))
-        return ok
+    async def validate_password(self, username: str, password: str) -> bool:
+        wait = self.hub.backoff.turn(self.src)
+        if wait:
+            await asyncio.sleep(wait)
+        cred = self.hub.check_password(username, password)
+        if cred is not None:
+            self.hub.backoff.succeeded(self.src)
+            self.conn.set_extra_info(parlour_cred=cred)
+            return True
+        failures = self.hub.backoff.failed(self.src)
+        self.hub.refusals.info("refused %s from %s: wrong password (%d recent failures)", username, self.src, failures)
+        self._tried()
+        return False
+
+    def _tried(self) -> None:
+        self.tries += 1
+        if self.tries >= self.hub.settings.auth_tries:
+            self._refuse("too many failed logins", asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE)
 
     def public_key_auth_supported(self) -> bool:
         return self.hub.keys is not None
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        host, port = (self.conn.get_extra_info("peername") or ("", 0))[:2]
+        host = self.conn.get_extra_info("peername")[0]
         ok = self.hub.keys.validate(key, host, host) is not None
         if ok:
             self.conn.set_extra_info(parlour_cred=f"key:{key.get_fingerprint()}")
         else:
-            log.info("refused %s from %s: unknown key", username, host)
+            self.hub.refusals.info("refused %s from %s: unknown key", username, self.src)
+            self.unknown_keys += 1  # clients offer several keys; a dozen unknown ones end the connection
+            if self.unknown_keys >= MAX_UNKNOWN_KEYS:
+                self._refuse("too many unknown keys", asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE)
         return ok
+
+
+class _Process(asyncssh.SSHServerProcess):
+    """A session that accepts any subsystem request (sftp included, which asyncssh would
+    otherwise serve itself) and always runs the Parlour session, which says why it will not
+    run it and exits with a failing status."""
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return True
+
+    def session_started(self) -> None:
+        from asyncssh.constants import EXTENDED_DATA_STDERR
+        from asyncssh.stream import SSHReader, SSHWriter
+
+        chan = self._chan
+        stdin = SSHReader(self, chan)
+        handler = self._session_factory(stdin, SSHWriter(self, chan), SSHWriter(self, chan, EXTENDED_DATA_STDERR))
+        self._conn.create_task(handler, stdin.logger)
 
 
 # ---- helpers ----------------------------------------------------------------------------------
 
 
-def client_locale(env: dict) -> tuple[str, bool]:
-    """The language and ASCII mode for a client's locale (LC_ALL, LC_CTYPE/LC_MESSAGES, LANG).
-    A client that sends no locale is taken to speak English in UTF-8; one that names a non-UTF-8
-    charset (or the C/POSIX locale) gets ASCII mode."""
-    def get(*names):
-        return next((str(env[n]) for n in names if env.get(n)), "")
-
-    messages = get("LC_ALL", "LC_MESSAGES", "LANG")
-    ctype = get("LC_ALL", "LC_CTYPE", "LANG")
-    code = messages.split("_")[0].split(".")[0].lower()
-    lang = code if code in ("en", "sv") else "en"
-    charset = ctype.partition(".")[2].partition("@")[0].lower().replace("-", "")
-    ascii_only = bool(ctype) and charset != "utf8"
-    return lang, ascii_only
-
-
 def set_size(fd: int, width: int, height: int) -> None:
-    width, height = max(1, min(int(width or 80), 1000)), max(1, min(int(height or 24), 1000))
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
 
 
-async def _screen_out(process, master: int) -> None:
+async def _screen_out(process, pty) -> None:
     """The UI's output to the client, with flow control: a client that does not read stalls only
     its own UI."""
     loop = asyncio.get_running_loop()
     while True:
         ready = loop.create_future()
-        loop.add_reader(master, lambda: ready.done() or ready.set_result(None))
+        pty.on_readable(lambda: ready.done() or ready.set_result(None))
         try:
             await ready
         finally:
-            loop.remove_reader(master)
-        try:
-            data = os.read(master, 65536)
-        except BlockingIOError:
+            pty.on_readable(None)
+        data = pty.read(65536)
+        if data is None:
             continue
-        except OSError:  # EIO: the UI process has gone
-            return
         if not data:
             return
         process.stdout.write(data)
@@ -412,13 +533,6 @@ def _peer(process) -> str:
     return str(peer[0]) if peer else "?"
 
 
-def _kill(pid: int, sig: int = signal.SIGHUP) -> None:
-    try:
-        os.killpg(pid, sig)  # the UI runs in its own session: its whole group
-    except (ProcessLookupError, PermissionError):
-        pass
-
-
 # ---- the command -----------------------------------------------------------------------------
 
 
@@ -432,8 +546,8 @@ def setup_logging(folder: Path, stderr: bool = True) -> Path:
         handler.close()
     logger.setLevel(logging.INFO)
     logger.propagate = False
-    formatter = logging.Formatter("%(asctime)s %(levelname)s %(message)s")
-    handlers = [logging.FileHandler(path, encoding="utf-8")] + ([logging.StreamHandler(sys.stderr)] if stderr else [])
+    formatter = EscapingFormatter("%(asctime)s %(levelname)s %(message)s")
+    handlers = [PrivateFileHandler(path)] + ([logging.StreamHandler(sys.stderr)] if stderr else [])
     for handler in handlers:
         handler.setFormatter(formatter)
         logger.addHandler(handler)
@@ -447,6 +561,7 @@ def run(settings: Settings) -> int:
 
     try:
         hub = Hub(settings)
+        host_key(config_dir())  # refuse a loose host key before anything listens
     except ServeError as error:
         print(f"parlour serve: {error}", file=sys.stderr)
         return 2
@@ -471,6 +586,9 @@ def run(settings: Settings) -> int:
 
     try:
         asyncio.run(main())
+    except ServeError as error:
+        print(f"parlour serve: {error}", file=sys.stderr)
+        return 2
     except OSError as error:
         print(f"parlour serve: cannot listen on {settings.host} port {settings.port}: {error.strerror or error}",
               file=sys.stderr)

@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import argparse
 import fcntl
+import os
+import signal
 import sys
 import termios
+
+PR_SET_PDEATHSIG = 1
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -18,11 +22,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lang", choices=("en", "sv"), default="en")
     parser.add_argument("--ascii", action="store_true")
     args = parser.parse_args(argv)
+    die_with_the_server()
+    from parlour.serve.files import open_private_append
     from parlour.config import data_dir
 
-    folder = data_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    errors = open(folder / "serve-ui.log", "a", encoding="utf-8", buffering=1)
+    errors = open_private_append(data_dir() / "serve-ui.log")
     sys.stderr = errors  # Python's own error output: the log, not the player's screen
     try:
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)  # the PTY becomes our terminal: SIGWINCH on resize
@@ -47,6 +51,22 @@ def main(argv: list[str] | None = None) -> int:
         except Exception:
             pass
         return 1
+
+
+def die_with_the_server() -> None:
+    """A hang-up ends this process whatever its parent ignored (an ignored signal stays ignored
+    across exec), and on Linux so does the server's death: no UI outlives its session."""
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() == 1:  # the server died before the line above
+        sys.exit(1)
 
 
 if __name__ == "__main__":

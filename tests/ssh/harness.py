@@ -84,5 +84,7 @@ async def until(hub: Hub, predicate, timeout: float = TIMEOUT) -> None:
 
 
 def write(path: Path, text: str) -> Path:
+    """A secret file, owner-only (as the server insists for a password file)."""
     path.write_text(text)
+    path.chmod(0o600)
     return path

@@ -205,12 +205,17 @@ async def test_without_credentials_it_listens_only_on_loopback():
 
 async def test_exec_and_no_terminal_get_a_sentence_not_a_shell():
     async with server() as hub:
+        async def run(**request):
+            async with asyncssh.connect("127.0.0.1", hub.port, username="Ann", known_hosts=None,
+                                        client_keys=None, agent_path=None) as conn:
+                return await asyncio.wait_for(conn.run(**request), TIMEOUT)
+
+        result = await run(command="cat /etc/passwd")
+        assert "only plays Parlour" in result.stdout and "root:" not in result.stdout
+        result = await run()  # a shell without a terminal
+        assert "needs a terminal" in result.stdout
         async with asyncssh.connect("127.0.0.1", hub.port, username="Ann", known_hosts=None,
                                     client_keys=None, agent_path=None) as conn:
-            result = await asyncio.wait_for(conn.run("cat /etc/passwd"), TIMEOUT)
-            assert "only plays Parlour" in result.stdout and "root:" not in result.stdout
-            result = await asyncio.wait_for(conn.run(), TIMEOUT)  # a shell without a terminal
-            assert "needs a terminal" in result.stdout
             with pytest.raises(asyncssh.ChannelOpenError):
                 await conn.open_connection("127.0.0.1", 22)  # no port forwarding
 
@@ -240,7 +245,7 @@ async def test_garbage_a_huge_paste_and_silent_clients_do_not_disturb_a_game():
 
 
 async def test_twenty_players_at_once_are_served():
-    async with server() as hub:
+    async with server(max_logins_per_address=20) as hub:  # all from one address, all at once
         async def one(i: int):
             term = await connect(hub, f"p{i}", width=80, height=24)
             await term.wait_for("the tables", timeout=60)

@@ -1,0 +1,126 @@
+"""The server's small parts on their own: client checks, key decoding, log escaping, back-off,
+login slots, the name book and private files."""
+
+from __future__ import annotations
+
+import logging
+import stat
+
+import pytest
+
+from parlour.serve.client import BadClient, KeyDecoder, check_env, check_name, check_size, check_term, client_locale
+from parlour.serve.files import LooseFile, check_private, write_private
+from parlour.serve.guard import Backoff, Slots, source
+from parlour.serve.logsafe import RateLimited, escape
+from parlour.serve.names import NameBook
+
+
+@pytest.mark.parametrize("name", ["Ann", "Åsa", "Jürgen", "Łucja", "Zoë", "Дарья", "美玲", "ann_2.b-c", "e\u0301lise"])
+def test_names_in_any_script_are_allowed(name):
+    assert check_name(name)
+
+
+@pytest.mark.parametrize("name", ["", "x" * 25, "Ann Smith", "A/B", "Ann\x07", "Ann\n", "Ann\u202e", "A\u200bnn",
+                                  "A\u200dnn", "\u0301Ann", "Ann\u2066", "😀", "Ann\x9b"])
+def test_control_bidi_zero_width_and_symbols_are_refused_in_names(name):
+    with pytest.raises(BadClient):
+        check_name(name)
+
+
+def test_term_env_and_size_are_checked():
+    assert check_term("xterm-256color") == "xterm-256color"
+    for bad in ("", None, "xterm\0", "xterm\x1b]0;x\x07", "x" * 65, "xterm\n"):
+        with pytest.raises(BadClient):
+            check_term(bad)
+    assert check_env({"LANG": "sv_SE.UTF-8", "COLORTERM": "truecolor", "PATH": "/evil", "LC_ALL": "x\ny"}) == \
+        {"LANG": "sv_SE.UTF-8", "COLORTERM": "truecolor"}
+    assert check_size(0, -5) == (80, 24) and check_size(10**9, 3) == (1000, 3) and check_size("80", 1.5) == (80, 24)
+
+
+def test_the_locale_gives_language_ascii_mode_and_input_charset():
+    assert client_locale({"LANG": "sv_SE.UTF-8"}) == ("sv", False, "utf-8")
+    assert client_locale({"LANG": "sv_SE.ISO-8859-1"}) == ("sv", True, "iso8859-1")
+    assert client_locale({"LANG": "C"}) == ("en", True, "latin-1")
+    assert client_locale({}) == ("en", False, "utf-8")
+    assert client_locale({"LANG": "en_US.NOSUCH"})[2] == "latin-1"
+
+
+def test_keys_are_decoded_in_the_clients_charset_and_never_raise():
+    assert KeyDecoder("iso8859-1").feed(b"\xe5\xe4\xf6") == "åäö".encode()
+    assert KeyDecoder("iso8859-1").feed(b"\x9b") == "\ufffd".encode()  # a C1 control is not passed on
+    utf8 = KeyDecoder("utf-8")
+    assert utf8.feed(b"\xc3") == b"" and utf8.feed(b"\xa5") == "å".encode()  # split across reads
+    assert utf8.feed(b"\xff") == "\ufffd".encode()
+    assert KeyDecoder("no-such-charset").feed(b"a") == b"a"
+
+
+def test_log_escaping_keeps_letters_and_shows_controls():
+    assert escape("Åsa") == "Åsa"
+    assert escape("a\nb\x1b]0;t\x07\u2028\\") == "a\\x0ab\\x1b]0;t\\x07\\u2028\\\\"
+
+
+def test_a_flood_of_log_lines_is_summed_up():
+    records = []
+    logger = logging.getLogger("test.ratelimited")
+    logger.propagate = False
+    logger.setLevel(logging.INFO)
+    logger.addHandler(type("H", (logging.Handler,), {"emit": lambda self, r: records.append(r.getMessage())})())
+    now = [0.0]
+    limited = RateLimited(logger, per_window=3, window=60, clock=lambda: now[0])
+    for i in range(1000):
+        limited.info("refused %d", i)
+    now[0] = 61
+    limited.info("refused again")
+    assert records == ["refused 0", "refused 1", "refused 2", "997 more such lines in the last 60 s were not written",
+                       "refused again"]
+
+
+def test_backoff_lets_a_typo_pass_then_doubles_and_serialises_tries():
+    now = [0.0]
+    backoff = Backoff(clock=lambda: now[0], free=3, base=1, cap=8, forget=600)
+    for _ in range(3):
+        assert backoff.turn("a") == 0
+        backoff.failed("a")
+    assert backoff.turn("a") == 1  # the fourth try waits
+    assert backoff.turn("a") == 2  # and a concurrent fifth queues behind it
+    for _ in range(10):
+        backoff.failed("a")
+    assert backoff.delay(13) == 8
+    assert backoff.turn("b") == 0  # another address is not slowed
+    now[0] = 10_000
+    assert backoff.turn("a") == 0  # forgotten after a quiet while
+    backoff.failed("c")
+    backoff.succeeded("c")
+    assert "c" not in backoff.records
+
+
+def test_login_slots_per_address_and_in_all():
+    slots = Slots(per_source=2, total=3)
+    assert slots.take("a") and slots.take("a") and not slots.take("a")
+    assert slots.take("b") and not slots.take("c")
+    slots.give_back("a")
+    assert slots.take("c")
+    assert source("::ffff:10.0.0.1") == "10.0.0.1" and source("2001:db8::1") == source("2001:db8::2") == "2001:db8::/64"
+
+
+def test_the_name_book_binds_names_and_persists_owner_only(tmp_path):
+    path = tmp_path / "state" / "names.json"
+    book = NameBook(path)
+    assert book.claim("Ann", "key:A") and book.claim("ANN", "key:A") and not book.claim("ann", "key:B")
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert not NameBook(path).claim("Ann", "key:B")
+    path.write_text("{not json")
+    with pytest.raises(ValueError):
+        NameBook(path)
+
+
+def test_private_files_are_written_whole_and_loose_ones_refused(tmp_path):
+    path = tmp_path / "secret"
+    (tmp_path / "secret.tmp").write_text("planted")
+    write_private(path, b"one")
+    assert path.read_bytes() == b"one" and stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert not (tmp_path / "secret.tmp").exists()
+    check_private(path)
+    path.chmod(0o640)
+    with pytest.raises(LooseFile, match="chmod 600"):
+        check_private(path)
