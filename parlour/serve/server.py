@@ -172,15 +172,21 @@ class Hub:
             _say(process, "This server only plays Parlour: connect with `ssh -t` and no command.\r\n")
             return
         term = process.get_terminal_type()
-        if not term:
-            _say(process, "Parlour needs a terminal: connect with `ssh -t`.\r\n")
-            return
         if not name or len(name) > 24 or not set(name) <= NAME_CHARS:
             _say(process, "Your user name is your name at the table: 1 to 24 letters, digits, "
                           "'.', '-' or '_'. Connect as ssh -p PORT NAME@HOST.\r\n")
             return
         cred = process.get_extra_info("parlour_cred") or "open"
         env = dict(process.env or {})
+        if not term or term == "dumb":  # no terminal (ssh -T) or a dumb one: plain mode (issue 19)
+            from .plain import PlainSession
+
+            lang, ascii_only = client_locale(env)
+            log.info("%s connected from %s (plain mode, %s%s)", name, _peer(process), lang, ", ascii" if ascii_only else "")
+            await PlainSession(self.lobby, process, name, cred, lang=lang, ascii_only=ascii_only,
+                               idle_timeout=self.settings.idle_timeout).run()
+            log.info("%s left", name)
+            return
         width, height, _, _ = process.get_terminal_size()
         lang, ascii_only = client_locale(env)
         log.info("%s connected from %s (%s, %dx%d, %s%s)", name, _peer(process), term, width, height,
