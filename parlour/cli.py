@@ -93,26 +93,26 @@ def _run_app(args) -> int:
     from rules import registry
     from parlour.words import i18n
 
+    if args.command == "play" and args.game not in registry.available():
+        print(f"parlour: unknown game {args.game!r} (known: {', '.join(registry.available())})", file=sys.stderr)
+        return 2
     if args.plain:  # lines only, and no Textual
-        if args.command == "play" and args.game not in registry.available():
-            print(f"parlour: unknown game {args.game!r} (known: {', '.join(registry.available())})", file=sys.stderr)
+        if args.command not in ("play", "resume"):
+            print("parlour: plain mode plays a game: parlour play GAME --plain, or parlour resume --plain",
+                  file=sys.stderr)
             return 2
-        if args.command in ("play", "resume"):
-            from parlour.plain.local import run
+        from parlour.plain.local import run
 
-            i18n.set_language(args.lang or i18n.default_language())
-            try:
-                return run(args)
-            except ValueError as error:  # bad --seats
-                print(f"parlour: {error}", file=sys.stderr)
-                return 2
+        i18n.set_language(args.lang or i18n.default_language())
+        try:
+            return run(args)
+        except ValueError as error:  # bad --seats
+            print(f"parlour: {error}", file=sys.stderr)
+            return 2
 
     options = {"bot_delay": max(0.0, args.bot_delay), "ascii_only": args.ascii,
                "animations": not args.no_animations}
     if args.command == "play":
-        if args.game not in registry.available():
-            print(f"parlour: unknown game {args.game!r} (known: {', '.join(registry.available())})", file=sys.stderr)
-            return 2
         options.update(game=args.game, seed=args.seed, start="setup")
         if args.seats:
             from parlour.seats import parse_seats

@@ -1,7 +1,7 @@
 """Plain mode beside the full-screen table: time until the first prompt (plain) or the first
 frame (Textual), and the process's peak memory (max RSS), each as a fresh process.
 
-    .venv/bin/python tools/plain_bench.py [--runs 7] [--game garfield]
+    .venv/bin/python tools/plain_bench.py [--runs 7] [--game garfield] [--root CHECKOUT] [--only screen]
 
 Plain mode runs with its stdin and stdout on pipes (as a screen reader's or a script's); the
 full-screen table runs in an 80x24 PTY and counts as drawn once its players panel shows a
@@ -56,11 +56,11 @@ def _finish(pid: int) -> int:
     return usage.ru_maxrss
 
 
-def plain_run(game: str, folder: str) -> tuple[float, float]:
+def plain_run(game: str, folder: str, root: str = ROOT) -> tuple[float, float]:
     args = [sys.executable, "-m", "parlour", "play", game, "--plain", "--seats", "Ann,bot", "--seed", "1",
             "--bot-delay", "0"]
     start = time.perf_counter()
-    child = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=_env(folder), cwd=ROOT)
+    child = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=_env(folder), cwd=root)
     _wait_for(child.stdout.fileno(), b"\n> ")
     first = time.perf_counter() - start
     child.stdin.write(b"quit\n")
@@ -72,12 +72,12 @@ def plain_run(game: str, folder: str) -> tuple[float, float]:
     return first, rss / 1024
 
 
-def screen_run(game: str, folder: str) -> tuple[float, float]:
+def screen_run(game: str, folder: str, root: str = ROOT) -> tuple[float, float]:
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     args = [sys.executable, "-m", "parlour", "play", game, "--seats", "Ann,bot", "--seed", "1", "--bot-delay", "0"]
     start = time.perf_counter()
-    child = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=slave, env=_env(folder), cwd=ROOT,
+    child = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=slave, env=_env(folder), cwd=root,
                              start_new_session=True)
     os.close(slave)
     _wait_for(master, b"Odie")
@@ -98,11 +98,16 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--game", default="garfield")
+    parser.add_argument("--root", default=ROOT, help="the checkout whose parlour runs (default: this one)")
+    parser.add_argument("--only", choices=("plain", "screen"), help="measure only one of the two")
     args = parser.parse_args()
+    modes = (("plain", "plain (--plain, pipes)", plain_run), ("screen", "full screen (Textual, PTY)", screen_run))
     with tempfile.TemporaryDirectory() as folder:
-        for name, run in (("plain (--plain, pipes)", plain_run), ("full screen (Textual, PTY)", screen_run)):
-            run(args.game, folder)  # once to warm the bytecode caches
-            results = [run(args.game, folder) for _ in range(args.runs)]
+        for key, name, run in modes:
+            if args.only not in (None, key):
+                continue
+            run(args.game, folder, args.root)  # once to warm the bytecode caches
+            results = [run(args.game, folder, args.root) for _ in range(args.runs)]
             times = [r[0] * 1000 for r in results]
             rss = [r[1] for r in results]
             print(f"{name:28} first prompt/frame: median {statistics.median(times):6.0f} ms, "

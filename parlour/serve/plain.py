@@ -146,7 +146,10 @@ class PlainSession:
         while True:
             message = await self.inbox.get()
             with speaking(self.lang):
-                self.told(message)
+                try:
+                    self.told(message)
+                except Exception:  # never a traceback to the player; the session goes on
+                    log.exception("%s: plain mode could not tell %s", self.member.name, message.get("t"))
             await self.process.stdout.drain()
 
     def told(self, message: dict) -> None:

@@ -3,7 +3,6 @@ lobby and the game as lines, played in full on loopback with a real SSH client."
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
 
@@ -12,58 +11,26 @@ import asyncssh
 from parlour import saves
 from parlour.config import saves_dir
 
-from .harness import TIMEOUT, server
+from .harness import Terminal, server
 
 OPTION = re.compile(r"^(\d+)\. ", re.M)
 
 
-class LineClient:
-    """An SSH client without a PTY (like `ssh -T`): it reads what the server says and types lines."""
+class LineClient(Terminal):
+    """An SSH client without a PTY (like `ssh -T`): what the server says, as text, and lines typed."""
 
     def __init__(self, conn, process):
-        self.conn, self.process = conn, process
-        self.raw = bytearray()
-        self.closed = False
-        self._changed = asyncio.Event()
-        self._reader = asyncio.create_task(self._read())
+        super().__init__(conn, process, 80, 24)
 
-    async def _read(self) -> None:
-        try:
-            while data := await self.process.stdout.read(65536):
-                self.raw.extend(data)
-                self._poke()
-        except (asyncssh.Error, ConnectionError):
-            pass
-        finally:
-            self.closed = True
-            self._poke()
-
-    def _poke(self) -> None:
-        self._changed.set()
-        self._changed = asyncio.Event()
-
-    @property
     def text(self) -> str:
         return self.raw.decode("utf-8", "replace")
-
-    async def wait_for(self, predicate) -> None:
-        async def check():
-            while not predicate(self.text):
-                if self.closed:
-                    raise AssertionError(f"the connection closed; it said:\n{self.text[-2000:]}")
-                await self._changed.wait()
-        try:
-            await asyncio.wait_for(check(), TIMEOUT)
-        except asyncio.TimeoutError:
-            raise AssertionError(f"timed out; it said:\n{self.text[-2000:]}") from None
 
     def type(self, line: str) -> None:
         self.process.stdin.write((line + "\n").encode())
 
-    async def close(self) -> None:
-        self.conn.close()
-        await asyncio.wait_for(self.conn.wait_closed(), TIMEOUT)
-        self._reader.cancel()
+    async def said(self, predicate) -> None:
+        """Until `predicate(all it said)` holds."""
+        await self.wait_for(lambda client: predicate(client.text()))
 
 
 async def connect_plain(hub, name: str, term: str | None = None, lang: str = "en_GB.UTF-8") -> LineClient:
@@ -78,45 +45,45 @@ async def test_a_whole_game_over_ssh_without_a_terminal():
     async with server() as hub:
         table = hub.lobby.create("smurf", ["human", "bot:random"], seed=1)
         ann = await connect_plain(hub, "Ann")
-        await ann.wait_for(lambda text: "Tables (Ann):" in text and f"{table.id}. The Smurf Game" in text)
+        await ann.said(lambda text: "Tables (Ann):" in text and f"{table.id}. The Smurf Game" in text)
         ann.type(f"join {table.id}")
-        await ann.wait_for(lambda text: "Ann, your turn." in text)
+        await ann.said(lambda text: "Ann, your turn." in text)
         rng, turns = random.Random(1), 0
-        while "Game over:" not in ann.text:
+        while "Game over:" not in ann.text():
             turns += 1
             assert turns < 5000, "the game did not end"
-            told = ann.text
+            told = ann.text()
             last = told.rindex("Ann, your turn.")
             ann.type(rng.choice(OPTION.findall(told[last:])))
-            await ann.wait_for(lambda text: text.count("Ann, your turn.") > told.count("Ann, your turn.")
+            await ann.said(lambda text: text.count("Ann, your turn.") > told.count("Ann, your turn.")
                                or "Game over:" in text)
         assert table.status == "finished"
-        assert "\x1b" not in ann.text and "\r" not in ann.text  # lines, never a redraw
+        assert "\x1b" not in ann.text() and "\r" not in ann.text()  # lines, never a redraw
         saved = list(saves_dir().glob("*.jsonl"))
         assert len(saved) == 1 and saves.read(saved[0]).header.game == "smurf"
         ann.type("leave")
-        await ann.wait_for(lambda text: text.count("Tables (Ann):") == 2)
+        await ann.said(lambda text: text.count("Tables (Ann):") == 2)
         await ann.close()
 
 
 async def test_the_plain_lobby_lists_tables_and_watches_and_dumb_terminals_get_it_too():
     async with server() as hub:
         ann = await connect_plain(hub, "Ann", term="dumb")
-        await ann.wait_for(lambda text: "No tables yet." in text and "join N" in text)
+        await ann.said(lambda text: "No tables yet." in text and "join N" in text)
         ann.type("new garfield bot:random")  # Ann sits at a new table with a bot: it starts
-        await ann.wait_for(lambda text: "Ann, your turn." in text or "Odie" in text)
+        await ann.said(lambda text: "Ann, your turn." in text or "Odie" in text)
         table = next(iter(hub.lobby.tables.values()))
         bob = await connect_plain(hub, "Bob", lang="sv_SE.UTF-8")
-        await bob.wait_for(lambda text: f"{table.id}. Garfield, Ann, Odie (dator, random), spelar" in text)
+        await bob.said(lambda text: f"{table.id}. Garfield, Ann, Odie (dator, random), spelar" in text)
         bob.type(f"watch {table.id}")
-        await bob.wait_for(lambda text: "Du tittar på Garfield" in text)
+        await bob.said(lambda text: "Du tittar på Garfield" in text)
         bob.type("hand")
-        await bob.wait_for(lambda text: "Händerna är dolda" in text)
+        await bob.said(lambda text: "Händerna är dolda" in text)
         bob.type("1")
-        await bob.wait_for(lambda text: "Det är inte din tur" in text)
+        await bob.said(lambda text: "Det är inte din tur" in text)
         ann.type("board")
-        await ann.wait_for(lambda text: "Ann: space " in text and "Ahead of you: " in text)
+        await ann.said(lambda text: "Ann: space " in text and "Ahead of you: " in text)
         ann.type("quit")
-        await ann.wait_for(lambda text: ann.closed)
-        assert "\x1b" not in ann.text + bob.text
+        await ann.said(lambda text: ann.closed)
+        assert "\x1b" not in ann.text() + bob.text()
         await bob.close()
