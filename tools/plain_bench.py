@@ -72,6 +72,22 @@ def plain_run(game: str, folder: str, root: str = ROOT) -> tuple[float, float]:
     return first, rss / 1024
 
 
+def baseline_run(game: str, folder: str, root: str = ROOT) -> tuple[float, float]:
+    """The interpreter alone, measured the same way: what any Python program costs here."""
+    args = [sys.executable, "-c", "import sys; sys.stdout.write('\\n> '); sys.stdout.flush(); sys.stdin.readline()"]
+    start = time.perf_counter()
+    child = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=_env(folder), cwd=root)
+    _wait_for(child.stdout.fileno(), b"\n> ")
+    first = time.perf_counter() - start
+    child.stdin.write(b"quit\n")
+    child.stdin.close()
+    while child.stdout.read(65536):
+        pass
+    rss = _finish(child.pid)
+    child.returncode = 0
+    return first, rss / 1024
+
+
 def screen_run(game: str, folder: str, root: str = ROOT) -> tuple[float, float]:
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
@@ -99,9 +115,9 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--game", default="garfield")
     parser.add_argument("--root", default=ROOT, help="the checkout whose parlour runs (default: this one)")
-    parser.add_argument("--only", choices=("plain", "screen"), help="measure only one of the two")
+    parser.add_argument("--only", choices=("python", "plain", "screen"), help="measure only one of them")
     args = parser.parse_args()
-    modes = (("plain", "plain (--plain, pipes)", plain_run), ("screen", "full screen (Textual, PTY)", screen_run))
+    modes = (("python", "bare python (the floor)", baseline_run), ("plain", "plain (--plain, pipes)", plain_run), ("screen", "full screen (Textual, PTY)", screen_run))
     with tempfile.TemporaryDirectory() as folder:
         for key, name, run in modes:
             if args.only not in (None, key):
