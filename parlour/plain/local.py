@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import sys
 import time
-from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
@@ -215,6 +214,8 @@ def ask_seats(game: str, lines: Lines, read: Read) -> list[Seat] | None:
 
 def choose_save(lines: Lines, read: Read) -> Path | None:
     """The saved games still in progress, newest first, chosen by number."""
+    from datetime import datetime
+
     from parlour.config import saves_dir
     from rules import registry
 

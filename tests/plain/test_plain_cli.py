@@ -95,3 +95,18 @@ def test_ascii_when_the_locale_is_not_utf8(tmp_path):
                             "--seed", "5", "--bot-delay", "0"], env, seed=1)
     assert code == 0
     assert "Asa, din tur." in text and text.isascii()
+
+
+def test_set_up_by_asking_then_resume_from_the_list(tmp_path):
+    env = environment(tmp_path)
+    first = subprocess.run(command("play", "smurf", "--plain", "--seed", "3", "--bot-delay", "0"),
+                           input="Ann,Bob,Cid,Dot,Eve\nAnn,bot:random\nquit\n", capture_output=True, text=True,
+                           env=env, timeout=60)
+    assert first.returncode == 0, first.stderr
+    assert "Who plays?" in first.stdout and "Name from 2 to 4 players." in first.stdout
+    assert "Ann, your turn." in first.stdout and "Saved. Resume it with: parlour resume --plain" in first.stdout
+    again = subprocess.run(command("resume", "--plain"), input="1\nboard\nquit\n", capture_output=True,
+                           text=True, env=env, timeout=60)
+    assert again.returncode == 0, again.stderr
+    assert "1. The Smurf Game: Ann, Papa Smurf" in again.stdout
+    assert "Resumed. The last moves:" in again.stdout and "Ann: HOME" in again.stdout
