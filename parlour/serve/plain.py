@@ -177,8 +177,9 @@ class PlainSession:
             say(t(key, name=name))
         elif kind == "rejected":
             say(t("game.rejected", reason=message.get("reason", "")))
-            self.asked = None
-            self._ask()
+            if self.talk is not None:  # offer the choices again (in the lobby the list stands)
+                self.asked = None
+                self._ask()
         elif kind == "notice":
             say(t(str(message.get("key")), **dict(message.get("values") or {})))
 

@@ -9,7 +9,7 @@ import re
 import asyncssh
 
 from parlour import saves
-from parlour.config import saves_dir
+from parlour.config import data_dir, saves_dir
 
 from .harness import Terminal, server
 
@@ -64,12 +64,17 @@ async def test_a_whole_game_over_ssh_without_a_terminal():
         ann.type("leave")
         await ann.said(lambda text: text.count("Tables (Ann):") == 2)
         await ann.close()
+    log = (data_dir() / "serve.log").read_text()
+    assert "Ann connected from 127.0.0.1 (plain mode, en)" in log and "could not tell" not in log
 
 
 async def test_the_plain_lobby_lists_tables_and_watches_and_dumb_terminals_get_it_too():
     async with server() as hub:
         ann = await connect_plain(hub, "Ann", term="dumb")
         await ann.said(lambda text: "No tables yet." in text and "join N" in text)
+        ann.type("new chess")
+        ann.type("join 7")
+        await ann.said(lambda text: "Not allowed: unknown game" in text and "Not allowed: there is no such table" in text)
         ann.type("new garfield bot:random")  # Ann sits at a new table with a bot: it starts
         await ann.said(lambda text: "Ann, your turn." in text or "Odie" in text)
         table = next(iter(hub.lobby.tables.values()))
