@@ -56,9 +56,8 @@ def _finish(pid: int) -> int:
     return usage.ru_maxrss
 
 
-def plain_run(game: str, folder: str, root: str = ROOT) -> tuple[float, float]:
-    args = [sys.executable, "-m", "parlour", "play", game, "--plain", "--seats", "Ann,bot", "--seed", "1",
-            "--bot-delay", "0"]
+def piped_run(args: list[str], folder: str, root: str) -> tuple[float, float]:
+    """Seconds until `args` waits at its "> " prompt on a pipe, and its peak RSS in MiB."""
     start = time.perf_counter()
     child = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=_env(folder), cwd=root)
     _wait_for(child.stdout.fileno(), b"\n> ")
@@ -70,22 +69,17 @@ def plain_run(game: str, folder: str, root: str = ROOT) -> tuple[float, float]:
     rss = _finish(child.pid)
     child.returncode = 0
     return first, rss / 1024
+
+
+def plain_run(game: str, folder: str, root: str = ROOT) -> tuple[float, float]:
+    return piped_run([sys.executable, "-m", "parlour", "play", game, "--plain", "--seats", "Ann,bot", "--seed", "1",
+                      "--bot-delay", "0"], folder, root)
 
 
 def baseline_run(game: str, folder: str, root: str = ROOT) -> tuple[float, float]:
     """The interpreter alone, measured the same way: what any Python program costs here."""
-    args = [sys.executable, "-c", "import sys; sys.stdout.write('\\n> '); sys.stdout.flush(); sys.stdin.readline()"]
-    start = time.perf_counter()
-    child = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=_env(folder), cwd=root)
-    _wait_for(child.stdout.fileno(), b"\n> ")
-    first = time.perf_counter() - start
-    child.stdin.write(b"quit\n")
-    child.stdin.close()
-    while child.stdout.read(65536):
-        pass
-    rss = _finish(child.pid)
-    child.returncode = 0
-    return first, rss / 1024
+    script = "import sys; sys.stdout.write('\\n> '); sys.stdout.flush(); sys.stdin.readline()"
+    return piped_run([sys.executable, "-c", script], folder, root)
 
 
 def screen_run(game: str, folder: str, root: str = ROOT) -> tuple[float, float]:
