@@ -20,9 +20,14 @@ def _display_options(parser: argparse.ArgumentParser, top: bool = False) -> None
                         help="pause before each bot move (default 0.6)")
     parser.add_argument("--lang", choices=("en", "sv"), default=default(None),
                         help="language (default: from the locale)")
+    parser.add_argument("--plain", action="store_true", default=default(False),
+                        help="plain mode: the game told line by line, answered by number "
+                             "(for screen readers, braille displays, dumb terminals)")
+    parser.add_argument("--color", action="store_true", default=default(False),
+                        help="plain mode: show player names in their colours")
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="parlour", description="Classic family board games in the terminal.")
     _display_options(parser, top=True)
     sub = parser.add_subparsers(dest="command")
@@ -53,12 +58,11 @@ def _parser() -> argparse.ArgumentParser:
     web.add_argument("--public", action="store_true",
                      help="allow an address beyond this machine (no password: anyone who reaches it plays)")
     _display_options(web)
-    try:
-        from . import simulate
-    except ImportError:
-        simulate = None
-    if simulate is not None:
-        simulate.add_arguments(sub.add_parser("simulate", help="play many bot games headless and compare bots"))
+    simulate = sub.add_parser("simulate", help="play many bot games headless and compare bots")
+    if argv is None or "simulate" in argv:  # its options only when asked: plain mode starts without it
+        from . import simulate as module
+
+        module.add_arguments(simulate)
     return parser
 
 
@@ -73,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None) -> int:
-    args = _parser().parse_args(argv)
+    args = _parser(sys.argv[1:] if argv is None else argv).parse_args(argv)
     if args.command == "engine":
         from .engine import run
 
@@ -99,12 +103,26 @@ def _run_app(args) -> int:
     from rules import registry
     from parlour.words import i18n
 
+    if args.command == "play" and args.game not in registry.available():
+        print(f"parlour: unknown game {args.game!r} (known: {', '.join(registry.available())})", file=sys.stderr)
+        return 2
+    if args.plain:  # lines only, and no Textual
+        if args.command not in ("play", "resume"):
+            print("parlour: plain mode plays a game: parlour play GAME --plain, or parlour resume --plain",
+                  file=sys.stderr)
+            return 2
+        from parlour.plain.local import run
+
+        i18n.set_language(args.lang or i18n.default_language())
+        try:
+            return run(args)
+        except ValueError as error:  # bad --seats
+            print(f"parlour: {error}", file=sys.stderr)
+            return 2
+
     options = {"bot_delay": max(0.0, args.bot_delay), "ascii_only": args.ascii,
                "animations": not args.no_animations}
     if args.command == "play":
-        if args.game not in registry.available():
-            print(f"parlour: unknown game {args.game!r} (known: {', '.join(registry.available())})", file=sys.stderr)
-            return 2
         options.update(game=args.game, seed=args.seed, start="setup")
         if args.seats:
             from parlour.seats import parse_seats

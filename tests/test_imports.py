@@ -17,3 +17,20 @@ def test_rules_and_engine_import_without_textual():
     run = subprocess.run([sys.executable, "-c", CHECK], capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == ""
+
+
+PLAIN = """
+import sys
+from parlour.cli import main
+code = main(["play", "garfield", "--plain", "--seats", "Ann,bot", "--seed", "1", "--bot-delay", "0"])
+loaded = sorted(m for m in sys.modules if m.split(".")[0] in ("textual", "rich", "tui") or m == "parlour.simulate")
+print("LOADED:" + ",".join(loaded), code)
+"""
+
+
+def test_plain_mode_plays_without_textual(tmp_path):
+    env = {"PARLOUR_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
+    run = subprocess.run([sys.executable, "-c", PLAIN], input="board\nquit\n", capture_output=True, text=True,
+                         timeout=60, env=env)
+    assert run.returncode == 0, run.stderr
+    assert "Ann, your turn." in run.stdout and run.stdout.strip().endswith("LOADED: 0")

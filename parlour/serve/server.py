@@ -219,11 +219,14 @@ class Hub:
             _say(process, "This server only plays Parlour: connect with `ssh -t` and no command.\r\n")
             return 1
         cred = process.get_extra_info("parlour_cred") or "open"
+        term = process.get_terminal_type()
+        plain = not term or term == "dumb"  # no terminal (ssh -T) or a dumb one: plain mode
         try:
             name = check_name(name)
-            term = check_term(process.get_terminal_type())
             env = check_env(dict(process.env or {}))
-            width, height = check_size(*process.get_terminal_size()[:2])
+            if not plain:
+                term = check_term(term)
+                width, height = check_size(*process.get_terminal_size()[:2])
         except BadClient as error:
             log.info("refused a session from %s as %s (TERM %s): %s", _peer(process), name,
                      process.get_terminal_type(), error)
@@ -246,12 +249,25 @@ class Hub:
             await asyncio.wait({other}, timeout=10)
         self.playing[name.casefold()] = task
         try:
+            if plain:
+                return await self._run_plain(process, name, cred, env)
             return await self._run_ui(process, name, cred, term, env, width, height)
         finally:
             if self.playing.get(name.casefold()) is task:
                 del self.playing[name.casefold()]
             if getattr(task, "parlour_kicked", False):
                 _say(process, "\r\nYou logged in again from another place: this connection is closed.\r\n")
+
+    async def _run_plain(self, process, name, cred, env) -> int:
+        """A session in lines (parlour/serve/plain.py): no PTY and no UI process."""
+        from .plain import PlainSession
+
+        lang, ascii_only, _ = client_locale(env)
+        log.info("%s connected from %s (plain mode, %s%s)", name, _peer(process), lang, ", ascii" if ascii_only else "")
+        await PlainSession(self.lobby, process, name, cred, lang=lang, ascii_only=ascii_only,
+                           idle_timeout=self.settings.idle_timeout).run()
+        log.info("%s left", name)
+        return 0
 
     async def _run_ui(self, process, name, cred, term, env, width, height) -> int:
         lang, ascii_only, encoding = client_locale(env)

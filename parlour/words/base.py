@@ -5,11 +5,12 @@ app, plain mode and `parlour replay --text` can all use it."""
 from __future__ import annotations
 
 import importlib
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, Callable, ClassVar, Generic, TypeVar
 
 from rules.records import Acted, Action, Event
 
 T = TypeVar("T")
+NEAR = 6  # how many squares ahead of a pawn the board in words tells
 
 
 class ByGame(Generic[T]):
@@ -126,11 +127,28 @@ class Words:
         """One line (or block) per player for the results screen."""
         raise NotImplementedError
 
+    def board_lines(self, view: Any, seat: int, names: tuple[str, ...]) -> list[str]:
+        """The board told in words (plain mode's `board`): where every pawn is, then what lies on
+        the squares near the seat's own pawn (a watcher, seat -1, hears only the pawns)."""
+        return []
+
     def tell(self, told: list[tuple[Event, Any]], names: tuple[str, ...]) -> list[str]:
         """The lines for one batch, given each event with the game just before it."""
         narrator = self.narrator(names)
         lines = [line for event, before in told for line in narrator.tell(event, before)]
         return lines + narrator.end()
+
+
+def nearby(position: int, size: int, square_words: Callable[[int], str], direction: int = 1,
+           steps: int = NEAR) -> str:
+    """The `steps` squares after `position` going `direction` round a loop of `size`, each told
+    by `square_words`, joined by commas."""
+    return ", ".join(square_words((position + direction * i) % size) for i in range(1, steps + 1))
+
+
+def pawns_on(square: int, positions, names: tuple[str, ...], skip: int = -1) -> list[str]:
+    """The names of the players (but `skip`) whose pawn stands on `square`."""
+    return [names[s] for s, at in enumerate(positions) if at == square and s != skip]
 
 
 class Story:

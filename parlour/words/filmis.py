@@ -33,7 +33,7 @@ from rules.filmis.records import (
 )
 from rules.records import HIDDEN, Acted, DiceRolled
 
-from .base import Narrator, Words
+from .base import Narrator, Words, nearby, pawns_on
 from .i18n import asciify, t
 
 DICE = "⚀⚁⚂⚃⚄⚅"
@@ -262,6 +262,20 @@ class FilmisWords(Words, game="filmis"):
                  t("filmis.home_entries", card=card_name(c), points=points(c), n=counts[c])
                  for c in _order(counts)]
         return f"{title}\n" + ", ".join(parts)
+
+    def board_lines(self, view, seat: int, names: tuple[str, ...]) -> list[str]:
+        """Every pawn's square, nest colour and cards; the squares ahead of the seat's pawn; the factory."""
+        lines = [t("filmis.board.pawn", name=name, colour=t(f"setup.colour_{board.COLOURS[view.colours[s]]}"),
+                   square=square_words(view.positions[s]), hand=len(view.hands[s]), home=len(view.homes[s]))
+                 for s, name in enumerate(names)]
+        if 0 <= seat < len(names):
+            def square(at: int) -> str:
+                others = pawns_on(at, view.positions, names, seat)
+                return f"{square_words(at)} ({', '.join(others)})" if others else square_words(at)
+
+            lines.append(t("filmis.board.ahead", squares=nearby(view.positions[seat], board.SIZE, square)))
+        lines.append(t("filmis.factory", n=len(view.deck.pile)))
+        return lines + ([status(view)] if status(view) else [])
 
     def result_lines(self, state, names: tuple[str, ...]) -> list[str]:
         """Each player's home pile card by card, with the sum (one multi-line string per player)."""

@@ -12,7 +12,7 @@ from rules.garfield.records import (CardDiscarded, CardGiven, CardPlayed, CardsD
                                     SwapWith, TurnBegan, Won)
 from rules.records import HIDDEN, Acted, CoinFlipped, DiceRolled, Shuffled
 
-from .base import Narrator, Words
+from .base import Narrator, Words, nearby, pawns_on
 from .i18n import t
 
 DICE = "⚀⚁⚂⚃⚄⚅"
@@ -202,3 +202,19 @@ class GarfieldWords(Words, game="garfield"):
 
     def result_lines(self, state, names: tuple[str, ...]) -> list[str]:
         return [f"{name:<24} {t('game.rings_count', n=state.rings[seat])}" for seat, name in enumerate(names)]
+
+    def board_lines(self, view, seat: int, names: tuple[str, ...]) -> list[str]:
+        """Every pawn's space, rings and cards; the spaces ahead of the seat's pawn; Garfield's card."""
+        lines = [t("garfield.board.pawn", name=name, space=space_words(view.positions[s])[0],
+                   kind=space_words(view.positions[s])[1], rings=view.rings[s], cards=len(view.hands[s]))
+                 for s, name in enumerate(names)]
+        if 0 <= seat < len(names):
+            def square(space: int) -> str:
+                text = t("garfield.board.space", space=space, kind=space_words(space)[1])
+                others = pawns_on(space, view.positions, names, seat)
+                return f"{text} ({', '.join(others)})" if others else text
+
+            lines.append(t("garfield.board.ahead", spaces=nearby(view.positions[seat], board.SIZE, square)))
+        if view.face_up:
+            lines.append(t("garfield.board.face_up", text=t(f"garfield.card.{view.face_up}")))
+        return lines

@@ -24,7 +24,7 @@ from rules.smurf.records import (
     Won,
 )
 
-from .base import Narrator, Words
+from .base import Narrator, Words, nearby, pawns_on
 from .i18n import t
 
 DICE = "⚀⚁⚂⚃⚄⚅"
@@ -217,3 +217,25 @@ class SmurfWords(Words, game="smurf"):
         """One line per player for the results screen: the kinds of baskets they came home with."""
         return [f"{name:<20} {t('smurf.kinds_count', n=len(state.kinds_held(seat)))}  {baskets(state, seat, True)}"
                 for seat, name in enumerate(names)]
+
+    def board_lines(self, view, seat: int, names: tuple[str, ...]) -> list[str]:
+        """Every pawn's place and baskets, the cats, and the squares both ways from the seat's pawn."""
+        lines = []
+        for s, name in enumerate(names):
+            at = view.positions[s]
+            where = place_name(board.FOOD_AT[at]) if view.inside[s] else square_label(at)
+            lines.append(t("smurf.board.pawn", name=name, place=where, baskets=baskets(view, s, True)))
+        cats = sorted(view.cats)
+        lines.append(t("smurf.board.cats", squares=", ".join(map(str, cats))) if cats else t("smurf.board.no_cats"))
+        if 0 <= seat < len(names):
+            def square(at: int) -> str:
+                notes = [t("smurf.board.entry", place=place_name(board.FOOD_AT[at]))] if at in board.FOOD_AT else []
+                notes += [t("smurf.cat")] if at in view.cats else []
+                notes += pawns_on(at, view.positions, names, seat)
+                return f"{square_label(at)} ({', '.join(notes)})" if notes else square_label(at)
+
+            at = view.positions[seat]
+            lines.append(t("smurf.board.ahead", way=way(board.FORWARD), squares=nearby(at, board.SIZE, square)))
+            lines.append(t("smurf.board.ahead", way=way(board.BACKWARD),
+                           squares=nearby(at, board.SIZE, square, board.BACKWARD)))
+        return lines

@@ -1,0 +1,245 @@
+"""`parlour play GAME --plain` and `parlour resume --plain`: a game at this keyboard told as lines.
+
+The loop is the full-screen table's, in words: tell each batch of events as the driver
+(parlour/driver.py) reports it; when a bot is to act, wait the bot delay and let it play; when a
+person is to act, ask them. Several people at one keyboard (hot-seat) pass it on with a
+"pass to Bob, press Enter" line in a game with secret hands; the log then tells only what
+everyone may know, and a hand is told only to its owner, on their turn. Every action is saved
+as it is made (autosave), so `parlour resume --plain` (or the full-screen table) continues it."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Callable
+
+from parlour import saves
+from parlour.driver import TableDriver
+from parlour.seats import SPECTATOR, Seat, parse_seats, seats_from_meta, seats_meta
+from parlour.words.i18n import t
+from rules.records import Rejected
+from rules.table import Table
+
+from .lines import Lines, utf8_locale
+from .talk import Talk, command_of, numbered
+
+Read = Callable[[str], "str | None"]  # shows a prompt, returns the answer (None: input ended)
+PROMPT = "> "
+RECENT = 12  # lines of the story told again when a game is resumed
+
+
+class PlainTable:
+    """A local game told as lines to `lines`, its people's answers read with `read`."""
+
+    def __init__(self, table: Table, seats: list[Seat], lines: Lines, read: Read, *,
+                 save_path: Path | None = None, bot_delay: float = 0.0, sleep=time.sleep):
+        from rules import bots
+
+        self.table, self.seats, self.lines, self.read = table, seats, lines, read
+        self.save_path, self.bot_delay, self.sleep = save_path, bot_delay, sleep
+        writer = saves.Writer(save_path, table.header, table.events) if save_path else None
+        self.driver = TableDriver(table, {i: bots.make(s.bot, f"{table.header.seed}/{i}")
+                                          for i, s in enumerate(seats) if s.bot}, writer, self._save_failed)
+        self.humans = [i for i, s in enumerate(seats) if s.human]
+        game = table.game
+        self.talk = Talk(game, table.players, self.humans[0] if len(self.humans) == 1 else SPECTATOR,
+                         game.initial(table.players, table.options))
+        # With secret hands and several people at one keyboard, it is passed on between turns.
+        self.private = len(self.humans) > 1 and self.talk.words.hand(table.view(SPECTATOR), 0) is not None
+        self.holder: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self._save_warned = False
+
+    def _save_failed(self, error: OSError) -> None:
+        if not self._save_warned:
+            self._save_warned = True
+            self.lines.say(t("plain.save_failed", error=error.strerror or error))
+
+    def play(self, resumed: bool = False) -> int:
+        """Play until the game ends or a player quits (the game is saved either way)."""
+        table, say = self.table, self.lines.say
+        names = ", ".join(f"{s.name}{'' if s.human else ' ' + t('plain.bot')}" for s in self.seats)
+        say(t("plain.welcome", game=t(f"games.{table.game.id}"), players=names), t("plain.commands"))
+        if resumed:
+            say(t("plain.resumed"), *self.talk.story.tell_log(table.events)[-RECENT:])
+        else:
+            say(*self.talk.story.tell_log(table.events))
+        self.driver.listen(lambda events: say(*self.talk.follow(events)))
+        while not self.driver.over:
+            if self.driver.bot_to_act() is not None:
+                if self.bot_delay > 0:
+                    self.sleep(self.bot_delay)
+                try:
+                    self.driver.step_bot()
+                except Rejected as error:  # a bot's bug must not end the game for the people
+                    say(t("game.rejected", reason=error.reason))
+                    return 1
+                continue
+            waiting = [s for s in table.to_act() if s in self.humans]
+            if not waiting or not self._turn(waiting[0]):
+                return self._quit()
+        say(*self.talk.results(table.state))
+        return 0
+
+    def _quit(self) -> int:
+        if self.save_path is not None:
+            self.lines.say(t("plain.saved"))
+        return 0
+
+    def _turn(self, seat: int) -> bool:
+        """Ask `seat` until it acts (True) or quits (False)."""
+        if self.private and seat != self.holder:
+            self.holder = None
+            self.lines.say(t("privacy.pass_to", name=self.names[seat]), t("privacy.press", name=self.names[seat]))
+            answer = self.read(PROMPT)
+            if answer is None or command_of(answer) == "quit":
+                return False
+            self.holder = seat
+        table = self.table
+        actions = table.legal_actions(seat)
+        self.lines.say(*self.talk.turn(table.view(seat), seat, actions))
+        while True:
+            answer = self.read(PROMPT)
+            if answer is None:
+                return False
+            reply = self.talk.answer(answer, table.view(seat), seat, actions, table.events)
+            if reply.command == "quit":
+                return False
+            self.lines.say(*reply.lines)
+            if reply.action is not None:
+                try:
+                    self.driver.submit(seat, reply.action)
+                    return True
+                except Rejected as error:
+                    self.lines.say(t("game.rejected", reason=error.reason))
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.table.players
+
+
+# ---- the command ---------------------------------------------------------------------------------
+
+
+def terminal_io(ascii_only: bool | None = None) -> tuple[Lines, Read]:
+    """Lines on stdout and answers from stdin, with line editing (readline: history, editing)
+    when stdin is a terminal that is not dumb."""
+    stdout = sys.stdout
+    if ascii_only is None:
+        ascii_only = not utf8_locale(os.environ, getattr(stdout, "encoding", "") or "")
+
+    def write(text: str) -> None:
+        stdout.write(text)
+        stdout.flush()
+
+    lines = Lines(write, ascii_only=ascii_only)
+    editing = sys.stdin.isatty() and os.environ.get("TERM", "dumb") not in ("dumb", "")
+    if editing:
+        try:
+            import readline
+
+            readline.parse_and_bind("set enable-bracketed-paste off")  # no escape codes of its own
+        except ImportError:
+            editing = False
+
+    def read(prompt: str) -> str | None:
+        try:
+            if editing:
+                return input(lines.prompt(prompt))
+            write(lines.prompt(prompt))
+            line = sys.stdin.readline()
+            return line.rstrip("\r\n") if line else None
+        except (EOFError, KeyboardInterrupt):
+            write("\n")
+            return None
+
+    return lines, read
+
+
+def run(args) -> int:
+    """`parlour play --plain` / `parlour resume --plain` (the options as the command line parsed them)."""
+    from parlour.config import new_save_path
+
+    lines, read = terminal_io(True if args.ascii else None)
+    if args.command == "resume":
+        path = args.save or choose_save(lines, read)
+        if path is None:
+            return 0
+        try:
+            loaded = saves.read(path)
+            table = Table.resume(loaded)
+        except (saves.SaveError, Rejected) as error:
+            lines.say(f"parlour: {error}")
+            return 1
+        seats = seats_from_meta(table.players, loaded.header.meta)
+        save_path, resumed = Path(path), True
+    else:
+        game = args.game
+        seats = parse_seats(game, args.seats) if args.seats else ask_seats(game, lines, read)
+        if seats is None:
+            return 0
+        try:
+            table = Table.new(game, [s.name for s in seats], seed=args.seed, meta={"seats": seats_meta(seats)})
+        except Rejected as error:
+            lines.say(f"parlour: {error.reason}")
+            return 2
+        save_path, resumed = new_save_path(game), False
+    if getattr(args, "color", False):
+        lines.colour({s.name: s.colour for s in seats})
+    plain = PlainTable(table, seats, lines, read, save_path=save_path, bot_delay=max(0.0, args.bot_delay))
+    return plain.play(resumed)
+
+
+def ask_seats(game: str, lines: Lines, read: Read) -> list[Seat] | None:
+    """Who plays, asked as one line ("Ann,bot"); Enter takes the default."""
+    from rules import registry
+
+    spec = registry.get(game)
+    lines.say(t("plain.seats_question", game=t(f"games.{game}"), low=spec.min_players, high=spec.max_players,
+                default=t("plain.seats_default")))
+    while True:
+        answer = read(PROMPT)
+        if answer is None or command_of(answer) == "quit":
+            return None
+        try:
+            seats = parse_seats(game, answer.strip() or t("plain.seats_default"))
+        except ValueError as error:
+            lines.say(str(error))
+            continue
+        if spec.min_players <= len(seats) <= spec.max_players:
+            return seats
+        lines.say(t("plain.seats_count", low=spec.min_players, high=spec.max_players))
+
+
+def choose_save(lines: Lines, read: Read) -> Path | None:
+    """The saved games still in progress, newest first, chosen by number."""
+    from datetime import datetime
+
+    from parlour.config import saves_dir
+    from rules import registry
+
+    folder = saves_dir()
+    found = sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
+    rows = []
+    for path in found:
+        try:
+            loaded = saves.read(path)
+            game = registry.get(loaded.header.game)
+        except (saves.SaveError, registry.UnknownGame):
+            continue
+        if game.result(loaded.state) is None:
+            when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+            rows.append((path, t("plain.save_entry", game=t(f"games.{game.id}"),
+                                 players=", ".join(loaded.header.players), when=when)))
+    if not rows:
+        lines.say(t("resume.none"))
+        return None
+    lines.say(t("resume.heading"), *numbered([row[1] for row in rows]), t("plain.choose"))
+    while True:
+        answer = (read(PROMPT) or "quit").strip()
+        if command_of(answer) == "quit":
+            return None
+        if answer.isdigit() and 1 <= int(answer) <= len(rows):
+            return rows[int(answer) - 1][0]
+        lines.say(t("plain.out_of_range", n=len(rows)))
