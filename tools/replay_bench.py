@@ -1,0 +1,72 @@
+"""Benchmark: seeking in a long game's replay (parlour/replay.py), as replay mode does per key.
+
+    python tools/replay_bench.py --events 10000 --seeks 200
+
+A seek is what the screen asks for at a new point: the state (from the nearest snapshot), the
+view for the chosen eyes, the last dice and the log's recent story. Prints the worst and median
+seek time with snapshots, and without (folding from the start) for comparison.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from parlour.driver import TableDriver  # noqa: E402
+from parlour.replay import EVERY, Replay  # noqa: E402
+from parlour.words.base import Words  # noqa: E402
+from rules.bots import make  # noqa: E402
+from rules.log import Loaded  # noqa: E402
+from rules.table import Table  # noqa: E402
+
+LOG_BATCHES = 60  # as tui/screens/replay.py tells after a seek
+
+
+def long_game(game: str, events: int, seed: int) -> Loaded:
+    table = Table.new(game, ["Ann", "Bob", "Cid", "Dee"], seed=seed)
+    driver = TableDriver(table, {s: make("random", f"{seed}/{s}") for s in range(4)})
+    while len(table.events) < events and not driver.over:
+        driver.play_bots(100)
+    return Loaded(table.header, table.events, table.state, [])
+
+
+def seek_times(replay: Replay, seeks: int, seed: int) -> list[float]:
+    words = Words.of(replay.game.id)
+    stops = random.Random(seed).choices(range(len(replay.stops)), k=seeks)
+    times = []
+    for stop in stops:
+        start = time.perf_counter()
+        state = replay.state_at(stop)
+        replay.game.view(state, 0)
+        replay.dice_at(stop)
+        replay.story_at(stop, 0, words, LOG_BATCHES)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="smurf", help="smurf: random bots make long games")
+    parser.add_argument("--events", type=int, default=10_000)
+    parser.add_argument("--seeks", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    loaded = long_game(args.game, args.events, args.seed)
+    print(f"{args.game}: {len(loaded.events)} events")
+    for label, every in ((f"snapshots every {EVERY}", EVERY), ("no snapshots (fold from the start)", 10**9)):
+        start = time.perf_counter()
+        replay = Replay(loaded, every=every)
+        opened = time.perf_counter() - start
+        times = seek_times(replay, args.seeks, args.seed)
+        print(f"{label}: open {opened * 1000:.0f} ms; seek median {statistics.median(times) * 1000:.1f} ms, "
+              f"worst {max(times) * 1000:.1f} ms over {len(times)} seeks")
+
+
+if __name__ == "__main__":
+    main()
