@@ -175,3 +175,43 @@ def test_replay_text_tells_the_game_as_the_log_does(tmp_path, capsys):
         saves.read(path)
     except saves.SaveError as error:
         assert str(error) in err
+
+
+async def test_watch_again_from_the_results_and_from_the_saves_list():
+    from tui.local_game import LocalGame
+    from tui.localized import localized
+    from tui.screens.resume import ResumeScreen
+    from tui.screens.results import ResultsScreen
+
+    seats = [Seat("Ann", "random", "red"), Seat("Bob", "random", "blue")]
+    finished = LocalGame.start("garfield", seats, seed=2, autosave=False)
+    finished.driver.play_bots()
+    unfinished = LocalGame.start("filmis", seats, seed=2)  # saved in the data folder
+    unfinished.driver.play_bots(30)
+    app = app_for(seats, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.push_screen(localized(ResultsScreen)(finished))
+        await settle(pilot)
+        await pilot.press("w")
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen) and app.screen.eyes is None  # over: all open
+        assert app.screen.replay.events == finished.table.events
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, ResultsScreen)
+        app.show_resume()
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        await pilot.press("w")
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen) and app.screen.eyes in (0, 1)
+        assert app.screen.replay.events == unfinished.table.events
+
+
+def test_a_served_table_has_no_undo_and_its_help_says_so():
+    from parlour.words.i18n import t
+    from tui.remote import RemoteGame
+
+    assert not hasattr(RemoteGame, "undo")
+    assert "no undo" in t("undo.help_served")
