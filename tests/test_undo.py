@@ -105,3 +105,26 @@ def test_hot_seat_takes_back_only_the_current_players_own_moves():
 def test_nothing_to_take_back_at_the_start():
     t = Table.new("garfield", ["Ann", "Bob"], seed=1)
     assert undo_point(t.game, t.events, 2, {0, 1}).to is None
+
+
+def test_a_crash_while_the_save_is_rewritten_leaves_a_whole_save(tmp_path, monkeypatch):
+    """The shorter log goes to a temporary file renamed over the save: stopped before the rename
+    (kill -9, a full disk) the old save is whole; the Writer then writes the whole log again."""
+    import os
+
+    driver, action, point = first("smurf", "TurnWheel", "")
+    t = driver.table
+    path = tmp_path / "g.jsonl"
+    driver.writer = saves.Writer(path, t.header, t.events)
+    longer = list(t.events)
+
+    def crash(*args):
+        raise OSError(28, "No space left on device")
+
+    with monkeypatch.context() as m:
+        m.setattr(os, "replace", crash)
+        assert driver.undo({0}) == ""
+    assert saves.read(path).events == longer  # the old save, whole and loadable
+    assert driver.save_problem and not list(tmp_path.glob(".*.tmp"))  # no temporary file left
+    driver.submit(0, action)  # the next save writes the whole shorter game
+    assert saves.read(path).events == t.events and driver.save_problem is None
