@@ -4,6 +4,7 @@ game), and `parlour replay --text`."""
 
 from __future__ import annotations
 
+import os
 import random
 
 from parlour import saves
@@ -207,6 +208,20 @@ async def test_watch_again_from_the_results_and_from_the_saves_list():
         await settle(pilot)
         assert isinstance(app.screen, ReplayScreen) and app.screen.eyes in (0, 1)
         assert app.screen.replay.events == unfinished.table.events
+        await pilot.press("escape")
+        await settle(pilot)
+        # a finished game in the list can be watched too
+        from parlour.config import saves_dir
+
+        path = saves_dir() / "finished.jsonl"
+        saves.write(path, finished.table.header, finished.table.events)
+        os.utime(path, (2e9, 2e9))  # the newest: first in the list
+        app.show_resume()
+        await settle(pilot)
+        await pilot.press("w")
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen) and app.screen.eyes is None
+        assert app.screen.replay.events == finished.table.events
 
 
 def test_a_served_table_has_no_undo_and_its_help_says_so():

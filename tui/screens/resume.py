@@ -46,7 +46,7 @@ def describe_saves(folder: Path) -> list[tuple[Path, str, bool]]:
             status = t("resume.in_progress", name=", ".join(loaded.header.players[s] for s in waiting))
         line = t("resume.entry", game=t(f"games.{game.id}"), players=", ".join(loaded.header.players),
                  when=when, status=status)
-        rows.append((path, line, result is None))
+        rows.append((path, line, True))  # a finished game too: it can be watched again (w)
     return rows
 
 
