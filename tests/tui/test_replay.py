@@ -224,9 +224,28 @@ async def test_watch_again_from_the_results_and_from_the_saves_list():
         assert app.screen.replay.events == finished.table.events
 
 
-def test_a_served_table_has_no_undo_and_its_help_says_so():
-    from parlour.words.i18n import t
-    from tui.remote import RemoteGame
+async def test_a_served_table_has_no_undo_and_its_help_says_so():
+    from tui.localized import localized
+    from tui.remote import RemoteGame, RemoteTable
+    from tui.screens.help import HelpScreen
 
-    assert not hasattr(RemoteGame, "undo")
-    assert "no undo" in t("undo.help_served")
+    live = Table.new("garfield", ["Ann", "Bob"], seed=3)
+    remote = RemoteTable("garfield", ["Ann", "Bob"], {}, seat=0)
+    remote.fold([live.game.redact(e, 0) for e in live.events])
+    sent = []
+    session = RemoteGame(remote, [Seat("Ann", None, "red"), Seat("Bob", None, "blue")], sent.append)
+    app = app_for([Seat("Ann", None, "red"), Seat("Bob", None, "blue")], autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.push_screen(localized(GameScreen)(session, 0))
+        await settle(pilot)
+        screen = app.screen
+        events = list(remote.events)
+        assert screen.check_action("undo", ()) is False  # the key is off
+        await pilot.press("u")
+        await settle(pilot)
+        assert remote.events == events and sent == []
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        assert "There is no undo at a served table" in str(app.screen.query_one("#help-text").content)

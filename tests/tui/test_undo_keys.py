@@ -107,3 +107,6 @@ async def test_undo_is_refused_across_a_roll_and_says_why():
         assert app.session.save_path.read_bytes() == on_disk
         prompt = str(app.screen.query_one(PromptBar).content)
         assert "Cannot take that back: the dice have been rolled." in prompt
+        await pilot.press("question_mark")  # the help tells what undo can and cannot take back
+        await settle(pilot)
+        assert "Undo (u) takes back your last move" in str(app.screen.query_one("#help-text").content)
