@@ -69,7 +69,7 @@ class TableDriver:
         "" when done, else why not (undo.<why> in the catalogues); nothing changes then."""
         table = self.table
         now = next(iter(table.to_act()), None)
-        point = undo_point(table.game, table.events, len(table.players), humans, hot_seat, now)
+        point = undo_point(table.game, table.header, table.events, humans, hot_seat, now)
         if point.to is None:
             return point.why
         table.take_back(point.to)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Collection
 
 from .game import Game
+from .log import Header, fold
 from .records import Acted, CoinFlipped, DiceRolled, Event, Picked, Shuffled
 
 # Why undo stops at an event: the word a screen explains it with (catalogue key undo.<why>).
@@ -47,10 +48,13 @@ def barrier(game: Game, event: Event, seats: int, actor: int | None = None) -> s
     return "shown"
 
 
-def undo_point(game: Game, events: list[Event], seats: int, humans: Collection[int],
+def undo_point(game: Game, header: Header, events: list[Event], humans: Collection[int],
                hot_seat: bool = False, now: int | None = None) -> UndoPoint:
-    """Where undo takes the log back to: the start of the last action by one of `humans`, if no
-    barrier lies after that start. `now` is the seat to act (hot seat: only its own moves)."""
+    """Where undo takes the log back to: the start of the last action one of `humans` chose, if
+    no barrier lies after that start. An answer that was the seat's only choice is passed over
+    (taking it back would only put the same question again, and a screen may answer it by
+    itself). `now` is the seat to act (hot seat: only its own moves this turn)."""
+    seats = len(header.players)
     end = len(events)
     for start in range(len(events) - 1, -1, -1):
         acted = events[start]
@@ -64,7 +68,11 @@ def undo_point(game: Game, events: list[Event], seats: int, humans: Collection[i
                 return UndoPoint(None, stop)
         if hot_seat and acted.seat != now:  # another player's move: this turn began after it
             return UndoPoint(None, "not_yours")
-        if acted.seat in humans:
+        if acted.seat in humans and not _only_choice(game, header, events[:start], acted.seat):
             return UndoPoint(start)
         end = start
     return UndoPoint(None, "nothing")
+
+
+def _only_choice(game: Game, header: Header, before: list[Event], seat: int) -> bool:
+    return len(game.legal_actions(fold(game, header, before), seat)) == 1

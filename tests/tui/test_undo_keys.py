@@ -17,18 +17,25 @@ from .driving import settle
 SEATS = [Seat("Ann", None, "red"), Seat("Bob", "random", "blue"), Seat("Cid", "random", "green")]
 
 
+def choose(person: random.Random, options: list):
+    """Ann's choice: an only answer as it is (a screen may give it by itself), else at random."""
+    return options[0] if len(options) == 1 else person.choice(options)
+
+
 def human_moves(game: str, seed: int):
-    """Ann's moves in a seeded game against two bots: (how many she made, her action, session)
-    after each, before the bots reply."""
+    """Ann's choices in a seeded game against two bots: (how many moves she made, the action,
+    the session) after each choice among several, before the bots reply."""
     session = LocalGame.start(game, SEATS, seed=seed, autosave=False)
     person = random.Random(seed)
     for made in range(1, 200):
         session.driver.play_bots()
         if session.over:
             return
-        action = person.choice(session.table.legal_actions(0))
+        options = session.table.legal_actions(0)
+        action = choose(person, options)
         session.submit(0, action)
-        yield made, action, session
+        if len(options) > 1:
+            yield made, action, session
 
 
 def find(game: str, kind: str, why: str) -> tuple[int, int]:
@@ -39,22 +46,30 @@ def find(game: str, kind: str, why: str) -> tuple[int, int]:
     for seed in range(40):
         for made, action, session in human_moves(game, seed):
             t = session.table
-            if type(action).__name__ == kind and undo_point(t.game, t.events, 3, {0}).why == why:
+            if type(action).__name__ == kind and undo_point(t.game, t.header, t.events, {0}).why == why:
                 return seed, made
     raise AssertionError(f"no {kind} found")
 
 
+def ann_moves(events: list) -> int:
+    return sum(1 for e in events if type(e).__name__ == "Acted" and e.seat == 0)
+
+
 async def play_to(pilot, app, seed: int, moves: int) -> list:
-    """Play Ann's first `moves` moves (the bots stepped by hand); the events before the last."""
+    """Play Ann's first `moves` moves (the bots stepped by hand; an only answer the screen may
+    give by itself); the events before the last."""
     person = random.Random(seed)
     session = app.session
     before = []
-    for _ in range(moves):
+    while ann_moves(session.table.events) < moves:
         session.driver.play_bots()
         await settle(pilot)
+        options = session.table.legal_actions(0)
+        if not options or ann_moves(session.table.events) >= moves:
+            continue
         before = list(session.table.events)
-        session.submit(0, person.choice(session.table.legal_actions(0)))
-    await settle(pilot)
+        session.submit(0, choose(person, options))
+        await settle(pilot)
     return before
 
 
