@@ -1,6 +1,7 @@
 """Benchmark: seeking in a long game's replay (parlour/replay.py), as replay mode does per key.
 
     python tools/replay_bench.py --events 10000 --seeks 200
+    python tools/replay_bench.py --screen     # the same seeks on the replay screen, drawn headless
 
 A seek is what the screen asks for at a new point: the state (from the nearest snapshot), the
 view for the chosen eyes, the last dice and the log's recent story. Prints the worst and median
@@ -50,15 +51,48 @@ def seek_times(replay: Replay, seeks: int, seed: int) -> list[float]:
     return times
 
 
+def screen_seek_times(loaded: Loaded, seeks: int, seed: int) -> list[float]:
+    """The replay screen's own seek (state, board, panels, log, bar), in a headless app."""
+    import asyncio
+    import os
+    import tempfile
+
+    os.environ.setdefault("PARLOUR_DATA_DIR", tempfile.mkdtemp())
+    os.environ.setdefault("PARLOUR_CONFIG_DIR", tempfile.mkdtemp())
+    from tui.app import make_app
+
+    async def run() -> list[float]:
+        app = make_app(bot_delay=0, animations=False, autosave=False)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            app.watch(loaded, 0)
+            await pilot.pause()
+            screen = app.screen
+            times = []
+            for stop in random.Random(seed).choices(range(len(screen.replay.stops)), k=seeks):
+                start = time.perf_counter()
+                screen.seek(stop)
+                times.append(time.perf_counter() - start)
+            return times
+
+    return asyncio.run(run())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="smurf", help="smurf: random bots make long games")
     parser.add_argument("--events", type=int, default=10_000)
     parser.add_argument("--seeks", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--screen", action="store_true", help="time the replay screen's seek instead")
     args = parser.parse_args()
     loaded = long_game(args.game, args.events, args.seed)
     print(f"{args.game}: {len(loaded.events)} events")
+    if args.screen:
+        times = screen_seek_times(loaded, args.seeks, args.seed)
+        print(f"replay screen at 120x40: seek median {statistics.median(times) * 1000:.1f} ms, "
+              f"worst {max(times) * 1000:.1f} ms over {len(times)} seeks")
+        return
     for label, every in ((f"snapshots every {EVERY}", EVERY), ("no snapshots (fold from the start)", 10**9)):
         start = time.perf_counter()
         replay = Replay(loaded, every=every)

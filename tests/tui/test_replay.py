@@ -31,16 +31,31 @@ def table_text(screen) -> str:
                       str(screen.query_one(HandPanel).content)])
 
 
+def log_lines(screen) -> list[str]:
+    return [strip.text.rstrip() for strip in screen.query_one("#log").lines]
+
+
+def same_story(replay_screen, live_lines: list[str]) -> bool:
+    """The replay's log is the end of the live log at that point (it tells the recent story)."""
+    lines = log_lines(replay_screen)
+    return bool(lines) and live_lines[-len(lines):] == lines
+
+
 async def test_replay_shows_the_live_table_at_every_point_forward_and_back():
     seats = [Seat("Ann", None, "red"), Seat("Bob", "random", "blue"), Seat("Cid", "random", "green")]
     app = app_for(seats, seed=5)
     live: dict[int, str] = {}
+    live_log: dict[int, list[str]] = {}
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         game = app.screen
         assert isinstance(game, GameScreen)
         table = app.session.table
-        app.session.listen(lambda events: live.setdefault(len(table.events), table_text(game)))
+        def capture(events):
+            live.setdefault(len(table.events), table_text(game))
+            live_log.setdefault(len(table.events), log_lines(game))
+
+        app.session.listen(capture)
         person = random.Random(5)
         for _ in range(12):  # Ann's moves, the bots' replies in between
             await settle(pilot)
@@ -62,6 +77,7 @@ async def test_replay_shows_the_live_table_at_every_point_forward_and_back():
             assert replay.stop == stop
             if stops[stop] in live:
                 assert table_text(replay) == live[stops[stop]], f"at event {stops[stop]}"
+                assert same_story(replay, live_log[stops[stop]]), f"the log at event {stops[stop]}"
                 compared += 1
             await pilot.press("left")
         assert replay.stop == 0
@@ -69,6 +85,7 @@ async def test_replay_shows_the_live_table_at_every_point_forward_and_back():
             assert replay.stop == stop
             if stops[stop] in live:
                 assert table_text(replay) == live[stops[stop]]
+                assert same_story(replay, live_log[stops[stop]])
             await pilot.press("right")
         assert replay.stop == len(stops) - 1 and compared >= 12
 

@@ -18,7 +18,8 @@ from ..widgets.panels import HandPanel, PlayersPanel
 from ..widgets.replay_bar import ReplayBar
 from .game import pawn_marks
 
-LOG_BATCHES = 60  # actions told in the log after a seek (the log keeps the recent story)
+LOG_BATCHES = 20  # actions told in the log after a seek (the log keeps the recent story)
+LOG_LINES = 50  # of which the last lines are shown: more than a tall terminal's log holds
 SPEEDS = (0.5, 1, 2, 4, 8)  # actions per second when playing on
 
 
@@ -59,6 +60,7 @@ class ReplayScreen(Screen):
         self.speed = 2  # an index into SPEEDS
         self.goto_digits: str | None = None  # "g" pressed: the turn number typed so far
         self._timer = None
+        self._told: tuple | None = None  # the (stop, eyes) the log tells up to
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
@@ -174,11 +176,22 @@ class ReplayScreen(Screen):
         self.query_one(PlayersPanel).show_players(list(self.names), self.marks, self.colours, stats, turn,
                                                   ">" if ascii_only else t("game.turn_marker"))
         self._show_hands(view)
-        log = self.query_one("#log", RichLog)
-        log.clear()
-        for line in replay.story_at(self.stop, self.eyes, self.words, LOG_BATCHES):
-            log.write(asciify(line) if ascii_only else line)
+        self._show_log()
         self._show_bar()
+
+    def _show_log(self) -> None:
+        """The story up to this stop: one step on adds its lines; anything else tells the recent
+        story again, written at once (a RichLog write per line costs about a millisecond)."""
+        log, told = self.query_one("#log", RichLog), (self.stop, self.eyes)
+        if self._told == (self.stop - 1, self.eyes):
+            lines = self.replay.story_at(self.stop, self.eyes, self.words, 1)
+        else:
+            log.clear()
+            lines = self.replay.story_at(self.stop, self.eyes, self.words, LOG_BATCHES)[-LOG_LINES:]
+        self._told = told
+        if lines:
+            text = "\n".join(lines)
+            log.write(asciify(text) if self.ascii_only else text)
 
     def _show_hands(self, view) -> None:
         panel = self.query_one(HandPanel)
