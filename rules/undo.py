@@ -2,8 +2,10 @@
 
 Undo never crosses a chance event (a die is never rolled again, no deck shuffled again, no coin
 flipped again, no blind pick made again) nor a moment when something hidden was shown to someone
-(a card drawn into a hand: any event that some seat sees redacted). It takes back whole actions:
-the last action of a seat at this keyboard, and every action after it (the bots' replies).
+(any event that some seat sees redacted: a card drawn, given, shown in a swap), except a seat's
+own card leaving its own hand unseen by others (a discard, a card put under the deck): that seat
+knew it already. It takes back whole actions: the last action a seat at this keyboard chose (an
+only possible answer is passed over), and every action after it (the bots' replies).
 In hot-seat play (several people at one keyboard) it reaches back only within the current
 player's own turn: every action taken back must be that player's own.
 """
