@@ -266,3 +266,19 @@ async def test_a_served_table_has_no_undo_and_its_help_says_so():
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
         assert "There is no undo at a served table" in str(app.screen.query_one("#help-text").content)
+
+
+async def test_replay_of_a_bad_file_says_what_resume_says(tmp_path):
+    from tui.app import make_app
+
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"format": "parlour-log", "format_version": 99}\n')
+    try:
+        saves.read(path)
+    except saves.SaveError as error:
+        message = str(error)
+    app = make_app(start="replay", resume=path, bot_delay=0, animations=False, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert not isinstance(app.screen, ReplayScreen)
+        assert [n.message for n in app._notifications] == [message]
