@@ -40,6 +40,13 @@ def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     resume = sub.add_parser("resume", help="continue a saved game")
     resume.add_argument("save", nargs="?", type=Path, help="a save file (default: choose from a list)")
     _display_options(resume)
+    replay = sub.add_parser("replay", help="watch a saved game again (or print it with --text)")
+    replay.add_argument("save", type=Path, help="a save file")
+    replay.add_argument("--text", action="store_true",
+                        help="print the whole game as narrated lines instead of showing it")
+    replay.add_argument("--seat", type=int, metavar="N",
+                        help="as player N (1 = first) saw it; an unfinished game needs it with --text")
+    _display_options(replay)
     sub.add_parser("engine", help="drive games headless over JSON Lines on stdin/stdout (docs/PROTOCOL.md)")
     serve = sub.add_parser("serve", help="let friends play over SSH: ssh -p PORT NAME@HOST")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
@@ -92,11 +99,40 @@ def _main(argv: list[str] | None) -> int:
         from .web import Settings, app_options, run
 
         return run(Settings(host=args.host, port=args.port, public=args.public, app_options=app_options(args)))
+    if args.command == "replay" and args.text:
+        return _replay_text(args.save, args.seat)
     if args.command == "simulate":
         from . import simulate
 
         return simulate.run(args)
     return _run_app(args)
+
+
+def _replay_text(path: Path, seat: int | None) -> int:
+    """`parlour replay FILE --text`: the game told line by line, as the log tells it (no Textual)."""
+    from . import saves
+    from .replay import Replay
+    from .words.base import Words
+
+    try:
+        replay = Replay(saves.read(path))
+    except saves.SaveError as error:
+        print(f"parlour: {error}", file=sys.stderr)
+        return 1
+    eyes = None if seat is None else seat - 1
+    if eyes not in replay.eyes():
+        if seat is None:
+            print("parlour: this game is not over, so it can be read only as one player saw it: "
+                  f"add --seat N (1 to {len(replay.names)})", file=sys.stderr)
+        else:
+            print(f"parlour: --seat must be 1 to {len(replay.names)}", file=sys.stderr)
+        return 2
+    words = Words.of(replay.game.id)
+    for warning in replay.warnings:
+        print(f"({warning})")
+    for line in replay.story_at(len(replay.stops) - 1, eyes, words) if replay.stops else []:
+        print(line)
+    return 0
 
 
 def _run_app(args) -> int:
@@ -134,6 +170,9 @@ def _run_app(args) -> int:
                 return 2
     elif args.command == "resume":
         options.update(start="resume", resume=args.save)
+    elif args.command == "replay":
+        options.update(start="replay", resume=args.save,
+                       eyes=None if args.seat is None else args.seat - 1)
     from tui.app import make_app
 
     app = make_app(args.lang or i18n.default_language(), **options)

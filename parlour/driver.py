@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from rules.records import Action, Event
 from rules.table import Table
+from rules.undo import undo_point
 
 Listener = Callable[[list[Event]], None]
 Bot = Any  # anything with choose(game, view, seat) -> Action (rules.bots)
@@ -47,15 +48,33 @@ class TableDriver:
             listener(events)
         return events
 
-    def _save(self) -> None:
+    def _save(self, whole: bool = False) -> None:
         # The Writer never raises: it keeps the problem and tries again after the next action.
-        if self.writer is not None and not self.writer.sync(self.table.events) and self.on_save_error:
+        # `whole`: the log got shorter (undo), so the file is replaced atomically, not appended to.
+        if self.writer is None:
+            return
+        events = self.table.events
+        saved = self.writer.rewrite(events) if whole else self.writer.sync(events)
+        if not saved and self.on_save_error:
             self.on_save_error(self.writer.problem)
 
     @property
     def save_problem(self) -> str | None:
         """Why the autosave is failing now (None when it works or there is none)."""
         return self.writer.problem if self.writer else None
+
+    def undo(self, humans: set[int], hot_seat: bool = False) -> str:
+        """Take back the last action of one of `humans` and every action after it, as far as
+        rules/undo.py allows; and save the shorter log (the caller tells the game again). Returns
+        "" when done, else why not (undo.<why> in the catalogues); nothing changes then."""
+        table = self.table
+        now = next(iter(table.to_act()), None)
+        point = undo_point(table.game, table.header, table.events, humans, hot_seat, now)
+        if point.to is None:
+            return point.why
+        table.take_back(point.to)
+        self._save(whole=True)
+        return ""
 
     def bot_to_act(self) -> int | None:
         """The seat whose bot plays next, or None when the table waits for a person (or is over)."""

@@ -110,6 +110,12 @@ class Writer:
         self.problem = None
         return True
 
+    def rewrite(self, events: list[Event]) -> bool:
+        """Replace the save by this (shorter) log, atomically (after an undo): a crash at any moment
+        leaves either the old save or the new one, whole. Appending then goes on from it."""
+        self.size = None
+        return self.sync(events)
+
     def _append(self, events: list[Event]) -> None:
         data = "".join(log.event_line(seq, e)
                        for seq, e in enumerate(events[self.written:], self.written + 1)).encode("utf-8")

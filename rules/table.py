@@ -9,7 +9,7 @@ from typing import Any, Iterable
 from . import registry
 from .chance import Chance, Rig
 from .game import Game, Result, decide
-from .log import Header, Loaded, check_players
+from .log import Header, Loaded, check_players, fold
 from .records import Action, Event, Rejected, Start
 
 class Table:
@@ -59,6 +59,15 @@ class Table:
         self.events.extend(turn.events)
         self.state = turn.state
         return turn.events
+
+    def take_back(self, keep: int) -> None:
+        """Go back to the game after its first `keep` events (undo: see rules/undo.py, which
+        says how far back that may be). The state is the fold of the shorter log; the chance
+        source is kept as it is, since undo never crosses a draw from it."""
+        if not 1 <= keep <= len(self.events):
+            raise Rejected("nothing to take back")
+        del self.events[keep:]
+        self.state = fold(self.game, self.header, self.events)
 
     # ---- asking ---------------------------------------------------------------------------
 

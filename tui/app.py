@@ -34,11 +34,13 @@ class ParlourApp(App):
 
     def __init__(self, *, start: str = "title", game: str | None = None, seats: list[Seat] | None = None,
                  resume: Path | None = None, seed: int | None = None, rig=None, bot_delay: float = 0.6,
-                 ascii_only: bool = False, animations: bool = True, autosave: bool = True):
+                 ascii_only: bool = False, animations: bool = True, autosave: bool = True,
+                 eyes: int | None = None):
         super().__init__()
         self.start, self.game_id, self.seats, self.resume_path = start, game, seats, resume
         self.seed, self.rig, self.bot_delay = seed, rig, bot_delay
         self.ascii_only, self.autosave = ascii_only, autosave
+        self.eyes = eyes  # `parlour replay --seat N`: whose eyes to watch with
         self.session: LocalGame | None = None
         self.exit_message = ""
         if not animations:
@@ -62,6 +64,9 @@ class ParlourApp(App):
                 self.notify(t("setup.bad", reason=error.reason), severity="error")
         elif self.start == "setup":
             self.show_setup(self.game_id)
+        elif self.start == "replay":
+            self.show_title()
+            self.watch_save(self.resume_path, self.eyes)
         elif self.start == "resume" and self.resume_path:
             self.resume_game(self.resume_path)
         elif self.start == "resume":
@@ -107,6 +112,42 @@ class ParlourApp(App):
             self.notify(str(error), severity="error", timeout=10)
             return
         self._play()
+
+    def watch_save(self, path: Path, eyes: int | None = None) -> None:
+        """Watch a saved game again (a bad file: the same message as resuming it)."""
+        try:
+            loaded = saves.read(path)
+        except saves.SaveError as error:
+            self.notify(str(error), severity="error", timeout=10)
+            return
+        self.watch(loaded, eyes)
+
+    def watch(self, loaded, eyes: int | None = None) -> None:
+        """Open replay mode over a loaded game; closing it comes back here."""
+        from parlour.replay import Replay
+        from parlour.seats import seats_from_meta
+        from .screens.replay import ReplayScreen
+
+        replay = Replay(loaded)
+        import gc
+
+        gc.collect()
+        gc.freeze()  # the log and its snapshots live on: a full collection then skips them (no 100 ms stall)
+        if not replay.stops:
+            self.notify(t("replay.empty"), severity="warning")
+            return
+        seats = seats_from_meta(loaded.header.players, loaded.header.meta)
+        if eyes is None and not replay.finished:  # as the (first) person at this keyboard saw it
+            eyes = next((i for i, seat in enumerate(seats) if seat.human), 0)
+        colours = [seat.colour for seat in seats]
+        screen = localized(ReplayScreen)(replay, eyes, colours)
+        if self.ascii_only:
+            screen.add_class("ascii")
+        self.push_screen(screen)
+        self._check_size(self.size.width, self.size.height)
+
+    def close_replay(self) -> None:
+        self.pop_screen()
 
     def _play(self) -> None:
         from .games import Presenter

@@ -52,6 +52,12 @@ class LocalGame:
     def unlisten(self, listener) -> None:
         self.driver.unlisten(listener)
 
+    def undo(self) -> str:
+        """Take back the last move made at this keyboard (and the bots' replies): "" when done,
+        else why not (the catalogue key undo.<why>). Hot seat: only the current player's moves."""
+        humans = set(self.human_seats())
+        return self.driver.undo(humans, hot_seat=len(humans) > 1)
+
     def bot_to_act(self) -> int | None:
         return self.driver.bot_to_act()
 

@@ -48,6 +48,7 @@ class GameScreen(Screen):
             Binding("up,left,k,h,shift+tab", "move(-1)", t("keys.previous"), id="previous", show=False),
             Binding("escape", "back", t("keys.back"), id="back"),
             Binding("question_mark", "help", t("keys.help"), id="help"),
+            Binding("u", "undo", t("undo.key"), id="undo", show=False),
             *[Binding(str(n), f"slot({n})", t("keys.play_card"), id=f"slot_{n}", show=n == 1,
                       key_display="1-9") for n in range(1, 10)],
         ]
@@ -88,12 +89,15 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         """Tell the game so far in the log, batch by batch, each event with the game before it."""
+        self._tell_all()
+        self.session.listen(self._follow)
+        self._advance()
+
+    def _tell_all(self) -> None:
         game = self.table.game
         self.story = Story(game, self.words, self.names, self.log_seat,
                            game.initial(self.table.players, self.table.options))
         self._write(self.story.tell_log(self.table.events))
-        self.session.listen(self._follow)
-        self._advance()
 
     def on_unmount(self) -> None:
         self.session.unlisten(self._follow)
@@ -273,6 +277,8 @@ class GameScreen(Screen):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "help":
             return True
+        if action == "undo":  # a served table has no undo (tui/remote.py); the help says so
+            return hasattr(self.session, "undo") and not self.session.over
         if not self.options:
             return False
         if action == "roll":
@@ -335,7 +341,20 @@ class GameScreen(Screen):
             self.selected, self.note = None, ""
             self._show()
 
+    def action_undo(self) -> None:
+        """Take back the last move made at this keyboard (rules/undo.py says how far), then tell
+        the shorter game again from its start."""
+        why = self.session.undo()
+        if not why:
+            self.query_one("#log", RichLog).clear()
+            self._tell_all()
+        problem = self.session.save_problem
+        self.selected = None
+        self.note = t("game.save_failed", problem=problem) if problem else t(f"undo.{why or 'done'}")
+        self._advance()
+
     def action_help(self) -> None:
         from .help import HelpScreen
 
-        self.app.push_screen(localized(HelpScreen)(self.table.game.title, t(self.words.help_key)))
+        undo = t("undo.help_local" if hasattr(self.session, "undo") else "undo.help_served")
+        self.app.push_screen(localized(HelpScreen)(self.table.game.title, f"{t(self.words.help_key).strip()}\n\n{undo}"))

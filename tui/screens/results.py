@@ -21,6 +21,7 @@ class ResultsScreen(Screen):
     def bindings(cls) -> list[Binding]:
         return [
             Binding("n", "new_game", t("keys.new_game"), id="results_new"),
+            Binding("w", "watch", t("replay.watch"), id="results_watch"),
             Binding("enter,q,escape", "title", t("keys.close"), id="results_close"),
         ]
 
@@ -47,6 +48,12 @@ class ResultsScreen(Screen):
 
     def action_new_game(self) -> None:
         self.app.show_setup(self.session.table.game.id)
+
+    def action_watch(self) -> None:
+        from rules.log import Loaded
+
+        table = self.session.table
+        self.app.watch(Loaded(table.header, list(table.events), table.state, []))
 
     def action_title(self) -> None:
         self.app.show_title()

@@ -46,7 +46,7 @@ def describe_saves(folder: Path) -> list[tuple[Path, str, bool]]:
             status = t("resume.in_progress", name=", ".join(loaded.header.players[s] for s in waiting))
         line = t("resume.entry", game=t(f"games.{game.id}"), players=", ".join(loaded.header.players),
                  when=when, status=status)
-        rows.append((path, line, result is None))
+        rows.append((path, line, True))  # a finished game too: it can be watched again (w)
     return rows
 
 
@@ -65,7 +65,8 @@ class ResumeScreen(Screen):
 
     @classmethod
     def bindings(cls) -> list[Binding]:
-        return [Binding("escape", "back", t("keys.back"), id="resume_back")]
+        return [Binding("escape", "back", t("keys.back"), id="resume_back"),
+                Binding("w", "watch", t("replay.watch"), id="resume_watch")]
 
     def compose(self) -> ComposeResult:
         self.rows = describe_saves(saves_dir())
@@ -84,6 +85,13 @@ class ResumeScreen(Screen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         path = self.rows[int(event.option.id)][0]
         self.app.resume_game(path)
+
+    def action_watch(self) -> None:
+        """Watch the highlighted save again (finished games too: they are listed but not resumable)."""
+        saves_list = self.query("#saves")
+        index = saves_list.first().highlighted if saves_list else None
+        if index is not None:
+            self.app.watch_save(self.rows[index][0])
 
     def action_back(self) -> None:
         self.app.show_title()

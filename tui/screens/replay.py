@@ -1,0 +1,217 @@
+"""Replay mode: a saved game watched again with the table's own board, panels and log, and a
+replay bar. The game at each point comes from parlour/replay.py (snapshots: any seek is instant);
+this screen only shows it. Playing on by itself is a timer whose step is `tick()`."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog
+
+from parlour.replay import Replay
+from parlour.words.i18n import asciify, t
+
+from ..games import Presenter
+from ..widgets.panels import HandPanel, PlayersPanel
+from ..widgets.replay_bar import ReplayBar
+from .game import pawn_marks
+
+LOG_BATCHES = 20  # actions told in the log after a seek (the log keeps the recent story)
+LOG_LINES = 50  # of which the last lines are shown: more than a tall terminal's log holds
+SPEEDS = (0.5, 1, 2, 4, 8)  # actions per second when playing on
+
+
+class ReplayScreen(Screen):
+    BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
+
+    @classmethod
+    def bindings(cls) -> list[Binding]:
+        return [
+            Binding("left,h", "step(-1)", t("replay.key_back"), id="replay_back", key_display="←→"),
+            Binding("right,l", "step(1)", t("replay.key_forward"), id="replay_forward", show=False),
+            Binding("pageup", "turn(-1)", t("replay.key_turn_back"), id="replay_turn_back", key_display="PgUp/Dn"),
+            Binding("pagedown", "turn(1)", t("replay.key_turn_forward"), id="replay_turn_forward", show=False),
+            Binding("home", "edge(0)", t("replay.key_start"), id="replay_start", show=False),
+            Binding("end", "edge(1)", t("replay.key_end"), id="replay_end", show=False),
+            Binding("g", "goto", t("replay.key_goto"), id="replay_goto"),
+            *[Binding(str(n), f"digit({n})", show=False, id=f"replay_digit_{n}") for n in range(10)],
+            Binding("enter", "goto_done", show=False, id="replay_goto_done"),
+            Binding("space", "play", t("replay.key_play"), id="replay_play"),
+            Binding("plus,equals_sign", "speed(1)", t("replay.key_faster"), id="replay_faster", show=False),
+            Binding("minus", "speed(-1)", t("replay.key_slower"), id="replay_slower", show=False),
+            Binding("v", "eyes", t("replay.key_eyes"), id="replay_eyes"),
+            Binding("escape,q", "close", t("replay.key_close"), id="replay_close"),
+        ]
+
+    def __init__(self, replay: Replay, eyes: int | None = None, colours: list[str] | None = None):
+        super().__init__()
+        self.replay = replay
+        self.presenter = Presenter.of(replay.game.id)
+        self.words = self.presenter.words
+        self.names = replay.names
+        self.marks = pawn_marks(self.names)
+        self.colours = colours or ["red", "blue", "green", "yellow"][:len(self.names)]
+        choices = replay.eyes()
+        self.eyes = eyes if eyes in choices else choices[0]  # unfinished: a seat, never all
+        self.stop = 0
+        self.playing = False
+        self.speed = 2  # an index into SPEEDS
+        self.goto_digits: str | None = None  # "g" pressed: the turn number typed so far
+        self._timer = None
+        self._told: tuple | None = None  # the (stop, eyes) the log tells up to
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield self.presenter.board(self.marks, self.colours, self.ascii_only, id="board")
+                log = RichLog(id="log", max_lines=500, wrap=True, markup=False, min_width=20)
+                log.can_focus = False
+                yield log
+            with Vertical(id="side"):
+                yield PlayersPanel(id="players")
+                yield HandPanel(id="hand")
+        yield ReplayBar(id="replay-bar")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show_stop()
+
+    @property
+    def ascii_only(self) -> bool:
+        return getattr(self.app, "ascii_only", False)
+
+    # ---- moving ----------------------------------------------------------------------------
+
+    @property
+    def last(self) -> int:
+        return len(self.replay.stops) - 1
+
+    def seek(self, stop: int) -> None:
+        self.stop = min(max(stop, 0), self.last)
+        self.show_stop()
+
+    def action_step(self, by: int) -> None:
+        self.seek(self.stop + by)
+
+    def action_turn(self, by: int) -> None:
+        turn = self.replay.turn_of(self.stop)
+        if by < 0 and self.replay.turn_start(turn) < self.stop:
+            turn += 1  # back to the start of this turn first
+        self.seek(self.replay.turn_start(turn + by) if turn + by >= 1 else 0)
+
+    def action_edge(self, end: int) -> None:
+        self.seek(self.last if end else 0)
+
+    def action_goto(self) -> None:
+        self.goto_digits = ""
+        self.show_stop()
+
+    def action_digit(self, digit: int) -> None:
+        if self.goto_digits is not None and len(self.goto_digits) < 6:
+            self.goto_digits += str(digit)
+            self.show_stop()
+
+    def action_goto_done(self) -> None:
+        if self.goto_digits:
+            number, self.goto_digits = int(self.goto_digits), None
+            self.seek(self.replay.turn_start(number))
+        else:
+            self.goto_digits = None
+            self.show_stop()
+
+    def action_play(self) -> None:
+        self.playing = not self.playing and self.stop < self.last
+        self._restart_timer()
+        self.show_stop()
+
+    def action_speed(self, by: int) -> None:
+        self.speed = min(max(self.speed + by, 0), len(SPEEDS) - 1)
+        self._restart_timer()
+        self.show_stop()
+
+    def _restart_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        if self.playing:
+            self._timer = self.set_interval(1 / SPEEDS[self.speed], self.tick)
+
+    def tick(self) -> None:
+        """One step of playing on: the next action, or stop at the end."""
+        if self.stop >= self.last:
+            self.playing = False
+            self._restart_timer()
+            self.show_stop()
+        else:
+            self.seek(self.stop + 1)
+
+    def action_eyes(self) -> None:
+        choices = self.replay.eyes()
+        self.eyes = choices[(choices.index(self.eyes) + 1) % len(choices)]
+        self.show_stop()
+
+    def action_close(self) -> None:
+        if self.goto_digits is not None:
+            self.goto_digits = None
+            self.show_stop()
+        else:
+            self.app.close_replay()
+
+    # ---- drawing ---------------------------------------------------------------------------
+
+    def view(self):
+        """What the screen shows now: the game at this stop as the chosen eyes saw it."""
+        return self.replay.view_at(self.stop, self.eyes)
+
+    def show_stop(self) -> None:
+        replay, ascii_only = self.replay, self.ascii_only
+        state = replay.state_at(self.stop)
+        view = replay.game.view(state, self.eyes)
+        self.query_one("#board").show(view, replay.dice_at(self.stop))
+        to_act = replay.game.to_act(state)
+        turn = to_act[0] if to_act else None
+        stats = [self.words.player_stats(view, seat, ascii_only) for seat in range(len(self.names))]
+        self.query_one(PlayersPanel).show_players(list(self.names), self.marks, self.colours, stats, turn,
+                                                  ">" if ascii_only else t("game.turn_marker"))
+        self._show_hands(view)
+        self._show_log()
+        self._show_bar()
+
+    def _show_log(self) -> None:
+        """The story up to this stop: one step on adds its lines; anything else tells the recent
+        story again, written at once (a RichLog write per line costs about a millisecond)."""
+        log, told = self.query_one("#log", RichLog), (self.stop, self.eyes)
+        if self._told == (self.stop - 1, self.eyes):
+            lines = self.replay.story_at(self.stop, self.eyes, self.words, 1)
+        else:
+            log.clear()
+            lines = self.replay.story_at(self.stop, self.eyes, self.words, LOG_BATCHES)[-LOG_LINES:]
+        self._told = told
+        if lines:
+            text = "\n".join(lines)
+            log.write(asciify(text) if self.ascii_only else text)
+
+    def _show_hands(self, view) -> None:
+        panel = self.query_one(HandPanel)
+        extra = self.words.aside(view, self.eyes, self.ascii_only) if self.eyes is not None else None
+        if self.words.hand(view, 0) is None:  # a game without hands
+            panel.show_hand(extra or "", None, "", None)
+        elif self.eyes is None:  # every hand open
+            lines = [f"{name}: {', '.join(self.words.card_label(c) for c in self.words.hand(view, seat)) or '-'}"
+                     for seat, name in enumerate(self.names)]
+            panel.show_hand("\n".join([t("replay.eyes_all"), *lines]), None, "", None)
+        else:
+            cards = [self.words.card_label(card) for card in self.words.hand(view, self.eyes)]
+            title = t("game.hand", name=self.names[self.eyes])
+            panel.show_hand(f"{extra}\n{title}" if extra else title, cards, t("game.no_cards"), None)
+
+    def _show_bar(self) -> None:
+        replay = self.replay
+        position = t("replay.position", at=self.stop + 1, total=self.last + 1,
+                     turn=replay.turn_of(self.stop), turns=len(replay.turns))
+        eyes = t("replay.eyes_all") if self.eyes is None else t("replay.eyes_seat", name=self.names[self.eyes])
+        state = t("replay.playing", speed=SPEEDS[self.speed]) if self.playing else t("replay.paused")
+        hint = t("replay.goto", number=self.goto_digits) if self.goto_digits is not None else t("replay.hint")
+        self.query_one(ReplayBar).show_bar(position, eyes, state, hint)
