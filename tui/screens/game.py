@@ -109,7 +109,10 @@ class GameScreen(Screen):
         return getattr(self.app, "ascii_only", False)
 
     def _write(self, lines: list[str]) -> None:
-        log = self.query_one("#log", RichLog)
+        found = self.query("#log")  # events can arrive while the screen is still being built or torn down
+        if not found:
+            return
+        log = found.first(RichLog)
         for line in lines:
             log.write(asciify(line) if self.ascii_only else line)
 
