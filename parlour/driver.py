@@ -10,6 +10,7 @@ a pause for people, on its own timer). `play_bots()` runs them all at once. No s
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Callable
 
 from rules.records import Action, Event
@@ -21,10 +22,13 @@ Bot = Any  # anything with choose(game, view, seat) -> Action (rules.bots)
 
 class TableDriver:
     def __init__(self, table: Table, bots: dict[int, Bot] | None = None, writer=None,
-                 on_save_error: Callable[[OSError], None] | None = None):
+                 on_save_error: Callable[[OSError], None] | None = None, save_to: Path | None = None):
         self.table = table
         self.bots: dict[int, Bot] = dict(bots or {})  # the seats a bot plays now (mutable: stand-ins)
         self.writer = writer  # a saves.Writer already holding the log so far, or None (not saved)
+        # Or a file to save to, made at the first accepted action: a game left before anyone
+        # acted leaves no save behind (and no row in the resume list).
+        self.save_to = save_to
         self.on_save_error = on_save_error  # without it a failed save raises, as it should locally
         self._listeners: list[Listener] = []
 
@@ -47,10 +51,19 @@ class TableDriver:
             listener(events)
         return events
 
+    @property
+    def saved(self) -> bool:
+        """True once the game has a save file."""
+        return self.writer is not None
+
     def _save(self) -> None:
-        if self.writer is None:
+        if self.writer is None and self.save_to is None:
             return
         try:
+            if self.writer is None:
+                from parlour import saves
+
+                self.writer = saves.Writer(self.save_to, self.table.header, self.table.events)
             self.writer.sync(self.table.events)
         except OSError as error:
             if self.on_save_error is None:

@@ -19,9 +19,9 @@ class LocalGame:
     def __init__(self, table: Table, seats: list[Seat], save_path: Path | None):
         self.seats = seats
         self.save_path = save_path
-        writer = saves.Writer(save_path, table.header, table.events) if save_path else None
-        self.driver = TableDriver(
-            table, {i: bots.make(s.bot, f"{table.header.seed}/{i}") for i, s in enumerate(seats) if s.bot}, writer)
+        self.driver = TableDriver(  # the save file is written from the first action on
+            table, {i: bots.make(s.bot, f"{table.header.seed}/{i}") for i, s in enumerate(seats) if s.bot},
+            save_to=save_path)
         self.table = table
 
     @classmethod

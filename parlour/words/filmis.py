@@ -262,6 +262,9 @@ class FilmisWords(Words, game="filmis"):
                  for c in _order(counts)]
         return f"{title}\n" + ", ".join(parts)
 
+    def standing(self, state, seat: int) -> float:
+        return cards.score(state.homes[seat])
+
     def result_lines(self, state, names: tuple[str, ...]) -> list[str]:
         """Each player's home pile card by card, with the sum (one multi-line string per player)."""
         lines = []

@@ -8,17 +8,20 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog
+from textual.containers import VerticalScroll
+from textual.widgets import Footer
 
 from parlour.words.base import Story
-from parlour.words.i18n import asciify, t
+from parlour.words.i18n import You, t
 from rules.records import DiceRolled, Rejected
 
 from ..games import Presenter
 from ..localized import localized
 from parlour.seats import SPECTATOR
 
+from ..keymap import key_names
 from ..local_game import LocalGame
+from ..widgets.log import GameLog
 from ..widgets.panels import HandPanel, PlayersPanel, PromptBar
 
 
@@ -28,6 +31,14 @@ def last_dice(events: list) -> tuple[int, ...]:
         if isinstance(event, DiceRolled):
             return event.dice
     return ()
+
+
+def grouped(labels: list[str]) -> list[str]:
+    """Equal cards once each, in the order first held, with their number: "Harry ×3"."""
+    counts: dict[str, int] = {}
+    for label in labels:
+        counts[label] = counts.get(label, 0) + 1
+    return [label if n == 1 else f"{label} ×{n}" for label, n in counts.items()]
 
 
 def pawn_marks(names: tuple[str, ...]) -> list[str]:
@@ -50,6 +61,11 @@ class GameScreen(Screen):
             Binding("question_mark", "help", t("keys.help"), id="help"),
             *[Binding(str(n), f"slot({n})", t("keys.play_card"), id=f"slot_{n}", show=n == 1,
                       key_display="1-9") for n in range(1, 10)],
+            # The log's keys: none of them is a game key in any game.
+            Binding("pageup", "log(-1)", t("keys.log_up"), id="log_up", show=False),
+            Binding("pagedown", "log(1)", t("keys.log_down"), id="log_down", show=False),
+            Binding("home", "log_start", t("keys.log_start"), id="log_start", show=False),
+            Binding("end", "log_end", t("keys.log_end"), id="log_end", show=False),
         ]
 
     def __init__(self, session: LocalGame, bot_delay: float = 0.6):
@@ -58,7 +74,10 @@ class GameScreen(Screen):
         self.table = session.table
         self.presenter = Presenter.of(self.table.game.id)
         self.words = self.presenter.words
-        self.names = self.table.players
+        humans = session.human_seats()
+        # One person at the keyboard is "you" (Your turn, You play); several are told by name.
+        self.names = tuple(You(n) if len(humans) == 1 and seat == humans[0] else n
+                           for seat, n in enumerate(self.table.players))
         self.marks = pawn_marks(self.names)
         self.colours = [seat.colour for seat in session.seats]
         self.bot_delay = bot_delay
@@ -70,6 +89,8 @@ class GameScreen(Screen):
         self.options: list = []
         self.selected: int | None = None
         self.note = ""
+        self.last_turn = ""  # the last line of the viewer's own last batch, kept readable
+        self._live: tuple = ()  # the keys live at the last footer refresh
         self._bot_pending = False
 
     def compose(self) -> ComposeResult:
@@ -77,12 +98,11 @@ class GameScreen(Screen):
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield self.presenter.board(self.marks, self.colours, ascii_only, id="board")
-                log = RichLog(id="log", max_lines=500, wrap=True, markup=False, min_width=20)
-                log.can_focus = False  # the keys belong to the game, not to scrolling the log
-                yield log
+                yield GameLog(id="log")
             with Vertical(id="side"):
                 yield PlayersPanel(id="players")
-                yield HandPanel(id="hand")
+                with VerticalScroll(id="hand-box", can_focus=False):  # a long hand scrolls
+                    yield HandPanel(id="hand")
         yield PromptBar(id="prompt")
         yield Footer()
 
@@ -105,15 +125,17 @@ class GameScreen(Screen):
         return getattr(self.app, "ascii_only", False)
 
     def _write(self, lines: list[str]) -> None:
-        log = self.query_one("#log", RichLog)
-        for line in lines:
-            log.write(asciify(line) if self.ascii_only else line)
+        self.query_one(GameLog).tell(lines, self.ascii_only)
 
     def _follow(self, events: list) -> None:
         """A new batch of events (ours, a bot's, a remote player's): tell it and move on."""
         if not self.is_attached:
             return
-        self._write(self.story.tell(events))
+        lines = self.story.tell(events)
+        self._write(lines)
+        actor = getattr(events[0], "seat", None) if events else None
+        if lines and actor is not None and actor == self.log_seat:
+            self.last_turn = lines[-1]  # what the player's own action led to, kept in view
         self.selected, self.note = None, ""
         self._advance()
 
@@ -200,7 +222,18 @@ class GameScreen(Screen):
                                                   ">" if ascii_only else t("game.turn_marker"))
         self._show_hand(view)
         self._show_prompt(view)
-        self.refresh_bindings()
+        self._refresh_footer()
+
+    def _refresh_footer(self) -> None:
+        """Repaint the footer only when the set of live keys changed (it is most of a key's bytes)."""
+        from textual.actions import parse
+
+        bindings = [b for bs in self._bindings.key_to_bindings.values() for b in bs]
+        live = tuple(bool(self.check_action(*parse(b.action)[1:])) for b in bindings)
+        live += (self.app.has_something_to_save(),)
+        if live != self._live:
+            self._live = live
+            self.refresh_bindings()
 
     def _show_hand(self, view) -> None:
         panel = self.query_one(HandPanel)
@@ -218,8 +251,12 @@ class GameScreen(Screen):
         if self.selected is not None and self._slots():
             action = self.options[self.selected]
             chosen = next((i for i in range(len(held)) if self.presenter.slot_action(view, self.viewer, i, [action])), None)
-        title = t("game.hand", name=self.names[self.viewer])
-        panel.show_hand(f"{extra}\n{title}" if extra else title, held, t("game.no_cards"), chosen)
+        title = t("game.hand_count", title=t("game.hand", name=self.names[self.viewer]), n=len(held))
+        # Digits play cards by their place in the hand: those hands are listed card by card;
+        # any other hand shows equal cards once, "Harry ×3" (the count is the number of cards).
+        numbered = self.presenter.has_slots
+        panel.show_hand(f"{extra}\n{title}" if extra else title, held if numbered else grouped(held),
+                        t("game.no_cards"), chosen, numbered)
 
     def _show_prompt(self, view) -> None:
         prompt = self.query_one(PromptBar)
@@ -232,28 +269,37 @@ class GameScreen(Screen):
             waiting = [s for s in self.table.to_act() if s is not None]
             name = ", ".join(self.names[s] for s in waiting)
             bot = any(s in self.session.bots for s in waiting)
-            prompt.show_prompt(t("game.bot_thinking" if bot else "game.waiting", name=name), [], None, self.note)
+            note = self.note or (t("game.last_turn", line=self.last_turn) if self.last_turn else "")
+            prompt.show_prompt(t("game.bot_thinking" if bot else "game.waiting", name=name), [], None, note)
             return
         question = f"{t('game.your_turn', name=self.names[self.viewer])} " \
                    f"{self.words.question(view, self.viewer, self.names)}"
+        keys = self._key_names()
         if self._slots():  # the digits play cards: show the roll, or the card being chosen
             if self.selected is not None:
                 chosen = self.words.describe(self.options[self.selected], view, self.viewer, self.names)
-                prompt.show_prompt(question, [], None, t("game.confirm_hint", choice=chosen))
+                prompt.show_prompt(question, [], None, t("game.confirm_keys", choice=chosen, **keys))
             else:
                 roll = self.presenter.roll_action(self.options)
-                labels = [(t("keys.space"), self.words.describe(roll, view, self.viewer, self.names))] if roll else []
+                labels = [(keys["roll"], self.words.describe(roll, view, self.viewer, self.names))] if roll else []
                 hint = self.note or t("game.slots_hint")
                 prompt.show_prompt(question, labels, None, hint)
             return
         labels = [(str(i + 1), self.words.describe(a, view, self.viewer, self.names))
                   for i, a in enumerate(self.options)]
-        prompt.show_prompt(question, labels, self.selected, self.note or t("game.choose_hint"))
+        prompt.show_prompt(question, labels, self.selected, self.note or t("game.choose_keys", **keys))
+
+    def _key_names(self) -> dict[str, str]:
+        """The keys the prompt names, as the keymap has them now."""
+        app = self.app
+        return {"roll": key_names(app, "roll", "space,r"), "confirm": key_names(app, "confirm", "enter"),
+                "back": key_names(app, "back", "escape"),
+                "move": key_names(app, "previous", "up") + key_names(app, "next", "down")}
 
     # ---- keys --------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if action == "help":
+        if action in ("help", "log", "log_start", "log_end"):
             return True
         if not self.options:
             return False
@@ -316,6 +362,15 @@ class GameScreen(Screen):
         if self._slots():
             self.selected, self.note = None, ""
             self._show()
+
+    def action_log(self, step: int) -> None:
+        self.query_one(GameLog).page(step)
+
+    def action_log_start(self) -> None:
+        self.query_one(GameLog).to_start()
+
+    def action_log_end(self) -> None:
+        self.query_one(GameLog).to_end()
 
     def action_help(self) -> None:
         from .help import HelpScreen

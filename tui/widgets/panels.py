@@ -41,9 +41,10 @@ class PlayersPanel(TextPanel):
 
 
 class HandPanel(TextPanel):
-    """The viewer's own cards, numbered for the 1-9 keys."""
+    """The viewer's own cards, numbered for the 1-9 keys where the digits play them."""
 
-    def show_hand(self, title: str, cards: list[str] | None, empty: str, selected: int | None) -> None:
+    def show_hand(self, title: str, cards: list[str] | None, empty: str, selected: int | None,
+                  numbered: bool = True) -> None:
         text = Text(f"{title}\n", style="bold")
         if cards is None:
             pass
@@ -51,7 +52,7 @@ class HandPanel(TextPanel):
             text.append(empty, style="dim")
         for i, card in enumerate(cards or []):
             style = "reverse" if i == selected else ""
-            text.append(f"{i + 1} {card}\n", style=style)
+            text.append(f"{i + 1} {card}\n" if numbered else f"{card}\n", style=style)
         self.show(text)
 
 
