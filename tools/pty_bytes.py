@@ -88,6 +88,8 @@ def measure(args) -> dict:
         os.write(fd, KEYS.get(key, key.encode()))
         data, _ = drain(fd, args.quiet, first_wait=args.quiet)
         result["keys"].append((key, len(data)))
+        if args.dump:
+            print(f"--- {key}: {len(data)} B\n{data!r}")
         result["sent"] += data
     os.write(fd, KEYS["ctrl+q"])
     try:
@@ -112,6 +114,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--lc_all", default=None)
     p.add_argument("--lc_ctype", default=None)
     p.add_argument("--runs", type=int, default=1, help="repeat and report each run (first-frame time varies)")
+    p.add_argument("--dump", action="store_true", help="print what each key sent (escapes shown)")
     p.add_argument("extra", nargs="*", help="more arguments for `parlour` (after --)")
     return p
 

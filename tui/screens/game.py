@@ -9,7 +9,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.containers import VerticalScroll
-from textual.widgets import Footer
 
 from parlour.words.base import Story
 from parlour.words.i18n import You, t
@@ -21,6 +20,7 @@ from parlour.seats import SPECTATOR
 
 from ..keymap import key_names
 from ..local_game import LocalGame
+from ..widgets.keybar import KeyBar
 from ..widgets.log import GameLog
 from ..widgets.panels import HandPanel, PlayersPanel, PromptBar
 
@@ -104,7 +104,7 @@ class GameScreen(Screen):
                 with VerticalScroll(id="hand-box", can_focus=False):  # a long hand scrolls
                     yield HandPanel(id="hand")
         yield PromptBar(id="prompt")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         """Tell the game so far in the log, batch by batch, each event with the game before it."""
