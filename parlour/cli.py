@@ -89,7 +89,9 @@ def _run_app(args) -> int:
     from rules import registry
     from parlour.words import i18n
 
-    options = {"bot_delay": max(0.0, args.bot_delay), "ascii_only": args.ascii,
+    from parlour.charset import wants_ascii
+
+    options = {"bot_delay": max(0.0, args.bot_delay), "ascii_only": args.ascii or wants_ascii(),
                "animations": not args.no_animations}
     if args.command == "play":
         if args.game not in registry.available():

@@ -34,7 +34,7 @@ KEYS = {"space": b" ", "enter": b"\r", "down": b"\x1b[B", "up": b"\x1b[A", "righ
         "home": b"\x1b[H", "end": b"\x1b[F", "ctrl+q": b"\x11", "tab": b"\t"}
 
 
-FRAME = 3000  # a first frame at 80x24 is more than this; the terminal's set-up alone is less
+FRAME = 1500  # a first frame at 80x24 is more than this; the terminal's set-up alone is less
 
 
 def spawn(argv: list[str], size: tuple[int, int], env: dict[str, str]) -> tuple[int, int]:
@@ -77,8 +77,14 @@ def measure(args) -> dict:
             env[name] = getattr(args, name.lower())
     env.setdefault("PARLOUR_DATA_DIR", tempfile.mkdtemp())
     env.setdefault("PARLOUR_CONFIG_DIR", tempfile.mkdtemp())
-    argv = [sys.executable, "-m", "parlour", "play", args.game, "--seats", args.seats, "--seed",
-            str(args.seed), "--bot-delay", "600", "--no-animations", *args.extra]
+    argv = [sys.executable, "-m", "parlour", "--bot-delay", "600", "--no-animations"]
+    if args.start == "play":
+        argv += ["play", args.game, "--seats", args.seats, "--seed", str(args.seed)]
+    elif args.start == "setup":
+        argv += ["play", args.game]
+    elif args.start == "resume":
+        argv += ["resume"]
+    argv += args.extra
     start = time.monotonic()
     pid, fd = spawn(argv, args.size, env)
     first, last = drain(fd, args.quiet, at_least=FRAME)  # the terminal set-up comes first
@@ -114,6 +120,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--lc_all", default=None)
     p.add_argument("--lc_ctype", default=None)
     p.add_argument("--runs", type=int, default=1, help="repeat and report each run (first-frame time varies)")
+    p.add_argument("--start", default="play", choices=("play", "setup", "title", "resume"))
+    p.add_argument("--check-ascii", action="store_true", help="count the bytes above 127 sent")
     p.add_argument("--dump", action="store_true", help="print what each key sent (escapes shown)")
     p.add_argument("extra", nargs="*", help="more arguments for `parlour` (after --)")
     return p
@@ -124,6 +132,9 @@ def main() -> None:
     for _ in range(args.runs):
         result = measure(args)
         keys = " ".join(f"{k}={n}" for k, n in result["keys"])
+        if args.check_ascii:
+            bad = sorted({b for b in result["sent"] if b > 127})
+            print(f"non-ASCII bytes: {len([b for b in result['sent'] if b > 127])}" + (f" e.g. {result['sent'][result['sent'].index(bytes([bad[0]])) - 40:][:80]!r}" if bad else ""))
         print(f"first frame {result['first_frame_s']} s wall, {result['cpu_s']} s CPU (to quit), "
               f"{result['first_frame_bytes']} B | {keys}")
 

@@ -84,6 +84,7 @@ class ParlourApp(App):
 
     def on_mount(self) -> None:
         if self.ascii_only:
+            _ascii_scrollbars()
             self.add_class("ascii")
             self.screen.add_class("ascii")
         for warning in self.keymap_warnings:  # markup off: "[keys]" is shown as written
@@ -173,6 +174,17 @@ class ParlourApp(App):
         if self.has_something_to_save():
             self.exit_message = t("app.saved_to")
         self.exit()
+
+
+def _ascii_scrollbars() -> None:
+    """Scrollbars drawn with spaces only (their ends are eighth blocks otherwise)."""
+    from textual.scrollbar import ScrollBar, ScrollBarRender
+
+    class AsciiScrollBarRender(ScrollBarRender):
+        VERTICAL_BARS = [" "] * 8
+        HORIZONTAL_BARS = [" "] * 8
+
+    ScrollBar.renderer = AsciiScrollBarRender
 
 
 def make_app(lang: str | None = None, **options) -> ParlourApp:

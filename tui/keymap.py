@@ -93,6 +93,27 @@ def key_name(key: str, ascii_only: bool = False) -> str:
     return t(name) if name.startswith("keys.") else name
 
 
+class _Keep(dict):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def with_keys(app, text: str) -> str:
+    """A text with its {roll}, {confirm}, {quit}... named as the keymap has them now (other
+    braces are left as they are), in ASCII when the app is."""
+    from parlour.words.i18n import asciify
+
+    names = _Keep(
+        roll=key_names(app, "roll", "space,r", first_only=False), confirm=key_names(app, "confirm", "enter"),
+        back=key_names(app, "back", "escape"), help=key_names(app, "help", "question_mark"),
+        quit=key_names(app, "quit", "ctrl+q"), resume=key_names(app, "title_resume", "r"),
+        log_up=key_names(app, "log_up", "pageup"), log_down=key_names(app, "log_down", "pagedown"),
+        log_end=key_names(app, "log_end", "end"),
+        move=key_names(app, "previous", "up") + key_names(app, "next", "down"))
+    text = text.format_map(names)
+    return asciify(text) if getattr(app, "ascii_only", False) else text
+
+
 def key_names(app, binding_id: str, default: str, first_only: bool = True) -> str:
     """The key(s) of binding `binding_id` now, named for a text (`default`: its keys in code)."""
     keymap = getattr(app, "_keymap", None) or {}

@@ -183,6 +183,7 @@ class Hub:
         env = dict(process.env or {})
         width, height, _, _ = process.get_terminal_size()
         lang, ascii_only = client_locale(env)
+        ascii_only = ascii_only or term_needs_ascii(term)  # the same rule as a local game (parlour/charset.py)
         log.info("%s connected from %s (%s, %dx%d, %s%s)", name, _peer(process), term, width, height,
                  lang, ", ascii" if ascii_only else "")
         master, slave = pty.openpty()
@@ -349,6 +350,9 @@ class _Server(asyncssh.SSHServer):
 
 
 # ---- helpers ----------------------------------------------------------------------------------
+
+
+from parlour.charset import term_needs_ascii  # noqa: E402 (kept beside its one use)
 
 
 def client_locale(env: dict) -> tuple[str, bool]:

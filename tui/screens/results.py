@@ -34,7 +34,7 @@ class ResultsScreen(Screen):
         names = self.session.table.players
         text = Text(t("results.heading") + "\n\n", style="bold")
         winners = [names[w] for w in result.winners]
-        humans = [i for i, s in enumerate(self.session.seats) if s.human]
+        humans = self.session.human_seats()  # one: the person at this keyboard is "you"
         if len(result.winners) == 1 and len(humans) == 1 and result.winners[0] == humans[0]:
             line = t("results.winner_you")
         elif len(winners) == 1:
