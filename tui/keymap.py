@@ -41,14 +41,15 @@ def checked_keymap(keymap: dict[str, str], lines: dict[str, int], app_bindings: 
             warnings.append(f"{where}, line {lines.get(name, '?')}: unknown key id {name!r} ignored")
         else:
             good[name] = keys
-    for name in list(good):  # in file order: an entry clashing with what is kept so far goes
-        trial = {k: v for k, v in good.items()}
-        clash = _clash(name, trial, app_bindings, screens)
+    kept: dict[str, str] = {}
+    for name, keys in good.items():  # in file order: an entry clashing with what is kept so far
+        clash = _clash(name, {**kept, name: keys}, app_bindings, screens)  # (or a default) goes
         if clash:
-            warnings.append(f"{where}, line {lines.get(name, '?')}: {name} = {keymap[name]!r} ignored: "
+            warnings.append(f"{where}, line {lines.get(name, '?')}: {name} = {keys!r} ignored: "
                             f"{clash[0]} is already {clash[1]}")
-            del good[name]
-    return good, warnings
+        else:
+            kept[name] = keys
+    return kept, warnings
 
 
 def _clash(name: str, keymap: dict[str, str], app_bindings: list[Binding],
