@@ -272,8 +272,12 @@ class GameScreen(Screen):
             note = self.note or (t("game.last_turn", line=self.last_turn) if self.last_turn else "")
             prompt.show_prompt(t("game.bot_thinking" if bot else "game.waiting", name=name), [], None, note)
             return
-        question = f"{t('game.your_turn', name=self.names[self.viewer])} " \
-                   f"{self.words.question(view, self.viewer, self.names)}"
+        turn = getattr(view, "turn", self.viewer)
+        # A question put during another player's turn (a Smurf cat, a filmisbyte) is a decision,
+        # and says whose turn it is.
+        head = t("game.your_turn", name=self.names[self.viewer]) if turn in (self.viewer, -1, None) else \
+            t("game.your_decision", name=self.names[self.viewer], turn=self.names[turn])
+        question = f"{head} {self.words.question(view, self.viewer, self.names)}"
         keys = self._key_names()
         if self._slots():  # the digits play cards: show the roll, or the card being chosen
             if self.selected is not None:
