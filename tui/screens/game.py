@@ -7,6 +7,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.reactive import var
 from textual.screen import Screen
 from textual.containers import VerticalScroll
 
@@ -50,6 +51,14 @@ def pawn_marks(names: tuple[str, ...]) -> list[str]:
 class GameScreen(Screen):
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
 
+    # What the table shows, as reactive state the panels bind to (data_bind in compose): each
+    # panel renders itself when its part changes. The screen derives them from the seat's view
+    # and the open question after every batch of events and every key.
+    seated: var[tuple | None] = var(None)  # the players panel: names, marks, colours, stats, turn
+    holding: var[tuple | None] = var(None)  # the hand panel: title, cards, empty text, selection
+    asked: var[tuple | None] = var(None)  # the prompt: question, options, selection, note
+    live_keys: var[tuple] = var(tuple, bindings=True)  # a change refreshes the footer (not the screen)
+
     @classmethod
     def bindings(cls) -> list[Binding]:
         return [
@@ -90,7 +99,6 @@ class GameScreen(Screen):
         self.selected: int | None = None
         self.note = ""
         self.last_turn = ""  # the last line of the viewer's own last batch, kept readable
-        self._live: tuple = ()  # the keys live at the last footer refresh
         self._bot_pending = False
 
     def compose(self) -> ComposeResult:
@@ -100,10 +108,10 @@ class GameScreen(Screen):
                 yield self.presenter.board(self.marks, self.colours, ascii_only, id="board")
                 yield GameLog(id="log")
             with Vertical(id="side"):
-                yield PlayersPanel(id="players")
+                yield PlayersPanel(id="players").data_bind(seated=GameScreen.seated)
                 with VerticalScroll(id="hand-box", can_focus=False):  # a long hand scrolls
-                    yield HandPanel(id="hand")
-        yield PromptBar(id="prompt")
+                    yield HandPanel(id="hand").data_bind(holding=GameScreen.holding)
+        yield PromptBar(id="prompt").data_bind(asked=GameScreen.asked)
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -218,8 +226,7 @@ class GameScreen(Screen):
         stats = [self.words.player_stats(view, seat, ascii_only) for seat in range(len(self.names))]
         away = self.session.away  # seats whose remote player has dropped
         names = [t("lobby.away_seat", name=n) if seat in away else n for seat, n in enumerate(self.names)]
-        self.query_one(PlayersPanel).show_players(names, self.marks, self.colours, stats, turn,
-                                                  ">" if ascii_only else t("game.turn_marker"))
+        self.seated = (names, self.marks, self.colours, stats, turn, ">" if ascii_only else t("game.turn_marker"))
         self._show_hand(view)
         self._show_prompt(view)
         self._refresh_footer()
@@ -230,20 +237,16 @@ class GameScreen(Screen):
 
         bindings = [b for bs in self._bindings.key_to_bindings.values() for b in bs]
         live = tuple(bool(self.check_action(*parse(b.action)[1:])) for b in bindings)
-        live += (self.app.has_something_to_save(),)
-        if live != self._live:
-            self._live = live
-            self.refresh_bindings()
+        self.live_keys = live + (self.app.has_something_to_save(),)  # a change refreshes the footer
 
     def _show_hand(self, view) -> None:
-        panel = self.query_one(HandPanel)
         extra = self.words.aside(view, self.viewer, self.ascii_only)
         if self.words.hand(view, 0) is None:  # a game without hands
-            panel.show_hand(extra or "", None, "", None)
+            self.holding = (extra or "", None, "", None)
             return
         if self.viewer == SPECTATOR:
             hidden = t("game.hand_hidden")
-            panel.show_hand(f"{extra}\n{hidden}" if extra else hidden, None, "", None)
+            self.holding = (f"{extra}\n{hidden}" if extra else hidden, None, "", None)
             return
         cards = self.words.hand(view, self.viewer)
         held = [self.words.card_label(card) for card in cards]
@@ -255,22 +258,21 @@ class GameScreen(Screen):
         # Digits play cards by their place in the hand: those hands are listed card by card;
         # any other hand shows equal cards once, "Harry ×3" (the count is the number of cards).
         numbered = self.presenter.has_slots
-        panel.show_hand(f"{extra}\n{title}" if extra else title, held if numbered else grouped(held),
+        self.holding = (f"{extra}\n{title}" if extra else title, held if numbered else grouped(held),
                         t("game.no_cards"), chosen, numbered)
 
     def _show_prompt(self, view) -> None:
-        prompt = self.query_one(PromptBar)
         result = self.table.result()
         if result is not None:
             winners = ", ".join(self.names[w] for w in result.winners)
-            prompt.show_prompt(t("game.over", winners=winners), [], None)
+            self.asked = (t("game.over", winners=winners), [], None)
             return
         if not self.options:
             waiting = [s for s in self.table.to_act() if s is not None]
             name = ", ".join(self.names[s] for s in waiting)
             bot = any(s in self.session.bots for s in waiting)
             note = self.note or (t("game.last_turn", line=self.last_turn) if self.last_turn else "")
-            prompt.show_prompt(t("game.bot_thinking" if bot else "game.waiting", name=name), [], None, note)
+            self.asked = (t("game.bot_thinking" if bot else "game.waiting", name=name), [], None, note)
             return
         turn = getattr(view, "turn", self.viewer)
         # A question put during another player's turn (a Smurf cat, a filmisbyte) is a decision,
@@ -282,16 +284,16 @@ class GameScreen(Screen):
         if self._slots():  # the digits play cards: show the roll, or the card being chosen
             if self.selected is not None:
                 chosen = self.words.describe(self.options[self.selected], view, self.viewer, self.names)
-                prompt.show_prompt(question, [], None, t("game.confirm_keys", choice=chosen, **keys))
+                self.asked = (question, [], None, t("game.confirm_keys", choice=chosen, **keys))
             else:
                 roll = self.presenter.roll_action(self.options)
                 labels = [(keys["roll"], self.words.describe(roll, view, self.viewer, self.names))] if roll else []
                 hint = self.note or t("game.slots_hint")
-                prompt.show_prompt(question, labels, None, hint)
+                self.asked = (question, labels, None, hint)
             return
         labels = [(str(i + 1), self.words.describe(a, view, self.viewer, self.names))
                   for i, a in enumerate(self.options)]
-        prompt.show_prompt(question, labels, self.selected, self.note or t("game.choose_keys", **keys))
+        self.asked = (question, labels, self.selected, self.note or t("game.choose_keys", **keys))
 
     def _key_names(self) -> dict[str, str]:
         """The keys the prompt names, as the keymap has them now."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.containers import Vertical
+from textual.reactive import var
 from textual.widgets import Static
 
 from parlour.words.i18n import asciify
@@ -60,6 +61,12 @@ class TextPanel(Static):
 class PlayersPanel(TextPanel):
     """One block per seat: the turn marker, the pawn's letter in its colour, the name, stats."""
 
+    seated: var[tuple | None] = var(None)  # bound to the game screen's (see GameScreen)
+
+    def watch_seated(self, seated: tuple | None) -> None:
+        if seated is not None:
+            self.show_players(*seated)
+
     def show_players(self, names, marks, colours, stats, turn: int | None, marker: str) -> None:
         text = Text()
         for seat, name in enumerate(names):
@@ -73,6 +80,12 @@ class PlayersPanel(TextPanel):
 
 class HandPanel(TextPanel):
     """The viewer's own cards, numbered for the 1-9 keys where the digits play them."""
+
+    holding: var[tuple | None] = var(None)  # bound to the game screen's (see GameScreen)
+
+    def watch_holding(self, holding: tuple | None) -> None:
+        if holding is not None:
+            self.show_hand(*holding)
 
     def show_hand(self, title: str, cards: list[str] | None, empty: str, selected: int | None,
                   numbered: bool = True) -> None:
@@ -90,6 +103,15 @@ class HandPanel(TextPanel):
 class PromptBar(Vertical):
     """The open question and, under it, its options (the selected one highlighted) and a note.
     Two panels, so moving the cursor redraws the options and not the question."""
+
+    asked: var[tuple | None] = var(None)  # bound to the game screen's (see GameScreen)
+
+    def watch_asked(self, asked: tuple | None) -> None:
+        if asked is not None and self.is_mounted:
+            self.show_prompt(*asked)
+
+    def on_mount(self) -> None:
+        self.watch_asked(self.asked)
 
     def compose(self):
         yield TextPanel(id="question")
