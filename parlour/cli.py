@@ -156,7 +156,9 @@ def _run_app(args) -> int:
             print(f"parlour: {error}", file=sys.stderr)
             return 2
 
-    options = {"bot_delay": max(0.0, args.bot_delay), "ascii_only": args.ascii,
+    from parlour.charset import wants_ascii
+
+    options = {"bot_delay": max(0.0, args.bot_delay), "ascii_only": args.ascii or wants_ascii(),
                "animations": not args.no_animations}
     if args.command == "play":
         options.update(game=args.game, seed=args.seed, start="setup")

@@ -36,21 +36,47 @@ def keymap_path() -> Path:
     return config_dir() / "keymap.toml"
 
 
-def load_keymap(path: Path | None = None) -> tuple[dict[str, str], str | None]:
-    """The [keys] table of the keymap file (binding id -> keys, e.g. roll = "space,r"), and a
-    warning when the file is there but cannot be used. A missing file is no keymap."""
+def load_keymap(path: Path | None = None) -> tuple[dict[str, str], dict[str, int], list[str]]:
+    """The [keys] table of the keymap file (binding id -> keys, e.g. roll = "space,r"), the line
+    each entry is on, and a warning for each thing that cannot be used. A bad entry is left out
+    and the others kept; a file that is not TOML at all is ignored. A missing file is no keymap."""
     path = path or keymap_path()
     try:
-        with path.open("rb") as file:
-            data = tomllib.load(file)
+        raw = path.read_bytes()
+        data = tomllib.loads(raw.decode("utf-8"))
     except FileNotFoundError:
-        return {}, None
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        return {}, f"keymap {path} ignored: {error}"
+        return {}, {}, []
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        return {}, {}, [f"keymap {path} ignored: {error}"]
     keys = data.get("keys", {})
-    if not isinstance(keys, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in keys.items()):
-        return {}, f'keymap {path} ignored: expected a [keys] table of id = "keys"'
-    return keys, None
+    if not isinstance(keys, dict):
+        return {}, {}, [f'keymap {path} ignored: expected a [keys] table of id = "keys"']
+    lines = _entry_lines(raw.decode("utf-8"))
+    good: dict[str, str] = {}
+    warnings = []
+    for name, value in keys.items():
+        if isinstance(value, str) and value.strip():
+            good[name] = value.replace(" ", "")
+        else:
+            warnings.append(f'keymap {path}, line {lines.get(name, "?")}: {name} ignored: expected keys '
+                            f'in quotes, such as {name} = "x"')
+    return good, lines, warnings
+
+
+def _entry_lines(text: str) -> dict[str, int]:
+    """The line number of each `name = ...` entry in the [keys] table (for warnings)."""
+    import re
+
+    found, in_keys = {}, False
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if stripped.startswith("["):
+            in_keys = stripped.replace(" ", "") == "[keys]"
+            continue
+        match = re.match(r"""^["']?([A-Za-z0-9_.-]+)["']?\s*=""", stripped)
+        if in_keys and match:
+            found.setdefault(match.group(1), number)
+    return found
 
 
 def new_save_path(game: str) -> Path:

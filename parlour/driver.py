@@ -10,6 +10,7 @@ a pause for people, on its own timer). `play_bots()` runs them all at once. No s
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Callable
 
 from rules.records import Action, Event
@@ -22,10 +23,14 @@ Bot = Any  # anything with choose(game, view, seat) -> Action (rules.bots)
 
 class TableDriver:
     def __init__(self, table: Table, bots: dict[int, Bot] | None = None, writer=None,
-                 on_save_error: Callable[[str], None] | None = None):
+                 on_save_error: Callable[[str], None] | None = None,
+                 save_to: Path | Callable[[], Path] | None = None):
         self.table = table
         self.bots: dict[int, Bot] = dict(bots or {})  # the seats a bot plays now (mutable: stand-ins)
         self.writer = writer  # a saves.Writer already holding the log so far, or None (not saved)
+        # Or a file to save to (or how to make one), made at the first accepted action: a game
+        # left before anyone acted leaves no save behind (and no row in the resume list).
+        self.save_to = save_to
         self.on_save_error = on_save_error  # told why a save failed (the Writer retries later)
         self._listeners: list[Listener] = []
 
@@ -48,16 +53,27 @@ class TableDriver:
             listener(events)
         return events
 
+    @property
+    def saved(self) -> bool:
+        """True once the game has a save file."""
+        return self.writer is not None
+
     def _save(self, whole: bool = False) -> None:
         # The Writer never raises: it keeps the problem and tries again after the next action.
         # `whole`: the log got shorter (undo), so the file is replaced atomically, not appended to.
-        if self.writer is None:
-            return
         events = self.table.events
-        saved = self.writer.rewrite(events) if whole else self.writer.sync(events)
+        if self.writer is None:
+            if self.save_to is None:
+                return
+            from parlour import saves
+
+            path = self.save_to() if callable(self.save_to) else self.save_to
+            self.writer = saves.Writer(path, self.table.header, events)  # writes the log so far
+            saved = self.writer.problem is None
+        else:
+            saved = self.writer.rewrite(events) if whole else self.writer.sync(events)
         if not saved and self.on_save_error:
             self.on_save_error(self.writer.problem)
-
     @property
     def save_problem(self) -> str | None:
         """Why the autosave is failing now (None when it works or there is none)."""

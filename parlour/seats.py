@@ -13,7 +13,7 @@ COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
 
 BOT_NAMES = {
     "garfield": ("Odie", "Nermal", "Arlene", "Pooky"),
-    "filmis": ("Dynamit-Harry", "Doris", "Rocky", "Biffen"),
+    "filmis": ("Rocky", "Sixten", "Loket", "Eva"),  # none shares a card's name
     "smurf": ("Papa Smurf", "Smurfette", "Brainy", "Hefty"),
 }
 

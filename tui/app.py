@@ -9,7 +9,7 @@ from textual.binding import Binding
 
 import styles
 from parlour import saves
-from parlour.config import load_keymap
+from parlour.config import keymap_path, load_keymap
 from parlour.seats import Seat
 from parlour.words.i18n import set_language, t
 from rules.records import Rejected
@@ -30,7 +30,10 @@ class ParlourApp(App):
 
     @classmethod
     def bindings(cls) -> list[Binding]:
-        return [Binding("ctrl+q", "save_quit", t("keys.quit"), id="quit", priority=True)]
+        # One key, two labels: "Save & quit" while a game has something to save, "Quit" elsewhere
+        # (check_action says which is live; the keymap's "quit" moves both).
+        return [Binding("ctrl+q", "save_quit", t("keys.quit"), id="quit", priority=True),
+                Binding("ctrl+q", "quit_plain", t("keys.quit_plain"), id="quit", priority=True)]
 
     def __init__(self, *, start: str = "title", game: str | None = None, seats: list[Seat] | None = None,
                  resume: Path | None = None, seed: int | None = None, rig=None, bot_delay: float = 0.6,
@@ -45,17 +48,49 @@ class ParlourApp(App):
         self.exit_message = ""
         if not animations:
             self.animation_level = "none"
-        keymap, warning = load_keymap()
-        self.keymap_warning = warning
+        self.keymap_warnings = self._load_keymap()
+
+    def _load_keymap(self) -> list[str]:
+        """Apply the player's keymap.toml: each entry that cannot be used is left out, with a warning."""
+        keymap, lines, warnings = load_keymap()
         if keymap:
-            self.set_keymap(keymap)
+            from .keymap import checked_keymap
+
+            keymap, more = checked_keymap(self._normalize_keymap(keymap), lines, type(self).bindings(),
+                                          where=f"keymap {keymap_path()}")
+            warnings += more
+            if keymap:
+                self.set_keymap(keymap)
+        return warnings
+
+    @property
+    def keymap_warning(self) -> str:
+        return "\n".join(self.keymap_warnings)
+
+    def has_something_to_save(self) -> bool:
+        """True while a game on the table has a save file to keep (its first action was made)."""
+        session = self.session
+        return bool(session and getattr(session, "driver", None) and session.driver.saved and not session.over)
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action in ("save_quit", "quit_plain"):
+            return self.has_something_to_save() == (action == "save_quit")
+        return True
+
+    def get_key_display(self, binding: Binding) -> str:
+        if self.ascii_only and not binding.key_display:  # the footer's glyphs (⏎, ↑) in plain ASCII
+            from .keymap import key_name
+
+            return "/".join(key_name(k.strip(), True) for k in binding.key.split(",")[:1])
+        return super().get_key_display(binding)
 
     def on_mount(self) -> None:
         if self.ascii_only:
+            _ascii_scrollbars()
             self.add_class("ascii")
             self.screen.add_class("ascii")
-        if self.keymap_warning:
-            self.notify(self.keymap_warning, severity="warning")
+        for warning in self.keymap_warnings:  # markup off: "[keys]" is shown as written
+            self.notify(warning, severity="warning", timeout=15, markup=False)
         if self.start == "play" and self.seats:
             try:
                 self.start_game(self.game_id, self.seats)
@@ -93,7 +128,9 @@ class ParlourApp(App):
     def show_setup(self, game: str) -> None:
         from .screens.setup import SetupScreen
 
-        self._switch(localized(SetupScreen)(game, self.seats if self.seats and len(self.seats) > 1 else None))
+        # The seats from the command line are for their own game; another game gets its own bots.
+        seats = self.seats if self.seats and len(self.seats) > 1 and game == self.game_id else None
+        self._switch(localized(SetupScreen)(game, seats))
 
     def show_resume(self) -> None:
         self._switch(localized(ResumeScreen)())
@@ -171,10 +208,24 @@ class ParlourApp(App):
         elif isinstance(self.screen, TooSmallScreen):
             self.pop_screen()
 
+    def action_quit_plain(self) -> None:
+        self.exit()
+
     def action_save_quit(self) -> None:
-        if self.session and self.session.save_path and not self.session.over:
+        if self.has_something_to_save():
             self.exit_message = t("app.saved_to")
         self.exit()
+
+
+def _ascii_scrollbars() -> None:
+    """Scrollbars drawn with spaces only (their ends are eighth blocks otherwise)."""
+    from textual.scrollbar import ScrollBar, ScrollBarRender
+
+    class AsciiScrollBarRender(ScrollBarRender):
+        VERTICAL_BARS = [" "] * 8
+        HORIZONTAL_BARS = [" "] * 8
+
+    ScrollBar.renderer = AsciiScrollBarRender
 
 
 def make_app(lang: str | None = None, **options) -> ParlourApp:

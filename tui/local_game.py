@@ -4,6 +4,7 @@ Every action, a key press or a bot's move, goes through the driver (parlour/driv
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 from parlour import saves
 from parlour.config import new_save_path
@@ -16,12 +17,11 @@ from rules.table import Table
 
 class LocalGame:
     away: frozenset[int] = frozenset()  # seats whose player dropped: only at a served table
-    def __init__(self, table: Table, seats: list[Seat], save_path: Path | None):
+    def __init__(self, table: Table, seats: list[Seat], save_to: Path | Callable[[], Path] | None):
         self.seats = seats
-        self.save_path = save_path
-        writer = saves.Writer(save_path, table.header, table.events) if save_path else None
-        self.driver = TableDriver(
-            table, {i: bots.make(s.bot, f"{table.header.seed}/{i}") for i, s in enumerate(seats) if s.bot}, writer)
+        self.driver = TableDriver(  # the save file is made and written from the first action on
+            table, {i: bots.make(s.bot, f"{table.header.seed}/{i}") for i, s in enumerate(seats) if s.bot},
+            save_to=save_to)
         self.table = table
 
     @classmethod
@@ -32,7 +32,7 @@ class LocalGame:
         options = Presenter.of(game).game_options(seats)
         table = Table.new(game, [s.name for s in seats], seed=seed, rig=rig, options=options,
                           meta={"seats": seats_meta(seats)})
-        return cls(table, seats, new_save_path(game) if autosave else None)
+        return cls(table, seats, (lambda: new_save_path(game)) if autosave else None)
 
     @classmethod
     def resume(cls, path: Path) -> "LocalGame":
@@ -67,6 +67,11 @@ class LocalGame:
     @property
     def bots(self) -> dict:
         return self.driver.bots
+
+    @property
+    def save_path(self) -> Path | None:
+        """The save file, once there is one (a game is saved from its first action on)."""
+        return self.driver.writer.path if self.driver.writer else None
 
     @property
     def save_problem(self) -> str | None:

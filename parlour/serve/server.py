@@ -26,6 +26,7 @@ from pathlib import Path
 import asyncssh
 
 from .. import wire
+from ..charset import term_needs_ascii
 from .client import BadClient, KeyDecoder, check_env, check_name, check_size, check_term, client_locale
 from .files import LooseFile, check_private, write_private
 from .guard import Backoff, Slots, source
@@ -271,6 +272,7 @@ class Hub:
 
     async def _run_ui(self, process, name, cred, term, env, width, height) -> int:
         lang, ascii_only, encoding = client_locale(env)
+        ascii_only = ascii_only or term_needs_ascii(term)  # the same rule as a local game (parlour/charset.py)
         log.info("%s connected from %s (%s, %dx%d, %s%s)", name, _peer(process), term, width, height,
                  lang, ", ascii" if ascii_only else "")
         held = Session()

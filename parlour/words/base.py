@@ -132,6 +132,15 @@ class Words:
         the squares near the seat's own pawn (a watcher, seat -1, hears only the pawns)."""
         return []
 
+    def standing(self, state: Any, seat: int) -> float:
+        """How well the seat did, for ranking the results (higher is better; the winners come
+        first whatever it says)."""
+        return 0
+
+    def ranked(self, state: Any, winners, players: int) -> list[int]:
+        """The seats in results order: the winners, then the others best first (ties by seat)."""
+        return sorted(range(players), key=lambda s: (s not in winners, -self.standing(state, s), s))
+
     def tell(self, told: list[tuple[Event, Any]], names: tuple[str, ...]) -> list[str]:
         """The lines for one batch, given each event with the game just before it."""
         narrator = self.narrator(names)

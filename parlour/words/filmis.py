@@ -277,6 +277,9 @@ class FilmisWords(Words, game="filmis"):
         lines.append(t("filmis.factory", n=len(view.deck.pile)))
         return lines + ([status(view)] if status(view) else [])
 
+    def standing(self, state, seat: int) -> float:
+        return cards.score(state.homes[seat])
+
     def result_lines(self, state, names: tuple[str, ...]) -> list[str]:
         """Each player's home pile card by card, with the sum (one multi-line string per player)."""
         lines = []

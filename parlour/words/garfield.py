@@ -67,6 +67,8 @@ class GarfieldNarrator(Narrator):
         super().__init__(names)
         self.dice: tuple[int, ...] | None = None  # a roll to tell with the move it leads to
         self.waiting: DiceRolled | Moved | None = None
+        self.start: int | None = None  # where the rolling pawn stood before the roll
+        self.landed_mind = False  # the last pawn landed on G? (its toss is Garfield changing his mind)
 
     def step(self, event, before) -> list[str]:
         if isinstance(event, self.RING_EVENTS):
@@ -79,6 +81,10 @@ class GarfieldNarrator(Narrator):
         if isinstance(event, (DiceRolled, Moved)):
             if isinstance(event, DiceRolled):
                 self.dice = event.dice
+                seat = event.seat
+                self.start = before.positions[seat] if seat is not None and seat < len(before.positions) else None
+            else:
+                self.landed_mind = board.SPACES[event.to] == board.CHANGES_MIND
             self.waiting = event
             return lines
         return lines + self._line(event)
@@ -97,8 +103,12 @@ class GarfieldNarrator(Narrator):
         elif isinstance(waiting, Moved) and not next_is_move:  # (else only passing the Tailend)
             number, kind = space_words(waiting.to)
             if self.dice is not None:
+                dice = _plus(self.dice)
+                extra = (waiting.to - self.start) % len(board.SPACES) - sum(self.dice) if self.start is not None else 0
+                if 0 < extra <= 10:  # a card's "add 2" moved the pawn further than the dice
+                    dice = t("garfield.log.dice_plus", dice=dice, extra=extra)
                 lines.append(t("garfield.log.rolled_landed", name=names[waiting.seat],
-                               dice=_plus(self.dice), space=number, kind=kind))
+                               dice=dice, space=number, kind=kind))
             else:
                 lines.append(t("garfield.log.moved", name=names[waiting.seat], space=number, kind=kind))
             self.dice = None
@@ -135,7 +145,9 @@ class GarfieldNarrator(Narrator):
                 return [t(key, name=names[seat], other=names[other])]
             case CoinFlipped(seat=seat, face_up=up):
                 return [t("garfield.log.coin_up" if up else "garfield.log.coin_down", name=names[seat])]
-            case GarfieldTossed():
+            case GarfieldTossed(card=card):
+                if card in cards.JUST_FOR_YOU and not self.landed_mind:  # the turn's end, not a G? space
+                    return [t("garfield.log.tossed_used")]
                 return [t("garfield.log.tossed")]
             case GarfieldTurnedUp(card=card):
                 return [t("garfield.log.turned_up", text=t(f"garfield.card.{card}"))]
@@ -199,6 +211,9 @@ class GarfieldWords(Words, game="garfield"):
         if slot < len(held) and held[slot] == cards.LASAGNA:
             return t("game.rejected", reason=t("garfield.lasagna_not_now"))
         return ""
+
+    def standing(self, state, seat: int) -> float:
+        return state.rings[seat]
 
     def result_lines(self, state, names: tuple[str, ...]) -> list[str]:
         return [f"{name:<24} {t('game.rings_count', n=state.rings[seat])}" for seat, name in enumerate(names)]

@@ -2,7 +2,14 @@
 file for the app, one per game), not in widgets.
 
 `t("key", name="Ann")` looks a key up in the active language (falling back to English) and
-fills in its {placeholders}. A missing key shows as the key itself, so it is easy to spot."""
+fills in its {placeholders}. A missing key shows as the key itself, so it is easy to spot.
+
+Plurals: a key may be a table of forms, `cards = { one = "{n} card", other = "{n} cards" }`;
+`t("game.cards", n=1)` picks the form for n (English and Swedish: one for 1, other otherwise).
+
+The player at the keyboard: when one person plays, the screen calls them "you". Their name is
+passed as `You(name)`; a key with a `<key>_you` form ("Your turn.", "You play {card}.") is told
+in that form when `name` is a You, and any other key shows the plain name."""
 
 from __future__ import annotations
 
@@ -61,20 +68,50 @@ def has(key: str) -> bool:
     return key in catalogue(_active) or key in catalogue("en")
 
 
+class You(str):
+    """A seat's name that stands for the one person at the keyboard (see the module's note)."""
+
+
+def _lookup(key: str) -> str | None:
+    return catalogue(_active).get(key) or catalogue("en").get(key)
+
+
 def t(key: str, **values) -> str:
-    text = catalogue(_active).get(key) or catalogue("en").get(key)
-    if text is None:
-        return key
-    return text.format(**values) if values else text
+    forms = [f"{key}_you", key] if isinstance(values.get("name"), You) else [key]
+    for form in forms:
+        text = _lookup(form)
+        if text is None and "n" in values:  # a key with plural forms
+            text = _lookup(f"{form}.{plural(values['n'])}")
+        if text is not None:
+            return text.format(**values) if values else text
+    return key
+
+
+def plural(n) -> str:
+    """The plural form for a count (English and Swedish have the same two forms)."""
+    return "one" if n == 1 else "other"
 
 
 # For --ascii: the few non-ASCII signs the catalogues use, each as one ASCII sign (one for one,
 # so styled spans keep their places).
 _ASCII = str.maketrans({"—": "-", "–": "-", "·": "|", "…": ".", "×": "x", "▶": ">", "↑": "^",
-                        "↓": "v", "⏎": "<", "●": "o", "○": "-"})
+                        "↓": "v", "⏎": "<", "●": "o", "○": "-",
+                        "←": "<", "→": ">", "◀": "<", "★": "*", "✓": "v", "•": "*", "│": "|", "─": "-",
+                        "‘": "'", "’": "'", "“": '"', "”": '"', "\u00a0": " "})
 
 
 def asciify(text: str) -> str:
-    """`text` with its arrows, dashes and dots in plain ASCII, sign for sign (letters are left
-    alone)."""
-    return text.translate(_ASCII)
+    """`text` in plain ASCII, sign for sign: arrows, dashes and dots by the table above, accented
+    letters without their accents (ö -> o), anything else as "?"."""
+    text = text.translate(_ASCII)
+    return text if text.isascii() else "".join(map(_ascii_char, text))
+
+
+@lru_cache(maxsize=256)
+def _ascii_char(char: str) -> str:
+    if char.isascii():
+        return char
+    import unicodedata
+
+    base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+    return base if len(base) == 1 and base.isascii() else "?"

@@ -213,6 +213,9 @@ class SmurfWords(Words, game="smurf"):
         entry = f"{code(board.ACORN)}{board.ENTRY[board.ACORN]}"
         return t("smurf.legend", cat=t("smurf.cat"), entry=entry)
 
+    def standing(self, state, seat: int) -> float:
+        return len(state.kinds_held(seat))
+
     def result_lines(self, state, names: tuple[str, ...]) -> list[str]:
         """One line per player for the results screen: the kinds of baskets they came home with."""
         return [f"{name:<20} {t('smurf.kinds_count', n=len(state.kinds_held(seat)))}  {baskets(state, seat, True)}"

@@ -40,8 +40,8 @@ async def seat_both(hub, table):
     bob = await connect(hub, "Bob")
     await bob.wait_for(f"#{table.id} Garfield · Ann")
     bob.press("enter")
-    await ann.wait_for("Ann's hand")
-    await bob.wait_for("Bob's hand")
+    await ann.wait_for("Your hand")  # each player at their own keyboard is "you"
+    await bob.wait_for("Your hand")
     return ann, bob
 
 
@@ -84,10 +84,11 @@ async def test_two_players_play_a_rigged_game_to_the_end_each_seeing_only_their_
             assert actions < 400, "the game should have ended"
             await play_one(hub, table, terms)
             assert "Bob's hand" not in ann.text() and "Ann's hand" not in bob.text()
+            assert "Your hand" in ann.text() and "Your hand" in bob.text()
         result = table.table.result()
         winner = table.table.players[result.winners[0]]
-        await ann.wait_for(f"{winner} wins!")
-        await bob.wait_for(f"{winner} wins!")
+        await ann.wait_for("You win!" if winner == "Ann" else f"{winner} wins!")
+        await bob.wait_for("You win!" if winner == "Bob" else f"{winner} wins!")
         await until(hub, lambda: caught_up(hub, table, "Ann", "Bob"))
         assert member(hub, "Ann").digest == digest(table.table.view(0))
         assert member(hub, "Bob").digest == digest(table.table.view(1))
@@ -118,7 +119,7 @@ async def test_a_dropped_player_reconnects_to_the_same_seat_and_state():
         events = len(table.table.events)
         bob = await connect(hub, "Bob")
         terms["Bob"] = bob
-        await bob.wait_for("Bob's hand")
+        await bob.wait_for("Your hand")
         await until(hub, lambda: caught_up(hub, table, "Bob"))
         assert member(hub, "Bob").seat == 1 and table.away == set()
         assert len(table.table.events) == events

@@ -288,7 +288,7 @@ def test_side_panel_never_shows_another_seats_cards():
         for card in mine:
             assert filmis_words.card_name(card) in shown
         # Stats tell only how many cards the others hold.
-        assert WORDS.player_stats(view, (seat + 1) % 3, False).startswith("hand ")
+        assert WORDS.player_stats(view, (seat + 1) % 3, False).startswith("cards: ")  # counts, labelled
     assert WORDS.aside(GAME.view(state, SPECTATOR), SPECTATOR, False) is None
     assert WORDS.aside(GAME.view(state, 1), 1, False) == "Home pile: 3 pts\nVanheden 3, the Whistle 0"
 

@@ -1,4 +1,4 @@
-"""Snapshots of the Smurf table at 80x24: English, Swedish and --ascii (update with:
+"""Snapshots of the Smurf table at 80x24 and 120x40: English, Swedish and --ascii (update with:
 pytest tests/tui/test_snapshots_smurf.py --snapshot-update)."""
 
 import pytest
@@ -6,6 +6,7 @@ import pytest
 from parlour.words import i18n
 
 from .scenes_smurf import SCENES
+from .sizes import SNAPSHOT_SIZES, sizes_of
 
 
 @pytest.fixture(autouse=True)
@@ -14,7 +15,10 @@ def english_after():
     i18n.set_language("en")
 
 
+@pytest.mark.parametrize("size", SNAPSHOT_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", sorted(SCENES))
-def test_smurf_table_looks_as_approved(name, snap_compare):
+def test_smurf_table_looks_as_approved(name, size, snap_compare):
+    if size not in sizes_of(SCENES, name):
+        pytest.skip("shown at its own size")
     app, keys = SCENES[name]()
-    assert snap_compare(app, press=keys, terminal_size=(80, 24))
+    assert snap_compare(app, press=keys, terminal_size=size)

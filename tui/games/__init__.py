@@ -28,6 +28,7 @@ class Presenter:
     board: ClassVar[type[LineBoard]]  # the board widget (its `show(view, dice)` redraws what changed)
     words: ClassVar[Words]
     roll: ClassVar[Action | None] = None  # what Space does at the start of a turn (when legal)
+    has_slots: ClassVar[bool] = False  # True: the hand is listed card by card for the 1-9 keys
     hidden_info: ClassVar[bool] = True  # False: nothing to hide, so no hot-seat privacy screen
     _games: ClassVar[ByGame[Presenter]] = ByGame("tui.games")
 

@@ -128,6 +128,7 @@ def _pawns(seats: list[int], marks: list[str], styles: list[Style], width: int) 
 class GarfieldPresenter(Presenter, game="garfield"):
     board = GarfieldBoard
     roll = FollowGarfield()
+    has_slots = True
 
     def uses_slots(self, options: list) -> bool:
         """At the start of a turn the digits play the cards in hand."""

@@ -7,18 +7,22 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog
+from textual.containers import VerticalScroll
 
 from parlour.words.base import Story
-from parlour.words.i18n import asciify, t
+from parlour.words.i18n import You, t
 from rules.records import DiceRolled, Rejected
 
 from ..games import Presenter
 from ..localized import localized
 from parlour.seats import SPECTATOR
 
+from ..keymap import key_names
 from ..local_game import LocalGame
+from ..widgets.keybar import KeyBar
+from ..widgets.log import GameLog
 from ..widgets.panels import HandPanel, PlayersPanel, PromptBar
 
 
@@ -30,6 +34,14 @@ def last_dice(events: list) -> tuple[int, ...]:
     return ()
 
 
+def grouped(labels: list[str]) -> list[str]:
+    """Equal cards once each, in the order first held, with their number: "Harry ×3"."""
+    counts: dict[str, int] = {}
+    for label in labels:
+        counts[label] = counts.get(label, 0) + 1
+    return [label if n == 1 else f"{label} ×{n}" for label, n in counts.items()]
+
+
 def pawn_marks(names: tuple[str, ...]) -> list[str]:
     """Each pawn's letter: the name's initial, or the seat number where initials clash."""
     initials = [n[0].upper() for n in names]
@@ -38,6 +50,14 @@ def pawn_marks(names: tuple[str, ...]) -> list[str]:
 
 class GameScreen(Screen):
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
+
+    # What the table shows, as reactive state the panels bind to (data_bind in compose): each
+    # panel renders itself when its part changes. The screen derives them from the seat's view
+    # and the open question after every batch of events and every key.
+    seated: var[tuple | None] = var(None)  # the players panel: names, marks, colours, stats, turn
+    holding: var[tuple | None] = var(None)  # the hand panel: title, cards, empty text, selection
+    asked: var[tuple | None] = var(None)  # the prompt: question, options, selection, note
+    live_keys: var[tuple] = var(tuple, bindings=True)  # a change refreshes the footer (not the screen)
 
     @classmethod
     def bindings(cls) -> list[Binding]:
@@ -51,6 +71,11 @@ class GameScreen(Screen):
             Binding("u", "undo", t("undo.key"), id="undo", show=False),
             *[Binding(str(n), f"slot({n})", t("keys.play_card"), id=f"slot_{n}", show=n == 1,
                       key_display="1-9") for n in range(1, 10)],
+            # The log's keys: none of them is a game key in any game.
+            Binding("pageup", "log(-1)", t("keys.log_up"), id="log_up", show=False),
+            Binding("pagedown", "log(1)", t("keys.log_down"), id="log_down", show=False),
+            Binding("home", "log_start", t("keys.log_start"), id="log_start", show=False),
+            Binding("end", "log_end", t("keys.log_end"), id="log_end", show=False),
         ]
 
     def __init__(self, session: LocalGame, bot_delay: float = 0.6):
@@ -59,7 +84,10 @@ class GameScreen(Screen):
         self.table = session.table
         self.presenter = Presenter.of(self.table.game.id)
         self.words = self.presenter.words
-        self.names = self.table.players
+        humans = session.human_seats()
+        # One person at the keyboard is "you" (Your turn, You play); several are told by name.
+        self.names = tuple(You(n) if len(humans) == 1 and seat == humans[0] else n
+                           for seat, n in enumerate(self.table.players))
         self.marks = pawn_marks(self.names)
         self.colours = [seat.colour for seat in session.seats]
         self.bot_delay = bot_delay
@@ -71,6 +99,7 @@ class GameScreen(Screen):
         self.options: list = []
         self.selected: int | None = None
         self.note = ""
+        self.last_turn = ""  # the last line of the viewer's own last batch, kept readable
         self._bot_pending = False
 
     def compose(self) -> ComposeResult:
@@ -78,14 +107,13 @@ class GameScreen(Screen):
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield self.presenter.board(self.marks, self.colours, ascii_only, id="board")
-                log = RichLog(id="log", max_lines=500, wrap=True, markup=False, min_width=20)
-                log.can_focus = False  # the keys belong to the game, not to scrolling the log
-                yield log
+                yield GameLog(id="log")
             with Vertical(id="side"):
-                yield PlayersPanel(id="players")
-                yield HandPanel(id="hand")
-        yield PromptBar(id="prompt")
-        yield Footer()
+                yield PlayersPanel(id="players").data_bind(seated=GameScreen.seated)
+                with VerticalScroll(id="hand-box", can_focus=False):  # a long hand scrolls
+                    yield HandPanel(id="hand").data_bind(holding=GameScreen.holding)
+        yield PromptBar(id="prompt").data_bind(asked=GameScreen.asked)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         """Tell the game so far in the log, batch by batch, each event with the game before it."""
@@ -109,18 +137,19 @@ class GameScreen(Screen):
         return getattr(self.app, "ascii_only", False)
 
     def _write(self, lines: list[str]) -> None:
-        found = self.query("#log")  # events can arrive while the screen is still being built or torn down
-        if not found:
-            return
-        log = found.first(RichLog)
-        for line in lines:
-            log.write(asciify(line) if self.ascii_only else line)
+        found = self.query(GameLog)  # events can arrive while the screen is still being built or torn down
+        if found:
+            found.first().tell(lines, self.ascii_only)
 
     def _follow(self, events: list) -> None:
         """A new batch of events (ours, a bot's, a remote player's): tell it and move on."""
         if not self.is_attached:
             return
-        self._write(self.story.tell(events))
+        lines = self.story.tell(events)
+        self._write(lines)
+        actor = getattr(events[0], "seat", None) if events else None
+        if lines and actor is not None and actor == self.log_seat:
+            self.last_turn = lines[-1]  # what the player's own action led to, kept in view
         problem = self.session.save_problem  # a full disk: say so; play goes on in memory
         self.selected, self.note = None, t("game.save_failed", problem=problem) if problem else ""
         self._advance()
@@ -221,21 +250,27 @@ class GameScreen(Screen):
         stats = [self.words.player_stats(view, seat, ascii_only) for seat in range(len(self.names))]
         away = self.session.away  # seats whose remote player has dropped
         names = [t("lobby.away_seat", name=n) if seat in away else n for seat, n in enumerate(self.names)]
-        self.query_one(PlayersPanel).show_players(names, self.marks, self.colours, stats, turn,
-                                                  ">" if ascii_only else t("game.turn_marker"))
+        self.seated = (names, self.marks, self.colours, stats, turn, ">" if ascii_only else t("game.turn_marker"))
         self._show_hand(view)
         self._show_prompt(view)
-        self.refresh_bindings()
+        self._refresh_footer()
+
+    def _refresh_footer(self) -> None:
+        """Repaint the footer only when the set of live keys changed (it is most of a key's bytes)."""
+        from textual.actions import parse
+
+        bindings = [b for bs in self._bindings.key_to_bindings.values() for b in bs]
+        live = tuple(bool(self.check_action(*parse(b.action)[1:])) for b in bindings)
+        self.live_keys = live + (self.app.has_something_to_save(),)  # a change refreshes the footer
 
     def _show_hand(self, view) -> None:
-        panel = self.query_one(HandPanel)
         extra = self.words.aside(view, self.viewer, self.ascii_only)
         if self.words.hand(view, 0) is None:  # a game without hands
-            panel.show_hand(extra or "", None, "", None)
+            self.holding = (extra or "", None, "", None)
             return
         if self.viewer == SPECTATOR:
             hidden = t("game.hand_hidden")
-            panel.show_hand(f"{extra}\n{hidden}" if extra else hidden, None, "", None)
+            self.holding = (f"{extra}\n{hidden}" if extra else hidden, None, "", None)
             return
         cards = self.words.hand(view, self.viewer)
         held = [self.words.card_label(card) for card in cards]
@@ -243,42 +278,58 @@ class GameScreen(Screen):
         if self.selected is not None and self._slots():
             action = self.options[self.selected]
             chosen = next((i for i in range(len(held)) if self.presenter.slot_action(view, self.viewer, i, [action])), None)
-        title = t("game.hand", name=self.names[self.viewer])
-        panel.show_hand(f"{extra}\n{title}" if extra else title, held, t("game.no_cards"), chosen)
+        title = t("game.hand_count", title=t("game.hand", name=self.names[self.viewer]), n=len(held))
+        # Digits play cards by their place in the hand: those hands are listed card by card;
+        # any other hand shows equal cards once, "Harry ×3" (the count is the number of cards).
+        numbered = self.presenter.has_slots
+        self.holding = (f"{extra}\n{title}" if extra else title, held if numbered else grouped(held),
+                        t("game.no_cards"), chosen, numbered)
 
     def _show_prompt(self, view) -> None:
-        prompt = self.query_one(PromptBar)
         result = self.table.result()
         if result is not None:
             winners = ", ".join(self.names[w] for w in result.winners)
-            prompt.show_prompt(t("game.over", winners=winners), [], None)
+            self.asked = (t("game.over", winners=winners), [], None)
             return
         if not self.options:
             waiting = [s for s in self.table.to_act() if s is not None]
             name = ", ".join(self.names[s] for s in waiting)
             bot = any(s in self.session.bots for s in waiting)
-            prompt.show_prompt(t("game.bot_thinking" if bot else "game.waiting", name=name), [], None, self.note)
+            note = self.note or (t("game.last_turn", line=self.last_turn) if self.last_turn else "")
+            self.asked = (t("game.bot_thinking" if bot else "game.waiting", name=name), [], None, note)
             return
-        question = f"{t('game.your_turn', name=self.names[self.viewer])} " \
-                   f"{self.words.question(view, self.viewer, self.names)}"
+        turn = getattr(view, "turn", self.viewer)
+        # A question put during another player's turn (a Smurf cat, a filmisbyte) is a decision,
+        # and says whose turn it is.
+        head = t("game.your_turn", name=self.names[self.viewer]) if turn in (self.viewer, -1, None) else \
+            t("game.your_decision", name=self.names[self.viewer], turn=self.names[turn])
+        question = f"{head} {self.words.question(view, self.viewer, self.names)}"
+        keys = self._key_names()
         if self._slots():  # the digits play cards: show the roll, or the card being chosen
             if self.selected is not None:
                 chosen = self.words.describe(self.options[self.selected], view, self.viewer, self.names)
-                prompt.show_prompt(question, [], None, t("game.confirm_hint", choice=chosen))
+                self.asked = (question, [], None, t("game.confirm_keys", choice=chosen, **keys))
             else:
                 roll = self.presenter.roll_action(self.options)
-                labels = [(t("keys.space"), self.words.describe(roll, view, self.viewer, self.names))] if roll else []
+                labels = [(keys["roll"], self.words.describe(roll, view, self.viewer, self.names))] if roll else []
                 hint = self.note or t("game.slots_hint")
-                prompt.show_prompt(question, labels, None, hint)
+                self.asked = (question, labels, None, hint)
             return
         labels = [(str(i + 1), self.words.describe(a, view, self.viewer, self.names))
                   for i, a in enumerate(self.options)]
-        prompt.show_prompt(question, labels, self.selected, self.note or t("game.choose_hint"))
+        self.asked = (question, labels, self.selected, self.note or t("game.choose_keys", **keys))
+
+    def _key_names(self) -> dict[str, str]:
+        """The keys the prompt names, as the keymap has them now."""
+        app = self.app
+        return {"roll": key_names(app, "roll", "space,r"), "confirm": key_names(app, "confirm", "enter"),
+                "back": key_names(app, "back", "escape"),
+                "move": key_names(app, "previous", "up") + key_names(app, "next", "down")}
 
     # ---- keys --------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if action == "help":
+        if action in ("help", "log", "log_start", "log_end"):
             return True
         if action == "undo":  # a served table has no undo (tui/remote.py); the help says so
             return hasattr(self.session, "undo") and not self.session.over
@@ -349,12 +400,21 @@ class GameScreen(Screen):
         the shorter game again from its start."""
         why = self.session.undo()
         if not why:
-            self.query_one("#log", RichLog).clear()
+            self.query_one(GameLog).clear()
             self._tell_all()
         problem = self.session.save_problem
         self.selected = None
         self.note = t("game.save_failed", problem=problem) if problem else t(f"undo.{why or 'done'}")
         self._advance()
+
+    def action_log(self, step: int) -> None:
+        self.query_one(GameLog).page(step)
+
+    def action_log_start(self) -> None:
+        self.query_one(GameLog).to_start()
+
+    def action_log_end(self) -> None:
+        self.query_one(GameLog).to_end()
 
     def action_help(self) -> None:
         from .help import HelpScreen

@@ -10,6 +10,8 @@ from textual.widgets import Footer, Static
 
 from parlour.words.i18n import t
 
+from ..keymap import with_keys
+
 
 class HelpScreen(ModalScreen[None]):
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
@@ -28,8 +30,8 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
-            yield Static(t("help.heading", game=self.game_title), id="help-title")
-            yield Static(self.text.strip(), id="help-text")
+            yield Static(with_keys(self.app, t("help.heading", game=self.game_title)), id="help-title")
+            yield Static(with_keys(self.app, self.text.strip()), id="help-text", markup=False)
         yield Footer()
 
     def action_close(self) -> None:

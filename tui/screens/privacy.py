@@ -10,6 +10,8 @@ from textual.widgets import Static
 
 from parlour.words.i18n import t
 
+from ..keymap import with_keys
+
 
 class PassScreen(ModalScreen[None]):
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
@@ -25,8 +27,8 @@ class PassScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Middle():
             with Center():
-                yield Static(f"{t('privacy.pass_to', name=self.player)}\n\n{t('privacy.press', name=self.player)}",
-                             id="pass")
+                text = f"{t('privacy.pass_to', name=self.player)}\n\n{t('privacy.press', name=self.player)}"
+                yield Static(with_keys(self.app, text), id="pass", markup=False)
 
     def action_dismiss_screen(self) -> None:
         self.dismiss(None)

@@ -5,13 +5,14 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle
+from textual.containers import Center, Middle, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from parlour.words.i18n import t
+from parlour.words.i18n import asciify, t
 
 from ..games import Presenter
+from ..keymap import key_names
 
 
 class ResultsScreen(Screen):
@@ -34,16 +35,29 @@ class ResultsScreen(Screen):
         names = self.session.table.players
         text = Text(t("results.heading") + "\n\n", style="bold")
         winners = [names[w] for w in result.winners]
-        line = t("results.winner", name=winners[0]) if len(winners) == 1 else \
-            t("results.winners", names=", ".join(winners))
+        humans = self.session.human_seats()  # one: the person at this keyboard is "you"
+        if len(result.winners) == 1 and len(humans) == 1 and result.winners[0] == humans[0]:
+            line = t("results.winner_you")
+        elif len(winners) == 1:
+            line = t("results.winner", name=winners[0])
+        else:
+            line = t("results.winners", names=", ".join(winners))
         text.append(line + "\n\n", style="bold")
         words = Presenter.of(self.session.table.game.id).words
-        for seat, line in enumerate(words.result_lines(self.session.table.state, names)):
-            text.append(f"{'*' if seat in result.winners else ' '} {line}\n")
-        text.append("\n" + t("results.again"), style="dim")
+        state = self.session.table.state
+        lines = [line.rstrip("\n") for line in words.result_lines(state, names)]
+        gap = "\n" if any("\n" in line for line in lines) else ""  # blocks get a blank line between
+        for place, seat in enumerate(words.ranked(state, result.winners, len(names)), 1):
+            text.append(f"{place}. {lines[seat]}\n{gap}", style="bold" if seat in result.winners else "")
+        keys = {"new": key_names(self.app, "results_new", "n"),
+                "close": key_names(self.app, "results_close", "enter,q,escape", first_only=False)}
+        text.append(("" if gap else "\n") + t("results.again_keys", **keys), style="dim")
+        if getattr(self.app, "ascii_only", False):
+            text = Text(asciify(text.plain), spans=text.spans)
         with Middle():
             with Center():
-                yield Static(text, id="results")
+                with VerticalScroll(id="results-box"):  # wraps and scrolls inside the border
+                    yield Static(text, id="results")
         yield Footer()
 
     def action_new_game(self) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -17,6 +17,8 @@ from parlour import saves
 from parlour.words.i18n import t
 
 from parlour.config import saves_dir
+
+from ..keymap import key_names, with_keys
 
 
 def describe_saves(folder: Path) -> list[tuple[Path, str, bool]]:
@@ -66,11 +68,13 @@ class ResumeScreen(Screen):
     @classmethod
     def bindings(cls) -> list[Binding]:
         return [Binding("escape", "back", t("keys.back"), id="resume_back"),
-                Binding("w", "watch", t("replay.watch"), id="resume_watch")]
+                Binding("w", "watch", t("replay.watch"), id="resume_watch"),
+                Binding("d,delete", "delete", t("keys.delete"), id="resume_delete")]
 
     def compose(self) -> ComposeResult:
         self.rows = describe_saves(saves_dir())
-        options = [Option(line, id=str(i), disabled=not ok) for i, (_, line, ok) in enumerate(self.rows)]
+        options = [Option(with_keys(self.app, line.replace("{", "{{").replace("}", "}}")), id=str(i), disabled=not ok)
+                   for i, (_, line, ok) in enumerate(self.rows)]
         with Middle():
             with Center():
                 with Vertical(id="resume-box"):
@@ -79,7 +83,10 @@ class ResumeScreen(Screen):
                         yield OptionList(*options, id="saves")
                     else:
                         yield Static(t("resume.none"))
-                    yield Static(t("resume.hint"), id="resume-hint")
+                    keys = {"confirm": key_names(self.app, "confirm", "enter"),
+                            "delete": key_names(self.app, "resume_delete", "d,delete"),
+                            "back": key_names(self.app, "resume_back", "escape")}
+                    yield Static(with_keys(self.app, t("resume.hint_keys", **keys)), id="resume-hint", markup=False)
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -95,3 +102,46 @@ class ResumeScreen(Screen):
 
     def action_back(self) -> None:
         self.app.show_title()
+
+    def action_delete(self) -> None:
+        """Delete the highlighted save, once the player says yes."""
+        if not self.rows or not self.query("#saves"):
+            return
+        index = self.query_one("#saves", OptionList).highlighted
+        if index is None:
+            return
+        path = self.rows[index][0]
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                path.unlink()
+            except OSError as error:
+                self.notify(str(error), severity="error", markup=False)
+                return
+            self.app.show_resume()  # the list again, without it
+            self.app.notify(t("resume.deleted", name=path.name), markup=False)
+
+        self.app.push_screen(ConfirmScreen(with_keys(self.app, t("resume.delete", name=path.name))), answered)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question: y says yes; n, Esc or Enter keep things as they are."""
+
+    BINDINGS = [Binding("y", "answer(True)", show=False, id="confirm_yes"),
+                Binding("n,escape,enter", "answer(False)", show=False, id="confirm_no")]
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen > Static { width: 60; height: auto; border: double $error; padding: 1 2; }
+    """
+
+    def __init__(self, question: str):
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.question, markup=False)
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

@@ -13,6 +13,8 @@ from parlour.words.i18n import t
 from rules import bots, registry
 from rules.records import Rejected
 
+from ..keymap import with_keys
+
 
 def default_seats(game: str) -> list[Seat]:
     level = "smart" if "smart" in bots.LEVELS else "random"
@@ -48,7 +50,7 @@ class SetupScreen(Screen):
                 yield Button(t("keys.add_seat"), id="add")
                 yield Button(t("keys.remove_seat"), id="remove")
             yield Static("", id="setup-error")
-            yield Static(t("setup.hint"), id="setup-hint")
+            yield Static(with_keys(self.app, t("setup.hint")), id="setup-hint", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

@@ -13,6 +13,7 @@ from parlour.words.i18n import t
 from rules import registry
 
 from ..games import playable
+from ..keymap import with_keys
 
 
 class TitleScreen(Screen):
@@ -22,6 +23,7 @@ class TitleScreen(Screen):
     def bindings(cls) -> list[Binding]:
         return [
             Binding("r", "resume", t("keys.resume"), id="title_resume"),
+            Binding("question_mark", "help", t("keys.help"), id="title_help"),
             Binding("j", "cursor(1)", show=False, id="title_down"),
             Binding("k", "cursor(-1)", show=False, id="title_up"),
         ]
@@ -34,21 +36,28 @@ class TitleScreen(Screen):
             if game_id in ready:
                 game = registry.get(game_id)
                 players = t("title.players", low=game.min_players, high=game.max_players)
-                label = f"{name} · {players}\n  {t(f'games.{game_id}_blurb')}"
+                label = with_keys(self.app, f"{name} · {players}\n  {t(f'games.{game_id}_blurb')}")
                 options.append(Option(label, id=game_id))
             else:
-                options.append(Option(f"{name} · {t('title.coming')}", id=game_id, disabled=True))
+                options.append(Option(with_keys(self.app, f"{name} · {t('title.coming')}"), id=game_id,
+                                      disabled=True))
         with Middle():
             with Center():
                 with Vertical(id="title-box"):
-                    yield Static(f"{t('app.title')} — {t('app.subtitle')}", id="title-name")
-                    yield Static(t("title.heading"), id="title-heading")
+                    yield Static(with_keys(self.app, f"{t('app.title')} — {t('app.subtitle')}"), id="title-name")
+                    yield Static(with_keys(self.app, t("title.heading")), id="title-heading")
                     yield OptionList(*options, id="games")
-                    yield Static(t("title.hint"), id="title-hint")
+                    yield Static(with_keys(self.app, t("title.hint")), id="title-hint", markup=False)
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.app.show_setup(event.option.id)
+
+    def action_help(self) -> None:
+        from ..localized import localized
+        from .help import HelpScreen
+
+        self.app.push_screen(localized(HelpScreen)(t("app.title"), t("title.help")))
 
     def action_resume(self) -> None:
         self.app.show_resume()

@@ -26,6 +26,20 @@ class LineBoard(Widget):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return self.HEIGHT
 
+    def render_lines(self, crop):
+        """The rows as the game draws them; in ASCII mode any sign a game's words let through
+        (a separator, an accented name) becomes plain ASCII, cell for cell."""
+        strips = super().render_lines(crop)
+        if not self.ascii_only:
+            return strips
+        from parlour.words.i18n import asciify
+        from rich.segment import Segment
+        from textual.strip import Strip
+
+        return [strip if strip.text.isascii() else
+                Strip([Segment(asciify(s.text), s.style, s.control) for s in strip], strip.cell_length)
+                for strip in strips]
+
     def show(self, view, dice: tuple[int, ...]) -> None:
         """Update from a view (and the last dice rolled)."""
         raise NotImplementedError

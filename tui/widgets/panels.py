@@ -4,30 +4,68 @@ text it shows has changed."""
 from __future__ import annotations
 
 from rich.text import Text
+from textual.containers import Vertical
+from textual.reactive import var
 from textual.widgets import Static
 
 from parlour.words.i18n import asciify
 
 
 class TextPanel(Static):
-    """A Static that skips the repaint when handed the same text again."""
+    """A Static that repaints only what changed: nothing for the same text, only the changed rows
+    when no line wraps and the number of rows stays, and a new layout only for a new height."""
 
     def __init__(self, *args, **kw):
         super().__init__(*args, **kw)
         self._shown: object = None
+        self._text: Text | None = None
+        self._lines: list[str] | None = None  # each row's markup at the width it had
+        self._rows_to_repaint: list[int] | None = None
 
     def show(self, text: Text | str) -> None:
         if getattr(self.app, "ascii_only", False):
             text = Text(asciify(text.plain), spans=text.spans, style=text.style) if isinstance(text, Text) \
                 else asciify(text)
-        key = text.markup if isinstance(text, Text) else text
-        if key != self._shown:
-            self._shown = key
-            self.update(text)
+        text = text if isinstance(text, Text) else Text(text)
+        if text.markup == self._shown:
+            return
+        self._shown = text.markup
+        self._text = text
+        lines = self._wrapped(text)
+        if lines is not None and self._lines is not None and len(lines) == len(self._lines):
+            self._rows_to_repaint = [y for y, (a, b) in enumerate(zip(self._lines, lines)) if a != b]
+        # A new layout (and with it a repaint of whatever sits beside) only for a new height.
+        layout = lines is None or self._lines is None or len(lines) != len(self._lines)
+        self._lines = lines
+        self.update(text, layout=layout)
+
+    def _wrapped(self, text: Text) -> list[str] | None:
+        """Each row's markup as the text wraps at the panel's width now (None: no width yet)."""
+        width = self.content_region.width
+        if not width:
+            return None
+        return [line.markup for line in text.wrap(self.app.console, width, overflow="fold")]
+
+    def on_resize(self) -> None:
+        self._lines = self._wrapped(self._text) if self._text is not None else None
+
+    def refresh(self, *regions, **kw):
+        rows, self._rows_to_repaint = self._rows_to_repaint, None
+        if rows is not None and not regions and not kw.get("layout"):
+            from textual.geometry import Region
+
+            regions = tuple(Region(0, y, self.size.width, 1) for y in rows) or (Region(0, 0, 0, 0),)
+        return super().refresh(*regions, **kw)
 
 
 class PlayersPanel(TextPanel):
     """One block per seat: the turn marker, the pawn's letter in its colour, the name, stats."""
+
+    seated: var[tuple | None] = var(None)  # bound to the game screen's (see GameScreen)
+
+    def watch_seated(self, seated: tuple | None) -> None:
+        if seated is not None:
+            self.show_players(*seated)
 
     def show_players(self, names, marks, colours, stats, turn: int | None, marker: str) -> None:
         text = Text()
@@ -41,9 +79,16 @@ class PlayersPanel(TextPanel):
 
 
 class HandPanel(TextPanel):
-    """The viewer's own cards, numbered for the 1-9 keys."""
+    """The viewer's own cards, numbered for the 1-9 keys where the digits play them."""
 
-    def show_hand(self, title: str, cards: list[str] | None, empty: str, selected: int | None) -> None:
+    holding: var[tuple | None] = var(None)  # bound to the game screen's (see GameScreen)
+
+    def watch_holding(self, holding: tuple | None) -> None:
+        if holding is not None:
+            self.show_hand(*holding)
+
+    def show_hand(self, title: str, cards: list[str] | None, empty: str, selected: int | None,
+                  numbered: bool = True) -> None:
         text = Text(f"{title}\n", style="bold")
         if cards is None:
             pass
@@ -51,22 +96,41 @@ class HandPanel(TextPanel):
             text.append(empty, style="dim")
         for i, card in enumerate(cards or []):
             style = "reverse" if i == selected else ""
-            text.append(f"{i + 1} {card}\n", style=style)
+            text.append(f"{i + 1} {card}\n" if numbered else f"{card}\n", style=style)
         self.show(text)
 
 
-class PromptBar(TextPanel):
-    """The open question and its options; the selected option is highlighted."""
+class PromptBar(Vertical):
+    """The open question and, under it, its options (the selected one highlighted) and a note.
+    Two panels, so moving the cursor redraws the options and not the question."""
+
+    asked: var[tuple | None] = var(None)  # bound to the game screen's (see GameScreen)
+
+    def watch_asked(self, asked: tuple | None) -> None:
+        if asked is not None and self.is_mounted:
+            self.show_prompt(*asked)
+
+    def on_mount(self) -> None:
+        self.watch_asked(self.asked)
+
+    def compose(self):
+        yield TextPanel(id="question")
+        yield TextPanel(id="choices")
+
+    @property
+    def content(self) -> str:
+        """The whole prompt as plain text (the question, then the options)."""
+        return "\n".join(str(panel.content) for panel in self.query(TextPanel))
 
     def show_prompt(self, question: str, options: list[tuple[str, str]], selected: int | None,
                     note: str = "") -> None:
         """First the question (it may wrap), then each option as [key] label, then the note."""
-        text = Text(question, style="bold")
-        text.append("\n")
+        self.query_one("#question", TextPanel).show(Text(question, style="bold"))
+        text = Text()
         for i, (key, label) in enumerate(options):
             text.append(f"[{key}] ", style="bold")
             text.append(label, style="reverse" if i == selected else "")
             text.append("  ")
         if note:
             text.append(note, style="italic")
-        self.show(text)
+        self.query_one("#choices", TextPanel).show(text)

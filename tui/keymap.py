@@ -1,0 +1,124 @@
+"""The player's keymap checked against the keys Parlour has, and keys named in texts.
+
+`checked_keymap` keeps the entries that name a real binding id and clash with no other key on the
+same screen; each one it leaves out gets a warning naming its line. `key_names` says which keys
+a binding id has now (after the keymap), the way the footer shows them, so every text that names
+a key (the prompt, the hints, the help) follows the keymap."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+
+from parlour.words.i18n import t
+
+
+def screens_bindings() -> dict[str, list[Binding]]:
+    """Every screen's bindings (the game screen's with each game's own keys), by screen."""
+    from .games import Presenter, playable
+    from .screens.game import GameScreen
+    from .screens.help import HelpScreen
+    from .screens.privacy import PassScreen
+    from .screens.resume import ResumeScreen
+    from .screens.results import ResultsScreen
+    from .screens.setup import SetupScreen
+    from .screens.title import TitleScreen
+
+    found = {cls.__name__: cls.bindings() for cls in
+             (TitleScreen, SetupScreen, ResumeScreen, ResultsScreen, HelpScreen, PassScreen)}
+    for game in playable():
+        found[f"GameScreen/{game}"] = GameScreen.bindings() + Presenter.of(game).bindings()
+    return found
+
+
+def checked_keymap(keymap: dict[str, str], lines: dict[str, int], app_bindings: list[Binding],
+                   where: str = "keymap") -> tuple[dict[str, str], list[str]]:
+    """The entries of `keymap` that can be used, and a warning for each one left out."""
+    screens = screens_bindings()
+    known = {b.id for b in app_bindings if b.id} | {b.id for bs in screens.values() for b in bs if b.id}
+    warnings, good = [], {}
+    for name, keys in keymap.items():
+        if name not in known:
+            warnings.append(f"{where}, line {lines.get(name, '?')}: unknown key id {name!r} ignored")
+        else:
+            good[name] = keys
+    kept: dict[str, str] = {}
+    for name, keys in good.items():  # in file order: an entry clashing with what is kept so far
+        clash = _clash(name, {**kept, name: keys}, app_bindings, screens)  # (or a default) goes
+        if clash:
+            warnings.append(f"{where}, line {lines.get(name, '?')}: {name} = {keys!r} ignored: "
+                            f"{clash[0]} is already {clash[1]}")
+        else:
+            kept[name] = keys
+    return kept, warnings
+
+
+def _clash(name: str, keymap: dict[str, str], app_bindings: list[Binding],
+           screens: dict[str, list[Binding]]) -> tuple[str, str] | None:
+    """(key, the other id) when `name`'s keys are taken by another binding on a screen it is on."""
+    for bindings in screens.values():
+        everything = app_bindings + bindings
+        if not any(b.id == name for b in everything):
+            continue
+        mine = set(_keys(name, keymap, everything))
+        for other in everything:
+            if other.id and other.id != name:
+                taken = mine & set(_keys(other.id, keymap, everything))
+                if taken:
+                    return sorted(taken)[0], other.id
+    return None
+
+
+def _keys(binding_id: str, keymap: dict[str, str], bindings: list[Binding]) -> list[str]:
+    if binding_id in keymap:
+        return [k.strip() for k in keymap[binding_id].split(",") if k.strip()]
+    return [k.strip() for b in bindings if b.id == binding_id for k in b.key.split(",")]
+
+
+# ---- naming keys in texts -----------------------------------------------------------------------
+
+_NAMES = {"space": "keys.space", "enter": "keys.enter_name", "escape": "keys.escape_name",
+          "up": "↑", "down": "↓", "left": "←", "right": "→", "question_mark": "?", "tab": "Tab",
+          "pageup": "PgUp", "pagedown": "PgDn", "home": "Home", "end": "End"}
+_ASCII_NAMES = {"up": "Up", "down": "Down", "left": "Left", "right": "Right"}
+
+
+def key_name(key: str, ascii_only: bool = False) -> str:
+    """How a text names one key: Space, Enter, Esc, ↑, x, Ctrl+Q."""
+    if ascii_only and key in _ASCII_NAMES:
+        return _ASCII_NAMES[key]
+    name = _NAMES.get(key)
+    if name is None:
+        if key.startswith("ctrl+"):
+            return "Ctrl+" + key_name(key[5:], ascii_only).upper()
+        return key if len(key) == 1 else key.replace("_", " ").title()
+    return t(name) if name.startswith("keys.") else name
+
+
+class _Keep(dict):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def with_keys(app, text: str) -> str:
+    """A text with its {roll}, {confirm}, {quit}... named as the keymap has them now (other
+    braces are left as they are), in ASCII when the app is."""
+    from parlour.words.i18n import asciify
+
+    names = _Keep(
+        roll=key_names(app, "roll", "space,r", first_only=False), confirm=key_names(app, "confirm", "enter"),
+        back=key_names(app, "back", "escape"), help=key_names(app, "help", "question_mark"),
+        quit=key_names(app, "quit", "ctrl+q"), resume=key_names(app, "title_resume", "r"),
+        log_up=key_names(app, "log_up", "pageup"), log_down=key_names(app, "log_down", "pagedown"),
+        log_end=key_names(app, "log_end", "end"),
+        move=key_names(app, "previous", "up") + key_names(app, "next", "down"))
+    text = text.format_map(names)
+    return asciify(text) if getattr(app, "ascii_only", False) else text
+
+
+def key_names(app, binding_id: str, default: str, first_only: bool = True) -> str:
+    """The key(s) of binding `binding_id` now, named for a text (`default`: its keys in code)."""
+    keymap = getattr(app, "_keymap", None) or {}
+    keys = [k.strip() for k in keymap.get(binding_id, default).split(",") if k.strip()]
+    ascii_only = getattr(app, "ascii_only", False)
+    named = [key_name(k, ascii_only) for k in (keys[:1] if first_only else keys)]
+    return "/".join(named)
