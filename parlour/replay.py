@@ -26,7 +26,7 @@ class Replay:
         self.game = registry.get(loaded.header.game)
         self.events: list[Event] = loaded.events
         self.every = every
-        self.names = loaded.header.players
+        self.names = _names(loaded.header)
         self.warnings = loaded.warnings
         self.finished = self.game.result(loaded.state) is not None
         events, game = self.events, self.game
@@ -95,3 +95,13 @@ class Replay:
         before = self.game.initial(self.names, self.header.options) if first == 0 else self.state_at(first - 1)
         story = Story(self.game, words, self.names, seat, before)
         return story.tell_log(self.events[start:self.stops[stop]])
+
+
+def _names(header) -> tuple[str, ...]:
+    """The players' names as the game's own table told them: the one person at the keyboard of
+    a game against bots is "you" (the `_you` forms of the catalogues), as in the live log."""
+    from parlour.seats import seats_from_meta
+    from parlour.words.i18n import You
+
+    humans = [i for i, seat in enumerate(seats_from_meta(header.players, header.meta)) if seat.human]
+    return tuple(You(name) if humans == [i] else name for i, name in enumerate(header.players))

@@ -71,7 +71,9 @@ class LocalGame:
     @property
     def save_path(self) -> Path | None:
         """The save file, once there is one (a game is saved from its first action on)."""
-        return self.driver.writer.path if self.driver.writer else None
+        if self.driver.writer is not None:
+            return self.driver.writer.path
+        return self.driver.save_to if isinstance(self.driver.save_to, Path) else None  # a resumed game's
 
     @property
     def save_problem(self) -> str | None:

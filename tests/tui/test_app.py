@@ -179,6 +179,7 @@ async def test_a_failing_autosave_is_shown_and_play_goes_on(tmp_path):
     app = app_for(ME_AND_A_BOT, seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        await play_some(pilot, app, 1)  # a game is saved from its first action on
         writer = app.session.driver.writer
         path = writer.path
         saved = path.read_bytes()

@@ -204,7 +204,7 @@ class ReplayScreen(Screen):
             panel.show_hand("\n".join([t("replay.eyes_all"), *lines]), None, "", None)
         else:
             cards = [self.words.card_label(card) for card in self.words.hand(view, self.eyes)]
-            title = t("game.hand", name=self.names[self.eyes])
+            title = t("game.hand_count", title=t("game.hand", name=self.names[self.eyes]), n=len(cards))
             panel.show_hand(f"{extra}\n{title}" if extra else title, cards, t("game.no_cards"), None)
 
     def _show_bar(self) -> None:
