@@ -97,6 +97,7 @@ class Lobby:
         self.abandon_after = abandon_after  # seconds a table with all its humans away is kept open
         self.clock = clock or (lambda: asyncio.get_running_loop().time())
         self.shelf: dict[Path, list[tuple[str, str]]] = {}  # closed unfinished tables: (name, cred) seated
+        self.owner: Callable[[str], str | None] = lambda name: None  # a name's credential (the name book)
         self._next_id = 1
         self.changed = asyncio.Event()  # set after every table change (tests and tools wait on it)
 
@@ -440,25 +441,33 @@ class Lobby:
         reconnect (a bot stands in as the table was set). A table closed as abandoned goes on the
         shelf instead, and comes back when one of its players does. `owner` gives a name's
         credential for saves that do not carry it. Returns how many tables are open again."""
-        from parlour import saves
-
         self.owner = owner
         opened = 0
         for path in sorted(folder.glob("*.jsonl")) if folder.is_dir() else ():
-            try:
-                loaded = saves.read(path)
-            except saves.SaveError as error:
-                log.info("not restored: %s", error)
+            served = self._served(path)
+            if served is None:
                 continue
-            plan = self._plan(loaded.header)
-            if plan is None or _finished(loaded):
-                continue
+            loaded, plan = served
             if loaded.header.meta.get("shelved"):
                 self.shelf[path] = [(s.name, s.cred) for s in plan if s.bot is None]
             elif self._reopen(path, loaded, plan) is not None:
                 opened += 1
         log.info("%d tables restored, %d on the shelf", opened, len(self.shelf))
         return opened
+
+    def _served(self, path: Path):
+        """(the loaded save, its seat plan) for an unfinished served table's save, else None."""
+        from parlour import saves
+
+        try:
+            loaded = saves.read(path)
+        except saves.SaveError as error:
+            log.info("not restored: %s", error)
+            return None
+        plan = self._plan(loaded.header)
+        if plan is None or registry.get(loaded.header.game).result(loaded.state) is not None:
+            return None
+        return loaded, plan
 
     def _plan(self, header) -> list[SeatPlan] | None:
         """The seat plan a served save's header carries, or None for any other save."""
@@ -471,7 +480,7 @@ class Lobby:
             if not isinstance(seat, dict) or (seat.get("bot") is not None and seat.get("bot") not in bots.LEVELS):
                 return None
             cred = seat.get("cred")
-            cred = cred if isinstance(cred, str) else getattr(self, "owner", lambda n: None)(name)
+            cred = cred if isinstance(cred, str) else self.owner(name)
             colour = seat.get("colour") if isinstance(seat.get("colour"), str) else "red"
             plan.append(SeatPlan(seat.get("bot"), name, None if seat.get("bot") else cred, colour))
         return plan
@@ -498,19 +507,12 @@ class Lobby:
 
     def _unshelve(self, member: Member) -> None:
         """A player of a shelved table is back: the table opens again from its save."""
-        from parlour import saves
-
         for path, seated in list(self.shelf.items()):
             if (member.name.casefold(), member.cred) not in {(n.casefold(), c) for n, c in seated}:
                 continue
             del self.shelf[path]
-            try:
-                loaded = saves.read(path)
-            except saves.SaveError as error:
-                log.warning("shelved table not reopened: %s", error)
-                continue
-            plan = self._plan(loaded.header)
-            if plan is not None and not _finished(loaded) and self._reopen(path, loaded, plan) is None:
+            served = self._served(path)
+            if served is not None and self._reopen(path, *served) is None:
                 self.shelf[path] = seated  # no room now: it stays on the shelf
 
     def sweep(self) -> list[int]:
@@ -544,6 +546,3 @@ class Lobby:
         log.info("table %d closed: its players were away for %d s", table.id, self.abandon_after)
         self._lobby_changed()
 
-
-def _finished(loaded) -> bool:
-    return registry.get(loaded.header.game).result(loaded.state) is not None
