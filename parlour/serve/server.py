@@ -275,7 +275,8 @@ class Hub:
             if getattr(task, "parlour_kicked", False):
                 _say(process, "\r\nYou logged in again from another place: this connection is closed.\r\n")
             elif self.stopping:  # the UI's output is no longer forwarded: the terminal is ours
-                _say(process, RESTORE_TERMINAL + RESTARTING)
+                full_screen = process.get_terminal_type() not in (None, "", "dumb")  # not a plain session
+                _say(process, (RESTORE_TERMINAL if full_screen else "") + RESTARTING)
 
     async def _run_ui(self, process, name, cred, term, env, width, height) -> int:
         lang, ascii_only, encoding = client_locale(env)
