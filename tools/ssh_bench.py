@@ -74,7 +74,8 @@ async def bench(players: int, games: int, idle: bool) -> None:
 
     fields = {f.name for f in dataclasses.fields(Settings)}
     settings = {k: v for k, v in {"save": False, "max_logins_per_address": players, "max_logins": players,
-                                  "max_connections": players + 1, "login_timeout": 600}.items() if k in fields}
+                                  "max_connections": players + 1, "login_timeout": 600,
+                                  "session_grace": 600}.items() if k in fields}
     tables.MAX_TABLES = max(tables.MAX_TABLES, players + games)
     print(f"code: {ROOT}")
     async with server(**settings) as hub:

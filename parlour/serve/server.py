@@ -234,7 +234,9 @@ class Hub:
                 await asyncio.wait_for(process.channel.wait_closed(), 5)
             except BaseException:
                 pass
-            process.channel.get_connection().close()  # one session per connection
+            conn = process.get_extra_info("connection")  # kept even once the channel let go of it
+            if conn is not None:
+                conn.close()  # one session per connection
 
     async def _play(self, process: asyncssh.SSHServerProcess, name: str, task: asyncio.Task) -> int:
         if process.command is not None or process.subsystem is not None:
