@@ -57,6 +57,9 @@ def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     serve.add_argument("--max-connections", type=int, default=64, metavar="N", help="default 64")
     serve.add_argument("--idle-timeout", type=float, default=1800, metavar="SECONDS",
                        help="disconnect a client silent this long (default 1800; its seat is kept)")
+    serve.add_argument("--abandon-after", type=float, default=1800, metavar="SECONDS",
+                       help="close (and keep saved) a table whose players have all been away this long "
+                            "(default 1800); it reopens when one of them comes back")
     serve.add_argument("--bot-delay", type=float, default=argparse.SUPPRESS, metavar="SECONDS",
                        help="pause before each bot move (default 0.6)")
     web = sub.add_parser("web", help="play in a browser: each tab is a player (http://127.0.0.1:8000/)")
@@ -94,7 +97,8 @@ def _main(argv: list[str] | None) -> int:
 
         return run(Settings(host=args.host, port=args.port, password_file=args.password_file,
                             authorized_keys=args.authorized_keys, max_connections=max(1, args.max_connections),
-                            idle_timeout=max(1.0, args.idle_timeout), bot_delay=max(0.0, args.bot_delay)))
+                            idle_timeout=max(1.0, args.idle_timeout), bot_delay=max(0.0, args.bot_delay),
+                            abandon_after=max(1.0, args.abandon_after)))
     if args.command == "web":
         from .web import Settings, app_options, run
 

@@ -230,8 +230,8 @@ class RemoteApp(ParlourApp):
         self.at_table = True
         self._play()
         self.call_after_refresh(self._seen)
-        for away in sorted(self.session.away):
-            self._presence({"seat": away, "away": True, "standin": False})
+        for away in sorted(self.session.away):  # once the game screen is up (a restored table: all away)
+            self.call_after_refresh(self._presence, {"seat": away, "away": True, "standin": False})
 
     def _presence(self, message: dict) -> None:
         seat, name = message["seat"], self.session.table.players[message["seat"]]

@@ -40,6 +40,10 @@ log = logging.getLogger("parlour.serve")
 READ_SIZE = 4096  # bytes taken from a client per read
 MAX_BACKLOG = 64 * 1024  # keystrokes waiting for the UI beyond this are dropped (a huge paste)
 MAX_UNKNOWN_KEYS = 12  # public keys a client may offer on one connection
+# What a client's terminal is given back when the server stops: the normal screen (out of the
+# alternate one), no mouse reports or bracketed paste, default colours, and the cursor shown.
+RESTORE_TERMINAL = "\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[0m\x1b[?1049l\x1b[?25h"
+RESTARTING = "\r\nThe Parlour server is restarting; your game is saved. Connect again in a moment.\r\n"
 
 
 @dataclass
@@ -57,6 +61,7 @@ class Settings:
     idle_timeout: float = 30 * 60  # seconds without a keystroke (keepalives do not count)
     bot_delay: float = 0.6
     save: bool = True
+    abandon_after: float = 30 * 60  # seconds a table whose humans are all away stays open
 
 
 class ServeError(Exception):
@@ -136,7 +141,9 @@ class Hub:
         if self.passwords is None and self.keys is None and not is_loopback(settings.host):
             raise ServeError(f"without --password-file or --authorized-keys Parlour only listens on "
                              f"loopback (127.0.0.1 or ::1), not on {settings.host}")
-        self.lobby = Lobby(bot_delay=settings.bot_delay, save=settings.save)
+        self.lobby = Lobby(bot_delay=settings.bot_delay, save=settings.save, abandon_after=settings.abandon_after)
+        self.stopping = False
+        self.sweeper: asyncio.TimerHandle | None = None
         self.connections = 0  # logged in
         self.logging_in = Slots(settings.max_logins_per_address, settings.max_logins)
         self.backoff = Backoff()
@@ -160,6 +167,11 @@ class Hub:
             self.names = NameBook(state_folder / "names.json")
         except ValueError as error:
             raise ServeError(str(error)) from None
+        if self.settings.save:
+            from parlour.config import saves_dir
+
+            self.lobby.restore(saves_dir(), self.names.owner)
+        self._sweep()
         self.acceptor = await asyncssh.create_server(
             lambda: _Server(self), self.settings.host, self.settings.port,
             server_host_keys=[key], encoding=None,
@@ -169,7 +181,17 @@ class Hub:
         self.port = self.acceptor.get_port()
         self.fingerprint = key.get_fingerprint()
 
+    def _sweep(self) -> None:
+        """Close abandoned tables now and then (a few times per `abandon_after`, at most a minute apart)."""
+        self.lobby.sweep()
+        every = min(60.0, max(0.05, self.settings.abandon_after / 4))
+        self.sweeper = asyncio.get_running_loop().call_later(every, self._sweep)
+
     async def close(self) -> None:
+        """Stop: every client is told and gets its terminal back, every UI process is reaped."""
+        self.stopping = True
+        if self.sweeper is not None:
+            self.sweeper.cancel()
         if self.acceptor is not None:
             self.acceptor.close()
             await self.acceptor.wait_closed()
@@ -213,7 +235,9 @@ class Hub:
                 await asyncio.wait_for(process.channel.wait_closed(), 5)
             except BaseException:
                 pass
-            process.channel.get_connection().close()  # one session per connection
+            conn = process.get_extra_info("connection")  # kept even once the channel let go of it
+            if conn is not None:
+                conn.close()  # one session per connection
 
     async def _play(self, process: asyncssh.SSHServerProcess, name: str, task: asyncio.Task) -> int:
         if process.command is not None or process.subsystem is not None:
@@ -258,6 +282,9 @@ class Hub:
                 del self.playing[name.casefold()]
             if getattr(task, "parlour_kicked", False):
                 _say(process, "\r\nYou logged in again from another place: this connection is closed.\r\n")
+            elif self.stopping:  # the UI's output is no longer forwarded: the terminal is ours
+                full_screen = process.get_terminal_type() not in (None, "", "dumb")  # not a plain session
+                _say(process, (RESTORE_TERMINAL if full_screen else "") + RESTARTING)
 
     async def _run_plain(self, process, name, cred, env) -> int:
         """A session in lines (parlour/serve/plain.py): no PTY and no UI process."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable
 
 from parlour.driver import TableDriver
@@ -65,6 +66,7 @@ class GameTable:
     standing_in: set = field(default_factory=set)  # away seats a bot now plays
     bots: dict = field(default_factory=dict)  # a bot for every seat: a human's stands in when away
     timers: dict = field(default_factory=dict)
+    empty_since: float | None = None  # when its last human went away (None: someone is here)
 
     @property
     def status(self) -> str:
@@ -86,11 +88,16 @@ class GameTable:
 
 
 class Lobby:
-    def __init__(self, *, bot_delay: float = 0.6, save: bool = True):
+    def __init__(self, *, bot_delay: float = 0.6, save: bool = True, abandon_after: float = 30 * 60,
+                 clock: Callable[[], float] | None = None):
         self.tables: dict[int, GameTable] = {}
         self.members: dict[str, Member] = {}  # connected, by casefolded name
         self.bot_delay = bot_delay
         self.save = save
+        self.abandon_after = abandon_after  # seconds a table with all its humans away is kept open
+        self.clock = clock or (lambda: asyncio.get_running_loop().time())
+        self.shelf: dict[Path, list[tuple[str, str]]] = {}  # closed unfinished tables: (name, cred) seated
+        self.owner: Callable[[str], str | None] = lambda name: None  # a name's credential (the name book)
         self._next_id = 1
         self.changed = asyncio.Event()  # set after every table change (tests and tools wait on it)
 
@@ -102,6 +109,7 @@ class Lobby:
         if old is not None and old is not member:
             self.leave(old)
         self.members[member.name.casefold()] = member
+        self._unshelve(member)
         for table in self.tables.values():
             seat = table.seat_of(member.name)
             if seat is not None and table.status != "finished" and table.plan[seat].cred == member.cred:
@@ -229,6 +237,7 @@ class Lobby:
         member.table, member.seat = table, seat
         table.members.add(member)
         if seat != SPECTATOR and seat in table.away:
+            table.empty_since = None
             table.away.discard(seat)
             table.standing_in.discard(seat)
             if table.driver is not None:
@@ -239,6 +248,7 @@ class Lobby:
             member.send(self._game_message(table, member))
             self._schedule_bot(table)
         elif table.free_seats():
+            member.send(self.listing(member))  # the table's line with this seat taken, at once
             member.send({"t": "notice", "key": "lobby.waiting_players", "values": {"n": len(table.free_seats())}})
 
     def _detach(self, member: Member) -> None:
@@ -259,9 +269,16 @@ class Lobby:
             table.away.add(seat)
             log.info("%s is away from table %d, seat %d", member.name, table.id, seat)
             self._presence(table, seat, True)
-            if table.standin:
-                loop = asyncio.get_running_loop()
-                table.timers[seat] = loop.call_later(table.standin, self._stand_in, table, seat)
+            self._away(table, seat)
+
+    def _away(self, table: GameTable, seat: int) -> None:
+        """A seat's player is away: a bot may stand in later, and a table whose humans are all
+        away starts its abandon clock."""
+        if table.standin:
+            loop = asyncio.get_running_loop()
+            table.timers[seat] = loop.call_later(table.standin, self._stand_in, table, seat)
+        if all(i in table.away for i, s in enumerate(table.plan) if s.bot is None) and table.empty_since is None:
+            table.empty_since = self.clock()
 
     def _lobby_changed(self) -> None:
         for member in list(self.members.values()):
@@ -295,7 +312,9 @@ class Lobby:
 
     def _start(self, table: GameTable) -> None:
         names = [s.name for s in table.plan]
-        meta = {"seats": [{"bot": s.bot, "colour": s.colour} for s in table.plan], "served": True}
+        # the table's plan rides in the save's header, so the log alone restores it after a restart
+        meta = {"seats": [{"bot": s.bot, "colour": s.colour, "cred": s.cred} for s in table.plan],
+                "served": True, "standin": table.standin}
         try:
             table.table = Table.new(table.game_id, names, seed=table.seed, rig=table.rig, meta=meta)
         except Rejected as error:  # e.g. two names the rules see as the same
@@ -305,23 +324,31 @@ class Lobby:
                 member.send(self.listing(member))
             self.tables.pop(table.id, None)
             return
+        path = None
+        if self.save:
+            from parlour.config import new_save_path
+
+            path = new_save_path(table.game_id)
+        self._drive(table, path)
+        log.info("table %d starts: %s", table.id, ", ".join(names))
+        for member in list(table.members):
+            member.send(self._game_message(table, member))
+        self._schedule_bot(table)
+
+    def _drive(self, table: GameTable, path: Path | None) -> None:
+        """Bots for every seat and the driver that saves the table's log to `path` after every action."""
         table.bots = {i: bots.make(s.bot or "random", f"{table.table.header.seed}/{i}")
                       for i, s in enumerate(table.plan)}
         writer = None
-        if self.save:
+        if path is not None:
             from parlour import saves
-            from parlour.config import new_save_path
 
-            writer = saves.Writer(new_save_path(table.game_id), table.table.header, table.table.events)
+            writer = saves.Writer(path, table.table.header, table.table.events)
             if writer.problem:  # it keeps trying after every action
                 log.warning("table %d is not saved yet: %s", table.id, writer.problem)
         table.driver = TableDriver(table.table, {i: table.bots[i] for i, s in enumerate(table.plan) if s.bot},
                                    writer, lambda error: log.warning("table %d: cannot save: %s", table.id, error))
         table.driver.listen(lambda events: self._played(table, events))
-        log.info("table %d starts: %s", table.id, ", ".join(names))
-        for member in list(table.members):
-            member.send(self._game_message(table, member))
-        self._schedule_bot(table)
 
     def _game_message(self, table: GameTable, member: Member) -> dict:
         game, t = table.table.game, table.table
@@ -404,3 +431,118 @@ class Lobby:
             if member.seat != seat:
                 member.send(message)
         self._lobby_changed()
+
+    # ---- tables outlive the server -------------------------------------------------------------
+    # Every table's save is its log from the first action, with its plan (seats, names, bot
+    # levels, credentials, stand-in time) in the header's meta: the file alone brings it back.
+
+    def restore(self, folder: Path, owner: Callable[[str], str | None] = lambda name: None) -> int:
+        """Bring back every unfinished served table saved in `folder`, its humans away until they
+        reconnect (a bot stands in as the table was set). A table closed as abandoned goes on the
+        shelf instead, and comes back when one of its players does. `owner` gives a name's
+        credential for saves that do not carry it. Returns how many tables are open again."""
+        self.owner = owner
+        opened = 0
+        for path in sorted(folder.glob("*.jsonl")) if folder.is_dir() else ():
+            served = self._served(path)
+            if served is None:
+                continue
+            loaded, plan = served
+            if loaded.header.meta.get("shelved"):
+                self.shelf[path] = [(s.name, s.cred) for s in plan if s.bot is None]
+            elif self._reopen(path, loaded, plan) is not None:
+                opened += 1
+        log.info("%d tables restored, %d on the shelf", opened, len(self.shelf))
+        return opened
+
+    def _served(self, path: Path):
+        """(the loaded save, its seat plan) for an unfinished served table's save, else None."""
+        from parlour import saves
+
+        try:
+            loaded = saves.read(path)
+        except saves.SaveError as error:
+            log.info("not restored: %s", error)
+            return None
+        plan = self._plan(loaded.header)
+        if plan is None or registry.get(loaded.header.game).result(loaded.state) is not None:
+            return None
+        return loaded, plan
+
+    def _plan(self, header) -> list[SeatPlan] | None:
+        """The seat plan a served save's header carries, or None for any other save."""
+        meta = header.meta
+        seats = meta.get("seats")
+        if meta.get("served") is not True or not isinstance(seats, list) or len(seats) != len(header.players):
+            return None
+        plan = []
+        for name, seat in zip(header.players, seats):
+            if not isinstance(seat, dict) or (seat.get("bot") is not None and seat.get("bot") not in bots.LEVELS):
+                return None
+            cred = seat.get("cred")
+            cred = cred if isinstance(cred, str) else self.owner(name)
+            colour = seat.get("colour") if isinstance(seat.get("colour"), str) else "red"
+            plan.append(SeatPlan(seat.get("bot"), name, None if seat.get("bot") else cred, colour))
+        return plan
+
+    def _reopen(self, path: Path, loaded, plan: list[SeatPlan]) -> GameTable | None:
+        if len([t for t in self.tables.values() if t.status != "finished"]) >= MAX_TABLES:
+            log.warning("%s not reopened: the server has as many tables as it can hold", path.name)
+            return None
+        loaded.header.meta.pop("shelved", None)
+        standin = loaded.header.meta.get("standin", 0)
+        table = GameTable(self._next_id, loaded.header.game, plan,
+                          standin if standin in STANDIN_CHOICES else 0)
+        self._next_id += 1
+        table.table = Table.resume(loaded)
+        self.tables[table.id] = table
+        self._drive(table, path)
+        for seat, s in enumerate(plan):
+            if s.bot is None:
+                table.away.add(seat)
+                self._away(table, seat)
+        log.info("table %d reopened from %s: %s", table.id, path.name, ", ".join(table.table.players))
+        self._schedule_bot(table)
+        return table
+
+    def _unshelve(self, member: Member) -> None:
+        """A player of a shelved table is back: the table opens again from its save."""
+        for path, seated in list(self.shelf.items()):
+            if (member.name.casefold(), member.cred) not in {(n.casefold(), c) for n, c in seated}:
+                continue
+            del self.shelf[path]
+            served = self._served(path)
+            if served is not None and self._reopen(path, *served) is None:
+                self.shelf[path] = seated  # no room now: it stays on the shelf
+
+    def sweep(self) -> list[int]:
+        """Close every table whose humans have all been away for `abandon_after` seconds: its save
+        is marked shelved (it reopens when one of its players comes back) and its slot is free."""
+        now = self.clock()
+        closed = [t for t in self.tables.values() if t.status == "playing" and t.empty_since is not None
+                  and now - t.empty_since >= self.abandon_after]
+        for table in closed:
+            self._shelve(table)
+        return [t.id for t in closed]
+
+    def _shelve(self, table: GameTable) -> None:
+        from parlour import saves
+
+        for timer in table.timers.values():
+            timer.cancel()
+        table.timers.clear()
+        del self.tables[table.id]
+        for member in list(table.members):  # watchers: back to the lobby
+            self._detach(member)
+            member.send(self.listing(member))
+        writer = table.driver.writer
+        if writer is not None:
+            table.table.header.meta["shelved"] = True
+            try:
+                saves.write(writer.path, table.table.header, table.table.events)
+                self.shelf[writer.path] = [(s.name, s.cred) for s in table.plan if s.bot is None]
+            except saves.SaveError as error:
+                log.warning("table %d: cannot mark its save as shelved: %s", table.id, error)
+        log.info("table %d closed: its players were away for %d s", table.id, self.abandon_after)
+        self._lobby_changed()
+
