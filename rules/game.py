@@ -17,6 +17,7 @@ Each game supplies pure functions over its own immutable state:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Callable, Mapping, TypeVar
 
 from .records import Acted, Action, Event, Rejected, SHARED_RECORDS, Start
@@ -69,8 +70,8 @@ class Game:
         functions["legal_actions"] = _last_answer(functions["legal_actions"])
         return cls(id, title, players[0], players[1], records, **functions, rules_version=rules_version)
 
-    @property
-    def kinds(self) -> dict[str, type]:
+    @cached_property  # read for every event decoded
+    def kinds(self) -> Mapping[str, type]:
         """Record name -> class, for decoding this game's JSON."""
         return {cls.__name__: cls for cls in SHARED_RECORDS + self.records}
 
