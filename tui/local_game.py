@@ -16,10 +16,10 @@ from rules.table import Table
 
 class LocalGame:
     away: frozenset[int] = frozenset()  # seats whose player dropped: only at a served table
-    def __init__(self, table: Table, seats: list[Seat], save_path: Path | None):
+    def __init__(self, table: Table, seats: list[Seat], save_path: Path | None, on_disk: bool = False):
         self.seats = seats
         self.save_path = save_path
-        writer = saves.Writer(save_path, table.header, table.events) if save_path else None
+        writer = saves.Writer(save_path, table.header, table.events, on_disk=on_disk) if save_path else None
         self.driver = TableDriver(
             table, {i: bots.make(s.bot, f"{table.header.seed}/{i}") for i, s in enumerate(seats) if s.bot}, writer)
         self.table = table
@@ -39,7 +39,9 @@ class LocalGame:
         """Continue a saved game (raises saves.SaveError for a bad file)."""
         loaded = saves.read(path)
         table = Table.resume(loaded)
-        return cls(table, seats_from_meta(table.players, loaded.header.meta), path)
+        # a save loaded without a warning holds exactly the log: go on appending to it
+        return cls(table, seats_from_meta(table.players, loaded.header.meta), path,
+                   on_disk=not loaded.warnings and len(table.events) == len(loaded.events))
 
     # ---- what the game screen drives (as it drives a served game: tui/remote.py) ------------
 
