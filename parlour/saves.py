@@ -87,13 +87,19 @@ class Writer:
     wrong, the bytes already saved are left as they were (a half-written append is cut off
     again), and the next `sync` tries again with everything not yet on disk."""
 
-    def __init__(self, path: str | os.PathLike, header: log.Header, events: list[Event]):
+    def __init__(self, path: str | os.PathLike, header: log.Header, events: list[Event], *,
+                 on_disk: bool = False):
+        """`on_disk`: the file was just loaded whole, with no warning, and holds exactly `events`:
+        the next actions are appended to it (a long game is not written out again on resuming)."""
         self.path = Path(path)
         self.header = header
         self.written = 0  # events on disk
         self.size: int | None = None  # bytes on disk known good; None: the whole file is still to write
         self.problem: str | None = None
-        self.sync(events)
+        if on_disk and (size := _ends_a_line(self.path)) is not None:
+            self.written, self.size = len(events), size
+        else:
+            self.sync(events)
 
     def sync(self, events: list[Event]) -> bool:
         """Write the events not yet on disk (flushed and fsynced); False if that failed."""
@@ -138,6 +144,21 @@ class Writer:
             os.close(fd)
         self.size += len(data)
         self.written = len(events)
+
+
+def _ends_a_line(path: Path) -> int | None:
+    """The size of a regular file whose last byte ends a line (appending after it is safe), else None."""
+    try:
+        with open(path, "rb") as file:
+            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+                return None
+            size = file.seek(0, os.SEEK_END)
+            if size == 0:
+                return None
+            file.seek(size - 1)
+            return size if file.read(1) == b"\n" else None
+    except OSError:
+        return None
 
 
 def write_whole(path: Path, text: str) -> int:

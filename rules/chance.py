@@ -75,7 +75,8 @@ class Chance:
     __slots__ = ("_random", "_dice", "_coins", "_decks", "_picks", "_strict")
 
     def __init__(self, seed: int | str | None = 0, rig: Rig | None = None, *, strict: bool = False):
-        self._random = random.Random(seed)
+        # a strict source never draws from the generator: seeding one per replayed action is waste
+        self._random = None if strict else random.Random(seed)
         rig = rig or Rig()
         self._dice = deque(rig.dice)
         self._coins = deque(rig.coins)
@@ -155,7 +156,8 @@ class Chance:
             remaining = [card for card in cards]
             for card in top:
                 remaining.remove(card)
-            self._random.shuffle(remaining)
+            if remaining:  # never so when strict: the order must name every card
+                self._random.shuffle(remaining)
             return tuple(top) + tuple(remaining)
         self._dry(f"shuffle of deck {deck!r}")
         order = list(cards)

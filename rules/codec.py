@@ -12,7 +12,7 @@ import re
 import types
 import typing
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from .records import Action, Record
 
@@ -72,63 +72,112 @@ def _decode_record(data: Any, kinds: Mapping[str, type], base: type, path: str) 
 
 
 def _decode_fields(cls: type, data: dict, kinds: Mapping[str, type], path: str) -> Record:
-    hints = _hints(cls)
-    expected = {name for name, _ in hints} | {"type"}
-    extra = set(data) - expected
-    if extra:
-        raise CodecError(f"unexpected field {sorted(extra)[0]!r} in {cls.__name__}{_where(path)}")
+    fields, expected = _fields_decoder(cls)
+    if len(data) != len(expected) or not expected.issuperset(data):
+        extra = set(data) - expected
+        if extra:
+            raise CodecError(f"unexpected field {sorted(extra)[0]!r} in {cls.__name__}{_where(path)}")
     values = {}
-    for name, hint in hints:
+    for name, decode_value in fields:
         if name not in data:
             raise CodecError(f"missing field {name!r} in {cls.__name__}{_where(path)}")
-        values[name] = _decode_value(data[name], hint, kinds, f"{path}.{name}" if path else name)
+        values[name] = decode_value(data[name], kinds, f"{path}.{name}" if path else name)
     return cls(**values)
 
 
-def _decode_value(data: Any, hint: Any, kinds: Mapping[str, type], path: str) -> Any:
+# Decoders are built once per type hint (and per record class), not worked out from the hint for
+# every value read: a long save decodes hundreds of thousands of values.
+
+Decoder = Callable[[Any, Mapping[str, type], str], Any]
+
+
+@lru_cache(maxsize=None)
+def _fields_decoder(cls: type) -> tuple[tuple[tuple[str, Decoder], ...], frozenset[str]]:
+    fields = tuple((name, _decoder(hint)) for name, hint in _hints(cls))
+    return fields, frozenset(name for name, _ in fields) | {"type"}
+
+
+def _decode_int(data: Any, kinds: Mapping[str, type], path: str) -> int:
+    if type(data) is not int:
+        raise CodecError(f"expected an integer{_where(path)}")
+    return data
+
+
+def _decode_str(data: Any, kinds: Mapping[str, type], path: str) -> str:
+    if not isinstance(data, str):
+        raise CodecError(f"expected a string{_where(path)}")
+    return data
+
+
+def _decode_bool(data: Any, kinds: Mapping[str, type], path: str) -> bool:
+    if not isinstance(data, bool):
+        raise CodecError(f"expected true or false{_where(path)}")
+    return data
+
+
+def _decode_none(data: Any, kinds: Mapping[str, type], path: str) -> None:
+    if data is not None:
+        raise CodecError(f"expected null{_where(path)}")
+    return None
+
+
+@lru_cache(maxsize=None)
+def _decoder(hint: Any) -> Decoder:
+    """The function that decodes (and checks) a JSON value of type `hint`."""
+    plain = {int: _decode_int, str: _decode_str, bool: _decode_bool, type(None): _decode_none}
+    if isinstance(hint, type) and hint in plain:
+        return plain[hint]
     origin = typing.get_origin(hint)
-    if hint is int:
-        if type(data) is not int:
-            raise CodecError(f"expected an integer{_where(path)}")
-        return data
-    if hint is str:
-        if not isinstance(data, str):
-            raise CodecError(f"expected a string{_where(path)}")
-        return data
-    if hint is bool:
-        if not isinstance(data, bool):
-            raise CodecError(f"expected true or false{_where(path)}")
-        return data
-    if hint is type(None):
-        if data is not None:
-            raise CodecError(f"expected null{_where(path)}")
-        return None
     if origin in (types.UnionType, typing.Union):
-        errors = []
-        for option in typing.get_args(hint):
-            try:
-                return _decode_value(data, option, kinds, path)
-            except CodecError as error:
-                errors.append(str(error))
-        raise CodecError(errors[-1])
+        options = tuple(_decoder(option) for option in typing.get_args(hint))
+
+        def decode_union(data, kinds, path):
+            errors = []
+            for option in options:
+                try:
+                    return option(data, kinds, path)
+                except CodecError as error:
+                    errors.append(str(error))
+            raise CodecError(errors[-1])
+
+        return decode_union
     if origin is tuple:
-        if not isinstance(data, list):
-            raise CodecError(f"expected a list{_where(path)}")
         args = typing.get_args(hint)
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_decode_value(item, args[0], kinds, f"{path}[{i}]") for i, item in enumerate(data))
-        if len(args) != len(data):
-            raise CodecError(f"expected a list of {len(args)} items{_where(path)}")
-        return tuple(_decode_value(item, arg, kinds, f"{path}[{i}]") for i, (item, arg) in enumerate(zip(args, data)))
+            item = _decoder(args[0])
+
+            def decode_tuple(data, kinds, path):
+                if not isinstance(data, list):
+                    raise CodecError(f"expected a list{_where(path)}")
+                return tuple(item(value, kinds, f"{path}[{i}]") for i, value in enumerate(data))
+
+            return decode_tuple
+        items = tuple(_decoder(arg) for arg in args)
+
+        def decode_fixed(data, kinds, path):
+            if not isinstance(data, list):
+                raise CodecError(f"expected a list{_where(path)}")
+            if len(items) != len(data):
+                raise CodecError(f"expected a list of {len(items)} items{_where(path)}")
+            return tuple(item(value, kinds, f"{path}[{i}]") for i, (item, value) in enumerate(zip(items, data)))
+
+        return decode_fixed
     if isinstance(hint, type) and issubclass(hint, Record):
         if hint in (Action, Record) or not dataclasses.is_dataclass(hint):
-            return _decode_record(data, kinds, hint, path)
-        if not isinstance(data, dict) or data.get("type") != hint.__name__:
-            raise CodecError(f"expected a {hint.__name__}{_where(path)}")
-        own = kinds.get(hint.__name__)  # a game may extend a shared record under the same name
-        return _decode_fields(own if own is not None and issubclass(own, hint) else hint, data, kinds, path)
-    raise CodecError(f"cannot decode type {hint!r}{_where(path)}")  # a programming error
+            return lambda data, kinds, path: _decode_record(data, kinds, hint, path)
 
+        def decode_exact(data, kinds, path):
+            if not isinstance(data, dict) or data.get("type") != hint.__name__:
+                raise CodecError(f"expected a {hint.__name__}{_where(path)}")
+            own = kinds.get(hint.__name__)  # a game may extend a shared record under the same name
+            return _decode_fields(own if own is not None and issubclass(own, hint) else hint, data, kinds, path)
+
+        return decode_exact
+
+    def cannot(data, kinds, path):
+        raise CodecError(f"cannot decode type {hint!r}{_where(path)}")  # a programming error
+
+    return cannot
 
 
 # ---- reading JSON text with limits --------------------------------------------------------
@@ -152,9 +201,9 @@ def parse(text: str) -> Any:
         raise CodecError(f"nested deeper than {MAX_DEPTH} levels")
     # the checks cost time only when the text could break a limit (a long run of digits, a
     # surrogate or an escape for one, a line longer than a string may be)
-    hooks = {"parse_int": _integer, "parse_float": _fraction} if _LONG_NUMBER.search(text) else {}
+    decoder = _CAREFUL if _LONG_NUMBER.search(text) else _PLAIN
     try:
-        value = json.loads(text, parse_constant=_constant, **hooks)
+        value = decoder.decode(text)
     except json.JSONDecodeError as error:
         raise CodecError(f"not JSON: {error.msg}") from None
     except (ValueError, RecursionError) as error:  # from the hooks below, or Python's own limits
@@ -201,3 +250,8 @@ def _check_strings(value: Any) -> None:
         for key, item in value.items():
             _check_strings(key)
             _check_strings(item)
+
+
+# built once: json.loads with any hook builds a new decoder for every line
+_PLAIN = json.JSONDecoder(parse_constant=_constant)
+_CAREFUL = json.JSONDecoder(parse_constant=_constant, parse_int=_integer, parse_float=_fraction)

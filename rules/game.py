@@ -17,6 +17,7 @@ Each game supplies pure functions over its own immutable state:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Callable, Mapping, TypeVar
 
 from .records import Acted, Action, Event, Rejected, SHARED_RECORDS, Start
@@ -66,15 +67,33 @@ class Game:
             raise TypeError(f"{title}: its rule modules define no {', '.join(missing)}")
         if functions["explain"] is None:
             del functions["explain"]
+        functions["legal_actions"] = _last_answer(functions["legal_actions"])
         return cls(id, title, players[0], players[1], records, **functions, rules_version=rules_version)
 
-    @property
-    def kinds(self) -> dict[str, type]:
+    @cached_property  # read for every event decoded
+    def kinds(self) -> Mapping[str, type]:
         """Record name -> class, for decoding this game's JSON."""
         return {cls.__name__: cls for cls in SHARED_RECORDS + self.records}
 
 
 _FUNCTIONS = ("initial", "to_act", "legal_actions", "step", "evolve", "view", "redact", "result", "explain")
+
+
+def _last_answer(legal_actions: Callable[[Any, int], list[Action]]) -> Callable[[Any, int], list[Action]]:
+    """`legal_actions` remembering its last answer by the state's identity: states are immutable,
+    so a bot that asks about the state it will act in (a view that is the state itself) and
+    `decide`, which checks the action against the same state, share one computation; and the
+    action the bot took from that list is found in it by identity, not compared field by field."""
+    last = [(None, None, ())]  # one (state kept alive so its id is not reused, seat, answer),
+    # swapped whole so that threads sharing a game never see a mixed entry
+
+    def remembered(state: Any, seat: int) -> list[Action]:
+        entry = last[0]
+        if entry[0] is not state or entry[1] != seat:
+            entry = last[0] = (state, seat, tuple(legal_actions(state, seat)))
+        return list(entry[2])  # a fresh list each time: callers may change theirs
+
+    return remembered
 
 
 S = TypeVar("S")

@@ -62,6 +62,23 @@ def test_the_writer_appends_each_action_and_the_file_always_loads(tmp_path):
         assert saves.read(tmp_path / "g.jsonl").state == table.state
 
 
+@pytest.mark.parametrize("ends_a_line", [True, False])
+def test_a_resumed_save_is_appended_to_not_written_again(tmp_path, ends_a_line):
+    """Resuming a long game must not write it all out again: the Writer goes on after the bytes
+    on disk. A file whose last line has no newline is written whole (appending would glue lines)."""
+    table, path = played(), tmp_path / "g.jsonl"
+    text = log.dumps(table.header, table.events)
+    path.write_text(text if ends_a_line else text.rstrip("\n"), encoding="utf-8")
+    loaded = saves.read(path)
+    assert not loaded.warnings and loaded.events == table.events
+    table = Table.resume(loaded)
+    writer = saves.Writer(path, table.header, table.events, on_disk=True)
+    assert writer.written == len(table.events)
+    TableDriver(table, {seat: make("random", 5) for seat in range(3)}, writer).play_bots(5)
+    assert path.read_text(encoding="utf-8").startswith(text.rstrip("\n"))
+    assert saves.read(path).events == table.events
+
+
 def test_a_torn_last_line_keeps_the_valid_prefix_and_says_so():
     table = played()
     lines = lines_of(table)

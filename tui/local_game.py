@@ -17,11 +17,15 @@ from rules.table import Table
 
 class LocalGame:
     away: frozenset[int] = frozenset()  # seats whose player dropped: only at a served table
-    def __init__(self, table: Table, seats: list[Seat], save_to: Path | Callable[[], Path] | None):
+    def __init__(self, table: Table, seats: list[Seat], save_to: Path | Callable[[], Path] | None,
+                 on_disk: bool = False):
         self.seats = seats
-        self.driver = TableDriver(  # the save file is made and written from the first action on
+        writer = None
+        if on_disk and isinstance(save_to, Path):  # a resumed save holding exactly the log: append to it
+            writer, save_to = saves.Writer(save_to, table.header, table.events, on_disk=True), None
+        self.driver = TableDriver(  # else the save file is made and written from the first action on
             table, {i: bots.make(s.bot, f"{table.header.seed}/{i}") for i, s in enumerate(seats) if s.bot},
-            save_to=save_to)
+            writer, save_to=save_to)
         self.table = table
 
     @classmethod
@@ -39,7 +43,9 @@ class LocalGame:
         """Continue a saved game (raises saves.SaveError for a bad file)."""
         loaded = saves.read(path)
         table = Table.resume(loaded)
-        return cls(table, seats_from_meta(table.players, loaded.header.meta), path)
+        # a save loaded without a warning holds exactly the log: go on appending to it
+        return cls(table, seats_from_meta(table.players, loaded.header.meta), path,
+                   on_disk=not loaded.warnings and len(table.events) == len(loaded.events))
 
     # ---- what the game screen drives (as it drives a served game: tui/remote.py) ------------
 

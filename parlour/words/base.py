@@ -181,12 +181,24 @@ class Story:
             self.view = game.view(game.evolve(self.view, seen), seat)
         return lines + narrator.end()
 
-    def tell_log(self, events: list[Event]) -> list[str]:
-        """The lines for a whole log, batch by batch (a batch begins at each action)."""
+    def tell_log(self, events: list[Event], last: int | None = None) -> list[str]:
+        """The lines for a whole log, batch by batch (a batch begins at each action). With `last`,
+        only the last `last` batches are told: the ones before are folded into the view without
+        words (a long game's screen needs its tail, not 68,000 lines), and the lines told are
+        exactly the tail of the whole telling."""
+        starts = [i for i, event in enumerate(events) if i == 0 or isinstance(event, Acted)]
+        if last is not None and len(starts) > last:
+            self.fold(events[: starts[-last]])
+            events = events[starts[-last]:]
+            starts = [i - starts[-last] for i in starts[-last:]]
         lines: list[str] = []
-        start = 0
-        for i in range(1, len(events) + 1):
-            if i == len(events) or isinstance(events[i], Acted):
-                lines += self.tell(events[start:i])
-                start = i
+        for start, end in zip(starts, starts[1:] + [len(events)]):
+            lines += self.tell(events[start:end])
         return lines
+
+    def fold(self, events: list[Event]) -> None:
+        """Follow events without telling them (the view moves on as `tell` would move it)."""
+        game, seat, view = self.game, self.seat, self.view
+        for event in events:
+            view = game.view(game.evolve(view, game.redact(event, seat)), seat)
+        self.view = view

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
 from typing import Any, Callable
 
 from ..deck import Deck
@@ -58,7 +57,7 @@ def filmis(view, seat: int, rng: random.Random):
     hands = tuple(h if s == seat else _deal(pool, len(h)) for s, h in enumerate(view.hands))
     homes = tuple(h if s == seat else _deal(pool, len(h)) for s, h in enumerate(view.homes))
     deck = Deck(_deal(pool, len(view.deck.pile)), _deal(pool, len(view.deck.discard)))
-    return replace(view, hands=hands, homes=homes, deck=deck)
+    return view._replace(hands=hands, homes=homes, deck=deck)
 
 
 # game id -> sampler (view, seat, rng) -> a full state, or None where it cannot sample

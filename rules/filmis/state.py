@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Mapping
+from typing import Mapping, NamedTuple
 
 from ..tuples import put, without
 from ..deck import Deck
@@ -37,8 +37,10 @@ class Swap:
         return self.shown[(i + 1) % len(self.shown)]
 
 
-@dataclass(frozen=True, slots=True)
-class State:
+class State(NamedTuple):
+    """Immutable, and a tuple underneath (as Garfield's): `_replace` is several times cheaper
+    than a frozen dataclass's `replace`, and evolve makes one new state per event."""
+
     players: tuple[str, ...]
     colours: tuple[int, ...]  # seat -> colour (0 red, 1 blue, 2 green, 3 yellow)
     positions: tuple[int, ...]
@@ -119,79 +121,79 @@ def result(state: State) -> Result | None:
 
 
 def _acted(s: State, e: Acted) -> State:
-    return replace(s, pending=None) if s.pending else s
+    return s._replace(pending=None) if s.pending else s
 
 
 def _shuffled(s: State, e: Shuffled) -> State:
-    return replace(s, deck=s.deck.reshuffled(e.order)) if e.deck == DECK_NAME else s
+    return s._replace(deck=s.deck.reshuffled(e.order)) if e.deck == DECK_NAME else s
 
 
 def _turn_began(s: State, e: TurnBegan) -> State:
-    return replace(s, turn=e.seat, pending=None, swap=None)
+    return s._replace(turn=e.seat, pending=None, swap=None)
 
 
 def _turn_skipped(s: State, e: TurnSkipped) -> State:
-    return replace(s, skips=put(s.skips, e.seat, max(0, s.skips[e.seat] - 1)))
+    return s._replace(skips=put(s.skips, e.seat, max(0, s.skips[e.seat] - 1)))
 
 
 def _turn_ended(s: State, e: TurnEnded) -> State:
-    return replace(s, pending=None, swap=None)
+    return s._replace(pending=None, swap=None)
 
 
 def _moved(s: State, e: Moved) -> State:
-    return replace(s, positions=put(s.positions, e.seat, e.to))
+    return s._replace(positions=put(s.positions, e.seat, e.to))
 
 
 def _drawn(s: State, e: CardsDrawn) -> State:
-    return replace(s, hands=put(s.hands, e.seat, s.hands[e.seat] + e.cards),
+    return s._replace(hands=put(s.hands, e.seat, s.hands[e.seat] + e.cards),
                    deck=s.deck.drawn(len(e.cards)))
 
 
 def _banked(s: State, e: HandBanked) -> State:
-    return replace(s, hands=put(s.hands, e.seat, ()),
+    return s._replace(hands=put(s.hands, e.seat, ()),
                    homes=put(s.homes, e.seat, s.homes[e.seat] + s.hands[e.seat]))
 
 
 def _taken(s: State, e: CardTaken) -> State:
     if e.from_home:
-        s = replace(s, homes=put(s.homes, e.owner, without(s.homes[e.owner], e.card)))
+        s = s._replace(homes=put(s.homes, e.owner, without(s.homes[e.owner], e.card)))
     else:
-        s = replace(s, hands=put(s.hands, e.owner, without(s.hands[e.owner], e.card)))
-    return replace(s, hands=put(s.hands, e.seat, s.hands[e.seat] + (e.card,)))
+        s = s._replace(hands=put(s.hands, e.owner, without(s.hands[e.owner], e.card)))
+    return s._replace(hands=put(s.hands, e.seat, s.hands[e.seat] + (e.card,)))
 
 
 def _under(s: State, e: CardUnder) -> State:
-    return replace(s, hands=put(s.hands, e.seat, without(s.hands[e.seat], e.card)),
+    return s._replace(hands=put(s.hands, e.seat, without(s.hands[e.seat], e.card)),
                    deck=s.deck.put_under(e.card))
 
 
 def _skip_owed(s: State, e: SkipOwed) -> State:
-    return replace(s, skips=put(s.skips, e.seat, s.skips[e.seat] + 1))
+    return s._replace(skips=put(s.skips, e.seat, s.skips[e.seat] + 1))
 
 
 def _asked(s: State, e: Asked) -> State:
-    return replace(s, pending=e.pending)
+    return s._replace(pending=e.pending)
 
 
 def _swap_began(s: State, e: SwapBegan) -> State:
-    return replace(s, swap=Swap(e.seat, e.shown, (None,) * len(e.shown)))
+    return s._replace(swap=Swap(e.seat, e.shown, (None,) * len(e.shown)))
 
 
 def _swap_chosen(s: State, e: SwapChosen) -> State:
     i = s.swap.index(e.seat) if s.swap else None
     if i is None:
         return s
-    return replace(s, swap=replace(s.swap, chosen=put(s.swap.chosen, i, e.card)))
+    return s._replace(swap=replace(s.swap, chosen=put(s.swap.chosen, i, e.card)))
 
 
 def _swap_done(s: State, e: SwapDone) -> State:
     for take in e.takes:
         s = _taken(s, CardTaken(take.seat, take.giver, take.from_home, take.card))
-    return replace(s, swap=None)
+    return s._replace(swap=None)
 
 
 def _raid(s: State, e: Raid) -> State:
-    return replace(s, over=True, caller=e.caller, hands=e.hands, homes=e.homes, pending=None,
+    return s._replace(over=True, caller=e.caller, hands=e.hands, homes=e.homes, pending=None,
                    swap=None)
 
 
@@ -227,7 +229,7 @@ def view(state: State, seat: int | None) -> State:
         chosen = tuple(c if c is None or s.seat == seat else HIDDEN
                        for s, c in zip(swap.shown, swap.chosen))
         swap = replace(swap, chosen=chosen)
-    return replace(state, hands=hands, homes=homes, deck=state.deck.masked(), swap=swap)
+    return state._replace(hands=hands, homes=homes, deck=state.deck.masked(), swap=swap)
 
 
 def redact(event: Event, seat: int | None) -> Event:

@@ -26,7 +26,7 @@ def _behind(rival_home):
     rest.update(state.homes[0])
     rest.subtract((cards.HARRY,))
     pile = tuple(sorted(rest.elements()))
-    return game, replace(state, homes=((cards.HARRY,), rival_home), deck=replace(state.deck, pile=pile))
+    return game, state._replace(homes=((cards.HARRY,), rival_home), deck=replace(state.deck, pile=pile))
 
 
 class PeekingExpert(ExpertBot):

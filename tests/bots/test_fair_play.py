@@ -32,7 +32,7 @@ def _filmis_state(rival_home: tuple[str, ...]):
         rest.subtract(pile)
     assert all(n >= 0 for n in rest.values()), "more of a card than the game has"
     pile = tuple(sorted(rest.elements()))
-    return GAME, replace(state, hands=hands, homes=homes, turn=0, pending=None, swap=None,
+    return GAME, state._replace(hands=hands, homes=homes, turn=0, pending=None, swap=None,
                          skips=(0, 0), deck=replace(state.deck, pile=pile, discard=()))
 
 

@@ -109,7 +109,7 @@ def _filmis(hand=(), home=(), rival_home_size=3, pending=None):
     for pile in (tuple(hand), tuple(home), rival):
         rest.subtract(pile)
     deck = replace(state.deck, pile=tuple(sorted(rest.elements())), discard=())
-    return table.game, replace(state, hands=(tuple(hand), ()), homes=(tuple(home), rival), turn=0,
+    return table.game, state._replace(hands=(tuple(hand), ()), homes=(tuple(home), rival), turn=0,
                                pending=pending, swap=None, skips=(0, 0), deck=deck)
 
 
@@ -142,7 +142,7 @@ def test_filmis_swap_takes_the_best_card():
     game, state = _filmis((cards.HARRY,))
     shown = (Shown(0, False, (cards.HARRY,)),
              Shown(1, True, (cards.BIFFEN, cards.JAMES_DEAN, cards.WALL_ENBERG)))
-    state = replace(state, swap=Swap(0, shown, (None, None)))
+    state = state._replace(swap=Swap(0, shown, (None, None)))
     assert _smart(game, state) == SwapTake(cards.JAMES_DEAN)
 
 

@@ -28,7 +28,7 @@ def arrange(players: int = 2, *, positions=None, hands=None, homes=None, top=(),
         rest.subtract(pile)
     assert all(n >= 0 for n in rest.values()), "more of a card than the game has"
     pile = tuple(top) + tuple(sorted(rest.elements()))
-    return replace(state, positions=tuple(positions) if positions else state.positions,
+    return state._replace(positions=tuple(positions) if positions else state.positions,
                    hands=hands, homes=homes, deck=replace(state.deck, pile=pile, discard=()),
                    skips=tuple(skips) if skips else state.skips, turn=turn)
 

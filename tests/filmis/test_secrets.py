@@ -2,7 +2,6 @@
 the shape of the game too", for Filmis too): pairs of games that differ only in other seats'
 hands and home piles show a seat the same events, and each leak that once was is named below."""
 
-from dataclasses import replace
 
 from hypothesis import given, settings, strategies as st
 
@@ -34,7 +33,7 @@ def rehidden(state, observer, order):
     hands, homes = list(state.hands), list(state.homes)
     for i, seat in enumerate(others):
         hands[seat], homes[seat] = dealt[i], dealt[len(others) + i]
-    return replace(state, hands=tuple(hands), homes=tuple(homes))
+    return state._replace(hands=tuple(hands), homes=tuple(homes))
 
 
 @settings(max_examples=60, deadline=None)

@@ -62,3 +62,19 @@ def test_the_story_told_as_the_game_goes_is_the_story_of_its_log(game, seat):
         lines += live.tell(t.events[before:])
     assert lines == story_of(t, seat).tell_log(t.events)
     assert live.view == t.game.view(t.state, seat)
+
+
+@pytest.mark.parametrize("game", ["garfield", "filmis", "smurf"])
+@pytest.mark.parametrize("seat", [0, SPECTATOR])
+def test_telling_only_the_last_batches_reads_as_the_tail_of_the_whole_telling(game, seat):
+    """A long game's screen tells only its last actions; the start is folded unsaid. The lines
+    told, and the view the story goes on from, are exactly those of telling it all."""
+    t = Table.new(game, ["Ann", "Bob", "Cid"], seed=11)
+    play_random(t, random.Random(11), max_actions=120)
+    whole, tail = story_of(t, seat), story_of(t, seat)
+    everything = whole.tell_log(t.events)
+    last = tail.tell_log(t.events, last=30)
+    batches = [e for e in t.events if type(e).__name__ == "Acted"]
+    assert len(batches) > 30 and 0 < len(last) < len(everything)
+    assert last == everything[-len(last):]
+    assert tail.view == whole.view

@@ -25,6 +25,8 @@ from ..widgets.keybar import KeyBar
 from ..widgets.log import GameLog
 from ..widgets.panels import HandPanel, PlayersPanel, PromptBar
 
+TOLD_BATCHES = 200  # on mount the log tells this many last actions: a long game's start is folded unsaid
+
 
 def last_dice(events: list) -> tuple[int, ...]:
     """The dice of the last roll, to show on the board."""
@@ -125,7 +127,7 @@ class GameScreen(Screen):
         game = self.table.game
         self.story = Story(game, self.words, self.names, self.log_seat,
                            game.initial(self.table.players, self.table.options))
-        self._write(self.story.tell_log(self.table.events))
+        self._write(self.story.tell_log(self.table.events, last=TOLD_BATCHES))
 
     def on_unmount(self) -> None:
         self.session.unlisten(self._follow)
