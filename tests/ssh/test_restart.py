@@ -40,12 +40,12 @@ async def test_a_restart_restores_every_unfinished_table_and_its_players_seats()
         assert again.table.events == events and again.table.players == players
         assert again.status == "playing" and again.away == {0, 1} and again.standin == 30
         ann = await connect(hub, "Ann")
-        await ann.wait_for("Ann's hand")
+        await ann.wait_for("Your hand")
         await until(hub, lambda: caught_up(hub, again, "Ann"))
         assert member(hub, "Ann").seat == 0 and again.away == {1}
         assert member(hub, "Ann").digest == digest(again.table.view(0))
         bob = await connect(hub, "Bob")
-        await bob.wait_for("Bob's hand")
+        await bob.wait_for("Your hand")
         await play_one(hub, again, {"Ann": ann, "Bob": bob})
         [path] = saves_dir().glob("*-garfield.jsonl")  # the same save goes on
         assert saves.read(path).events == again.table.events and len(again.table.events) > len(events)
@@ -89,7 +89,7 @@ async def test_an_abandoned_table_is_closed_frees_its_slot_and_reopens_for_its_p
         other = hub.lobby.create("garfield", ["human", "human"])  # the slot is free
         del hub.lobby.tables[other.id]
         ann = await connect(hub, "Ann")  # one of its players is back: the table reopens
-        await ann.wait_for("Ann's hand")
+        await ann.wait_for("Your hand")
         [again] = hub.lobby.tables.values()
         assert again.table.events == events and member(hub, "Ann").seat == 0
         assert "shelved" not in saves.read(path).header.meta
@@ -108,8 +108,8 @@ async def test_one_failing_ui_leaves_the_others_playing():
         await bob.wait_for(f"#{table.id} Garfield · Ann")
         [bobs_ui] = set(hub.children) - before
         bob.press("enter")
-        await ann.wait_for("Ann's hand")
-        await bob.wait_for("Bob's hand")
+        await ann.wait_for("Your hand")
+        await bob.wait_for("Your hand")
         os.killpg(bobs_ui, signal.SIGKILL)  # Bob's UI dies as hard as a process can
         await bob.wait_for(lambda term: term.closed)
         await until(hub, lambda: table.away == {1})
@@ -118,7 +118,7 @@ async def test_one_failing_ui_leaves_the_others_playing():
         while 0 in table.table.to_act():  # Ann plays on
             await play_one(hub, table, {"Ann": ann}, names=("Ann",))
         bob = await connect(hub, "Bob")  # and Bob comes back to his seat
-        await bob.wait_for("Bob's hand")
+        await bob.wait_for("Your hand")
         await ann.close()
         await bob.close()
 

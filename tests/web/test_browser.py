@@ -16,7 +16,7 @@ from .harness import PageTerminal, chromium, web_server
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("browser_ready")]
 
 ROLL_PROMPT = "[Space] "  # my turn: Space follows Garfield's card ("Roll", or "Follow Garfield")
-MY_MOVE = "You follows Garfield."  # on the log when Space follows Garfield's card
+MY_MOVE = "You follow Garfield."  # on the log when Space follows Garfield's card
 
 
 async def offline(context, origin: str) -> list[str]:
@@ -41,7 +41,7 @@ def prompt(term: PageTerminal) -> list[str]:
 
 def standings(term: PageTerminal) -> list[str]:
     """Each player's cards and square from the side panel ("3 cards @13")."""
-    return [found.group(0) for line in term.screen.display if (found := re.search(r"\d+ cards @\d+", line))]
+    return [found.group(0) for line in term.screen.display if (found := re.search(r"\d+ cards? @\d+", line))]
 
 
 def bots_done(term: PageTerminal) -> bool:
@@ -55,7 +55,10 @@ def bots_done(term: PageTerminal) -> bool:
 def asked_me(term: PageTerminal) -> bool:
     """A question for me that is not the roll (a card to discard, a lasagna to use)."""
     lines = prompt(term)
-    return any(line.lstrip().startswith("You, ") for line in lines) and ROLL_PROMPT not in "".join(lines)
+    # Its numbered options are drawn (the question and the options are two panels: a question
+    # seen before its options could be the roll's, and Enter would then roll).
+    text = "".join(lines)
+    return "[1] " in text and ROLL_PROMPT not in text
 
 
 async def test_a_garfield_game_in_the_browser_is_played_saved_and_resumed(parlour_env):
@@ -74,12 +77,12 @@ async def test_a_garfield_game_in_the_browser_is_played_saved_and_resumed(parlou
             await term.wait_for("Garfield: who plays?", "Seat 3", "Remove seat")
             assert term.text().count("bot (smart)") == 2  # seats 2 and 3 are bots by default
             await term.press("Control+s")
-            await term.wait_for("Garfield says:", "You's hand", lambda t: ROLL_PROMPT in "".join(prompt(t)))
+            await term.wait_for("Garfield says:", "Your hand", lambda t: ROLL_PROMPT in "".join(prompt(t)))
 
             await term.press("?")
             await term.wait_for("How to play Garfield", "Race three laps")
             await term.press("Escape")
-            await term.wait_for("You's hand", lambda t: "How to play" not in t.text())
+            await term.wait_for("Your hand", lambda t: "How to play" not in t.text())
 
             await term.press("Space")
             while True:  # bots move at once; a question for me gets its first answer
@@ -100,7 +103,7 @@ async def test_a_garfield_game_in_the_browser_is_played_saved_and_resumed(parlou
             await term.press("r")
             await term.wait_for("Saved games", "Garfield · You, Odie, Nermal", "in progress")
             await term.press("Enter")
-            await term.wait_for("You's hand", lambda t: ROLL_PROMPT in "".join(prompt(t)))
+            await term.wait_for("Your hand", lambda t: ROLL_PROMPT in "".join(prompt(t)))
             assert standings(term) == where  # cards and squares as the tab left them
             assert outside == []
 
