@@ -98,13 +98,11 @@ async def test_a_long_hand_scrolls_and_its_count_agrees():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        from dataclasses import replace
-
         from rules.filmis.cards import DORIS, HARRY, SICKAN
 
         hand = (HARRY,) * 9 + (DORIS,) * 4 + (SICKAN,) * 2
         hands = (hand,) + screen.table.state.hands[1:]
-        screen.table.state = replace(screen.table.state, hands=hands)
+        screen.table.state = screen.table.state._replace(hands=hands)
         screen.redraw()
         await settle(pilot)
         text = str(screen.query_one(HandPanel).content)
