@@ -42,6 +42,7 @@ MAX_BACKLOG = 64 * 1024  # keystrokes waiting for the UI beyond this are dropped
 MAX_UNKNOWN_KEYS = 12  # public keys a client may offer on one connection
 # What a client's terminal is given back when the server stops: the normal screen (out of the
 # alternate one), no mouse reports or bracketed paste, default colours, and the cursor shown.
+IDLE = "idle"  # what a session's key reader returns when the client went quiet
 RESTORE_TERMINAL = "\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[0m\x1b[?1049l\x1b[?25h"
 RESTARTING = "\r\nThe Parlour server is restarting; your game is saved. Connect again in a moment.\r\n"
 
@@ -332,6 +333,10 @@ class Hub:
             finally:
                 for one in tasks:
                     one.cancel()
+            keys = tasks[0]
+            if keys.done() and not keys.cancelled() and keys.exception() is None and keys.result() == IDLE:
+                # Said only now, with the UI's output stopped, so no late redraw hides it.
+                _say(process, RESTORE_TERMINAL + "\r\nIdle for too long: disconnected. Your seat is kept.\r\n")
             return 0
         finally:
             if member is not None:
@@ -343,8 +348,9 @@ class Hub:
                 self.reapers.add(reaper)
                 reaper.add_done_callback(lambda done: (self.reapers.discard(done), self.children.discard(pid)))
 
-    async def _keys_in(self, process, pty, member: Member, decoder: KeyDecoder) -> None:
-        """The client's keystrokes (as UTF-8) into the PTY; resizes follow the client's window."""
+    async def _keys_in(self, process, pty, member: Member, decoder: KeyDecoder) -> str | None:
+        """The client's keystrokes (as UTF-8) into the PTY; resizes follow the client's window.
+        Returns IDLE when the client sent nothing for the idle timeout."""
         backlog = bytearray()
         dropped = False
 
@@ -363,8 +369,7 @@ class Hub:
                 continue
             except asyncio.TimeoutError:
                 log.info("%s was idle for %d s: disconnected", member.name, self.settings.idle_timeout)
-                _say(process, "\r\nIdle for too long: disconnected. Your seat is kept.\r\n")
-                return
+                return IDLE
             except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                 continue
             if not data or pty.closed:
