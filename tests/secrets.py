@@ -74,3 +74,19 @@ def shared_out(piles: list[tuple[str, ...]], order: list[str]) -> list[tuple[str
         out.append(tuple(order[at:at + len(pile)]))
         at += len(pile)
     return out
+
+
+def check_twins(game, data, *, seed: int, players: int, prefix: int, piles, rehidden, reveals) -> None:
+    """After a random prefix, deal again every card in `piles(state, seat)` of the seats one
+    observer may not see (`rehidden(state, observer, order)`), and check the observer cannot
+    tell the two games apart (`play_pair`). `data` is Hypothesis's: it draws the observer, the
+    new order and every choice, so a failure shrinks."""
+    from hypothesis import strategies as st
+
+    a = after_random_play(game, players, seed, prefix)
+    if a is None:
+        return
+    observer = data.draw(st.integers(0, players - 1), label="observer")
+    hidden = [card for s in range(players) if s != observer for pile in piles(a, s) for card in pile]
+    b = rehidden(a, observer, data.draw(st.permutations(hidden), label="hidden cards"))
+    play_pair(game, a, b, observer, lambda pairs: data.draw(st.integers(0, 99)), seed=seed, reveals=reveals)

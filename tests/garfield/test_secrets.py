@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 from rules.garfield import GAME, cards as C
 from rules.garfield.records import Asked, CardGiven, Discard, Give, Lasagna
 from rules.records import Shuffled
-from tests.secrets import after_random_play, play_pair, seen, shared_out
+from tests.secrets import check_twins, seen, shared_out
 
 from .scenario import QUIET, act, table
 
@@ -31,14 +31,8 @@ def rehidden(state, observer, order):
 @given(seed=st.integers(0, 2**31 - 1), players=st.integers(2, 4), prefix=st.integers(0, 40),
        data=st.data())
 def test_other_hands_never_change_what_a_seat_sees(seed, players, prefix, data):
-    a = after_random_play(GAME, players, seed, prefix)
-    if a is None:
-        return
-    observer = data.draw(st.integers(0, players - 1), label="observer")
-    hidden = [card for s in range(players) if s != observer for card in a.hands[s]]
-    b = rehidden(a, observer, data.draw(st.permutations(hidden), label="other hands"))
-    play_pair(GAME, a, b, observer, lambda pairs: data.draw(st.integers(0, 99)), seed=seed,
-              reveals=reveals)
+    check_twins(GAME, data, seed=seed, players=players, prefix=prefix,
+                piles=lambda state, seat: (state.hands[seat],), rehidden=rehidden, reveals=reveals)
 
 
 # ---- the leaks that once were, one by one -------------------------------------------------
