@@ -25,6 +25,7 @@ def dice_text(dice: tuple[int, ...], ascii_only: bool) -> str:
 
 
 def card_name(card: str) -> str:
+    """A Player card's one name: the same in the hand, the prompts and the log."""
     return t(f"garfield.player_card.{'HIDDEN' if card == HIDDEN else card}")
 
 
@@ -38,18 +39,30 @@ def space_code(kind: str, ascii_only: bool) -> str:
     return ".." if ascii_only and kind == board.PLAIN else t(f"garfield.code.{kind}")
 
 
-def centre_lines(view, dice: tuple[int, ...], ascii_only: bool, width: int) -> tuple[str, ...]:
-    """The middle of the board, 9 lines of at most `width`: Garfield's card in the thought
-    balloon, the piles, the last roll and the legend."""
-    text = t(f"garfield.card.{view.face_up}") if view.face_up else ""
-    balloon = textwrap.wrap(text, width)[:3]
-    balloon += [""] * (3 - len(balloon))
-    piles = " · ".join([t("garfield.draw_pile", n=len(view.garfield.pile)),
-                        t("garfield.sand_box", n=len(view.garfield.discard))])
+def centre_lines(dice: tuple[int, ...], ascii_only: bool, width: int) -> tuple[str, ...]:
+    """The lower part of the board's middle, 4 lines of at most `width`: the last roll and the
+    legend (above them sits the pile panel: Garfield's card and his piles)."""
     roll = f"{t('garfield.dice')}: {dice_text(dice, ascii_only)}" if dice else ""
     legend = textwrap.wrap(t("garfield.legend.text"), width)[:3]
-    legend += [""] * (3 - len(legend))
-    return (t("garfield.garfield_says"), *balloon, piles, roll, *legend)
+    return (roll, *legend, *[""] * (3 - len(legend)))
+
+
+def balloon(view) -> str:
+    """Garfield's card that is up, as he says it (empty while none is up)."""
+    return f"{t('garfield.garfield_says')} {t(f'garfield.card.{view.face_up}')}" if view.face_up else ""
+
+
+def piles(view) -> tuple[str, list[str]]:
+    """The Garfield piles: their counts ("Garfield pile 8 · Sand Box 6"), and what lies in the
+    Sand Box, the newest card first, equal cards once with their number ("Napping ×2"). The Sand
+    Box is face up (RULES.md: used cards are tossed into it), so every seat may see it."""
+    head = " · ".join([t("garfield.draw_pile", n=len(view.garfield.pile)),
+                       t("garfield.sand_box", n=len(view.garfield.discard))])
+    counts: dict[str, int] = {}
+    for card in reversed(view.garfield.discard):
+        counts[card] = counts.get(card, 0) + 1
+    names = [t(f"garfield.card_name.{card}") for card in counts]
+    return head, [name if n == 1 else f"{name} ×{n}" for name, n in zip(names, counts.values())]
 
 
 def _plus(dice: tuple[int, ...]) -> str:
@@ -199,7 +212,7 @@ class GarfieldWords(Words, game="garfield"):
         return view.hands[seat]
 
     def card_label(self, card: str) -> str:
-        return t(f"garfield.hand_card.{'HIDDEN' if card == HIDDEN else card}")
+        return card_name(card)
 
     def aside(self, view, seat: int, ascii_only: bool) -> str:
         """The Player card piles, above the hand."""

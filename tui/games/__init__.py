@@ -15,6 +15,7 @@ from parlour.words.base import ByGame, Words
 
 if TYPE_CHECKING:
     from textual.binding import Binding
+    from textual.widget import Widget
 
     from rules.records import Action
 
@@ -55,6 +56,11 @@ class Presenter:
     def slot_action(self, view, seat: int, slot: int, options: list) -> Action | None:
         """The action for hand slot `slot` (0-based), if playing that card is an option now."""
         return None
+
+    def panels(self) -> list[Widget]:
+        """The game's own panels beside its board, each with a `table_view` var the screen binds
+        to the seat's view (e.g. Garfield's pile panel)."""
+        return []
 
     def bindings(self) -> list[Binding]:
         """Extra keys, each with the action `shortcut('name')`."""

@@ -20,7 +20,8 @@ from . import Presenter
 
 WIDTH, HEIGHT = 59, 13
 CORNER, CELL = 7, 5  # corner and side cells are 7 wide, the others 5
-INNER_X, INNER_W = CORNER, 9 * CELL  # the middle of the board: Garfield's balloon and piles
+INNER_X, INNER_W = CORNER, 9 * CELL  # the middle of the board
+LOWER = 7  # the middle's rows from here down: the dice and the legend (above: the pile panel)
 
 
 def _layout() -> list[tuple[int, int, int, int]]:
@@ -56,8 +57,9 @@ KIND_STYLE = {
 }
 
 class GarfieldBoard(LineBoard):
-    """The loop of 40 spaces with the pawns, and in the middle Garfield's card, the piles and
-    the dice. Only the rows whose content changed are redrawn."""
+    """The loop of 40 spaces with the pawns, and in the middle the dice and the legend; above
+    them, the pile panel (tui/games/garfield_piles.py) is a widget of its own. Only the rows
+    whose content changed are redrawn."""
 
     WIDTH, HEIGHT = WIDTH, HEIGHT
 
@@ -66,14 +68,14 @@ class GarfieldBoard(LineBoard):
     """
 
     positions: var[tuple[int, ...]] = var(tuple)
-    inner: var[tuple[str, ...]] = var(tuple)  # the middle's 9 lines of text
+    inner: var[tuple[str, ...]] = var(tuple)  # the middle's lower lines: the dice and the legend
 
     # ---- what to draw ----------------------------------------------------------------------
 
     def show(self, view, dice: tuple[int, ...]) -> None:
         """Update from a view; the watchers below redraw only the rows that changed."""
         self.positions = tuple(view.positions)
-        self.inner = words.centre_lines(view, dice, self.ascii_only, INNER_W - 2)
+        self.inner = words.centre_lines(dice, self.ascii_only, INNER_W - 2)
 
     def watch_positions(self, old: tuple[int, ...], new: tuple[int, ...]) -> None:
         moved = {p for p in old + new} if len(old) != len(new) else {
@@ -83,9 +85,9 @@ class GarfieldBoard(LineBoard):
             self.refresh(Region(x, y, w, lines))
 
     def watch_inner(self, old: tuple[str, ...], new: tuple[str, ...]) -> None:
-        for row in range(9):
+        for row in range(max(len(old), len(new))):
             if row >= len(old) or row >= len(new) or old[row] != new[row]:
-                self.refresh(Region(INNER_X, 2 + row, INNER_W, 1))
+                self.refresh(Region(INNER_X, LOWER + row, INNER_W, 1))
 
     # ---- Line API ----------------------------------------------------------------------------
 
@@ -99,9 +101,8 @@ class GarfieldBoard(LineBoard):
             left = next(i for i in range(31, 40) if CELLS[i][1] == y)
             right = next(i for i in range(11, 20) if CELLS[i][1] == y)
             segments.append(self._cell(left, 0))
-            inner = self.inner[y - 2] if y - 2 < len(self.inner) else ""
-            style = Style(bold=True) if y == 2 else Style()
-            segments.append(Segment(f" {inner}".ljust(INNER_W)[:INNER_W], style))
+            inner = self.inner[y - LOWER] if 0 <= y - LOWER < len(self.inner) else ""
+            segments.append(Segment(f" {inner}".ljust(INNER_W)[:INNER_W]))
             segments.append(self._cell(right, 0))
         return Strip(segments, WIDTH).crop(0, self.size.width)
 
@@ -133,6 +134,12 @@ class GarfieldPresenter(Presenter, game="garfield"):
     def uses_slots(self, options: list) -> bool:
         """At the start of a turn the digits play the cards in hand."""
         return FollowGarfield() in options
+
+    def panels(self) -> list:
+        """Garfield's pile panel, over the middle of the board."""
+        from .garfield_piles import GarfieldPiles
+
+        return [GarfieldPiles(id="piles")]
 
     def slot_action(self, view, seat: int, slot: int, options: list):
         held = view.hands[seat]

@@ -59,6 +59,7 @@ class GameScreen(Screen):
     seated: var[tuple | None] = var(None)  # the players panel: names, marks, colours, stats, turn
     holding: var[tuple | None] = var(None)  # the hand panel: title, cards, empty text, selection
     asked: var[tuple | None] = var(None)  # the prompt: question, options, selection, note
+    table_view = var(None)  # the seat's view of the game: a game's own panels (Garfield's piles)
     live_keys: var[tuple] = var(tuple, bindings=True)  # a change refreshes the footer (not the screen)
 
     @classmethod
@@ -110,6 +111,8 @@ class GameScreen(Screen):
             with Vertical(id="left"):
                 yield self.presenter.board(self.marks, self.colours, ascii_only, id="board")
                 yield GameLog(id="log")
+                for panel in self.presenter.panels():
+                    yield panel.data_bind(table_view=GameScreen.table_view)
             with Vertical(id="side"):
                 yield PlayersPanel(id="players").data_bind(seated=GameScreen.seated)
                 with VerticalScroll(id="hand-box", can_focus=False):  # a long hand scrolls
@@ -248,6 +251,7 @@ class GameScreen(Screen):
         game, state = self.table.game, self.table.state
         view = game.view(state, self.viewer)
         self.query_one("#board").show(view, last_dice(self.table.events))
+        self.table_view = view
         turn = self.table.to_act()[0] if self.table.to_act() else None
         stats = [self.words.player_stats(view, seat, ascii_only) for seat in range(len(self.names))]
         away = self.session.away  # seats whose remote player has dropped

@@ -7,6 +7,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog
 
@@ -25,6 +26,7 @@ SPEEDS = (0.5, 1, 2, 4, 8)  # actions per second when playing on
 
 class ReplayScreen(Screen):
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
+    table_view = var(None)  # the game at this stop as the eyes saw it: a game's own panels bind to it
 
     @classmethod
     def bindings(cls) -> list[Binding]:
@@ -69,6 +71,8 @@ class ReplayScreen(Screen):
                 log = RichLog(id="log", max_lines=500, wrap=True, markup=False, min_width=20)
                 log.can_focus = False
                 yield log
+                for panel in self.presenter.panels():
+                    yield panel.data_bind(table_view=ReplayScreen.table_view)
             with Vertical(id="side"):
                 yield PlayersPanel(id="players")
                 yield HandPanel(id="hand")
@@ -170,6 +174,7 @@ class ReplayScreen(Screen):
         state = replay.state_at(self.stop)
         view = replay.game.view(state, self.eyes)
         self.query_one("#board").show(view, replay.dice_at(self.stop))
+        self.table_view = view
         to_act = replay.game.to_act(state)
         turn = to_act[0] if to_act else None
         stats = [self.words.player_stats(view, seat, ascii_only) for seat in range(len(self.names))]

@@ -1,0 +1,69 @@
+"""Garfield's pile panel: the card that is up (its text), the Garfield pile and the Sand Box with
+what lies in it. It sits over the middle of the board, where the game has Garfield's thought
+balloon, and follows the screen's view by itself: bound to the screen's `table_view`, it works
+out what it shows and repaints only when that changed (the Player pile and discards sit with
+the hand)."""
+
+from __future__ import annotations
+
+import textwrap
+
+from rich.text import Text
+from textual.reactive import var
+
+from parlour.words import garfield as words
+from parlour.words.i18n import t
+
+from ..widgets.panels import TextPanel
+
+WIDTH, HEIGHT = 43, 5  # the board's middle above the dice and the legend (see garfield.py)
+
+
+def pile_lines(balloon: str, head: str, sand_box: list[str], width: int = WIDTH,
+               height: int = HEIGHT) -> list[str]:
+    """Garfield's card, then the piles and the Sand Box's cards, wrapped to `width` in at most
+    `height` lines. A Sand Box too long for the lines left ends with "+N more" (its newest
+    cards are kept: they are listed first)."""
+    said = textwrap.wrap(balloon, width)
+    for shown in range(len(sand_box), -1, -1):
+        names = sand_box[:shown]
+        if shown < len(sand_box):
+            names = names + [t("garfield.sand_box_more", n=len(sand_box) - shown)]
+        lines = said + textwrap.wrap(f"{head}: {', '.join(names)}" if names else head, width)
+        if len(lines) <= height:
+            return lines
+    return lines[:height]
+
+
+class GarfieldPiles(TextPanel):
+    """The pile panel (see the module's note)."""
+
+    DEFAULT_CSS = f"""
+    GarfieldPiles {{ layer: above; offset: 8 2; width: {WIDTH}; height: {HEIGHT}; }}
+    """
+
+    table_view = var(None)  # bound to the screen's: the seat's view of the game
+    piles: var[tuple] = var(tuple)  # what the panel shows: Garfield's card, the piles, the Sand Box
+
+    def watch_table_view(self, view) -> None:
+        if view is not None:
+            head, sand_box = words.piles(view)
+            self.piles = (words.balloon(view), head, tuple(sand_box))
+
+    def watch_piles(self, piles: tuple) -> None:
+        if piles and self.is_mounted:
+            self._draw(*piles)
+
+    def on_mount(self) -> None:
+        self.watch_piles(self.piles)
+
+    def _draw(self, balloon: str, head: str, sand_box: tuple[str, ...]) -> None:
+        lines = pile_lines(balloon, head, list(sand_box))
+        text = Text("\n".join(lines))
+        says = t("garfield.garfield_says")
+        if balloon.startswith(says):
+            text.stylize("bold", 0, len(says))
+        said = textwrap.wrap(balloon, WIDTH)
+        start = len("\n".join(said)) + (1 if said else 0)  # the piles, after Garfield's words
+        text.stylize("bold", start, start + len(head))
+        self.show(text)
