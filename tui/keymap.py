@@ -99,17 +99,19 @@ class _Keep(dict):
         return "{" + key + "}"
 
 
-def with_keys(app, text: str) -> str:
+def with_keys(app, text: str, bindings: list[Binding] = ()) -> str:
     """A text with its {roll}, {confirm}, {quit}... named as the keymap has them now (other
-    braces are left as they are), in ASCII when the app is."""
+    braces are left as they are), in ASCII when the app is. A game's own keys (`bindings`, e.g.
+    the presenter's) are named by their ids: {filmis_raid}, {smurf_wheel1}."""
     from parlour.words.i18n import asciify
 
     names = _Keep(
+        {b.id: key_names(app, b.id, b.key) for b in bindings if b.id},
         roll=key_names(app, "roll", "space,r", first_only=False), confirm=key_names(app, "confirm", "enter"),
         back=key_names(app, "back", "escape"), help=key_names(app, "help", "question_mark"),
         quit=key_names(app, "quit", "ctrl+q"), resume=key_names(app, "title_resume", "r"),
         log_up=key_names(app, "log_up", "pageup"), log_down=key_names(app, "log_down", "pagedown"),
-        log_end=key_names(app, "log_end", "end"),
+        log_end=key_names(app, "log_end", "end"), undo=key_names(app, "undo", "u"),
         move=key_names(app, "previous", "up") + key_names(app, "next", "down"))
     text = text.format_map(names)
     return asciify(text) if getattr(app, "ascii_only", False) else text

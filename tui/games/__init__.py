@@ -31,6 +31,7 @@ class Presenter:
     roll: ClassVar[Action | None] = None  # what Space does at the start of a turn (when legal)
     has_slots: ClassVar[bool] = False  # True: the hand is listed card by card for the 1-9 keys
     hidden_info: ClassVar[bool] = True  # False: nothing to hide, so no hot-seat privacy screen
+    legend_keys: ClassVar[str] = ""  # a catalogue key: the game's keys told beside the board
     _games: ClassVar[ByGame[Presenter]] = ByGame("tui.games")
 
     def __init_subclass__(cls, game: str = "", **kw):

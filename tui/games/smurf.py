@@ -223,6 +223,7 @@ def _place(parts: tuple, anchor: int, how: str) -> tuple:
 
 class SmurfPresenter(Presenter, game="smurf"):
     hidden_info = False  # everything is on the table: hot-seat players need no privacy screen
+    legend_keys = "smurf.legend_keys"  # under the legend: roll, and the wheels' keys
     board = SmurfBoard
     roll = Roll()
     SHORTCUTS = {"wheel1": TurnWheel(1), "wheel2": TurnWheel(2)}

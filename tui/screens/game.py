@@ -19,7 +19,7 @@ from ..games import Presenter
 from ..localized import localized
 from parlour.seats import SPECTATOR
 
-from ..keymap import key_names
+from ..keymap import key_names, with_keys
 from ..local_game import LocalGame
 from ..widgets.keybar import KeyBar
 from ..widgets.log import GameLog
@@ -271,6 +271,9 @@ class GameScreen(Screen):
 
     def _show_hand(self, view) -> None:
         extra = self.words.aside(view, self.viewer, self.ascii_only)
+        if self.presenter.legend_keys:  # the game's keys, named as the keymap has them
+            keys = with_keys(self.app, t(self.presenter.legend_keys), self.presenter.bindings())
+            extra = f"{extra}\n\n{keys}" if extra else keys
         if self.words.hand(view, 0) is None:  # a game without hands
             self.holding = (extra or "", None, "", None)
             return
@@ -426,4 +429,5 @@ class GameScreen(Screen):
         from .help import HelpScreen
 
         undo = t("undo.help_local" if hasattr(self.session, "undo") else "undo.help_served")
-        self.app.push_screen(localized(HelpScreen)(self.table.game.title, f"{t(self.words.help_key).strip()}\n\n{undo}"))
+        self.app.push_screen(localized(HelpScreen)(self.table.game.title, f"{t(self.words.help_key).strip()}\n\n{undo}",
+                                                    self.presenter.bindings()))

@@ -24,14 +24,15 @@ class HelpScreen(ModalScreen[None]):
             Binding("up,k", "scroll(-1)", show=False, id="help_up"),
         ]
 
-    def __init__(self, game_title: str, text: str):
+    def __init__(self, game_title: str, text: str, keys: list[Binding] = ()):
         super().__init__()
         self.game_title, self.text = game_title, text
+        self.keys = keys  # a game's own keys, which the text names by their ids
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
             yield Static(with_keys(self.app, t("help.heading", game=self.game_title)), id="help-title")
-            yield Static(with_keys(self.app, self.text.strip()), id="help-text", markup=False)
+            yield Static(with_keys(self.app, self.text.strip(), self.keys), id="help-text", markup=False)
         yield Footer()
 
     def action_close(self) -> None:
