@@ -9,7 +9,9 @@ Plurals: a key may be a table of forms, `cards = { one = "{n} card", other = "{n
 
 The player at the keyboard: when one person plays, the screen calls them "you". Their name is
 passed as `You(name)`; a key with a `<key>_you` form ("Your turn.", "You play {card}.") is told
-in that form when `name` is a You, and any other key shows the plain name."""
+in that form when `name` is a You, one with a `<key>_<field>_you` form when another placeholder
+is ("{name} gave you {card}." for `other`), and any other key shows the plain name. A list of
+names goes through `listed` ("Game over: you and Odie won.")."""
 
 from __future__ import annotations
 
@@ -77,7 +79,8 @@ def _lookup(key: str) -> str | None:
 
 
 def t(key: str, **values) -> str:
-    forms = [f"{key}_you", key] if isinstance(values.get("name"), You) else [key]
+    forms = [f"{key}_you" if field == "name" else f"{key}_{field}_you"
+             for field, value in values.items() if isinstance(value, You)] + [key]
     for form in forms:
         text = _lookup(form)
         if text is None and "n" in values:  # a key with plural forms
@@ -85,6 +88,18 @@ def t(key: str, **values) -> str:
         if text is not None:
             return text.format(**values) if values else text
     return key
+
+
+def listed(key: str, field: str, names, **values) -> str:
+    """A line about several players (`names`, joined into `field`) said to the reader when the
+    one at the keyboard is among them: `<key>_you` when they alone are named, `<key>_you_and`
+    with the rest as {others} ("Game over: you and Odie won."), else `key` with every name."""
+    others = [name for name in names if not isinstance(name, You)]
+    if len(others) < len(names):
+        form = f"{key}_you_and" if others else f"{key}_you"
+        if has(form):
+            return t(form, others=", ".join(others), **values)
+    return t(key, **{field: ", ".join(names)}, **values)
 
 
 def plural(n) -> str:

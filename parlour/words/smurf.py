@@ -25,7 +25,7 @@ from rules.smurf.records import (
 )
 
 from .base import Narrator, Words, nearby, pawns_on
-from .i18n import t
+from .i18n import listed, t
 
 DICE = "⚀⚁⚂⚃⚄⚅"
 
@@ -153,7 +153,7 @@ class SmurfNarrator(Narrator):
                 who = names[self.actor] if self.actor is not None else "?"
                 return [t("smurf.log.wheel", name=who, n=wheel, position=position, positions=wheels.POSITIONS)]
             case CatAppeared(square=square, seats=seats):
-                return [t("smurf.log.cat", square=square, names=", ".join(names[s] for s in seats))]
+                return [listed("smurf.log.cat", "names", [names[s] for s in seats], square=square)]
             case MustGiveUp(seat=seat):
                 return [t("smurf.log.must_give_up", name=names[seat])]
             case DiscReturned(seat=seat, kind=kind):
@@ -180,7 +180,7 @@ class SmurfWords(Words, game="smurf"):
             case TurnWheel(wheel=wheel):
                 caught = caught_by(view, wheel)
                 if caught:
-                    return t("smurf.option.wheel_catches", n=wheel, names=", ".join(names[s] for s in caught))
+                    return listed("smurf.option.wheel_catches", "names", [names[s] for s in caught], n=wheel)
                 return t("smurf.option.wheel", n=wheel)
             case Move(direction=direction, food=None):
                 to = _ending(view, seat, action)

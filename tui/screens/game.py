@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.containers import VerticalScroll
 
 from parlour.words.base import Story
-from parlour.words.i18n import You, t
+from parlour.words.i18n import You, listed, t
 from rules.records import DiceRolled, Rejected
 
 from ..games import Presenter
@@ -297,8 +297,7 @@ class GameScreen(Screen):
     def _show_prompt(self, view) -> None:
         result = self.table.result()
         if result is not None:
-            winners = ", ".join(self.names[w] for w in result.winners)
-            self.asked = (t("game.over", winners=winners), [], None)
+            self.asked = (listed("game.over", "winners", [self.names[w] for w in result.winners]), [], None)
             return
         if not self.options:
             waiting = [s for s in self.table.to_act() if s is not None]

@@ -9,7 +9,7 @@ from textual.containers import Center, Middle, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from parlour.words.i18n import asciify, t
+from parlour.words.i18n import You, asciify, listed, t
 
 from ..games import Presenter
 from ..keymap import key_names
@@ -34,14 +34,12 @@ class ResultsScreen(Screen):
         result = self.session.table.result()
         names = self.session.table.players
         text = Text(t("results.heading") + "\n\n", style="bold")
-        winners = [names[w] for w in result.winners]
         humans = self.session.human_seats()  # one: the person at this keyboard is "you"
-        if len(result.winners) == 1 and len(humans) == 1 and result.winners[0] == humans[0]:
-            line = t("results.winner_you")
-        elif len(winners) == 1:
-            line = t("results.winner", name=winners[0])
-        else:
-            line = t("results.winners", names=", ".join(winners))
+        you = humans[0] if len(humans) == 1 else None
+        winners = [You(names[w]) if w == you else names[w] for w in result.winners]
+        # "You win!", "Odie wins!", "You share the win with Odie!"
+        line = t("results.winner", name=winners[0]) if len(winners) == 1 else \
+            listed("results.winners", "names", winners)
         text.append(line + "\n\n", style="bold")
         words = Presenter.of(self.session.table.game.id).words
         state = self.session.table.state
