@@ -34,7 +34,7 @@ from rules.filmis.records import (
 from rules.records import HIDDEN, Acted, DiceRolled
 
 from .base import Narrator, Words, nearby, pawns_on
-from .i18n import asciify, t
+from .i18n import asciify, listed, t
 
 DICE = "⚀⚁⚂⚃⚄⚅"
 LEGEND = (board.NEST, board.ARROW, board.ARROW_TIP, board.CORNFLAKES, board.FILMIS, board.DROP,
@@ -88,23 +88,25 @@ def legend(ascii_only: bool) -> str:
                       f"{t(f'filmis.legend.{k}')}" for k in LEGEND)
 
 
-def status(view) -> str:
-    """The factory's third line: who still chooses in a swap, or who owes a skipped turn."""
-    names = view.players
+def status(view, names: tuple[str, ...] | None = None) -> str:
+    """The factory's third line: who still chooses in a swap, or who owes a skipped turn (the
+    one at the keyboard told as "you" when `names` mark them)."""
+    names = names or view.players
     if view.over:
         return t("filmis.status.over")
     if view.swap is not None:
         waiting = [names[s.seat] for s, c in zip(view.swap.shown, view.swap.chosen) if c is None]
-        return t("filmis.status.swap", names=", ".join(waiting))
+        return listed("filmis.status.swap", "names", waiting)
     skipping = [names[s] for s, n in enumerate(view.skips) if n]
-    return t("filmis.status.skips", names=", ".join(skipping)) if skipping else ""
+    return listed("filmis.status.skips", "names", skipping) if skipping else ""
 
 
-def factory_lines(view, dice: tuple[int, ...], ascii_only: bool, width: int, rows: int) -> tuple[str, ...]:
+def factory_lines(view, dice: tuple[int, ...], ascii_only: bool, width: int, rows: int,
+                  names: tuple[str, ...] | None = None) -> tuple[str, ...]:
     """The factory in the middle of the board, `rows` lines of at most `width`: the deck, the
     dice, who still chooses in a swap (or owes a skipped turn), and the legend."""
     lines = [t("filmis.factory", n=len(view.deck.pile)), dice_text(dice, ascii_only) if dice else "",
-             status(view)]
+             status(view, names)]
     lines += textwrap.wrap(legend(ascii_only), width)[:rows - len(lines)]
     if ascii_only:
         lines = [asciify(line) for line in lines]
@@ -275,7 +277,8 @@ class FilmisWords(Words, game="filmis"):
 
             lines.append(t("filmis.board.ahead", squares=nearby(view.positions[seat], board.SIZE, square)))
         lines.append(t("filmis.factory", n=len(view.deck.pile)))
-        return lines + ([status(view)] if status(view) else [])
+        told = status(view, names)
+        return lines + ([told] if told else [])
 
     def standing(self, state, seat: int) -> float:
         return cards.score(state.homes[seat])

@@ -98,6 +98,8 @@ def test_a_list_of_players_names_you_as_you():
     assert listed("results.winners", "names", [You("Ann"), "Odie"]) == "You share the win with Odie!"
     assert listed("smurf.log.cat", "names", [You("Ann")], square=12) == "A cat appears on 12, under your pawn!"
     assert listed("smurf.option.wheel_catches", "names", ["Odie"], n=1) == "Turn wheel 1: a cat for Odie!"
+    assert listed("filmis.status.skips", "names", [You("Ann")]) == "You skip the next turn."
+    assert listed("filmis.status.swap", "names", [You("Ann"), "Odie"]) == "Filmisbyte! Still choosing: you, Odie"
     i18n.set_language("sv")
     assert listed("smurf.option.wheel_catches", "names", [You("Ann"), "Odie"], n=2) == \
         "Vrid hjul 2: katt för dig och Odie!"

@@ -105,7 +105,7 @@ class FilmisBoard(LineBoard):
             owners[colour] = seat
         self.nests = tuple(owners)
         self.positions = tuple(view.positions)
-        self.inner = words.factory_lines(view, dice, self.ascii_only, INNER_W - 2, INNER_ROWS)
+        self.inner = words.factory_lines(view, dice, self.ascii_only, INNER_W - 2, INNER_ROWS, self.names)
 
     def watch_positions(self, old: tuple[int, ...], new: tuple[int, ...]) -> None:
         if len(old) != len(new):

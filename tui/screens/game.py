@@ -109,7 +109,7 @@ class GameScreen(Screen):
         ascii_only = self.ascii_only
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield self.presenter.board(self.marks, self.colours, ascii_only, id="board")
+                yield self.presenter.board(self.marks, self.colours, ascii_only, self.names, id="board")
                 yield GameLog(id="log")
                 for panel in self.presenter.panels():
                     yield panel.data_bind(table_view=GameScreen.table_view)

@@ -13,8 +13,10 @@ from textual.widget import Widget
 class LineBoard(Widget):
     WIDTH = HEIGHT = 0
 
-    def __init__(self, marks: list[str], colours: list[str], ascii_only: bool = False, **kw):
+    def __init__(self, marks: list[str], colours: list[str], ascii_only: bool = False,
+                 names: tuple[str, ...] | None = None, **kw):
         super().__init__(**kw)
+        self.names = names  # the players as the table tells them (the one at the keyboard a You)
         self.marks = marks  # each seat's pawn letter
         self.colours = colours
         self.pawn_styles = [Style(color=c, bold=True) for c in colours]
