@@ -52,17 +52,26 @@ def balloon(view) -> str:
     return f"{t('garfield.garfield_says')} {t(f'garfield.card.{view.face_up}')}" if view.face_up else ""
 
 
-def piles(view) -> tuple[str, list[str]]:
-    """The Garfield piles: their counts ("Garfield pile 8 · Sand Box 6"), and what lies in the
-    Sand Box, the newest card first, equal cards once with their number ("Napping ×2"). The Sand
-    Box is face up (RULES.md: used cards are tossed into it), so every seat may see it."""
+def piles(view) -> tuple[str, list[str], list[str]]:
+    """The Garfield piles: their counts ("Garfield pile 8 · Sand Box 6"), what lies in the Sand
+    Box, the newest card first, and the cards still to come (the pile's, in no order). The Sand
+    Box is face up (RULES.md: used cards are tossed into it), so every seat may see it, and the
+    pile holds the rest of the 15 cards. Equal cards are named once with their number."""
     head = " · ".join([t("garfield.draw_pile", n=len(view.garfield.pile)),
                        t("garfield.sand_box", n=len(view.garfield.discard))])
+    rest = list(cards.GARFIELD_DECK)
+    for card in view.garfield.discard + ((view.face_up,) if view.face_up else ()):
+        if card in rest:
+            rest.remove(card)
+    return head, _named(reversed(view.garfield.discard)), _named(rest)
+
+
+def _named(garfield_cards) -> list[str]:
+    """Garfield cards by their short names, equal ones once with their number ("Napping ×2")."""
     counts: dict[str, int] = {}
-    for card in reversed(view.garfield.discard):
+    for card in garfield_cards:
         counts[card] = counts.get(card, 0) + 1
-    names = [t(f"garfield.card_name.{card}") for card in counts]
-    return head, [name if n == 1 else f"{name} ×{n}" for name, n in zip(names, counts.values())]
+    return [t(f"garfield.card_name.{card}") + (f" ×{n}" if n > 1 else "") for card, n in counts.items()]
 
 
 def _plus(dice: tuple[int, ...]) -> str:
@@ -232,7 +241,8 @@ class GarfieldWords(Words, game="garfield"):
         return [f"{name:<24} {t('game.rings_count', n=state.rings[seat])}" for seat, name in enumerate(names)]
 
     def board_lines(self, view, seat: int, names: tuple[str, ...]) -> list[str]:
-        """Every pawn's space, rings and cards; the spaces ahead of the seat's pawn; Garfield's card."""
+        """Every pawn's space, rings and cards; the spaces ahead of the seat's pawn; Garfield's card
+    and his piles."""
         lines = [t("garfield.board.pawn", name=name, space=space_words(view.positions[s])[0],
                    kind=space_words(view.positions[s])[1], rings=view.rings[s], cards=len(view.hands[s]))
                  for s, name in enumerate(names)]
@@ -245,4 +255,6 @@ class GarfieldWords(Words, game="garfield"):
             lines.append(t("garfield.board.ahead", spaces=nearby(view.positions[seat], board.SIZE, square)))
         if view.face_up:
             lines.append(t("garfield.board.face_up", text=t(f"garfield.card.{view.face_up}")))
+        head, sand_box, _ = piles(view)  # as the pile panel beside the board tells them
+        lines.append(f"{head}: {', '.join(sand_box)}." if sand_box else f"{head}.")
         return lines

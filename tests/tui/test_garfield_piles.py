@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from parlour.seats import Seat
 from parlour.words import garfield as words
+from parlour.words.i18n import t
 from rules.deck import Deck
 from rules.garfield import cards as C
 from tui.games.garfield_piles import HEIGHT, WIDTH, GarfieldPiles, pile_lines
@@ -21,16 +22,24 @@ def test_the_sand_box_lists_its_cards_newest_first_and_equal_ones_once():
     view = Table.new("garfield", ["Ann", "Bob"], seed=1).view(0)
     garfield = Deck(view.garfield.pile, (C.G_NAPPING, C.G_PLUS_2, C.G_NAPPING, C.G_LOSE_TURN))
     view = view._replace(garfield=garfield, face_up=C.G_ROLL_TWICE)
-    head, sand_box = words.piles(view)
+    head, sand_box, to_come = words.piles(view)
     assert head == f"Garfield pile {len(garfield.pile)} · Sand Box 4"
     assert sand_box == ["Lose a turn", "Napping ×2", "Plus 2"]
+    assert len(to_come) == 15 - 4 - 1 and "Napping" not in to_come and "Lasagna: twice" not in to_come
     assert words.balloon(view).startswith("Garfield says: For a portion of lasagna")
+
+
+def test_a_long_sand_box_is_told_by_the_cards_it_lacks():
+    names = [f"Card number {i}" for i in range(13)]
+    balloon = "Garfield says: " + "word " * 20  # three lines of Garfield's words
+    lines = pile_lines(balloon, "Garfield pile 1 · Sand Box 13", names, ["Higher die"])
+    assert lines[-2:] == ["Garfield pile 1 · Sand Box 13: all but the", "card up and Higher die"]
 
 
 def test_a_long_sand_box_fits_the_panel_and_says_how_many_more():
     names = [f"Card number {i}" for i in range(13)]
     balloon = "Garfield says: " + "word " * 20  # three lines of Garfield's words
-    lines = pile_lines(balloon, "Garfield pile 1 · Sand Box 13", names)
+    lines = pile_lines(balloon, "Garfield pile 1 · Sand Box 13", names, ["Card"] * 30)
     assert len(lines) <= HEIGHT and all(len(line) <= WIDTH for line in lines)
     shown = " ".join(lines)
     assert "Card number 0," in shown and "Card number 12" not in shown  # the newest kept
@@ -60,7 +69,7 @@ async def test_the_panel_follows_the_view_and_repaints_only_for_its_own_changes(
         screen.table_view = view._replace(garfield=tossed, face_up=C.G_HIGHER_DIE)
         await settle(pilot)
         assert len(drawn) == 1 and drawn[0][0] == words.balloon(screen.table_view)
-        assert drawn[0][2][0] == words.piles(screen.table_view)[1][0]  # the tossed card, newest
+        assert drawn[0][2][0] == t(f"garfield.card_name.{view.face_up}")  # the tossed card, listed first
 
 
 async def test_the_panel_and_the_board_fit_at_80x24_in_swedish_too():

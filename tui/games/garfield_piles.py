@@ -19,20 +19,23 @@ from ..widgets.panels import TextPanel
 WIDTH, HEIGHT = 43, 5  # the board's middle above the dice and the legend (see garfield.py)
 
 
-def pile_lines(balloon: str, head: str, sand_box: list[str], width: int = WIDTH,
-               height: int = HEIGHT) -> list[str]:
+def pile_lines(balloon: str, head: str, sand_box: list[str], to_come: list[str] = (),
+               width: int = WIDTH, height: int = HEIGHT) -> list[str]:
     """Garfield's card, then the piles and the Sand Box's cards, wrapped to `width` in at most
-    `height` lines. A Sand Box too long for the lines left ends with "+N more" (its newest
-    cards are kept: they are listed first)."""
+    `height` lines. A Sand Box too long for the lines left is told by what it lacks ("all but
+    the card up and Higher die": the cards still to come), or else ends with "+N more" (its
+    newest cards are kept: they are listed first)."""
     said = textwrap.wrap(balloon, width)
-    for shown in range(len(sand_box), -1, -1):
-        names = sand_box[:shown]
-        if shown < len(sand_box):
-            names = names + [t("garfield.sand_box_more", n=len(sand_box) - shown)]
-        lines = said + textwrap.wrap(f"{head}: {', '.join(names)}" if names else head, width)
+    ways = [", ".join(sand_box)]
+    if to_come:
+        ways.append(t("garfield.sand_box_but", cards=", ".join(to_come)))
+    ways += [", ".join(sand_box[:shown] + [t("garfield.sand_box_more", n=len(sand_box) - shown)])
+             for shown in range(len(sand_box) - 1, -1, -1)]
+    for listed in ways:
+        lines = said + textwrap.wrap(f"{head}: {listed}" if listed else head, width)
         if len(lines) <= height:
             return lines
-    return lines[:height]
+    return (said + [head])[:height]
 
 
 class GarfieldPiles(TextPanel):
@@ -47,8 +50,8 @@ class GarfieldPiles(TextPanel):
 
     def watch_table_view(self, view) -> None:
         if view is not None:
-            head, sand_box = words.piles(view)
-            self.piles = (words.balloon(view), head, tuple(sand_box))
+            head, sand_box, to_come = words.piles(view)
+            self.piles = (words.balloon(view), head, tuple(sand_box), tuple(to_come))
 
     def watch_piles(self, piles: tuple) -> None:
         if piles and self.is_mounted:
@@ -57,8 +60,8 @@ class GarfieldPiles(TextPanel):
     def on_mount(self) -> None:
         self.watch_piles(self.piles)
 
-    def _draw(self, balloon: str, head: str, sand_box: tuple[str, ...]) -> None:
-        lines = pile_lines(balloon, head, list(sand_box))
+    def _draw(self, balloon: str, head: str, sand_box: tuple[str, ...], to_come: tuple[str, ...]) -> None:
+        lines = pile_lines(balloon, head, list(sand_box), list(to_come))
         text = Text("\n".join(lines))
         says = t("garfield.garfield_says")
         if balloon.startswith(says):
