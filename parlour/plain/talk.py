@@ -32,6 +32,16 @@ def command_of(answer: str) -> str | None:
     return {"?": "help", "q": "quit", "exit": "quit"}.get(word)
 
 
+def rules_text(help_key: str) -> str:
+    """A game's rules as the full-screen table's help says them, its keys named as the table
+    has them by default: the text names keys as {roll}, {confirm}... (tui/keymap.py fills them
+    from the player's keymap there), and plain mode has no keys of its own to name."""
+    keys = {"roll": f"{t('keys.space')}/r", "confirm": t("keys.enter_name"), "back": t("keys.escape_name"),
+            "move": "↑↓", "help": "?", "quit": "Ctrl+Q", "undo": "u", "filmis_raid": "w",
+            "smurf_wheel1": "w", "smurf_wheel2": "e"}
+    return t(help_key).format_map(keys)
+
+
 def numbered(labels: list[str]) -> list[str]:
     return [t("plain.option", n=n, label=label) for n, label in enumerate(labels, 1)]
 
@@ -127,7 +137,7 @@ class Talk:
         if command == "help":
             return Reply([t("plain.commands")])
         if command == "rules":
-            return Reply([t(self.words.help_key)])
+            return Reply([rules_text(self.words.help_key)])
         if command == "board":
             return Reply(self.board(view, seat))
         if command == "hand":

@@ -3,6 +3,8 @@ word, and resuming a save. Answers come from a list; the lines go to a list."""
 
 from __future__ import annotations
 
+import pytest
+
 from parlour import saves
 from parlour.plain.lines import Lines, to_ascii, utf8_locale
 from parlour.plain.local import PlainTable
@@ -98,3 +100,12 @@ def test_ascii_and_the_locale():
     assert utf8_locale({"LANG": "sv_SE.UTF-8"}) and not utf8_locale({"LANG": "sv_SE.ISO-8859-1"})
     assert not utf8_locale({"LANG": "C", "LC_CTYPE": "C.UTF-8"})  # Python's coercion of C
     assert utf8_locale({"LC_ALL": "en_GB.utf8", "LANG": "C"})
+
+
+@pytest.mark.parametrize("game", ["garfield", "filmis", "smurf"])
+def test_the_rules_name_the_tables_keys_not_placeholders(game):
+    from parlour.plain.talk import rules_text
+    from parlour.words.base import Words
+
+    text = rules_text(Words.of(game).help_key)
+    assert "{" not in text and "Space/r" in text
