@@ -80,3 +80,21 @@ async def test_the_panel_and_the_board_fit_at_80x24_in_swedish_too():
         text = str(panel.content)
         assert text.startswith("Garfield säger:") and "Garfieldhögen" in text and "Sandlådan" in text
         assert len(text.splitlines()) <= HEIGHT
+
+
+async def test_a_new_card_repaints_the_panel_without_a_layout():
+    """The panel keeps its rows whatever it says, so a new card never re-lays the table out
+    (a layout repaints the board and the log beside it: kilobytes per key)."""
+    app = app_for(ME_AND_BOTS, seed=2, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        panel = screen.query_one(GarfieldPiles)
+        asked = []
+        repaint = panel.refresh
+        panel.refresh = lambda *regions, **kw: asked.append(kw.get("layout", False)) or repaint(*regions, **kw)
+        view = screen.table_view
+        for card in (C.G_LOSE_TURN, C.G_SWAP, C.G_PLUS_2):  # one line, three lines, one line
+            screen.table_view = view._replace(face_up=card)
+            await settle(pilot)
+        assert len(asked) >= 2 and not any(asked)

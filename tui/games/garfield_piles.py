@@ -62,7 +62,9 @@ class GarfieldPiles(TextPanel):
 
     def _draw(self, balloon: str, head: str, sand_box: tuple[str, ...], to_come: tuple[str, ...]) -> None:
         lines = pile_lines(balloon, head, list(sand_box), list(to_come))
-        text = Text("\n".join(lines))
+        # Always HEIGHT rows: the panel's size never changes, so a new card repaints only the
+        # rows that differ and never asks for a layout (which would repaint the board and log).
+        text = Text("\n".join(lines + [""] * (HEIGHT - len(lines))))
         says = t("garfield.garfield_says")
         if balloon.startswith(says):
             text.stylize("bold", 0, len(says))
