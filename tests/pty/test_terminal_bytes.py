@@ -21,7 +21,7 @@ pytestmark = pytest.mark.skipif(os.name != "posix", reason="needs a PTY")
 
 def run(tmp_path, keys: list[str], **options) -> dict:
     args = pty_bytes.parser().parse_args([])
-    args.seed, args.keys = 2, keys  # Garfield, You first, holding Put 1 over: ahead 10 in slot 1
+    args.seed, args.keys = 2, keys  # Garfield, You first, holding Put 1 over: +10 in slot 1
     for name, value in options.items():
         setattr(args, name, value)
     os.environ["PARLOUR_DATA_DIR"] = str(tmp_path / "data")
