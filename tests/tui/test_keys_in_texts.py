@@ -42,22 +42,17 @@ async def test_the_help_names_the_keys_the_keymap_gives(parlour_dirs, game):
             assert "key v for wheel 1, b for wheel 2" in text
 
 
-async def test_the_smurf_legend_names_the_keys_the_keymap_gives(parlour_dirs):
-    (parlour_dirs / "config").mkdir()
-    (parlour_dirs / "config" / "keymap.toml").write_text(KEYMAP)
+@pytest.mark.parametrize("keymap, said, unsaid", [
+    (KEYMAP, ["x  roll", "v / b  wheel 1 / 2"], ["Space", "w / e"]),
+    (None, ["Space/r  roll", "w / e  wheel 1 / 2"], []),  # the default keys
+])
+async def test_the_smurf_legend_names_the_keys_the_keymap_gives(parlour_dirs, keymap, said, unsaid):
+    if keymap:
+        (parlour_dirs / "config").mkdir()
+        (parlour_dirs / "config" / "keymap.toml").write_text(keymap)
     seats = [Seat("You", None, "red"), Seat("Bot", "random", "blue")]
     app = app_for(seats, game="smurf", seed=1, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         legend = str(app.screen.query_one(HandPanel).content)
-        assert "x  roll" in legend and "v / b  wheel 1 / 2" in legend
-        assert "Space" not in legend and "w / e" not in legend
-
-
-async def test_with_the_default_keys_the_smurf_legend_says_space_and_w_e():
-    seats = [Seat("You", None, "red"), Seat("Bot", "random", "blue")]
-    app = app_for(seats, game="smurf", seed=1, autosave=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        legend = str(app.screen.query_one(HandPanel).content)
-        assert "Space/r  roll" in legend and "w / e  wheel 1 / 2" in legend
+        assert all(text in legend for text in said) and not any(text in legend for text in unsaid), legend
