@@ -120,10 +120,10 @@ def _turn_wheel(turn: Turn, seat: int, wheel: int) -> None:
     """Turn the wheel one space. Each pawn on a hole where a cat now appears (the hole showed
     none before) costs its owner one disc: with one kind held it goes back at once, with more
     kinds the owner chooses; all owners answer at once, in any order."""
-    before = turn.state.cats
-    turn.emit(WheelTurned(wheel, wheels.turned(turn.state.wheels[wheels.WHEELS.index(wheel)])))
+    before = turn.state.wheels
+    turn.emit(WheelTurned(wheel, wheels.turned(before[wheels.WHEELS.index(wheel)])))
     state: State = turn.state
-    for square in sorted(state.cats - before):
+    for square in wheels.appearing(before, state.wheels):
         seats = tuple(s for s in range(len(state.players))
                       if state.positions[s] == square and not state.inside[s])
         if not seats:
