@@ -215,10 +215,8 @@ def _masked(cards_: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _masked_but(piles: tuple[tuple[str, ...], ...], seat: int) -> tuple[tuple[str, ...], ...]:
-    """Every seat's pile masked but `seat`'s own."""
-    masked = [(HIDDEN,) * len(pile) for pile in piles]
-    masked[seat] = piles[seat]
-    return tuple(masked)
+    """Every seat's pile masked but `seat`'s own (a spectator's seat, -1, owns none)."""
+    return tuple([pile if i == seat else (HIDDEN,) * len(pile) for i, pile in enumerate(piles)])
 
 
 def view(state: State, seat: int | None) -> State:

@@ -154,9 +154,7 @@ def view(state: State, seat: int | None) -> State:
     discards are hidden (their sizes are not). Seat None sees everything."""
     if seat is None:
         return state
-    hands = [(HIDDEN,) * len(hand) for hand in state.hands]
-    hands[seat] = state.hands[seat]
-    hands = tuple(hands)
+    hands = tuple([hand if i == seat else (HIDDEN,) * len(hand) for i, hand in enumerate(state.hands)])
     return state._replace(hands=hands, garfield=state.garfield.masked(show_discard=True),
                    player_deck=state.player_deck.masked())
 
