@@ -31,6 +31,7 @@ FULL = (1 << len(board.KINDS)) - 1
 ENTRY_SQUARES = tuple(board.ENTRY[k] for k in board.KINDS)
 
 
+@lru_cache(maxsize=4096)  # discs held per kind: a few hundred tuples in practice
 def _mask(held) -> int:
     return sum(1 << i for i, n in enumerate(held) if n)
 
@@ -113,8 +114,10 @@ def _iterate(mask: int, places, steps, value) -> list[float]:
     return current
 
 
-def _empty(view) -> int:
-    return sum(1 << i for i, n in enumerate(view.circles) if n == 0)
+@lru_cache(maxsize=1024)  # discs left per circle
+def _empty_circles(circles: tuple[int, ...]) -> int:
+    """The circles with no disc left, as a bit mask."""
+    return sum(1 << i for i, n in enumerate(circles) if n == 0)
 
 
 def _bits(squares) -> int:
@@ -168,7 +171,7 @@ class Search:
 
     def __init__(self, circles: tuple[int, ...]):
         self.circles = circles
-        self.empty = sum(1 << i for i, n in enumerate(circles) if n == 0)
+        self.empty = _empty_circles(circles)
         self.values = table(self.empty)
         if len(_memo) > MEMO_LIMIT:
             _memo.clear()
@@ -315,12 +318,13 @@ class SmurfSmart:
         else:
             after = _turn(wp, action.wheel)
             held = view.held[seat]
-            appeared = wheels.showing(after) - wheels.showing(wp)
-            if sq in appeared and not inside:
+            if sq in wheels.appearing(wp, after) and not inside:
                 held = _after_loss(held, search, after, sq, inside)
             mine = 1.0 + search.value(after, sq, inside, _mask(held), DEPTH - 1)
         # a cat dropped under a rival costs them a disc: count what that costs them
-        appeared = wheels.showing(after) - wheels.showing(wp)
+        appeared = wheels.appearing(wp, after)
+        if not appeared:
+            return mine
         hurt = 0.0
         for s in range(len(view.players)):
             if s == seat or view.positions[s] not in appeared or view.inside[s]:

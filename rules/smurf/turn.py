@@ -22,12 +22,17 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if state.turn < 0 or state.winner is not None:
         return []
     if state.owing:
-        return [GiveUp(kind) for kind in state.kinds_held(seat)] if seat in state.owing else []
+        return [_GIVE_UP[kind] for kind in state.kinds_held(seat)] if seat in state.owing else []
     if seat != state.turn:
         return []
     if state.rolled is not None:
         return [move for move, _ in _options(state, seat, state.rolled)]
-    return [Roll()] + [TurnWheel(wheel) for wheel in wheels.WHEELS]
+    return list(_TURN_STARTS)
+
+
+# actions are immutable values: the ones offered again and again are made once
+_TURN_STARTS = (Roll(),) + tuple(TurnWheel(wheel) for wheel in wheels.WHEELS)
+_GIVE_UP = {kind: GiveUp(kind) for kind in board.KINDS}
 
 
 def _options(state: State, seat: int, die: int) -> tuple[tuple[Move, int], ...]:
