@@ -94,9 +94,10 @@ class TableDriver:
 
     def bot_to_act(self) -> int | None:
         """The seat whose bot plays next, or None when the table waits for a person (or is over)."""
-        if self.over:
-            return None
-        return next((seat for seat in self.table.to_act() if seat in self.bots), None)
+        for seat in self.table.to_act():  # nobody once the game is over
+            if seat in self.bots:
+                return seat
+        return None
 
     def step_bot(self) -> list[Event] | None:
         """Play the next bot's move (None if no bot is to act). Raises Rejected for a bot's bug."""

@@ -31,6 +31,15 @@ class Deck:
         return Deck(order, ())
 
     def masked(self, show_discard: bool = False) -> "Deck":
-        """The deck as a player sees it: how many cards, not which."""
-        discard = self.discard if show_discard else (HIDDEN,) * len(self.discard)
-        return Deck((HIDDEN,) * len(self.pile), discard)
+        """The deck as a player sees it: how many cards, not which. A deck changes far less often
+        than the state holding it, and every view masks it, so the last answer per `show_discard`
+        is remembered by the deck's identity (decks are immutable)."""
+        mask = _masked[show_discard]
+        if mask[0] is not self:
+            discard = self.discard if show_discard else (HIDDEN,) * len(self.discard)
+            mask = _masked[show_discard] = (self, Deck((HIDDEN,) * len(self.pile), discard))
+        return mask[1]
+
+
+# show_discard -> (the deck last masked so, its masked deck); each entry is swapped whole
+_masked: dict[bool, tuple[Deck | None, Deck | None]] = {False: (None, None), True: (None, None)}

@@ -68,6 +68,7 @@ class Game:
         if functions["explain"] is None:
             del functions["explain"]
         functions["legal_actions"] = _last_answer(functions["legal_actions"])
+        functions["view"] = _last_view(functions["view"])
         return cls(id, title, players[0], players[1], records, **functions, rules_version=rules_version)
 
     @cached_property  # read for every event decoded
@@ -93,7 +94,48 @@ def _last_answer(legal_actions: Callable[[Any, int], list[Action]]) -> Callable[
             entry = last[0] = (state, seat, tuple(legal_actions(state, seat)))
         return list(entry[2])  # a fresh list each time: callers may change theirs
 
+    remembered.last = last  # read by `_listed`
     return remembered
+
+
+def _last_view(view: Callable[[Any, int | None], Any]) -> Callable[[Any, int | None], Any]:
+    """`view` remembering its last answer by the state's identity (views are immutable too), so
+    that `decide` can tell that the bot's legal list was made from a view of the very state it
+    acts in."""
+    last = [(None, None, None)]  # (state, seat, view), swapped whole as in `_last_answer`
+
+    def remembered(state: Any, seat: int | None) -> Any:
+        entry = last[0]
+        if entry[0] is not state or entry[1] != seat:
+            entry = last[0] = (state, seat, view(state, seat))
+        return entry[2]
+
+    remembered.last = last
+    return remembered
+
+
+def _listed(game: Game, state: Any, seat: int, action: Action) -> bool:
+    """True when `action` is one of the very objects that `legal_actions` last listed for `seat`
+    in `state`, or in the view of `state` that `view` last gave `seat`: a view gives the same
+    legal actions as the state (tests/properties checks it after every action), so an action
+    taken from that list needs no second legality check. Anything else (another state, an
+    action built by hand or decoded) is checked as usual."""
+    legal, views = getattr(game.legal_actions, "last", None), getattr(game.view, "last", None)
+    if legal is None:
+        return False
+    asked, asked_seat, answer = legal[0]
+    if asked_seat != seat:
+        return False
+    if asked is not state:
+        if views is None:
+            return False
+        viewed, viewed_seat, seen = views[0]
+        if viewed is not state or viewed_seat != seat or seen is not asked:
+            return False
+    for listed in answer:
+        if listed is action:
+            return True
+    return False
 
 
 S = TypeVar("S")
@@ -108,6 +150,7 @@ def evolver(handlers: Mapping[type, Callable[[S, Any], S]]) -> Callable[[S, Even
         handler = table.get(type(event))
         return handler(state, event) if handler else state
 
+    evolve.handlers = table  # Turn.emit dispatches on it itself: one call less per event
     return evolve
 
 
@@ -122,7 +165,7 @@ class Turn:
     the state a decision produces is, by construction, the fold of its events.
     """
 
-    __slots__ = ("game", "before", "state", "events", "chance")
+    __slots__ = ("game", "before", "state", "events", "chance", "_handlers")
 
     def __init__(self, game: Game, state: Any, chance):
         self.game = game
@@ -130,10 +173,16 @@ class Turn:
         self.state = state
         self.events: list[Event] = []
         self.chance = chance
+        self._handlers = getattr(game.evolve, "handlers", None)  # an `evolver`'s, else None
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
-        self.state = self.game.evolve(self.state, event)
+        if self._handlers is None:
+            self.state = self.game.evolve(self.state, event)
+            return
+        handler = self._handlers.get(type(event))  # what game.evolve does, one call less
+        if handler is not None:
+            self.state = handler(self.state, event)
 
     def end_game(self, event: Event):
         """Emit the event that ends the game and stop the step."""
@@ -152,7 +201,7 @@ def decide(game: Game, state: Any, seat: int | None, action: Action, chance) -> 
             raise Rejected("the game has already been set up")
     elif seat not in waiting:
         raise Rejected(_not_your_turn(game, state, seat))
-    elif action not in game.legal_actions(state, seat):
+    elif not _listed(game, state, seat, action) and action not in game.legal_actions(state, seat):
         raise Rejected(game.explain(state, seat, action) or f"{type(action).__name__} is not a legal action now")
     turn = Turn(game, state, chance)
     turn.emit(Acted(seat, action))

@@ -17,3 +17,23 @@ def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
             i = cards.index(wanted)
             return cards[:i] + cards[i + 1:]
     return cards
+
+
+def quick_replace(cls: type) -> type:
+    """Give a NamedTuple class a `_replace` about three times cheaper than the stock one (which
+    maps over every field and re-checks the length): evolve makes one new state per event, so
+    this is on the hot path of every game. Same call, same result; unknown fields still raise."""
+    index = {name: i for i, name in enumerate(cls._fields)}
+    new = tuple.__new__
+
+    def _replace(self, **changes):
+        values = list(self)
+        for name, value in changes.items():
+            try:
+                values[index[name]] = value
+            except KeyError:
+                raise ValueError(f"Got unexpected field names: {[name]!r}") from None
+        return new(cls, values)
+
+    cls._replace = _replace
+    return cls

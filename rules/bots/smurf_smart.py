@@ -31,6 +31,7 @@ FULL = (1 << len(board.KINDS)) - 1
 ENTRY_SQUARES = tuple(board.ENTRY[k] for k in board.KINDS)
 
 
+@lru_cache(maxsize=4096)  # discs held per kind: a few hundred tuples in practice
 def _mask(held) -> int:
     return sum(1 << i for i, n in enumerate(held) if n)
 
@@ -63,36 +64,60 @@ def table(empty: int) -> dict[tuple[int, bool, int], float]:
         steps[(sq, inside)] = per_die
     value: dict[tuple[int, bool, int], float] = {}
     for mask in sorted(range(FULL + 1), key=lambda m: -bin(m).count("1")):
-        current = {place: CAP for place in places}
-        for _ in range(500):
-            change = 0.0
-            for place in places:
-                total = 0.0
-                for outs in steps[place]:
-                    best = current[place] if not outs else CAP
-                    for end, inside, k in outs:
-                        if mask == FULL and end == board.HOME and not inside:
-                            best = 0.0
-                            break
-                        new_mask = mask | (1 << k) if k is not None else mask
-                        v = value[(end, inside, new_mask)] if new_mask != mask else current[(end, inside)]
-                        if v < best:
-                            best = v
-                    total += best
-                v = min(CAP, 1.0 + total / 6)
-                d = abs(v - current[place])
-                if d > change:
-                    change = d
-                current[place] = v
-            if change < 1e-3:
-                break
-        for (sq, inside), v in current.items():
+        current = _iterate(mask, places, steps, value)
+        for (sq, inside), v in zip(places, current):
             value[(sq, inside, mask)] = v
     return value
 
 
-def _empty(view) -> int:
-    return sum(1 << i for i, n in enumerate(view.circles) if n == 0)
+def _iterate(mask: int, places, steps, value) -> list[float]:
+    """The values of every place with `mask` held, by value iteration (in place, in the order of
+    `places`). Each face of each place is planned once: the best of what it may lead to that
+    is already known (an ending that completes a kind: another mask's value; HOME with every
+    kind: 0), and the places of this mask whose values are still being worked out."""
+    at = {place: i for i, place in enumerate(places)}
+    plan = []
+    for place in places:
+        faces = []
+        for outs in steps[place]:
+            known, open_ = CAP, []
+            if not outs:
+                open_.append(at[place])  # no way open: the pawn stays
+            for end, inside, k in outs:
+                if mask == FULL and end == board.HOME and not inside:
+                    known, open_ = 0.0, []  # won: nothing beats it
+                    break
+                new_mask = mask | (1 << k) if k is not None else mask
+                if new_mask != mask:
+                    known = min(known, value[(end, inside, new_mask)])
+                else:
+                    open_.append(at[(end, inside)])
+            faces.append((known, tuple(open_)))
+        plan.append(tuple(faces))
+    current = [CAP] * len(places)
+    for _ in range(500):
+        change = 0.0
+        for i, faces in enumerate(plan):
+            total = 0.0
+            for best, open_ in faces:
+                for j in open_:
+                    if current[j] < best:
+                        best = current[j]
+                total += best
+            v = min(CAP, 1.0 + total / 6)
+            d = abs(v - current[i])
+            if d > change:
+                change = d
+            current[i] = v
+        if change < 1e-3:
+            break
+    return current
+
+
+@lru_cache(maxsize=1024)  # discs left per circle
+def _empty_circles(circles: tuple[int, ...]) -> int:
+    """The circles with no disc left, as a bit mask."""
+    return sum(1 << i for i, n in enumerate(circles) if n == 0)
 
 
 def _bits(squares) -> int:
@@ -129,22 +154,32 @@ def _turn(wheel_positions: tuple[int, ...], wheel: int) -> tuple[int, ...]:
 
 MEMO_LIMIT = 50_000  # searched values kept between decisions (a few MB); then start afresh
 _memo: dict[tuple, float] = {}
+# (empty circles, square, inside, kinds mask) -> per face, every ending of that roll on a board
+# without cats as (its value with the search's leaves, the squares it steps onto), best first: the
+# best legal ending under some cats is then the first that steps on none of them
+_ranked: dict[tuple, tuple[tuple[float, int], ...]] = {}
 
 
 class Search:
     """A small expectimax over this seat's own next turns (roll, or turn a wheel), the other
     seats assumed to leave the wheels alone; leaves are valued by `table`. A value depends only
-    on its key (the empty circles are part of it), so values are shared by every decision."""
+    on its key (the empty circles are part of it), so values are shared by every decision.
+
+    One turn before the leaves (depth 1) a wheel turn leads straight to a leaf, whatever the
+    wheels show, so such a value depends on the wheels only through the cats they show now; it
+    is worked out from the ranked endings (`_ranked`) instead of walking the search tree."""
 
     def __init__(self, circles: tuple[int, ...]):
         self.circles = circles
-        self.empty = sum(1 << i for i, n in enumerate(circles) if n == 0)
+        self.empty = _empty_circles(circles)
+        self.values = table(self.empty)
         if len(_memo) > MEMO_LIMIT:
             _memo.clear()
+            _ranked.clear()
         self._memo = _memo
 
     def leaf(self, wp, sq, inside, mask) -> float:
-        return table(self.empty)[(sq, inside, mask)]
+        return self.values[(sq, inside, mask)]
 
     def after_move(self, wp, sq, inside, mask, move, end, depth) -> float:
         """The value once `move` (ending on `end`) is made."""
@@ -159,6 +194,10 @@ class Search:
 
     def roll(self, wp, sq, inside, mask, depth) -> float:
         """Expected turns if this turn is a roll (the best way taken for each face)."""
+        if depth == 1:
+            return self._roll_last(_cat_bits(wp), sq, inside, mask)
+        if depth == 2:
+            return self._roll_two(_cat_bits(wp), sq, inside, mask)
         total = 0.0
         for die in range(1, 7):
             outs = _options(sq, inside, die, wp)
@@ -170,7 +209,9 @@ class Search:
 
     def value(self, wp, sq, inside, mask, depth) -> float:
         if depth <= 0:
-            return self.leaf(wp, sq, inside, mask)
+            return self.values[(sq, inside, mask)]
+        if depth == 1:
+            return self._value_last(_cat_bits(wp), sq, inside, mask)
         key = (self.empty, wp, sq, inside, mask, depth)
         if key not in self._memo:
             best = self.roll(wp, sq, inside, mask, depth)
@@ -178,6 +219,53 @@ class Search:
                 best = min(best, 1.0 + self.value(_turn(wp, wheel), sq, inside, mask, depth - 1))
             self._memo[key] = best
         return self._memo[key]
+
+    def _value_last(self, cats: int, sq, inside, mask) -> float:
+        """`value` one turn before the leaves, with these cats (bit mask) showing."""
+        key = (self.empty, cats, sq, inside, mask)
+        found = self._memo.get(key)
+        if found is None:  # a wheel turn: one turn spent, then the leaf (the same for both)
+            found = self._memo[key] = min(self._roll_last(cats, sq, inside, mask),
+                                          1.0 + self.values[(sq, inside, mask)])
+        return found
+
+    def _roll_two(self, cats: int, sq, inside, mask) -> float:
+        """`roll` two turns before the leaves (`after_move` and `value` unrolled: the hot path)."""
+        empty, value_last = self.empty, self._value_last
+        total = 0.0
+        for die in range(1, 7):
+            best = None
+            for move, end, steps in _ways(sq, inside, die):
+                if steps & cats:
+                    continue
+                if move.food is None:
+                    v = -1.0 if end == board.HOME and mask == FULL else value_last(cats, end, False, mask)
+                else:
+                    k = board.kind_index(move.food)
+                    v = value_last(cats, end, True, mask if (empty >> k) & 1 else mask | 1 << k)
+                if best is None or v < best:
+                    best = v
+            total += value_last(cats, sq, inside, mask) if best is None else best
+        return 1.0 + total / 6
+
+    def _roll_last(self, cats: int, sq, inside, mask) -> float:
+        """`roll` one turn before the leaves, with these cats (bit mask) showing."""
+        key = (self.empty, sq, inside, mask)
+        faces = _ranked.get(key)
+        if faces is None:
+            faces = _ranked[key] = tuple(
+                tuple(sorted((self.after_move(None, sq, inside, mask, move, end, 0), steps)
+                             for move, end, steps in _ways(sq, inside, die)))
+                for die in range(1, 7))
+        total = 0.0
+        for endings in faces:
+            for v, steps in endings:
+                if not steps & cats:
+                    total += v
+                    break
+            else:  # no way open: the pawn stays
+                total += self.values[(sq, inside, mask)]
+        return 1.0 + total / 6
 
 
 def _after_loss(held: tuple[int, ...], search: Search, wp, sq, inside) -> tuple[int, ...]:
@@ -230,12 +318,13 @@ class SmurfSmart:
         else:
             after = _turn(wp, action.wheel)
             held = view.held[seat]
-            appeared = wheels.showing(after) - wheels.showing(wp)
-            if sq in appeared and not inside:
+            if sq in wheels.appearing(wp, after) and not inside:
                 held = _after_loss(held, search, after, sq, inside)
             mine = 1.0 + search.value(after, sq, inside, _mask(held), DEPTH - 1)
         # a cat dropped under a rival costs them a disc: count what that costs them
-        appeared = wheels.showing(after) - wheels.showing(wp)
+        appeared = wheels.appearing(wp, after)
+        if not appeared:
+            return mine
         hurt = 0.0
         for s in range(len(view.players)):
             if s == seat or view.positions[s] not in appeared or view.inside[s]:

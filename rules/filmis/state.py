@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Mapping, NamedTuple
 
-from ..tuples import put, without
+from ..tuples import put, quick_replace, without
 from ..deck import Deck
 from ..game import Result, evolver
 from ..records import HIDDEN, Acted, Event, Rejected, Shuffled
@@ -37,6 +37,7 @@ class Swap:
         return self.shown[(i + 1) % len(self.shown)]
 
 
+@quick_replace
 class State(NamedTuple):
     """Immutable, and a tuple underneath (as Garfield's): `_replace` is several times cheaper
     than a frozen dataclass's `replace`, and evolve makes one new state per event."""
@@ -213,6 +214,11 @@ def _masked(cards_: tuple[str, ...]) -> tuple[str, ...]:
     return (HIDDEN,) * len(cards_)
 
 
+def _masked_but(piles: tuple[tuple[str, ...], ...], seat: int) -> tuple[tuple[str, ...], ...]:
+    """Every seat's pile masked but `seat`'s own (a spectator's seat, -1, owns none)."""
+    return tuple([pile if i == seat else (HIDDEN,) * len(pile) for i, pile in enumerate(piles)])
+
+
 def view(state: State, seat: int | None) -> State:
     """The state as `seat` may know it. Other seats' hands and home piles are hidden (their sizes
     are not) until the game is over and the cards are laid down; the deck order is always hidden.
@@ -222,8 +228,7 @@ def view(state: State, seat: int | None) -> State:
         return state
     hands, homes = state.hands, state.homes
     if not state.over:
-        hands = tuple(h if i == seat else _masked(h) for i, h in enumerate(hands))
-        homes = tuple(h if i == seat else _masked(h) for i, h in enumerate(homes))
+        hands, homes = _masked_but(hands, seat), _masked_but(homes, seat)
     swap = state.swap
     if swap is not None:
         chosen = tuple(c if c is None or s.seat == seat else HIDDEN

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Mapping, NamedTuple
 
-from ..tuples import put, without
+from ..tuples import put, quick_replace, without
 from ..deck import Deck
 from ..game import Result, evolver
 from ..records import HIDDEN, Acted, Event, Rejected, Shuffled
@@ -14,6 +14,7 @@ from .records import (Asked, CardDiscarded, CardGiven, CardPlayed, CardsDrawn, G
                       RingLost, TurnBegan, TurnEnded, Won)
 
 
+@quick_replace
 class State(NamedTuple):
     """Immutable, and a tuple underneath: `_replace` is several times cheaper than a frozen
     dataclass's `replace`, and evolve makes one new state per event."""
@@ -153,7 +154,7 @@ def view(state: State, seat: int | None) -> State:
     discards are hidden (their sizes are not). Seat None sees everything."""
     if seat is None:
         return state
-    hands = tuple(hand if i == seat else (HIDDEN,) * len(hand) for i, hand in enumerate(state.hands))
+    hands = tuple([hand if i == seat else (HIDDEN,) * len(hand) for i, hand in enumerate(state.hands)])
     return state._replace(hands=hands, garfield=state.garfield.masked(show_discard=True),
                    player_deck=state.player_deck.masked())
 

@@ -37,10 +37,15 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if pending is None:
         if seat != state.turn:
             return []
-        return [FollowGarfield()] + [PlayCard(c) for c in _kinds(state.hands[seat]) if c != cards.LASAGNA]
+        return [_FOLLOW] + [_PLAY.get(c) or PlayCard(c) for c in _kinds(state.hands[seat]) if c != cards.LASAGNA]
     if seat != pending.seat:
         return []
     return _options(state, pending.seat, pending.kind)
+
+
+# actions are immutable values: the ones offered again and again are made once
+_FOLLOW = FollowGarfield()
+_PLAY = {card: PlayCard(card) for card in cards.PLAYER_COUNTS}
 
 
 def _kinds(hand: tuple[str, ...]) -> list[str]:

@@ -75,6 +75,7 @@ def options(position: int, inside: bool, die: int, cats: frozenset[int]) -> tupl
     return tuple(found)
 
 
+@lru_cache(maxsize=8192)  # asked for every move made; a pure function of small values
 def destination(position: int, inside: bool, die: int, move: Move, cats: frozenset[int]) -> int | None:
     """The path square `move` ends on (for a food area: its entry), or None if it is not legal."""
     for ending, steps in stops(walk(position, inside, die, move.direction), cats):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Mapping, NamedTuple
 
-from ..tuples import put
+from ..tuples import put, quick_replace
 from ..game import Result, evolver
 from ..records import Acted, Event, Rejected
 from . import board, wheels
@@ -16,6 +16,7 @@ from .records import (DirectionAsked, DiscReturned, DiscTaken, Move, Moved,
                       MustGiveUp, TurnBegan, TurnEnded, WentIn, WheelTurned, Won)
 
 
+@quick_replace
 class State(NamedTuple):
     """Immutable, and a tuple underneath (as Garfield's): `_replace` is several times cheaper
     than a frozen dataclass's `replace`, and evolve makes one new state per event."""

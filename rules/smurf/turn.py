@@ -22,12 +22,17 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if state.turn < 0 or state.winner is not None:
         return []
     if state.owing:
-        return [GiveUp(kind) for kind in state.kinds_held(seat)] if seat in state.owing else []
+        return [_GIVE_UP[kind] for kind in state.kinds_held(seat)] if seat in state.owing else []
     if seat != state.turn:
         return []
     if state.rolled is not None:
         return [move for move, _ in _options(state, seat, state.rolled)]
-    return [Roll()] + [TurnWheel(wheel) for wheel in wheels.WHEELS]
+    return list(_TURN_STARTS)
+
+
+# actions are immutable values: the ones offered again and again are made once
+_TURN_STARTS = (Roll(),) + tuple(TurnWheel(wheel) for wheel in wheels.WHEELS)
+_GIVE_UP = {kind: GiveUp(kind) for kind in board.KINDS}
 
 
 def _options(state: State, seat: int, die: int) -> tuple[tuple[Move, int], ...]:
@@ -120,10 +125,10 @@ def _turn_wheel(turn: Turn, seat: int, wheel: int) -> None:
     """Turn the wheel one space. Each pawn on a hole where a cat now appears (the hole showed
     none before) costs its owner one disc: with one kind held it goes back at once, with more
     kinds the owner chooses; all owners answer at once, in any order."""
-    before = turn.state.cats
-    turn.emit(WheelTurned(wheel, wheels.turned(turn.state.wheels[wheels.WHEELS.index(wheel)])))
+    before = turn.state.wheels
+    turn.emit(WheelTurned(wheel, wheels.turned(before[wheels.WHEELS.index(wheel)])))
     state: State = turn.state
-    for square in sorted(state.cats - before):
+    for square in wheels.appearing(before, state.wheels):
         seats = tuple(s for s in range(len(state.players))
                       if state.positions[s] == square and not state.inside[s])
         if not seats:

@@ -42,3 +42,9 @@ def showing_on(wheel: int, position: int) -> frozenset[int]:
 def showing(positions: tuple[int, ...]) -> frozenset[int]:
     """The squares showing a cat with the wheels at `positions` (wheel 1's, wheel 2's)."""
     return frozenset().union(*(showing_on(wheel, r) for wheel, r in zip(WHEELS, positions)))
+
+
+@lru_cache(maxsize=None)  # asked at every wheel turn; 256 x 2 pairs at most
+def appearing(before: tuple[int, ...], after: tuple[int, ...]) -> tuple[int, ...]:
+    """The squares that show a cat with the wheels at `after` and did not at `before`, in order."""
+    return tuple(sorted(showing(after) - showing(before)))

@@ -1,0 +1,56 @@
+"""`decide` skips its second legality check only for the very action object that `legal_actions`
+listed for the same state (or for the view of it that `view` last gave that seat); anything else
+is checked as before."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import registry
+from rules.chance import Chance
+from rules.game import decide
+from rules.garfield.records import PlayCard
+from rules.records import Rejected
+from rules.table import Table
+
+GAME = registry.get("garfield")
+
+
+def started(seed: int = 4):
+    """A Garfield state at the start of a turn whose player holds a card it may play."""
+    for seed in range(seed, seed + 50):
+        state = Table.new("garfield", ["Ann", "Bob", "Cid"], seed=seed).state
+        (seat,) = GAME.to_act(state)
+        if any(isinstance(a, PlayCard) for a in GAME.legal_actions(state, seat)):
+            return state, seat
+    raise AssertionError("no seed gives a playable card")
+
+
+def test_an_action_taken_from_the_views_list_gives_what_an_equal_new_action_gives():
+    state, seat = started()
+    listed = next(a for a in GAME.legal_actions(GAME.view(state, seat), seat) if isinstance(a, PlayCard))
+    taken = decide(GAME, state, seat, listed, Chance.for_log(1, 0))
+    fresh = decide(GAME, state, seat, PlayCard(listed.card), Chance.for_log(1, 0))
+    assert taken.events == fresh.events and taken.state == fresh.state
+
+
+def test_an_action_listed_for_another_state_is_checked_against_this_one():
+    state, seat = started()
+    listed = next(a for a in GAME.legal_actions(GAME.view(state, seat), seat) if isinstance(a, PlayCard))
+    # the same seat, but it no longer holds the card: the very object listed before is refused
+    emptied = state._replace(hands=tuple(() if s == seat else h for s, h in enumerate(state.hands)))
+    with pytest.raises(Rejected):
+        decide(GAME, emptied, seat, listed, Chance.for_log(1, 0))
+    GAME.view(emptied, seat)  # even once the view of the new state is the one remembered
+    with pytest.raises(Rejected):
+        decide(GAME, emptied, seat, listed, Chance.for_log(1, 0))
+
+
+def test_an_action_not_listed_is_still_refused_with_the_reason():
+    state, seat = started()
+    GAME.legal_actions(GAME.view(state, seat), seat)  # the lists are remembered for this state
+    with pytest.raises(Rejected, match="Lasagna"):
+        decide(GAME, state, seat, PlayCard("LASAGNA"), Chance.for_log(1, 0))
+    with pytest.raises(Rejected):  # listed for this seat, taken by another
+        other = (seat + 1) % 3
+        decide(GAME, state, other, GAME.legal_actions(GAME.view(state, seat), seat)[0], Chance.for_log(1, 0))

@@ -1,0 +1,35 @@
+"""The states' quicker `_replace` (rules/tuples.py quick_replace) behaves as the stock one."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import pytest
+
+from rules.tuples import quick_replace
+
+
+class Plain(NamedTuple):
+    a: int
+    b: tuple = ()
+    c: str | None = None
+
+
+@quick_replace
+class Quick(NamedTuple):
+    a: int
+    b: tuple = ()
+    c: str | None = None
+
+
+@pytest.mark.parametrize("changes", [{}, {"a": 2}, {"c": "x", "a": 5}, {"b": (1,), "c": None, "a": 0}])
+def test_the_quick_replace_gives_what_the_stock_one_gives(changes):
+    quick = Quick(1, (2,), "y")._replace(**changes)
+    assert tuple(quick) == tuple(Plain(1, (2,), "y")._replace(**changes)) and type(quick) is Quick
+
+
+def test_an_unknown_field_is_refused_as_the_stock_one_refuses_it():
+    with pytest.raises(ValueError):
+        Plain(1)._replace(d=1)
+    with pytest.raises(ValueError):
+        Quick(1)._replace(d=1)
