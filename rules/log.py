@@ -124,7 +124,7 @@ def load_lines(lines: Iterable[bytes]) -> Loaded:
                 header = _parse_header(text)
                 game = registry.get(header.game)
                 continue
-            events.append(_parse_event(text, len(events) + 1, game))
+            events.append(_parse_event(text, len(events) + 1, game)[1])
             numbers.append(number)
         except LogError as error:
             if header is not None and not raw.endswith(b"\n"):  # the torn tail: keep what came before
@@ -193,19 +193,59 @@ def _parse_header(line: str) -> Header:
     return Header(game.id, players, data["seed"], rig, options, meta, rules_version)
 
 
-def _parse_event(line: str, seq: int, game) -> Event:
+def _parse_event(line: str, seq: int | None, game) -> tuple[int, Event]:
+    """The sequence number and event on a line whose number must be `seq` (None: any)."""
     try:
         data = parse(line)
     except CodecError as error:
         raise LogError(str(error)) from None
     if not isinstance(data, dict) or set(data) != {"seq", "event"}:
         raise LogError('expected {"seq": n, "event": {...}}')
-    if data["seq"] != seq or type(data["seq"]) is not int:
+    if type(data["seq"]) is not int or data["seq"] != (data["seq"] if seq is None else seq):
         raise LogError(f"sequence number {data['seq']!r}, expected {seq}")
     try:
-        return decode(data["event"], game.kinds, Event)
+        return data["seq"], decode(data["event"], game.kinds, Event)
     except CodecError as error:
         raise LogError(str(error)) from None
+
+
+@dataclass
+class Glance:
+    """What the list of saves shows of one: its header and the seats to act (none: finished)."""
+
+    header: Header
+    to_act: tuple[int | None, ...]
+
+
+def glance(first: bytes, last: list[bytes]) -> Glance | None:
+    """A log's header and who is to act, from its first line and some of its last lines (whole
+    lines, in order; the very last may lack its newline): the header is checked as on loading,
+    the last lines only as far back as the game needs to tell who acts (`Game.to_act_after`).
+    None when they do not tell, or one of them is not right: then only loading it whole can say
+    what is wrong, naming the line. Nothing before those lines is checked."""
+    try:
+        header = _parse_header(_text(first).removeprefix("\ufeff"))
+    except LogError:
+        return None
+    game = registry.get(header.game)
+    events: list[Event] = []  # newest first
+    seq = None  # the number the line before must have
+    for raw in reversed(last):
+        try:
+            text = _text(raw)
+            if not text:
+                continue
+            seq, event = _parse_event(text, seq, game)
+            events.append(event)
+            seq -= 1
+        except LogError:
+            if raw is last[-1] and not raw.endswith(b"\n"):
+                continue  # torn while saving: loading drops it too
+            return None
+        to_act = game.to_act_after(events[::-1])
+        if to_act is not None:
+            return Glance(header, to_act)
+    return None
 
 
 def _replay(game, header: Header, events: list[Event], numbers: list[int],
