@@ -108,7 +108,7 @@ def load_lines(lines: Iterable[bytes]) -> Loaded:
     What a text editor adds is accepted: a byte-order mark, spaces and a carriage return at the
     ends of lines, and blank lines. A last line without its newline was torn while saving: if it
     does not hold a whole event it is dropped with a warning, whatever its size."""
-    header = game = None
+    header = game = reader = None
     warnings: list[str] = []
     events: list[Event] = []
     numbers: list[int] = []  # the line each event came from (blank lines are skipped)
@@ -123,8 +123,9 @@ def load_lines(lines: Iterable[bytes]) -> Loaded:
             if header is None:
                 header = _parse_header(text)
                 game = registry.get(header.game)
+                reader = _EventReader(game)
                 continue
-            events.append(_parse_event(text, len(events) + 1, game)[1])
+            events.append(reader.read(text, len(events) + 1))
             numbers.append(number)
         except LogError as error:
             if header is not None and not raw.endswith(b"\n"):  # the torn tail: keep what came before
@@ -209,6 +210,37 @@ def _parse_event(line: str, seq: int | None, game) -> tuple[int, Event]:
         raise LogError(str(error)) from None
 
 
+class _EventReader:
+    """Reads a log's event lines, each line's event read once per distinct text: a long game
+    writes the same few hundred events again and again (a turn ending, a wheel turned to the same
+    place), and records are immutable, so a line written as the log writes it,
+    `{"seq":n,"event":E}`, whose E was read before gives that same event without parsing or
+    decoding E again. E is remembered only after its line was read in full and E alone parses as
+    one JSON value: such a line then reads exactly as E did, so the shortcut never accepts a
+    line that reading it in full would refuse or read otherwise."""
+
+    KEEP = 4096  # distinct events remembered (a hostile file cannot make it hold more)
+
+    def __init__(self, game):
+        self.game = game
+        self.known: dict[str, Event] = {}
+
+    def read(self, line: str, seq: int) -> Event:
+        prefix = f'{{"seq":{seq},"event":'
+        written = line.startswith(prefix) and line.endswith("}")
+        if written and (event := self.known.get(line[len(prefix):-1])) is not None:
+            return event
+        event = _parse_event(line, seq, self.game)[1]
+        if written and len(self.known) < self.KEEP:
+            body = line[len(prefix):-1]
+            try:
+                parse(body)
+            except CodecError:
+                return event
+            self.known[body] = event
+        return event
+
+
 @dataclass
 class Glance:
     """What the list of saves shows of one: its header and the seats to act (none: finished)."""
@@ -255,14 +287,15 @@ def _replay(game, header: Header, events: list[Event], numbers: list[int],
     state = game.initial(header.players, header.options)
     if not events or events[0] != Acted(None, Start()):
         raise LogError(f"line {numbers[0] if numbers else 2}: the log must begin with the game's set-up")
-    start = 0
-    while start < len(events):
-        end = start + 1
-        while end < len(events) and not isinstance(events[end], Acted):
-            end += 1
+    # each action's batch: its Acted and the events up to the next one
+    starts = [i for i, event in enumerate(events) if type(event) is Acted]
+    ends = starts[1:] + [len(events)]
+    drawing = {cls: cls.draws is not Event.draws for cls in game.kinds.values()  # most events draw nothing
+               if issubclass(cls, Event)}
+    for start, end in zip(starts, ends):
         batch, last = events[start:end], end == len(events)
         acted = batch[0]
-        chance = Chance.replaying([d for event in batch for d in event.draws()])
+        chance = Chance.replaying([d for event in batch if drawing.get(type(event), True) for d in event.draws()])
         try:
             turn = decide(game, state, acted.seat, acted.action, chance)
         except RigError as error:
@@ -281,7 +314,6 @@ def _replay(game, header: Header, events: list[Event], numbers: list[int],
         if not chance.exhausted():
             raise LogError(f"line {numbers[start]}: the log records chance outcomes the rules did not use")
         state = turn.state
-        start = end
     return state, len(events)
 
 
