@@ -9,14 +9,18 @@ to `to_act` of the folded state, for every prefix of many games.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 from .records import Event, TurnBegan
 
 
-def since_turn_began(events: Sequence[Event]) -> Sequence[Event] | None:
-    """The events from the last TurnBegan on, or None if there is none."""
+def to_act_after(events: Sequence[Event], ending: type,
+                 in_turn: Callable[[int, Sequence[Event]], tuple[int, ...]]) -> tuple[int, ...] | None:
+    """Nobody after the game's `ending` event (always its last); else `in_turn(seat, after)` for
+    the last turn begun (its seat and the events after its TurnBegan); else None: they do not tell."""
+    if events and type(events[-1]) is ending:
+        return ()
     for i in range(len(events) - 1, -1, -1):
         if type(events[i]) is TurnBegan:
-            return events[i:]
+            return in_turn(events[i].seat, events[i + 1:])
     return None

@@ -13,6 +13,7 @@ from parlour.driver import TableDriver
 from rules import log
 from rules.bots import make
 from rules.table import Table
+from tests.fuzz.test_fuzz import corrupt
 
 GAMES = ("garfield", "filmis", "smurf")
 
@@ -103,18 +104,6 @@ def test_odd_files_are_refused_without_being_read(tmp_path):
             saves.glance(tmp_path / f"{name}.jsonl")
 
 
-def _corrupt(rnd: random.Random, data: bytes) -> bytes:
-    at = rnd.randrange(len(data))
-    kind = rnd.randrange(4)
-    if kind == 0:
-        return data[:at] + bytes([data[at] ^ (1 << rnd.randrange(8))]) + data[at + 1:]
-    if kind == 1:
-        return data[:at]  # torn
-    if kind == 2:
-        return data[:at] + data[at + 1:]
-    return data[:at] + rnd.choice([b"\n", b"\xff", b"{", b"\r\n", b" "]) + data[at:]
-
-
 @given(st.integers(0, 2**16))
 @settings(max_examples=30, deadline=None)
 def test_a_damaged_save_gets_a_row_or_a_reason_naming_the_line(tmp_path_factory, seed):
@@ -124,7 +113,7 @@ def test_a_damaged_save_gets_a_row_or_a_reason_naming_the_line(tmp_path_factory,
     path = tmp_path_factory.mktemp("saves") / "c.jsonl"
     # damage near the end, where the row is read
     cut = max(0, len(text) - rnd.randrange(1, 2000))
-    path.write_bytes(text[:cut] + _corrupt(rnd, text[cut:]) if cut < len(text) else text)
+    path.write_bytes(text[:cut] + corrupt(rnd, text[cut:]) if cut < len(text) else text)
     try:
         seen = saves.glance(path)
     except saves.SaveError as error:

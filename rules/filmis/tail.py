@@ -6,19 +6,18 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from .. import tail
 from ..records import Acted, Event, TurnEnded
-from ..tail import since_turn_began
 from .records import Asked, Raid, SwapBegan, SwapChosen, SwapDone
 
 
 def to_act_after(events: Sequence[Event]) -> tuple[int, ...] | None:
-    if events and type(events[-1]) is Raid:  # the game's last event
-        return ()
-    turn = since_turn_began(events)
-    if turn is None:
-        return None
+    return tail.to_act_after(events, Raid, _in_turn)
+
+
+def _in_turn(seat: int, events: Sequence[Event]) -> tuple[int, ...]:
     pending = swap = None  # swap: seat -> chosen card (None: still choosing), in shown order
-    for event in turn[1:]:
+    for event in events:
         kind = type(event)
         if kind is Asked:
             pending = event.pending
@@ -35,4 +34,4 @@ def to_act_after(events: Sequence[Event]) -> tuple[int, ...] | None:
             swap = None
     if swap is not None:
         return tuple(seat for seat, card in swap.items() if card is None)
-    return (pending.seat,) if pending else (turn[0].seat,)
+    return (pending.seat,) if pending else (seat,)

@@ -5,22 +5,21 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from .. import tail
 from ..records import Acted, Event, TurnEnded, Won
-from ..tail import since_turn_began
 from .records import Asked
 
 
 def to_act_after(events: Sequence[Event]) -> tuple[int, ...] | None:
-    if events and type(events[-1]) is Won:  # the game's last event
-        return ()
-    turn = since_turn_began(events)
-    if turn is None:
-        return None
+    return tail.to_act_after(events, Won, _in_turn)
+
+
+def _in_turn(seat: int, events: Sequence[Event]) -> tuple[int, ...]:
     pending = None
-    for event in turn[1:]:
+    for event in events:
         kind = type(event)
         if kind is Asked:
             pending = event.pending
         elif kind is Acted or kind is TurnEnded:
             pending = None
-    return (pending.seat,) if pending else (turn[0].seat,)
+    return (pending.seat,) if pending else (seat,)

@@ -5,24 +5,23 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from .. import tail
 from ..records import Event, TurnEnded, Won
-from ..tail import since_turn_began
 from .records import DiscReturned, MustGiveUp
 
 
 def to_act_after(events: Sequence[Event]) -> tuple[int, ...] | None:
-    if events and type(events[-1]) is Won:  # the game's last event
-        return ()
-    turn = since_turn_began(events)
-    if turn is None:
-        return None
+    return tail.to_act_after(events, Won, _in_turn)
+
+
+def _in_turn(seat: int, events: Sequence[Event]) -> tuple[int, ...]:
     owing: tuple[int, ...] = ()
-    for event in turn[1:]:
+    for event in events:
         kind = type(event)
         if kind is MustGiveUp:
             owing = owing if event.seat in owing else owing + (event.seat,)
         elif kind is DiscReturned:
-            owing = tuple(seat for seat in owing if seat != event.seat)
+            owing = tuple(s for s in owing if s != event.seat)
         elif kind is TurnEnded:
             owing = ()
-    return owing or (turn[0].seat,)
+    return owing or (seat,)
