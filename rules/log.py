@@ -219,7 +219,7 @@ class _EventReader:
     one JSON value: such a line then reads exactly as E did, so the shortcut never accepts a
     line that reading it in full would refuse or read otherwise."""
 
-    KEEP = 4096  # distinct events remembered (a hostile file cannot make it hold more)
+    KEEP = 4096  # distinct events remembered (and a save holds at most MAX_BYTES of text)
 
     def __init__(self, game):
         self.game = game
