@@ -115,18 +115,22 @@ def load_lines(lines: Iterable[bytes]) -> Loaded:
     kept_bytes = 0
     for number, raw in enumerate(lines, 1):
         try:
-            text = _text(raw)
-            if number == 1:
-                text = text.removeprefix("\ufeff")
-            if not text:
-                continue
-            if header is None:
+            if reader is not None:
+                event = reader.read(raw, len(events) + 1)
+                if event is None:  # a blank line
+                    continue
+                events.append(event)
+                numbers.append(number)
+            else:
+                text = _text(raw)
+                if number == 1:
+                    text = text.removeprefix("\ufeff")
+                if not text:
+                    continue
                 header = _parse_header(text)
                 game = registry.get(header.game)
                 reader = _EventReader(game)
                 continue
-            events.append(reader.read(text, len(events) + 1))
-            numbers.append(number)
         except LogError as error:
             if header is not None and not raw.endswith(b"\n"):  # the torn tail: keep what came before
                 warnings.append(f"line {number} was cut off while saving; the game goes on from before it")
@@ -214,27 +218,32 @@ class _EventReader:
     """Reads a log's event lines, each line's event read once per distinct text: a long game
     writes the same few hundred events again and again (a turn ending, a wheel turned to the same
     place), and records are immutable, so a line written as the log writes it,
-    `{"seq":n,"event":E}`, whose E was read before gives that same event without parsing or
-    decoding E again. E is remembered only after its line was read in full and E alone parses as
-    one JSON value: such a line then reads exactly as E did, so the shortcut never accepts a
-    line that reading it in full would refuse or read otherwise."""
+    `{"seq":n,"event":E}` and its newline, whose E was read before gives that same event without
+    decoding, parsing or converting E again. E is remembered only after its line was read in full
+    and E alone parses as one JSON value: such a line then reads exactly as E did, so the
+    shortcut never accepts a line that reading it in full would refuse or read otherwise."""
 
     KEEP = 4096  # distinct events remembered (and a save holds at most MAX_BYTES of text)
 
     def __init__(self, game):
         self.game = game
-        self.known: dict[str, Event] = {}
+        self.known: dict[bytes, Event] = {}
 
-    def read(self, line: str, seq: int) -> Event:
-        prefix = f'{{"seq":{seq},"event":'
-        written = line.startswith(prefix) and line.endswith("}")
-        if written and (event := self.known.get(line[len(prefix):-1])) is not None:
+    def read(self, raw: bytes, seq: int) -> Event | None:
+        """The event on line `raw` (bytes with its newline), which must be number `seq`; None for
+        a blank line. Raises LogError."""
+        prefix = b'{"seq":%d,"event":' % seq
+        written = raw.startswith(prefix) and raw.endswith(b"}\n") and len(raw) <= MAX_LINE_BYTES + 1
+        if written and (event := self.known.get(raw[len(prefix):-2])) is not None:
             return event
-        event = _parse_event(line, seq, self.game)[1]
+        text = _text(raw)
+        if not text:
+            return None
+        event = _parse_event(text, seq, self.game)[1]
         if written and len(self.known) < self.KEEP:
-            body = line[len(prefix):-1]
+            body = raw[len(prefix):-2]
             try:
-                parse(body)
+                parse(body.decode("utf-8"))
             except CodecError:
                 return event
             self.known[body] = event
