@@ -26,6 +26,47 @@ class SaveError(ValueError):
 def read(path: str | os.PathLike) -> log.Loaded:
     """Load and check a save file, or raise SaveError saying what is wrong with it."""
     path = Path(path)
+    with _open_regular(path) as file:
+        try:
+            return log.load_lines(bounded_lines(file))
+        except log.LogError as error:
+            raise SaveError(f"{path.name}: {error}") from None
+        except OSError as error:
+            raise SaveError(f"{path.name}: cannot be read ({_reason(error)})") from None
+
+
+TAIL_BYTES = 16 * 1024  # of a save's end that `glance` reads: many turns of any game
+
+
+def glance(path: str | os.PathLike) -> log.Glance:
+    """A save's header and who is to act, for the list of saves: read from its first line and
+    its last TAIL_BYTES only, so a list of hundreds of long games shows at once. When those do
+    not tell, or something in them is wrong, the save is read whole (the message names the
+    line). Nothing else is checked: `read` checks everything when the save is opened.
+    Raises SaveError as `read` does."""
+    path = Path(path)
+    with _open_regular(path) as file:
+        try:
+            first = next(bounded_lines(file), b"")
+            start, size = file.tell(), os.fstat(file.fileno()).st_size
+            cut = size - start > TAIL_BYTES
+            file.seek(size - TAIL_BYTES if cut else start)
+            tail = file.read(TAIL_BYTES)
+        except OSError as error:
+            raise SaveError(f"{path.name}: cannot be read ({_reason(error)})") from None
+    lines = [line + b"\n" for line in tail.split(b"\n")]
+    lines[-1] = lines[-1][:-1]  # after the last newline: empty, or a line torn while saving
+    found = log.glance(first, lines[1:] if cut else lines)  # (cut: the first is a line's end)
+    if found is not None:
+        return found
+    from rules import registry
+
+    loaded = read(path)
+    return log.Glance(loaded.header, registry.get(loaded.header.game).to_act(loaded.state))
+
+
+def _open_regular(path: Path) -> BinaryIO:
+    """`path` opened for reading if it is a regular file, else SaveError; never blocks on a FIFO."""
     try:
         # O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused just below)
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | _CLOEXEC)
@@ -35,13 +76,7 @@ def read(path: str | os.PathLike) -> log.Loaded:
         os.close(fd)
         raise SaveError(f"{path.name or path}: not a Parlour save (not a regular file)")
     os.set_blocking(fd, True)
-    with os.fdopen(fd, "rb") as file:
-        try:
-            return log.load_lines(bounded_lines(file))
-        except log.LogError as error:
-            raise SaveError(f"{path.name}: {error}") from None
-        except OSError as error:
-            raise SaveError(f"{path.name}: cannot be read ({_reason(error)})") from None
+    return os.fdopen(fd, "rb")
 
 
 def bounded_lines(file: BinaryIO, limit: int = log.MAX_LINE_BYTES) -> Iterator[bytes]:

@@ -92,19 +92,22 @@ class Chance:
 
     @classmethod
     def replaying(cls, draws: Sequence[tuple[str, object]]) -> "Chance":
-        """A strict source that hands out exactly these recorded outcomes (to check a log)."""
-        rig = Rig()
+        """A strict source that hands out exactly these recorded outcomes (to check a log).
+        Built straight into its queues: a long game's check makes one per action."""
+        chance = cls.__new__(cls)
+        chance._random, chance._strict = None, True
+        chance._dice, chance._coins, chance._picks, chance._decks = deque(), deque(), deque(), {}
         for kind, value in draws:
             if kind == "die":
-                rig.dice.append(value)
+                chance._dice.append(value)
             elif kind == "coin":
-                rig.coins.append(value)
+                chance._coins.append(value)
             elif kind == "pick":
-                rig.picks.append(value)
+                chance._picks.append(value)
             else:
                 deck, order = value
-                rig.decks.setdefault(deck, []).append(list(order))
-        return cls(0, rig, strict=True)
+                chance._decks.setdefault(deck, deque()).append(list(order))
+        return chance
 
     def exhausted(self) -> bool:
         """True when every forced outcome has been used."""

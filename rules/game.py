@@ -11,14 +11,16 @@ Each game supplies pure functions over its own immutable state:
 - `view(state, seat)` what that seat may know (None: everything);
 - `redact(event, seat)` an event as that seat may see it;
 - `result(state)` who won, once the game is over;
-- `explain(state, seat, action)` why an action is not legal (optional, for clearer messages).
+- `explain(state, seat, action)` why an action is not legal (optional, for clearer messages);
+- `to_act_after(events)` `to_act` of the state a log's last events lead to, read from those events
+  alone, or None when they do not tell (optional: the list of saves shows it without a replay).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Callable, Mapping, TypeVar
+from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from .records import Acted, Action, Event, Rejected, SHARED_RECORDS, Start
 
@@ -48,13 +50,14 @@ class Game:
     redact: Callable[[Event, int | None], Event]
     result: Callable[[Any], Result | None]
     explain: Callable[[Any, int, Action], str | None] = lambda state, seat, action: None
+    to_act_after: Callable[[Sequence[Event]], tuple[int, ...] | None] = lambda events: None
     rules_version: int = 1  # counts changes to the rules; saves record it (rules/versions.py)
 
     @classmethod
     def from_modules(cls, id: str, title: str, records: tuple[type, ...], *modules,
                      players: tuple[int, int] = (2, 4), rules_version: int = 1) -> "Game":
         """A game whose functions (initial, to_act, legal_actions, step, evolve, view, redact,
-        result and, if it has one, explain) are found by name in its rule modules."""
+        result and, if it has them, explain and to_act_after) are found by name in its rule modules."""
         def find(name: str):
             for module in modules:
                 if hasattr(module, name):
@@ -62,11 +65,12 @@ class Game:
             return None
 
         functions = {name: find(name) for name in _FUNCTIONS}
-        missing = [name for name, f in functions.items() if f is None and name != "explain"]
+        missing = [name for name, f in functions.items() if f is None and name not in _OPTIONAL]
         if missing:
             raise TypeError(f"{title}: its rule modules define no {', '.join(missing)}")
-        if functions["explain"] is None:
-            del functions["explain"]
+        for name in _OPTIONAL:
+            if functions[name] is None:
+                del functions[name]
         functions["legal_actions"] = _last_answer(functions["legal_actions"])
         functions["view"] = _last_view(functions["view"])
         return cls(id, title, players[0], players[1], records, **functions, rules_version=rules_version)
@@ -77,7 +81,9 @@ class Game:
         return {cls.__name__: cls for cls in SHARED_RECORDS + self.records}
 
 
-_FUNCTIONS = ("initial", "to_act", "legal_actions", "step", "evolve", "view", "redact", "result", "explain")
+_FUNCTIONS = ("initial", "to_act", "legal_actions", "step", "evolve", "view", "redact", "result", "explain",
+              "to_act_after")
+_OPTIONAL = ("explain", "to_act_after")
 
 
 def _last_answer(legal_actions: Callable[[Any, int], list[Action]]) -> Callable[[Any, int], list[Action]]:

@@ -108,24 +108,29 @@ def load_lines(lines: Iterable[bytes]) -> Loaded:
     What a text editor adds is accepted: a byte-order mark, spaces and a carriage return at the
     ends of lines, and blank lines. A last line without its newline was torn while saving: if it
     does not hold a whole event it is dropped with a warning, whatever its size."""
-    header = game = None
+    header = game = reader = None
     warnings: list[str] = []
     events: list[Event] = []
     numbers: list[int] = []  # the line each event came from (blank lines are skipped)
     kept_bytes = 0
     for number, raw in enumerate(lines, 1):
         try:
-            text = _text(raw)
-            if number == 1:
-                text = text.removeprefix("\ufeff")
-            if not text:
-                continue
-            if header is None:
+            if reader is not None:
+                event = reader.read(raw, len(events) + 1)
+                if event is None:  # a blank line
+                    continue
+                events.append(event)
+                numbers.append(number)
+            else:
+                text = _text(raw)
+                if number == 1:
+                    text = text.removeprefix("\ufeff")
+                if not text:
+                    continue
                 header = _parse_header(text)
                 game = registry.get(header.game)
+                reader = _EventReader(game)
                 continue
-            events.append(_parse_event(text, len(events) + 1, game))
-            numbers.append(number)
         except LogError as error:
             if header is not None and not raw.endswith(b"\n"):  # the torn tail: keep what came before
                 warnings.append(f"line {number} was cut off while saving; the game goes on from before it")
@@ -193,19 +198,95 @@ def _parse_header(line: str) -> Header:
     return Header(game.id, players, data["seed"], rig, options, meta, rules_version)
 
 
-def _parse_event(line: str, seq: int, game) -> Event:
+def _parse_event(line: str, seq: int | None, game) -> tuple[int, Event]:
+    """The sequence number and event on a line whose number must be `seq` (None: any)."""
     try:
         data = parse(line)
     except CodecError as error:
         raise LogError(str(error)) from None
     if not isinstance(data, dict) or set(data) != {"seq", "event"}:
         raise LogError('expected {"seq": n, "event": {...}}')
-    if data["seq"] != seq or type(data["seq"]) is not int:
+    if type(data["seq"]) is not int or data["seq"] != (data["seq"] if seq is None else seq):
         raise LogError(f"sequence number {data['seq']!r}, expected {seq}")
     try:
-        return decode(data["event"], game.kinds, Event)
+        return data["seq"], decode(data["event"], game.kinds, Event)
     except CodecError as error:
         raise LogError(str(error)) from None
+
+
+class _EventReader:
+    """Reads a log's event lines, each line's event read once per distinct text: a long game
+    writes the same few hundred events again and again (a turn ending, a wheel turned to the same
+    place), and records are immutable, so a line written as the log writes it,
+    `{"seq":n,"event":E}` and its newline, whose E was read before gives that same event without
+    decoding, parsing or converting E again. E is remembered only after its line was read in full
+    and E alone parses as one JSON value: such a line then reads exactly as E did, so the
+    shortcut never accepts a line that reading it in full would refuse or read otherwise."""
+
+    KEEP = 4096  # distinct events remembered (and a save holds at most MAX_BYTES of text)
+
+    def __init__(self, game):
+        self.game = game
+        self.known: dict[bytes, Event] = {}
+
+    def read(self, raw: bytes, seq: int) -> Event | None:
+        """The event on line `raw` (bytes with its newline), which must be number `seq`; None for
+        a blank line. Raises LogError."""
+        prefix = b'{"seq":%d,"event":' % seq
+        written = raw.startswith(prefix) and raw.endswith(b"}\n") and len(raw) <= MAX_LINE_BYTES + 1
+        if written and (event := self.known.get(raw[len(prefix):-2])) is not None:
+            return event
+        text = _text(raw)
+        if not text:
+            return None
+        event = _parse_event(text, seq, self.game)[1]
+        if written and len(self.known) < self.KEEP:
+            body = raw[len(prefix):-2]
+            try:
+                parse(body.decode("utf-8"))
+            except CodecError:
+                return event
+            self.known[body] = event
+        return event
+
+
+@dataclass
+class Glance:
+    """What the list of saves shows of one: its header and the seats to act (none: finished)."""
+
+    header: Header
+    to_act: tuple[int | None, ...]
+
+
+def glance(first: bytes, last: list[bytes]) -> Glance | None:
+    """A log's header and who is to act, from its first line and some of its last lines (whole
+    lines, in order; the very last may lack its newline): the header is checked as on loading,
+    the last lines only as far back as the game needs to tell who acts (`Game.to_act_after`).
+    None when they do not tell, or one of them is not right: then only loading it whole can say
+    what is wrong, naming the line. Nothing before those lines is checked."""
+    try:
+        header = _parse_header(_text(first).removeprefix("\ufeff"))
+    except LogError:
+        return None
+    game = registry.get(header.game)
+    events: list[Event] = []  # newest first
+    seq = None  # the number the line before must have
+    for raw in reversed(last):
+        try:
+            text = _text(raw)
+            if not text:
+                continue
+            seq, event = _parse_event(text, seq, game)
+            events.append(event)
+            seq -= 1
+        except LogError:
+            if raw is last[-1] and not raw.endswith(b"\n"):
+                continue  # torn while saving: loading drops it too
+            return None
+        to_act = game.to_act_after(events[::-1])
+        if to_act is not None:
+            return Glance(header, to_act)
+    return None
 
 
 def _replay(game, header: Header, events: list[Event], numbers: list[int],
@@ -215,14 +296,15 @@ def _replay(game, header: Header, events: list[Event], numbers: list[int],
     state = game.initial(header.players, header.options)
     if not events or events[0] != Acted(None, Start()):
         raise LogError(f"line {numbers[0] if numbers else 2}: the log must begin with the game's set-up")
-    start = 0
-    while start < len(events):
-        end = start + 1
-        while end < len(events) and not isinstance(events[end], Acted):
-            end += 1
+    # each action's batch: its Acted and the events up to the next one
+    starts = [i for i, event in enumerate(events) if type(event) is Acted]
+    ends = starts[1:] + [len(events)]
+    drawing = {cls: cls.draws is not Event.draws for cls in game.kinds.values()  # most events draw nothing
+               if issubclass(cls, Event)}
+    for start, end in zip(starts, ends):
         batch, last = events[start:end], end == len(events)
         acted = batch[0]
-        chance = Chance.replaying([d for event in batch for d in event.draws()])
+        chance = Chance.replaying([d for event in batch if drawing.get(type(event), True) for d in event.draws()])
         try:
             turn = decide(game, state, acted.seat, acted.action, chance)
         except RigError as error:
@@ -241,7 +323,6 @@ def _replay(game, header: Header, events: list[Event], numbers: list[int],
         if not chance.exhausted():
             raise LogError(f"line {numbers[start]}: the log records chance outcomes the rules did not use")
         state = turn.state
-        start = end
     return state, len(events)
 
 

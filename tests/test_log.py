@@ -171,3 +171,32 @@ def test_a_huge_line_and_a_non_utf8_file_are_refused(tmp_path):
         saves.read(path)
     with pytest.raises(saves.SaveError, match="cannot be read"):
         saves.read(tmp_path / "missing.jsonl")
+
+
+def test_an_event_read_before_is_not_trusted_in_a_line_that_says_more():
+    """Loading reads each distinct event text once (rules/log.py _EventReader); a later line that
+    repeats an event's text with something more is still read in full, and refused as before."""
+    table = played(60)
+    lines = lines_of(table)
+    seen, repeat = {}, None
+    for number, line in enumerate(lines[1:], 2):
+        body = line[line.index(',"event":') + 9:-2]
+        if body in seen:
+            repeat = number, line, body
+            break
+        seen[body] = number
+    number, line, body = repeat
+    seq = number - 1
+    for changed, reason in [(f'{{"seq":{seq},"event":{body},"seq":{seq + 5}}}\n', "sequence number"),
+                            (f'{{"seq":{seq},"event":{body[:-1]},"x":1}}}}\n', "unexpected field"),
+                            (f'{{"seq":{seq},"event":{body}}}}}\n', "not JSON")]:
+        bad = lines[:number - 1] + [changed] + lines[number:]
+        assert refused("".join(bad)).startswith(f"line {number}: ") and reason in refused("".join(bad))
+    first = seen[body]  # written with its number twice (JSON keeps the last): it loads...
+    twice = lines[:first - 1] + [f'{{"seq":{first - 1},"event":{body},"seq":{first - 1}}}\n'] + lines[first:]
+    assert log.loads("".join(twice)).events == table.events
+    # ... and the same text after another number is still refused
+    twice[number - 1] = f'{{"seq":{seq},"event":{body},"seq":{first - 1}}}\n'
+    assert refused("".join(twice)).startswith(f"line {number}: sequence number")
+    spaced = lines[:number - 1] + [f'{{ "seq": {seq}, "event": {body} }}\n'] + lines[number:]
+    assert log.loads("".join(spaced)).events == table.events

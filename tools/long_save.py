@@ -3,21 +3,32 @@ a Smurf game of random bots (the first seed from --seed whose game has at least 
 cut at the first action from there on: a game still in progress, as a player would resume it.
 
     python tools/long_save.py /tmp/long.jsonl --events 68000
+    python tools/long_save.py /tmp/long.jsonl --load 5   # CPU seconds of saves.read, 5 times
+
+With --load the save is not made but read (in this process, one after another; the first read
+also imports the game's rules, as a player's first load does). With PYTHONPATH set, that
+checkout's code is timed.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if "PYTHONPATH" not in os.environ:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from parlour.driver import TableDriver  # noqa: E402
-from rules import log  # noqa: E402
-from rules.bots import make  # noqa: E402
-from rules.records import Acted  # noqa: E402
-from rules.table import Table  # noqa: E402
+
+def load(path: Path, runs: int) -> None:
+    from parlour import saves
+
+    for _ in range(runs):
+        start = time.process_time()
+        loaded = saves.read(path)
+        print(f"saves.read: {time.process_time() - start:.3f} s CPU ({len(loaded.events)} events)")
 
 
 def main() -> None:
@@ -25,7 +36,16 @@ def main() -> None:
     parser.add_argument("path", type=Path)
     parser.add_argument("--events", type=int, default=68_000)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--load", type=int, metavar="RUNS", help="read the save RUNS times instead")
     args = parser.parse_args()
+    if args.load:
+        return load(args.path, args.load)
+    from parlour.driver import TableDriver
+    from rules import log
+    from rules.bots import make
+    from rules.records import Acted
+    from rules.table import Table
+
     seed = args.seed
     while True:
         table = Table.new("smurf", ["Ann", "Bob", "Cid", "Dee"], seed=seed)

@@ -217,21 +217,19 @@ def choose_save(lines: Lines, read: Read) -> Path | None:
     from datetime import datetime
 
     from parlour.config import saves_dir
-    from rules import registry
 
     folder = saves_dir()
     found = sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
     rows = []
     for path in found:
         try:
-            loaded = saves.read(path)
-            game = registry.get(loaded.header.game)
-        except (saves.SaveError, registry.UnknownGame):
+            seen = saves.glance(path)  # its header and last lines: opening it checks it whole
+        except saves.SaveError:
             continue
-        if game.result(loaded.state) is None:
+        if seen.to_act:  # not finished
             when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
-            rows.append((path, t("plain.save_entry", game=t(f"games.{game.id}"),
-                                 players=", ".join(loaded.header.players), when=when)))
+            rows.append((path, t("plain.save_entry", game=t(f"games.{seen.header.game}"),
+                                 players=", ".join(seen.header.players), when=when)))
     if not rows:
         lines.say(t("resume.none"))
         return None

@@ -4,8 +4,8 @@ factory and bank them in your nest before the raid. RULES.md §2."""
 from __future__ import annotations
 
 from ..game import Game
-from . import state, turn
+from . import state, tail, turn
 from .records import RECORDS
 
 # Rules version 2: see rules/versions.py for what changed.
-GAME = Game.from_modules("filmis", "Filmis", RECORDS, state, turn, rules_version=2)
+GAME = Game.from_modules("filmis", "Filmis", RECORDS, state, turn, tail, rules_version=2)

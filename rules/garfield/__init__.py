@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ..game import Game
-from . import state, turn
+from . import state, tail, turn
 from .records import RECORDS
 
 # Rules version 2: see rules/versions.py for what changed.
-GAME = Game.from_modules("garfield", "Garfield", RECORDS, state, turn, rules_version=2)
+GAME = Game.from_modules("garfield", "Garfield", RECORDS, state, turn, tail, rules_version=2)

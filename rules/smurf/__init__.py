@@ -4,7 +4,7 @@ while the cats on two wheels block the path. RULES.md §3; the board layout is r
 from __future__ import annotations
 
 from ..game import Game
-from . import state, turn
+from . import state, tail, turn
 from .records import RECORDS
 
-GAME = Game.from_modules("smurf", "The Smurf Game", RECORDS, state, turn)
+GAME = Game.from_modules("smurf", "The Smurf Game", RECORDS, state, turn, tail)

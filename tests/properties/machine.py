@@ -23,7 +23,7 @@ from rules import log, registry
 from rules.chance import Chance
 from rules.game import decide
 from rules.log import Header
-from rules.records import Action, Event, Start
+from rules.records import Action, Event, Start, TurnBegan
 from tests.helpers import round_trips
 
 NAMES = ("Ann", "Bob", "Cid", "Dee")
@@ -114,10 +114,11 @@ class GameMachine(RuleBasedStateMachine):
         turn = decide(self.game, self.state, seat, action, DrawnChance(data))
         for event in turn.events:
             before, self.folded = self.folded, self.game.evolve(self.folded, event)
+            self.events.append(event)
             assert round_trips(self.game, event), event
             self._check_views_follow(before, event, self.folded)
+            self._check_who_acts_from_the_tail()
             self.check_event(before, event, self.folded)
-        self.events.extend(turn.events)
         self.state = turn.state
 
     def _check_views_follow(self, before: Any, event: Event, after: Any) -> None:
@@ -127,6 +128,17 @@ class GameMachine(RuleBasedStateMachine):
         for seat in range(len(self.players)):
             seen = game.view(after, seat)
             assert game.view(game.evolve(game.view(before, seat), game.redact(event, seat)), seat) == seen
+
+    def _check_who_acts_from_the_tail(self) -> None:
+        """The seats to act as the list of saves reads them from the last events alone are the
+        folded state's whenever those events tell, and the events since a turn began always tell."""
+        game, events = self.game, self.events
+        expected = game.to_act(self.folded)
+        for last in (1, 2, 3, 5, 8, len(events)):
+            told = game.to_act_after(events[-last:])
+            assert told is None or told == expected, (events[-last:], told, expected)
+        if any(isinstance(event, TurnBegan) for event in events):
+            assert game.to_act_after(events) == expected
 
     # ---- what holds for every game ---------------------------------------------------------
 

@@ -14,17 +14,21 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from parlour import saves
-from parlour.words.i18n import t
+from parlour.words.i18n import asciify, t
 
 from parlour.config import saves_dir
 
 from ..keymap import key_names, with_keys
 
 
+LIST_LINES = 12  # the list's max-height in styles/app.tcss
+
+
 def describe_saves(folder: Path) -> list[tuple[Path, str, bool]]:
-    """(path, one line about it, loadable) for each save in the folder, newest first. An odd
-    entry (a dangling link, a FIFO, a link to a device) is listed as broken; it never hangs the
-    list or stops it."""
+    """(path, one line about it, loadable) for each save in the folder, newest first. A row is
+    read from the save's header and last lines (`saves.glance`), not a replay. An odd entry (a
+    dangling link, a FIFO, a link to a device) is listed as broken; it never hangs the list or
+    stops it."""
     try:
         found = [(path, _modified(path)) for path in folder.glob("*.jsonl")] if folder.is_dir() else []
     except OSError:
@@ -33,20 +37,17 @@ def describe_saves(folder: Path) -> list[tuple[Path, str, bool]]:
     for path, modified in sorted(found, key=lambda found: found[1], reverse=True):
         when = datetime.fromtimestamp(modified).strftime("%Y-%m-%d %H:%M")
         try:
-            loaded = saves.read(path)
+            seen = saves.glance(path)  # its header and last lines: opening it checks it whole
         except saves.SaveError as error:
             rows.append((path, t("resume.broken", error=error), False))
             continue
-        from rules import registry
-
-        game = registry.get(loaded.header.game)
-        result = game.result(loaded.state)
-        if result is not None:
+        header = seen.header
+        if not seen.to_act:
             status = t("resume.finished")
         else:
-            waiting = [s for s in game.to_act(loaded.state) if s is not None]
-            status = t("resume.in_progress", name=", ".join(loaded.header.players[s] for s in waiting))
-        line = t("resume.entry", game=t(f"games.{game.id}"), players=", ".join(loaded.header.players),
+            waiting = [s for s in seen.to_act if s is not None]
+            status = t("resume.in_progress", name=", ".join(header.players[s] for s in waiting))
+        line = t("resume.entry", game=t(f"games.{header.game}"), players=", ".join(header.players),
                  when=when, status=status)
         rows.append((path, line, True))  # a finished game too: it can be watched again (w)
     return rows
@@ -73,14 +74,17 @@ class ResumeScreen(Screen):
 
     def compose(self) -> ComposeResult:
         self.rows = describe_saves(saves_dir())
-        options = [Option(with_keys(self.app, line.replace("{", "{{").replace("}", "}}")), id=str(i), disabled=not ok)
-                   for i, (_, line, ok) in enumerate(self.rows)]
+        plain = asciify if getattr(self.app, "ascii_only", False) else str
+        options = [Option(plain(line), id=str(i), disabled=not ok) for i, (_, line, ok) in enumerate(self.rows)]
         with Middle():
             with Center():
                 with Vertical(id="resume-box"):
                     yield Static(t("resume.heading"), id="resume-title")
                     if options:
-                        yield OptionList(*options, id="saves")
+                        listed = OptionList(*options, id="saves")
+                        if len(options) >= LIST_LINES:  # as tall as it may be: no need to measure every row
+                            listed.styles.height = LIST_LINES
+                        yield listed
                     else:
                         yield Static(t("resume.none"))
                     keys = {"confirm": key_names(self.app, "confirm", "enter"),

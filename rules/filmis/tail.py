@@ -1,0 +1,37 @@
+"""Who is to act after a Filmis log's last events (see rules/tail.py): during a filmis swap the
+players still choosing, else the seat asked a question, else the seat whose turn it is; nobody
+after the raid."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .. import tail
+from ..records import Acted, Event, TurnEnded
+from .records import Asked, Raid, SwapBegan, SwapChosen, SwapDone
+
+
+def to_act_after(events: Sequence[Event]) -> tuple[int, ...] | None:
+    return tail.to_act_after(events, Raid, _in_turn)
+
+
+def _in_turn(seat: int, events: Sequence[Event]) -> tuple[int, ...]:
+    pending = swap = None  # swap: seat -> chosen card (None: still choosing), in shown order
+    for event in events:
+        kind = type(event)
+        if kind is Asked:
+            pending = event.pending
+        elif kind is Acted:
+            pending = None
+        elif kind is TurnEnded:
+            pending = swap = None
+        elif kind is SwapBegan:
+            swap = {shown.seat: None for shown in event.shown}
+        elif kind is SwapChosen:
+            if swap is not None and event.seat in swap:
+                swap[event.seat] = event.card
+        elif kind is SwapDone:
+            swap = None
+    if swap is not None:
+        return tuple(seat for seat, card in swap.items() if card is None)
+    return (pending.seat,) if pending else (seat,)

@@ -1,0 +1,25 @@
+"""Who is to act after a Garfield log's last events (see rules/tail.py): the seat asked a
+question, else the seat whose turn it is; nobody once someone has won."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .. import tail
+from ..records import Acted, Event, TurnEnded, Won
+from .records import Asked
+
+
+def to_act_after(events: Sequence[Event]) -> tuple[int, ...] | None:
+    return tail.to_act_after(events, Won, _in_turn)
+
+
+def _in_turn(seat: int, events: Sequence[Event]) -> tuple[int, ...]:
+    pending = None
+    for event in events:
+        kind = type(event)
+        if kind is Asked:
+            pending = event.pending
+        elif kind is Acted or kind is TurnEnded:
+            pending = None
+    return (pending.seat,) if pending else (seat,)

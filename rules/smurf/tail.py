@@ -1,0 +1,27 @@
+"""Who is to act after a Smurf log's last events (see rules/tail.py): the seats that owe a disc,
+else the seat whose turn it is; nobody once someone has come home."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .. import tail
+from ..records import Event, TurnEnded, Won
+from .records import DiscReturned, MustGiveUp
+
+
+def to_act_after(events: Sequence[Event]) -> tuple[int, ...] | None:
+    return tail.to_act_after(events, Won, _in_turn)
+
+
+def _in_turn(seat: int, events: Sequence[Event]) -> tuple[int, ...]:
+    owing: tuple[int, ...] = ()
+    for event in events:
+        kind = type(event)
+        if kind is MustGiveUp:
+            owing = owing if event.seat in owing else owing + (event.seat,)
+        elif kind is DiscReturned:
+            owing = tuple(s for s in owing if s != event.seat)
+        elif kind is TurnEnded:
+            owing = ()
+    return owing or (seat,)

@@ -1,0 +1,63 @@
+"""The list of saves reads each row from the save's ends (saves.glance) and checks a save in full
+only when it is opened: a save damaged in its middle is listed, and refused with the line named
+when chosen; a long list keeps its height and still opens the row chosen."""
+
+import os
+import time
+
+from textual.widgets import OptionList
+
+from parlour import saves
+from parlour.config import saves_dir
+from parlour.driver import TableDriver
+from rules.bots import make
+from rules.table import Table
+from tui.app import make_app
+from tui.screens.game import GameScreen
+from tui.screens.resume import LIST_LINES, ResumeScreen
+
+from .driving import settle
+
+
+def _save(name: str, game: str, seed: int, actions: int | None, age: int) -> Table:
+    table = Table.new(game, ["Ann", "Bob"], seed=seed,
+                      meta={"seats": [{"bot": None, "colour": "red"}, {"bot": "random", "colour": "blue"}]})
+    TableDriver(table, {1: make("random", seed)}).play_bots(actions)  # the bot plays until Ann must act
+    path = saves_dir() / name
+    saves.write(path, table.header, table.events)
+    stamp = time.time() - age * 60
+    os.utime(path, (stamp, stamp))
+    return table
+
+
+async def test_a_long_list_lists_every_save_and_opens_the_one_chosen():
+    saves_dir().mkdir(parents=True)
+    tables = {f"game-{i:02d}.jsonl": _save(f"game-{i:02d}.jsonl", ("garfield", "filmis", "smurf")[i % 3], i, None, i)
+              for i in range(14)}  # game-00 is the newest
+    damaged = saves_dir() / "game-01.jsonl"
+    lines = damaged.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[2] = '{"seq": 2, "event": {"type": "Nonsense"}}\n'
+    damaged.write_text("".join(lines), encoding="utf-8")
+    stamp = time.time() - 60
+    os.utime(damaged, (stamp, stamp))  # where it was in the list
+    app = make_app(start="resume", bot_delay=0, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        listed = app.screen.query_one("#saves", OptionList)
+        assert listed.option_count == 14 and listed.size.height == LIST_LINES
+        for (path, line, ok), name in zip(app.screen.rows, sorted(tables)):
+            table = tables[name]
+            waiting = [table.players[s] for s in table.to_act()]
+            assert path.name == name and ok and line.endswith(f"in progress, {', '.join(waiting)} to play")
+        listed.highlighted = 1  # the damaged save: checked in full when opened
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        assert any("game-01.jsonl: line 3:" in n.message for n in app._notifications)
+        listed = app.screen.query_one("#saves", OptionList)
+        listed.highlighted = 13  # the oldest, below the fold
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.session.table.events[:len(tables["game-13.jsonl"].events)] == tables["game-13.jsonl"].events
