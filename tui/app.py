@@ -218,14 +218,24 @@ class ParlourApp(App):
 
 
 def _ascii_scrollbars() -> None:
-    """Scrollbars drawn with spaces only (their ends are eighth blocks otherwise)."""
+    """Scrollbars drawn with spaces only (their ends are eighth blocks otherwise) in an ASCII-mode
+    app. The renderer is Textual's class-wide one, so it asks which app is drawing: `parlour serve`
+    runs many apps in one process, only some of them in ASCII."""
+    from textual._context import active_app
     from textual.scrollbar import ScrollBar, ScrollBarRender
 
     class AsciiScrollBarRender(ScrollBarRender):
         VERTICAL_BARS = [" "] * 8
         HORIZONTAL_BARS = [" "] * 8
 
-    ScrollBar.renderer = AsciiScrollBarRender
+    class PerAppScrollBarRender(ScrollBarRender):
+        @classmethod
+        def render_bar(cls, *args, **kwargs):
+            ascii_only = getattr(active_app.get(None), "ascii_only", False)
+            return (AsciiScrollBarRender if ascii_only else ScrollBarRender).render_bar(*args, **kwargs)
+
+    if ScrollBar.renderer is ScrollBarRender:
+        ScrollBar.renderer = PerAppScrollBarRender
 
 
 def make_app(lang: str | None = None, **options) -> ParlourApp:

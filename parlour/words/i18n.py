@@ -16,12 +16,15 @@ from __future__ import annotations
 import locale
 import os
 import tomllib
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 
 LANGUAGES = ("en", "sv")
 _DIR = Path(__file__).parent / "locale"
-_active = "en"
+# The language is per context, not per process: `parlour serve` runs one app per player in one
+# process, each in its own asyncio task (tasks copy their context), each in the player's language.
+_active: ContextVar[str] = ContextVar("parlour_language", default="en")
 
 
 @lru_cache(maxsize=None)
@@ -56,16 +59,15 @@ def default_language() -> str:
 
 
 def set_language(lang: str) -> None:
-    global _active
-    _active = lang if lang in LANGUAGES else "en"
+    _active.set(lang if lang in LANGUAGES else "en")
 
 
 def language() -> str:
-    return _active
+    return _active.get()
 
 
 def has(key: str) -> bool:
-    return key in catalogue(_active) or key in catalogue("en")
+    return key in catalogue(_active.get()) or key in catalogue("en")
 
 
 class You(str):
@@ -73,7 +75,7 @@ class You(str):
 
 
 def _lookup(key: str) -> str | None:
-    return catalogue(_active).get(key) or catalogue("en").get(key)
+    return catalogue(_active.get()).get(key) or catalogue("en").get(key)
 
 
 def t(key: str, **values) -> str:
