@@ -36,6 +36,7 @@ from .tables import Lobby, Member
 log = logging.getLogger("parlour.serve")
 
 READ_SIZE = 4096  # bytes taken from a client per read
+STARTING = 2  # apps starting at once (starting is CPU work: more at once only makes everyone wait)
 MAX_UNSENT = 1024 * 1024  # screen output a client has not taken yet; beyond this it is disconnected
 MAX_UNKNOWN_KEYS = 12  # public keys a client may offer on one connection
 # What a client's terminal is given back when the server stops: the normal screen (out of the
@@ -152,6 +153,7 @@ class Hub:
         self.playing: dict[str, asyncio.Task] = {}  # by casefolded name: the session playing it
         self.uis: set = set()  # the sessions' apps (parlour/serve/ui.py) not yet closed
         self.closing: set[asyncio.Task] = set()  # apps being closed
+        self.starting = asyncio.Semaphore(STARTING)
         self.acceptor = None
         self.port = settings.port
 
@@ -323,13 +325,21 @@ class Hub:
                 cut.set()
 
         channel = Channel(write, width, height)
-        ui = Ui(name, channel, lang, ascii_only, terminal_environ(term, env))
         outbox: asyncio.Queue[dict] = asyncio.Queue()
+        ui = Ui(name, channel, lang, ascii_only, terminal_environ(term, env), outbox.put_nowait)
         member = None
         try:
             self.uis.add(ui)
-            ui.start(outbox.put_nowait)
             member = Member(name, cred, ui.link.deliver)
+            async with self.starting:  # a few apps start at a time: each player waits for a few, not all
+                ui.start()
+                hello = asyncio.ensure_future(outbox.get())
+                try:  # until the app is up (its first message) or has ended
+                    await asyncio.wait({hello, ui.task}, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    hello.cancel()
+                if not hello.cancelled():
+                    self.lobby.handle(member, hello.result())
             tasks = [asyncio.create_task(self._keys_in(process, channel, member, KeyDecoder(encoding))),
                      asyncio.create_task(self._link(outbox, member)),
                      asyncio.create_task(cut.wait()),
@@ -380,6 +390,8 @@ class Hub:
                 return IDLE
             except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                 continue
+            except (asyncssh.Error, ConnectionError):  # the connection is gone
+                return None
             if not data or channel.closed:
                 return
             channel.keys(decoder.text(data))

@@ -27,28 +27,55 @@ EXIT_GRACE = 3.0  # seconds an app has to close after it is asked to, before its
 
 
 def warm_up() -> None:
-    """Import what every session's app needs once, when the server starts (not at a connect)."""
+    """Import what every session's app needs once, when the server starts (not at a connect),
+    and let the apps share their parsed CSS."""
     import tui.remote  # noqa: F401
     from tui.games import Presenter  # noqa: F401
     from tui.screens import game, lobby  # noqa: F401
+
+    share_parsed_css()
+
+
+def share_parsed_css() -> None:
+    """Every app's stylesheet parses the same CSS (Parlour's files, each widget's defaults) into
+    the same rules, which nothing changes afterwards; Textual caches them per stylesheet, that is
+    per app. Here the cache is one for the process, keyed also by the CSS variables (the theme)."""
+    from textual.css.stylesheet import Stylesheet
+
+    if getattr(Stylesheet, "parlour_shared", False):
+        return
+    own = Stylesheet._parse_rules
+    shared: dict[tuple, list] = {}
+
+    def parse_rules(self, css, read_from, is_default_rules=False, tie_breaker=0, scope=""):
+        key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(sorted(self._variables.items())))
+        rules = shared.get(key)
+        if rules is None:
+            rules = shared[key] = own(self, css, read_from, is_default_rules, tie_breaker, scope)
+        return rules
+
+    Stylesheet._parse_rules = parse_rules
+    Stylesheet.parlour_shared = True
 
 
 class Ui:
     """A session's app: started by `start`, ended by `close` (on every path, once)."""
 
-    def __init__(self, name: str, channel: Channel, lang: str, ascii_only: bool, env: dict[str, str]):
+    def __init__(self, name: str, channel: Channel, lang: str, ascii_only: bool, env: dict[str, str], to_server):
+        from tui.remote import Link
+
         self.name, self.channel = name, channel
         self.lang, self.ascii_only, self.env = lang, ascii_only, env
+        self.link = Link(to_server)
         self.app = None
         self.task: asyncio.Task | None = None
         self.errors = io.StringIO()
         self.closed = False
 
-    def start(self, to_server) -> None:
+    def start(self) -> None:
         """Make the app and run it in a task of its own (its context: a copy of the caller's)."""
-        from tui.remote import Link, make_remote_app
+        from tui.remote import make_remote_app
 
-        self.link = Link(to_server)
         self.app = app = make_remote_app(self.lang, self.link, ascii_only=self.ascii_only, environ=self.env)
         app.channel = self.channel
         app.driver_class = ChannelDriver
