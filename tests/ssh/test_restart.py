@@ -161,3 +161,20 @@ async def _listening_port(stderr) -> int:
         if found := re.search(rb"Parlour serves on .* port (\d+)", line):
             return int(found.group(1))
     raise AssertionError("the server stopped before it listened")
+
+
+async def test_apps_in_one_process_keep_their_own_language_and_charset():
+    # Every app runs in the server process: the language is per app (a ContextVar), not global.
+    async with server() as hub:
+        ann = await connect(hub, "Ann", lang="sv_SE.UTF-8")
+        bob = await connect(hub, "Bob", lang="en_GB.UTF-8")
+        cid = await connect(hub, "Cid", lang="C")  # no UTF-8: ASCII mode
+        await ann.wait_for("borden · du är Ann")
+        await bob.wait_for("the tables · you are Bob")
+        await cid.wait_for("you are Cid", "+-----")  # its box in ASCII
+        ann.press("n")  # each app goes on in its own language after the others started
+        await ann.wait_for("Ett nytt bord")
+        assert "tables · you are Bob" in bob.text() and "du är" not in bob.text()
+        assert "╭" in bob.text() and "╭" not in cid.text()
+        for term in (ann, bob, cid):
+            await term.close()
