@@ -154,6 +154,7 @@ class Hub:
         self.uis: set = set()  # the sessions' apps (parlour/serve/ui.py) not yet closed
         self.closing: set[asyncio.Task] = set()  # apps being closed
         self.starting = asyncio.Semaphore(STARTING)
+        self.cool_down = None  # undoes what the start changed in Textual (parlour/serve/ui.py)
         self.acceptor = None
         self.port = settings.port
 
@@ -166,7 +167,7 @@ class Hub:
         key = host_key(state_folder)
         from .ui import warm_up
 
-        warm_up()  # what every app imports, once, now: not while a player waits for the lobby
+        self.cool_down = warm_up()  # what every app imports, once, now: not while a player waits
         try:
             self.names = NameBook(state_folder / "names.json")
         except ValueError as error:
@@ -205,6 +206,8 @@ class Hub:
             await asyncio.wait(self.sessions, timeout=10)
         if self.closing:  # every app is closed, cancelled if it must be
             await asyncio.wait(self.closing)
+        if self.cool_down is not None:
+            self.cool_down()
 
     def check_password(self, username: str, password: str) -> str | None:
         """The credential a name and password log in with, or None. Both the name's own password

@@ -26,14 +26,20 @@ log = logging.getLogger("parlour.serve")
 EXIT_GRACE = 3.0  # seconds an app has to close after it is asked to, before its task is cancelled
 
 
-def warm_up() -> None:
+def warm_up():
     """Import what every session's app needs once, when the server starts (not at a connect),
-    and let the apps share their parsed CSS."""
+    make the scrollbars' ASCII mode per app, and let the apps share their parsed CSS. Returns
+    what puts Textual's scrollbar renderer back as it was, for when the server stops."""
     import tui.remote  # noqa: F401
+    from textual.scrollbar import ScrollBar
+    from tui.app import per_app_scrollbars
     from tui.games import Presenter  # noqa: F401
     from tui.screens import game, lobby  # noqa: F401
 
     share_parsed_css()
+    previous = ScrollBar.renderer
+    per_app_scrollbars()
+    return lambda: setattr(ScrollBar, "renderer", previous)
 
 
 def share_parsed_css() -> None:
