@@ -1,5 +1,6 @@
-"""The messages between the server and a connection's UI process: one JSON object per line on a
-socket pair the server hands the UI process (it is never the player's terminal).
+"""The messages between the server and a connection's UI (an app running in the server process,
+parlour/serve/ui.py, or a plain session): dicts handed over through queues, never the player's
+terminal. Each is a JSON-able object with a "t".
 
 server -> UI
   {"t": "lobby", "you": name, "tables": [summary, ...]}        the lobby, after every change
@@ -23,45 +24,9 @@ UI -> server
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 from typing import Any
-
-MAX_TO_UI = 8 * 1024 * 1024  # a whole game's replay fits in one line
-MAX_TO_SERVER = 16 * 1024  # a request is small; anything longer is refused
-
-
-class ProtocolError(ValueError):
-    """A line that is not a message."""
-
-
-def dump(message: dict) -> bytes:
-    return (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
-
-
-def parse(line: bytes) -> dict:
-    try:
-        message = json.loads(line)
-    except (ValueError, UnicodeDecodeError):
-        raise ProtocolError("not JSON") from None
-    if not isinstance(message, dict) or not isinstance(message.get("t"), str):
-        raise ProtocolError('expected an object with a "t"')
-    return message
-
-
-async def read(reader: asyncio.StreamReader) -> dict | None:
-    """The next message, or None at the end of the stream. Raises ProtocolError for a bad or
-    overlong line."""
-    try:
-        line = await reader.readline()
-    except (ValueError, asyncio.LimitOverrunError):
-        raise ProtocolError("line too long") from None
-    except (ConnectionError, OSError):
-        return None
-    if not line:
-        return None
-    return parse(line)
 
 
 def digest(state: Any) -> str:

@@ -3,18 +3,22 @@ lobby, key-to-screen latency, and idle CPU.
 
     .venv/bin/python tools/ssh_bench.py --players 50          # each player at a table with bots
     .venv/bin/python tools/ssh_bench.py --players 200 --idle  # everyone stays in the lobby
-    # the same benchmark against another checkout's code (e.g. before a change):
-    cd /work/wt/base && PYTHONPATH=$PWD /work/wt/i12/.venv/bin/python /work/wt/i12/tools/ssh_bench.py --code $PWD
+    # the same benchmark against another checkout's code (e.g. before a change), run from that
+    # checkout (a design that starts `python -m parlour.serve.ui` finds it through the folder):
+    cd /tmp/before && /path/to/.venv/bin/python /path/to/tools/ssh_bench.py --players 50 --code /tmp/before
 
-It starts a server in this process (temporary data and config folders, a free port on
-127.0.0.1), connects N SSH clients (asyncssh) at once with 100x32 terminals, and reports:
+The server runs in a process of its own (this script with --serve, temporary data and config
+folders, a free port on 127.0.0.1), so its memory and CPU are its own; this process connects N
+SSH clients (asyncssh) at once with 100x32 terminals (pyte screens) and steers the server
+through the server process's stdin (JSON lines). It reports:
 - memory: PSS (shared pages split between processes; RSS where the kernel has no PSS) of the
-  server process and every UI process, in total and divided by N;
+  server process and any UI processes it has (the design before issue 12's "light" part ran one
+  per player), in total and divided by N;
 - time to lobby: from the start of the SSH connection until the lobby's heading is on the
-  client's screen (median, p95 and worst over N), and for one client alone before the others;
+  client's screen, for one client alone, then for N-1 at once (median, p95 and worst);
 - key to screen (not with --idle): each player sits at a Garfield table with a bot; players
   press their key in turn and the time until their UI reports it has shown the new events;
-- idle CPU: the CPU time the server and all UI processes use over 5 s with nobody pressing a key;
+- idle CPU: the CPU time the server (and its UI processes) use over 5 s with nobody pressing a key.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import dataclasses
+import json
 import os
 import statistics
 import sys
@@ -43,9 +48,12 @@ def memory_kb(pid: int) -> int:
                 return int(line.split()[1])
     except OSError:
         pass
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
     return 0
 
 
@@ -62,73 +70,148 @@ def quantile(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def pids(hub) -> list[int]:
-    return [os.getpid(), *hub.children]
+# ---- the server process -----------------------------------------------------------------------
 
 
-async def bench(players: int, games: int, idle: bool) -> None:
+async def serve(players: int) -> None:
+    """Run a server and answer the bench's requests, one JSON line each way."""
     from parlour.serve import tables
     from parlour.serve.server import Settings
-    from tests.ssh.harness import connect, member, server, until
-    from tests.ssh.test_serve import play_one
+    from tests.ssh.harness import member, server, until
+    from tests.ssh.test_serve import PRESENTER, caught_up
 
     fields = {f.name for f in dataclasses.fields(Settings)}
     settings = {k: v for k, v in {"save": False, "max_logins_per_address": players, "max_logins": players,
                                   "max_connections": players + 1, "login_timeout": 600,
                                   "session_grace": 600}.items() if k in fields}
-    tables.MAX_TABLES = max(tables.MAX_TABLES, players + games)
-    print(f"code: {ROOT}")
+    tables.MAX_TABLES = max(tables.MAX_TABLES, players)
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+
+    def say(**answer) -> None:
+        sys.__stdout__.write(json.dumps(answer) + "\n")
+        sys.__stdout__.flush()
+
+    def pids(hub) -> list[int]:
+        return [os.getpid(), *getattr(hub, "children", ())]
+
     async with server(**settings) as hub:
-        times, terms = [], []
-
-        async def one(i: int):
-            start = time.perf_counter()
-            term = await connect(hub, f"p{i}")
-            await term.wait_for("the tables", timeout=300)
-            times.append(time.perf_counter() - start)
-            return term
-
-        solo = await one(0)
-        alone = times.pop()
-        terms = [solo, *await asyncio.gather(*(one(i) for i in range(1, players)))]
-        await until(hub, lambda: len(hub.lobby.members) == players, timeout=120)
-        print(f"players connected: {players}{' (idle, in the lobby)' if idle else ''}")
-        print(f"time to lobby: one client {alone:.2f} s; {players - 1} at once: median {statistics.median(times):.2f} s, "
-              f"p95 {quantile(times, 0.95):.2f} s, worst {max(times):.2f} s")
-
-        if not idle:  # everyone at a table of their own, a bot in the other seat
-            for i in range(players):
-                table = hub.lobby.create("garfield", ["human", "bot:random"])
-                hub.lobby._sit(member(hub, f"p{i}"), table)
-            await until(hub, lambda: all(m.seen and m.seen == len(m.table.table.events)
-                                         for m in hub.lobby.members.values()), timeout=300)
-        await asyncio.sleep(2)  # let every process settle before memory and CPU are read
-        kb = {pid: memory_kb(pid) for pid in pids(hub)}
-        total = sum(kb.values())
-        print(f"memory: {total / 1024:.0f} MiB PSS in all (server {kb[os.getpid()] / 1024:.0f} MiB, "
-              f"{len(kb) - 1} UI processes) = {total / players / 1024:.1f} MiB per player")
-        before = {pid: cpu_seconds(pid) for pid in pids(hub)}
-        await asyncio.sleep(5)
-        used = sum(cpu_seconds(pid) - before.get(pid, 0.0) for pid in pids(hub))
-        print(f"idle CPU: {used / 5 * 100:.1f}% of one core (server and UIs, 5 s with no key pressed)")
-
-        if not idle:
-            delays = []
-            for i in range(min(players, 40)):
-                name = f"p{i}"
-                table = member(hub, name).table
+        say(port=hub.port)
+        while line := await reader.readline():
+            ask = json.loads(line)
+            do = ask["do"]
+            if do == "members":
+                await until(hub, lambda: len(hub.lobby.members) == ask["n"], timeout=300)
+                say()
+            elif do == "seat":  # everyone at a table of their own, a bot in the other seat
+                for m in list(hub.lobby.members.values()):
+                    hub.lobby._sit(m, hub.lobby.create("garfield", ["human", "bot:random"]))
+                await until(hub, lambda: all(m.seen and m.seen == len(m.table.table.events)
+                                             for m in hub.lobby.members.values()), timeout=300)
+                say()
+            elif do == "memory":
+                kb = {pid: memory_kb(pid) for pid in pids(hub)}
+                uis = len(getattr(hub, "children", ())) or len(getattr(hub, "uis", ()))
+                say(server=kb[os.getpid()], total=sum(kb.values()), processes=len(kb), uis=uis)
+            elif do == "cpu":
+                say(seconds=sum(cpu_seconds(pid) for pid in pids(hub)))
+            elif do == "turn":  # the key this player's screen offers now, if it is their turn
+                table = member(hub, ask["name"]).table
+                await until(hub, lambda: caught_up(hub, table, ask["name"]))
                 if table.table.result() is not None or 0 not in table.table.to_act():
+                    say(key=None)
                     continue
-                count = len(table.table.events)
-                start = time.perf_counter()
-                await play_one(hub, table, {name: terms[i]}, names=(name,))
-                await until(hub, lambda: member(hub, name).seen >= len(table.table.events) > count)
-                delays.append(time.perf_counter() - start)
-            if delays:
-                print(f"key to screen ({len(delays)} presses, {players} connected): median "
-                      f"{statistics.median(delays) * 1000:.0f} ms, p95 {quantile(delays, 0.95) * 1000:.0f} ms")
-        for term in terms:
-            await term.close()
+                options = table.table.legal_actions(0)
+                say(key="space" if PRESENTER.roll_action(options) is not None else "enter",
+                    count=len(table.table.events))
+            elif do == "shown":  # until the player's UI has shown the events after `count`
+                m = member(hub, ask["name"])
+                await until(hub, lambda: m.seen >= len(m.table.table.events) > ask["count"])
+                say()
+
+
+# ---- the clients ------------------------------------------------------------------------------
+
+
+class Server:
+    """The server process and its request line."""
+
+    async def start(self, players: int, code: Path | None) -> None:
+        args = [sys.executable, __file__, "--serve", "--players", str(players)]
+        if code:
+            args += ["--code", str(code)]
+        self.process = await asyncio.create_subprocess_exec(*args, stdin=asyncio.subprocess.PIPE,
+                                                            stdout=asyncio.subprocess.PIPE,
+                                                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+        self.port = (await self._answer())["port"]
+
+    async def _answer(self) -> dict:
+        line = await asyncio.wait_for(self.process.stdout.readline(), 600)
+        if not line:
+            raise SystemExit("the server process ended")
+        return json.loads(line)
+
+    async def ask(self, do: str, **values) -> dict:
+        self.process.stdin.write((json.dumps({"do": do, **values}) + "\n").encode())
+        return await self._answer()
+
+    async def stop(self) -> None:
+        self.process.stdin.close()
+        await self.process.wait()
+
+
+async def bench(players: int, idle: bool, code: Path | None) -> None:
+    from tests.ssh.harness import connect
+
+    print(f"code: {ROOT}; load average before: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
+    srv = Server()
+    await srv.start(players, code)
+    hub = type("Hub", (), {"port": srv.port})()  # what tests.ssh.harness.connect needs
+    times = []
+
+    async def one(i: int):
+        start = time.perf_counter()
+        term = await connect(hub, f"p{i}")
+        await term.wait_for("the tables", timeout=600)
+        times.append(time.perf_counter() - start)
+        return term
+
+    solo = await one(0)
+    alone = times.pop()
+    terms = [solo, *await asyncio.gather(*(one(i) for i in range(1, players)))]
+    await srv.ask("members", n=players)
+    print(f"players connected: {players}{' (idle, in the lobby)' if idle else ''}")
+    print(f"time to lobby: one client {alone:.2f} s; {players - 1} at once: median {statistics.median(times):.2f} s, "
+          f"p95 {quantile(times, 0.95):.2f} s, worst {max(times):.2f} s")
+    if not idle:
+        await srv.ask("seat")
+    await asyncio.sleep(2)  # let the server settle before memory and CPU are read
+    memory = await srv.ask("memory")
+    print(f"memory: {memory['total'] / 1024:.0f} MiB PSS in all (server process {memory['server'] / 1024:.0f} MiB, "
+          f"{memory['processes'] - 1} UI processes, {memory['uis']} UIs) = "
+          f"{memory['total'] / players / 1024:.1f} MiB per player")
+    before = (await srv.ask("cpu"))["seconds"]
+    await asyncio.sleep(5)
+    used = (await srv.ask("cpu"))["seconds"] - before
+    print(f"idle CPU: {used / 5 * 100:.1f}% of one core (the server and its UIs, 5 s with no key pressed)")
+
+    if not idle:
+        delays = []
+        for i in range(min(players, 40)):
+            turn = await srv.ask("turn", name=f"p{i}")
+            if turn["key"] is None:
+                continue
+            start = time.perf_counter()
+            terms[i].press(turn["key"])
+            await srv.ask("shown", name=f"p{i}", count=turn["count"])
+            delays.append(time.perf_counter() - start)
+        if delays:
+            print(f"key to screen ({len(delays)} presses, {players} connected): median "
+                  f"{statistics.median(delays) * 1000:.0f} ms, p95 {quantile(delays, 0.95) * 1000:.0f} ms")
+    for term in terms:
+        await term.close()
+    await srv.stop()
 
 
 def main() -> None:
@@ -136,11 +219,16 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=10)
     parser.add_argument("--idle", action="store_true", help="everyone stays in the lobby")
     parser.add_argument("--code", type=Path, help="the checkout whose code is measured (default: this one)")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # the server process
     args = parser.parse_args()
+    players = max(2, args.players)
+    if args.serve:
+        asyncio.run(serve(players))
+        return
     with tempfile.TemporaryDirectory() as folder:
         os.environ["PARLOUR_DATA_DIR"] = str(Path(folder) / "data")
         os.environ["PARLOUR_CONFIG_DIR"] = str(Path(folder) / "config")
-        asyncio.run(asyncio.wait_for(bench(max(2, args.players), 0, args.idle), 1200))
+        asyncio.run(asyncio.wait_for(bench(players, args.idle, args.code), 1800))
 
 
 if __name__ == "__main__":

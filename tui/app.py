@@ -218,14 +218,42 @@ class ParlourApp(App):
 
 
 def _ascii_scrollbars() -> None:
-    """Scrollbars drawn with spaces only (their ends are eighth blocks otherwise)."""
+    """Scrollbars drawn with spaces only (their ends are eighth blocks otherwise). Textual's
+    renderer is class-wide, which suits a process with one app; a process with many apps
+    (`parlour serve`) installs `per_app_scrollbars()` first, and this leaves it."""
+    from textual.scrollbar import ScrollBar
+
+    if not getattr(ScrollBar.renderer, "per_app", False):
+        ScrollBar.renderer = _ascii_renderer()
+
+
+def per_app_scrollbars() -> None:
+    """One scrollbar renderer for every app in the process, which asks the app drawing whether it
+    is in ASCII mode (Textual's active app is per context)."""
+    from textual._context import active_app
     from textual.scrollbar import ScrollBar, ScrollBarRender
+
+    ascii_renderer = _ascii_renderer()
+
+    class PerAppScrollBarRender(ScrollBarRender):
+        per_app = True
+
+        @classmethod
+        def render_bar(cls, *args, **kwargs):
+            ascii_only = getattr(active_app.get(None), "ascii_only", False)
+            return (ascii_renderer if ascii_only else ScrollBarRender).render_bar(*args, **kwargs)
+
+    ScrollBar.renderer = PerAppScrollBarRender
+
+
+def _ascii_renderer():
+    from textual.scrollbar import ScrollBarRender
 
     class AsciiScrollBarRender(ScrollBarRender):
         VERTICAL_BARS = [" "] * 8
         HORIZONTAL_BARS = [" "] * 8
 
-    ScrollBar.renderer = AsciiScrollBarRender
+    return AsciiScrollBarRender
 
 
 def make_app(lang: str | None = None, **options) -> ParlourApp:

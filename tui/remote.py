@@ -9,14 +9,14 @@ view from the redacted events the server sends, and sends its actions back.
   `receive` tells the listeners, like everyone else's. No bots run here (the server's table
   driver plays them) and nothing is saved here (the server saves the table).
 - `RemoteApp` is the Parlour app with the lobby for its title screen, linked to the server by a
-  socket of JSON lines (parlour/wire.py).
+  `Link`: the messages of parlour/wire.py, as dicts, through two queues (the app runs inside the
+  server process, parlour/serve/ui.py).
 """
 
 from __future__ import annotations
 
 import asyncio
-import socket
-from typing import Any
+from typing import Any, Callable
 
 from rules import registry
 from rules.codec import CodecError, decode, encode
@@ -109,28 +109,33 @@ class RemoteGame:
 
 
 class Link:
-    """The socket to the server: JSON lines both ways."""
+    """The app's line to the server. The server `deliver`s messages, which the app takes in its
+    own task (`run`, in the app's context); the app's messages go to `to_server`. After `close`
+    nothing more goes either way."""
 
-    def __init__(self, fd: int, on_message):
-        self.fd, self.on_message = fd, on_message
-        self.writer: asyncio.StreamWriter | None = None
+    def __init__(self, to_server: Callable[[dict], None]):
+        self.to_server = to_server
+        self.on_message: Callable[[dict], None] | None = None
+        self.inbox: asyncio.Queue[dict | None] = asyncio.Queue()
+        self.closed = False
+
+    def deliver(self, message: dict) -> None:
+        if not self.closed:
+            self.inbox.put_nowait(message)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.inbox.put_nowait(None)
 
     async def run(self) -> None:
-        sock = socket.socket(fileno=self.fd)
-        reader, self.writer = await asyncio.open_connection(sock=sock, limit=wire.MAX_TO_UI)
         self.send({"t": "hello"})
-        while True:
-            try:
-                message = await wire.read(reader)
-            except wire.ProtocolError:
-                message = None
-            if message is None:
-                return
+        while (message := await self.inbox.get()) is not None:
             self.on_message(message)
 
     def send(self, message: dict) -> None:
-        if self.writer is not None and not self.writer.is_closing():
-            self.writer.write(wire.dump(message))
+        if not self.closed:
+            self.to_server(message)
 
 
 class RemoteApp(ParlourApp):
@@ -142,15 +147,35 @@ class RemoteApp(ParlourApp):
 
         return [Binding("ctrl+q", "save_quit", t("lobby.key_leave"), id="quit", priority=True)]
 
-    def __init__(self, fd: int, **options):
+    def __init__(self, link: Link, environ: dict[str, str] | None = None, **options):
         super().__init__(start="lobby", bot_delay=0.3, autosave=False, **options)
-        self.link = Link(fd, self.on_server)
+        if environ is not None:
+            self._use_terminal(environ)
+        self.link = link
+        link.on_message = self.on_server
         self.me = ""
         self.tables: list[dict] = []
         self.at_table = False
 
+    def _use_terminal(self, environ: dict[str, str]) -> None:
+        """Colours for the player's terminal (its TERM, COLORTERM, NO_COLOR in `environ`), not the
+        server's: Textual reads them from the process environment, which every player shares."""
+        from rich.console import Console
+        from textual import constants
+        from textual.filter import Monochrome, NoColor
+
+        environ = dict(environ)
+        self.no_color = environ.pop("NO_COLOR", None) is not None
+        self._filters = [f for f in self._filters if not isinstance(f, (NoColor, Monochrome))]
+        if self.no_color:
+            self._filters.append(NoColor() if self.native_ansi_color else Monochrome())
+        self.console = Console(color_system=constants.COLOR_SYSTEM, file=self.console.file, markup=True,
+                               highlight=False, emoji=False, legacy_windows=False, _environ=environ,
+                               force_terminal=True, safe_box=False, soft_wrap=False)
+
     def on_mount(self) -> None:  # Textual runs ParlourApp.on_mount too, after this one
-        self.run_worker(self._follow(), exclusive=True, group="link")
+        # The server answers at once (it is in this process): say hello once the lobby is drawn.
+        self.call_after_refresh(lambda: self.run_worker(self._follow(), exclusive=True, group="link"))
 
     async def _follow(self) -> None:
         try:
@@ -254,6 +279,7 @@ class RemoteApp(ParlourApp):
         self.exit()
 
 
-def make_remote_app(lang: str, fd: int, **options) -> RemoteApp:
+def make_remote_app(lang: str, link: Link, **options) -> RemoteApp:
+    """The app of one session, in `lang` (set for the caller's context: the session's)."""
     set_language(lang)
-    return localized(RemoteApp)(fd, animations=False, **options)
+    return localized(RemoteApp)(link, animations=False, **options)

@@ -106,8 +106,11 @@ class KeyDecoder:
         except LookupError:
             self.decoder = codecs.getincrementaldecoder("utf-8")("replace")
 
+    def text(self, data: bytes) -> str:
+        return self.decoder.decode(data).translate(C1_TO_REPLACEMENT)
+
     def feed(self, data: bytes) -> bytes:
-        return self.decoder.decode(data).translate(C1_TO_REPLACEMENT).encode("utf-8", "replace")
+        return self.text(data).encode("utf-8", "replace")
 
 
 C1_TO_REPLACEMENT = {code: 0xFFFD for code in range(0x80, 0xA0)}

@@ -1,44 +1,43 @@
-"""The SSH server: authentication, limits, and one Parlour UI process per session in a PTY.
+"""The SSH server: authentication, limits, and one Parlour app per session, in this process.
 
 A session can only play: a shell request starts the game UI; an exec or subsystem request is
 told so in one line and closed with a non-zero status; port forwarding, agent and X11
-forwarding are off. The threat model and the limits are in docs/serve.md. The UI process gets the client's window size (and follows
-its resizes), its TERM/COLORTERM, and a language and ASCII mode from its locale; it talks to the
-lobby over a socket pair with JSON lines (parlour/wire.py), never through the player's terminal.
+forwarding are off. The threat model and the limits are in docs/serve.md. Each session's Textual
+app runs in its own task on a driver bound to its SSH channel (parlour/serve/ui.py, driver.py): it
+gets the client's window size (and follows its resizes), its TERM/COLORTERM, and a language and
+ASCII mode from its locale; it talks to the lobby through queues of the messages of
+parlour/wire.py, never through the player's terminal. A failing app ends only its own session.
 """
 
 from __future__ import annotations
 
 import asyncio
-import fcntl
 import hashlib
 import hmac
 import ipaddress
 import logging
 import os
 import signal
-import struct
 import sys
-import termios
 from dataclasses import dataclass
 from pathlib import Path
 
 import asyncssh
 
-from .. import wire
 from ..charset import term_needs_ascii
+from .driver import MAX_BACKLOG
 from .client import BadClient, KeyDecoder, check_env, check_name, check_size, check_term, client_locale
 from .files import LooseFile, check_private, write_private
 from .guard import Backoff, Slots, source
 from .logsafe import EscapingFormatter, PrivateFileHandler, RateLimited
 from .names import NameBook, is_shared
-from .resources import Session
 from .tables import Lobby, Member
 
 log = logging.getLogger("parlour.serve")
 
 READ_SIZE = 4096  # bytes taken from a client per read
-MAX_BACKLOG = 64 * 1024  # keystrokes waiting for the UI beyond this are dropped (a huge paste)
+STARTING = 2  # apps starting at once (starting is CPU work: more at once only makes everyone wait)
+MAX_UNSENT = 1024 * 1024  # screen output a client has not taken yet; beyond this it is disconnected
 MAX_UNKNOWN_KEYS = 12  # public keys a client may offer on one connection
 # What a client's terminal is given back when the server stops: the normal screen (out of the
 # alternate one), no mouse reports or bracketed paste, default colours, and the cursor shown.
@@ -152,8 +151,10 @@ class Hub:
         self.names = NameBook(None)
         self.sessions: set[asyncio.Task] = set()
         self.playing: dict[str, asyncio.Task] = {}  # by casefolded name: the session playing it
-        self.reapers: set[asyncio.Task] = set()
-        self.children: set[int] = set()  # pids of UI processes not yet reaped
+        self.uis: set = set()  # the sessions' apps (parlour/serve/ui.py) not yet closed
+        self.closing: set[asyncio.Task] = set()  # apps being closed
+        self.starting = asyncio.Semaphore(STARTING)
+        self.cool_down = None  # undoes what the start changed in Textual (parlour/serve/ui.py)
         self.acceptor = None
         self.port = settings.port
 
@@ -164,6 +165,9 @@ class Hub:
     async def start(self, state_folder: Path) -> None:
         """Listen; the host key and the name book live in `state_folder`."""
         key = host_key(state_folder)
+        from .ui import warm_up
+
+        self.cool_down = warm_up()  # what every app imports, once, now: not while a player waits
         try:
             self.names = NameBook(state_folder / "names.json")
         except ValueError as error:
@@ -189,7 +193,7 @@ class Hub:
         self.sweeper = asyncio.get_running_loop().call_later(every, self._sweep)
 
     async def close(self) -> None:
-        """Stop: every client is told and gets its terminal back, every UI process is reaped."""
+        """Stop: every client is told and gets its terminal back, every app is closed."""
         self.stopping = True
         if self.sweeper is not None:
             self.sweeper.cancel()
@@ -200,8 +204,10 @@ class Hub:
             task.cancel()
         if self.sessions:
             await asyncio.wait(self.sessions, timeout=10)
-        if self.reapers:  # every UI process is waited for, killed if it must be
-            await asyncio.wait(self.reapers)
+        if self.closing:  # every app is closed, cancelled if it must be
+            await asyncio.wait(self.closing)
+        if self.cool_down is not None:
+            self.cool_down()
 
     def check_password(self, username: str, password: str) -> str | None:
         """The credential a name and password log in with, or None. Both the name's own password
@@ -299,109 +305,107 @@ class Hub:
         return 0
 
     async def _run_ui(self, process, name, cred, term, env, width, height) -> int:
+        """The session's Parlour app, in this process, on a driver bound to its channel."""
+        from .driver import Channel
+        from .ui import Ui
+
         lang, ascii_only, encoding = client_locale(env)
         ascii_only = ascii_only or term_needs_ascii(term)  # the same rule as a local game (parlour/charset.py)
         log.info("%s connected from %s (%s, %dx%d, %s%s)", name, _peer(process), term, width, height,
                  lang, ", ascii" if ascii_only else "")
-        held = Session()
+        cut = asyncio.Event()  # the client is gone, or does not take its screen's output
+
+        def write(data: bytes) -> None:
+            try:
+                process.stdout.write(data)
+            except (BrokenPipeError, ConnectionError, asyncssh.Error):
+                channel.close()
+                cut.set()
+                return
+            if process.channel.get_write_buffer_size() > MAX_UNSENT and not cut.is_set():
+                log.info("%s does not read its screen (%d bytes unsent): disconnected", name, MAX_UNSENT)
+                channel.close()
+                cut.set()
+
+        channel = Channel(write, width, height)
+        outbox: asyncio.Queue[dict] = asyncio.Queue()
+        ui = Ui(name, channel, lang, ascii_only, terminal_environ(term, env), outbox.put_nowait)
         member = None
         try:
-            held.open()
-            set_size(held.pty.master, width, height)
-            child_env = {k: v for k, v in os.environ.items()
-                         if not k.startswith(("LC_", "LANG", "COLORTERM", "NO_COLOR"))}
-            child_env.update(TERM=term, LANG="C.UTF-8", PYTHONUNBUFFERED="1")
-            child_env.update({k: env[k] for k in ("COLORTERM", "NO_COLOR") if k in env})
-            ui_fd = held.ui_end.fileno()
-            args = [sys.executable, "-m", "parlour.serve.ui", "--fd", str(ui_fd), "--lang", lang]
-            if ascii_only:
-                args.append("--ascii")
-            slave = held.pty.slave
-            held.child = await asyncio.create_subprocess_exec(
-                *args, stdin=slave, stdout=slave, stderr=slave, pass_fds=(ui_fd,),
-                start_new_session=True, env=child_env)
-            held.child_started()
-            self.children.add(held.child.pid)
-            reader, held.writer = await asyncio.open_connection(sock=held.server_end, limit=wire.MAX_TO_SERVER)
-            member = Member(name, cred, lambda message: _send(held.writer, message))
-            tasks = [asyncio.create_task(self._keys_in(process, held.pty, member, KeyDecoder(encoding))),
-                     asyncio.create_task(_screen_out(process, held.pty)),
-                     asyncio.create_task(self._link(reader, member)),
-                     asyncio.create_task(held.child.wait())]
+            self.uis.add(ui)
+            member = Member(name, cred, ui.link.deliver)
+            async with self.starting:  # a few apps start at a time: each player waits for a few, not all
+                ui.start()
+                hello = asyncio.ensure_future(outbox.get())
+                try:  # until the app is up (its first message) or has ended
+                    await asyncio.wait({hello, ui.task}, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    hello.cancel()
+                if not hello.cancelled():
+                    self.lobby.handle(member, hello.result())
+            tasks = [asyncio.create_task(self._keys_in(process, channel, member, KeyDecoder(encoding))),
+                     asyncio.create_task(self._link(outbox, member)),
+                     asyncio.create_task(cut.wait()),
+                     ui.task]
             try:
                 await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
             finally:
-                for one in tasks:
+                for one in tasks[:-1]:
                     one.cancel()
             keys = tasks[0]
             if keys.done() and not keys.cancelled() and keys.exception() is None and keys.result() == IDLE:
-                # Said only now, with the UI's output stopped, so no late redraw hides it.
+                channel.close()  # said only now, with the app's output stopped, so no late redraw hides it
                 _say(process, RESTORE_TERMINAL + "\r\nIdle for too long: disconnected. Your seat is kept.\r\n")
             return 0
         finally:
             if member is not None:
                 self.lobby.leave(member)
                 log.info("%s left", name)
-            reaper = held.release()
-            if reaper is not None:
-                pid = held.child.pid
-                self.reapers.add(reaper)
-                reaper.add_done_callback(lambda done: (self.reapers.discard(done), self.children.discard(pid)))
+            ended = ui.task is not None and ui.task.done()
+            if not ended:  # the player left (or is told why by _play): the app closes on its own time
+                channel.close()
+            ender = asyncio.ensure_future(self._end_ui(ui, process))
+            self.closing.add(ender)
+            ender.add_done_callback(self.closing.discard)
+            if ended:  # it quit or failed: close it now, to say so before the channel closes
+                await asyncio.shield(ender)
 
-    async def _keys_in(self, process, pty, member: Member, decoder: KeyDecoder) -> str | None:
-        """The client's keystrokes (as UTF-8) into the PTY; resizes follow the client's window.
+    async def _end_ui(self, ui, process) -> None:
+        """Close the app (its terminal restored while the channel is open) and say why if it failed."""
+        try:
+            await ui.close()
+            if ui.failed:
+                _say(process, RESTORE_TERMINAL + "\r\nSorry, something went wrong on the server. It has been logged.\r\n")
+        finally:
+            self.uis.discard(ui)
+
+    async def _keys_in(self, process, channel, member: Member, decoder: KeyDecoder) -> str | None:
+        """The client's keystrokes (as text) to its app; resizes follow the client's window.
         Returns IDLE when the client sent nothing for the idle timeout."""
-        backlog = bytearray()
-        dropped = False
-
-        def flush() -> None:
-            written = pty.write(bytes(backlog)) if not pty.closed else len(backlog)
-            del backlog[:written]
-            if not backlog:
-                pty.on_writable(None)
-
         while True:
             try:
                 data = await asyncio.wait_for(process.stdin.read(READ_SIZE), self.settings.idle_timeout)
             except asyncssh.TerminalSizeChanged as change:
-                if not pty.closed:
-                    set_size(pty.master, *check_size(change.width, change.height))
+                channel.resize(*check_size(change.width, change.height))
                 continue
             except asyncio.TimeoutError:
                 log.info("%s was idle for %d s: disconnected", member.name, self.settings.idle_timeout)
                 return IDLE
             except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                 continue
-            if not data or pty.closed:
+            except (asyncssh.Error, ConnectionError):  # the connection is gone
+                return None
+            if not data or channel.closed:
                 return
-            data = decoder.feed(data)
-            if len(backlog) + len(data) > MAX_BACKLOG:
-                if not dropped:
-                    log.info("%s sent more than %d bytes at once: the rest is dropped", member.name, MAX_BACKLOG)
-                    dropped = True
-                data = data[: max(0, MAX_BACKLOG - len(backlog))]
-            else:
-                dropped = False
-            if not data:
-                continue
-            idle = not backlog
-            backlog.extend(data)
-            if idle:
-                flush()
-                if backlog:
-                    pty.on_writable(flush)
+            channel.keys(decoder.text(data))
+            if channel.dropped:
+                log.info("%s sent more than %d characters at once: the rest is dropped", member.name, MAX_BACKLOG)
+                channel.dropped = False
 
-    async def _link(self, reader: asyncio.StreamReader, member: Member) -> None:
-        """Requests from the UI process, handed to the lobby."""
+    async def _link(self, outbox: asyncio.Queue, member: Member) -> None:
+        """Requests from the session's app, handed to the lobby (in the session's task, not the app's)."""
         while True:
-            try:
-                message = await wire.read(reader)
-            except wire.ProtocolError as error:
-                log.warning("%s's UI sent a bad message (%s): disconnected", member.name, error)
-                return
-            if message is None:
-                return
-            self.lobby.handle(member, message)
+            self.lobby.handle(member, await outbox.get())
 
 
 class _Server(asyncssh.SSHServer):
@@ -542,33 +546,13 @@ class _Process(asyncssh.SSHServerProcess):
 # ---- helpers ----------------------------------------------------------------------------------
 
 
-def set_size(fd: int, width: int, height: int) -> None:
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
-
-
-async def _screen_out(process, pty) -> None:
-    """The UI's output to the client, with flow control: a client that does not read stalls only
-    its own UI."""
-    loop = asyncio.get_running_loop()
-    while True:
-        ready = loop.create_future()
-        pty.on_readable(lambda: ready.done() or ready.set_result(None))
-        try:
-            await ready
-        finally:
-            pty.on_readable(None)
-        data = pty.read(65536)
-        if data is None:
-            continue
-        if not data:
-            return
-        process.stdout.write(data)
-        await process.stdout.drain()
-
-
-def _send(writer: asyncio.StreamWriter, message: dict) -> None:
-    if not writer.is_closing():
-        writer.write(wire.dump(message))
+def terminal_environ(term: str, env: dict[str, str]) -> dict[str, str]:
+    """The environment a session's app reads its terminal's colours from: the server's, with the
+    client's TERM, COLORTERM and NO_COLOR instead of the server's (and no locale)."""
+    environ = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "COLORTERM", "NO_COLOR"))}
+    environ.update(TERM=term)
+    environ.update({k: env[k] for k in ("COLORTERM", "NO_COLOR") if k in env})
+    return environ
 
 
 def _say(process, text: str) -> None:

@@ -1,73 +1,122 @@
-"""The UI process of one SSH session: `python -m parlour.serve.ui --fd N --lang en [--ascii]`.
+"""One SSH session's Parlour app, run inside the server process.
 
-It runs in a PTY the server made for the session (its controlling terminal, so resizes reach
-it) and talks to the lobby over the socket `--fd`. Errors go to the data folder's
-serve-ui.log, never to the player's terminal."""
+Each session's app runs in its own asyncio task, made from the session's task after the player's
+language is set, so the app, its driver and everything it starts share that one context (the
+language, Textual's active app). The app draws on a `ChannelDriver` bound to the session's SSH
+channel and talks to the lobby through a `Link` of two queues (messages are dicts, as in
+parlour/wire.py, never the player's terminal).
+
+A failing app ends only its own session: Textual catches what a handler raises and exits the
+app; the traceback goes to the server log (the app's error console is a buffer), never to the
+player, who is told in one sentence."""
 
 from __future__ import annotations
 
-import argparse
-import fcntl
-import os
-import signal
+import asyncio
+import io
+import logging
 import sys
-import termios
 
-PR_SET_PDEATHSIG = 1
+from rich.console import Console
+
+from .driver import Channel, ChannelDriver
+
+log = logging.getLogger("parlour.serve")
+
+EXIT_GRACE = 3.0  # seconds an app has to close after it is asked to, before its task is cancelled
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="parlour-serve-ui")
-    parser.add_argument("--fd", type=int, required=True)
-    parser.add_argument("--lang", choices=("en", "sv"), default="en")
-    parser.add_argument("--ascii", action="store_true")
-    args = parser.parse_args(argv)
-    die_with_the_server()
-    from parlour.serve.files import open_private_append
-    from parlour.config import data_dir
+def warm_up():
+    """Import what every session's app needs once, when the server starts (not at a connect),
+    make the scrollbars' ASCII mode per app, and let the apps share their parsed CSS. Returns
+    what puts Textual's scrollbar renderer back as it was, for when the server stops."""
+    import tui.remote  # noqa: F401
+    from textual.scrollbar import ScrollBar
+    from tui.app import per_app_scrollbars
+    from tui.games import Presenter  # noqa: F401
+    from tui.screens import game, lobby  # noqa: F401
 
-    errors = open_private_append(data_dir() / "serve-ui.log")
-    sys.stderr = errors  # Python's own error output: the log, not the player's screen
-    try:
-        fcntl.ioctl(0, termios.TIOCSCTTY, 0)  # the PTY becomes our terminal: SIGWINCH on resize
-    except OSError:
-        pass
-    try:
-        from rich.console import Console
+    share_parsed_css()
+    previous = ScrollBar.renderer
+    per_app_scrollbars()
+    return lambda: setattr(ScrollBar, "renderer", previous)
 
+
+def share_parsed_css() -> None:
+    """Every app's stylesheet parses the same CSS (Parlour's files, each widget's defaults) into
+    the same rules, which nothing changes afterwards; Textual caches them per stylesheet, that is
+    per app. Here the cache is one for the process, keyed also by the CSS variables (the theme)."""
+    from textual.css.stylesheet import Stylesheet
+
+    if getattr(Stylesheet, "parlour_shared", False):
+        return
+    own = Stylesheet._parse_rules
+    shared: dict[tuple, list] = {}
+
+    def parse_rules(self, css, read_from, is_default_rules=False, tie_breaker=0, scope=""):
+        key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(sorted(self._variables.items())))
+        rules = shared.get(key)
+        if rules is None:
+            rules = shared[key] = own(self, css, read_from, is_default_rules, tie_breaker, scope)
+        return rules
+
+    Stylesheet._parse_rules = parse_rules
+    Stylesheet.parlour_shared = True
+
+
+class Ui:
+    """A session's app: started by `start`, ended by `close` (on every path, once)."""
+
+    def __init__(self, name: str, channel: Channel, lang: str, ascii_only: bool, env: dict[str, str], to_server):
+        from tui.remote import Link
+
+        self.name, self.channel = name, channel
+        self.lang, self.ascii_only, self.env = lang, ascii_only, env
+        self.link = Link(to_server)
+        self.app = None
+        self.task: asyncio.Task | None = None
+        self.errors = io.StringIO()
+        self.closed = False
+
+    def start(self) -> None:
+        """Make the app and run it in a task of its own (its context: a copy of the caller's)."""
         from tui.remote import make_remote_app
 
-        app = make_remote_app(args.lang, args.fd, ascii_only=args.ascii)
-        app.error_console = Console(file=errors, markup=False, highlight=False)
-        app.run(mouse=False)
-        return app.return_code or 0
-    except BaseException:  # noqa: BLE001 - logged, and the player sees a plain sentence
-        import traceback
+        self.app = app = make_remote_app(self.lang, self.link, ascii_only=self.ascii_only, environ=self.env)
+        app.channel = self.channel
+        app.driver_class = ChannelDriver
+        app.error_console = Console(file=self.errors, markup=False, highlight=False, width=100)
+        # Textual points sys.stdout/stderr (process-wide) at the app while it runs; with many apps
+        # starting and ending in any order they would be left pointing at a closed one. Each app
+        # "captures" into the server's own streams instead, so the swap changes nothing.
+        app._capture_stdout, app._capture_stderr = sys.stdout, sys.stderr
+        self.task = asyncio.create_task(app.run_async(mouse=False, size=self.channel.size), name=f"ui {self.name}")
 
-        traceback.print_exc(file=errors)
-        try:
-            sys.__stdout__.write("\r\nSorry, something went wrong. It has been logged on the server.\r\n")
-            sys.__stdout__.flush()
-        except Exception:
-            pass
-        return 1
+    @property
+    def failed(self) -> bool:
+        """The app ended with an error (logged by `close`)."""
+        if self.task is None or not self.task.done():
+            return False
+        return self.task.cancelled() is False and (self.task.exception() is not None or bool(self.app.return_code))
 
-
-def die_with_the_server() -> None:
-    """A hang-up ends this process whatever its parent ignored (an ignored signal stays ignored
-    across exec), and on Linux so does the server's death: no UI outlives its session."""
-    signal.signal(signal.SIGHUP, signal.SIG_DFL)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if sys.platform.startswith("linux"):
-        try:
-            import ctypes
-
-            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-        except (OSError, AttributeError):
-            pass
-    if os.getppid() == 1:  # the server died before the line above
-        sys.exit(1)
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    async def close(self) -> None:
+        """Ask the app to exit, give it EXIT_GRACE seconds, then cancel it; log a failure."""
+        if self.closed:
+            return
+        self.closed = True
+        if self.task is None:
+            return
+        self.link.close()
+        if not self.task.done():
+            self.app.exit()
+            await asyncio.wait({self.task}, timeout=EXIT_GRACE)
+        if not self.task.done():
+            log.warning("%s's UI did not close within %g s: cancelled", self.name, EXIT_GRACE)
+            self.task.cancel()
+            await asyncio.wait({self.task}, timeout=EXIT_GRACE)
+        self.channel.close()
+        if self.task.done() and not self.task.cancelled() and self.task.exception() is not None:
+            error = self.task.exception()
+            log.error("%s's UI failed", self.name, exc_info=(type(error), error, error.__traceback__))
+        elif self.failed:
+            log.error("%s's UI failed:\n%s", self.name, self.errors.getvalue().rstrip() or "(no details)")

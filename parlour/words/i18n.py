@@ -18,12 +18,17 @@ from __future__ import annotations
 import locale
 import os
 import tomllib
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 
 LANGUAGES = ("en", "sv")
 _DIR = Path(__file__).parent / "locale"
-_active = "en"
+# The language is per context: `parlour serve` runs one app per player in one process, each in its
+# own asyncio task (tasks copy their context), each in the player's language. A context that never
+# chose one (a new thread starts with an empty context) has the one set last, as before.
+_active: ContextVar[str] = ContextVar("parlour_language")
+_last = "en"
 
 
 @lru_cache(maxsize=None)
@@ -58,16 +63,17 @@ def default_language() -> str:
 
 
 def set_language(lang: str) -> None:
-    global _active
-    _active = lang if lang in LANGUAGES else "en"
+    global _last
+    _last = lang if lang in LANGUAGES else "en"
+    _active.set(_last)
 
 
 def language() -> str:
-    return _active
+    return _active.get(_last)
 
 
 def has(key: str) -> bool:
-    return key in catalogue(_active) or key in catalogue("en")
+    return key in catalogue(language()) or key in catalogue("en")
 
 
 class You(str):
@@ -75,7 +81,7 @@ class You(str):
 
 
 def _lookup(key: str) -> str | None:
-    return catalogue(_active).get(key) or catalogue("en").get(key)
+    return catalogue(language()).get(key) or catalogue("en").get(key)
 
 
 def t(key: str, **values) -> str:

@@ -1,6 +1,6 @@
 """Tables outlive the server process: restored from their saves after a restart (players back in
 their seats), clients' terminals given back on SIGTERM, abandoned tables closed (their slot freed,
-their save kept for their players), and one UI failing leaves the others playing."""
+their save kept for their players), and one player's app failing leaves the others playing."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import sys
 import pytest
 
 from parlour import saves
-from parlour.config import saves_dir
+from parlour.config import data_dir, saves_dir
 from parlour.serve import tables
 from parlour.serve.server import RESTORE_TERMINAL
 from parlour.serve.tables import Lobby, Member
@@ -96,31 +96,36 @@ async def test_an_abandoned_table_is_closed_frees_its_slot_and_reopens_for_its_p
         await ann.close()
 
 
-async def test_one_failing_ui_leaves_the_others_playing():
+async def test_one_failing_ui_leaves_the_others_playing(monkeypatch):
+    from tui.remote import RemoteApp
+
+    on_server = RemoteApp.on_server
+
+    def fails_for_bob(app, message):  # a bug in Bob's UI, met when the next move arrives
+        if app.me == "Bob" and message.get("t") == "events":
+            raise RuntimeError("injected failure in Bob's UI")
+        on_server(app, message)
+
+    monkeypatch.setattr(RemoteApp, "on_server", fails_for_bob)
     async with server() as hub:
         table = rigged_table(hub)
-        ann = await connect(hub, "Ann")
-        await ann.wait_for(f"#{table.id} Garfield")
-        ann.press("enter")
-        await ann.wait_for("You have a seat")
-        before = set(hub.children)
-        bob = await connect(hub, "Bob")
-        await bob.wait_for(f"#{table.id} Garfield · Ann")
-        [bobs_ui] = set(hub.children) - before
-        bob.press("enter")
-        await ann.wait_for("Your hand")
-        await bob.wait_for("Your hand")
-        os.killpg(bobs_ui, signal.SIGKILL)  # Bob's UI dies as hard as a process can
+        ann, bob = await seat_both(hub, table)
+        await play_one(hub, table, {"Ann": ann, "Bob": bob})  # Bob's UI fails on this move's events
         await bob.wait_for(lambda term: term.closed)
+        assert "something went wrong on the server" in bob.text()
+        assert b"Traceback" not in bob.raw and b"injected" not in bob.raw  # only the sentence
         await until(hub, lambda: table.away == {1})
         await ann.wait_for("Bob is away")
         assert not ann.closed
         while 0 in table.table.to_act():  # Ann plays on
             await play_one(hub, table, {"Ann": ann}, names=("Ann",))
-        bob = await connect(hub, "Bob")  # and Bob comes back to his seat
+        monkeypatch.setattr(RemoteApp, "on_server", on_server)
+        bob = await connect(hub, "Bob")  # and Bob comes back to his seat, on the same server
         await bob.wait_for("Your hand")
         await ann.close()
         await bob.close()
+    log = (data_dir() / "serve.log").read_text()
+    assert "Bob's UI failed" in log and "injected failure in Bob's UI" in log
 
 
 async def test_sigterm_tells_every_client_and_gives_their_terminal_back(tmp_path):
@@ -156,3 +161,20 @@ async def _listening_port(stderr) -> int:
         if found := re.search(rb"Parlour serves on .* port (\d+)", line):
             return int(found.group(1))
     raise AssertionError("the server stopped before it listened")
+
+
+async def test_apps_in_one_process_keep_their_own_language_and_charset():
+    # Every app runs in the server process: the language is per app (a ContextVar), not global.
+    async with server() as hub:
+        ann = await connect(hub, "Ann", lang="sv_SE.UTF-8")
+        bob = await connect(hub, "Bob", lang="en_GB.UTF-8")
+        cid = await connect(hub, "Cid", lang="C")  # no UTF-8: ASCII mode
+        await ann.wait_for("borden · du är Ann")
+        await bob.wait_for("the tables · you are Bob")
+        await cid.wait_for("you are Cid", "+-----")  # its box in ASCII
+        ann.press("n")  # each app goes on in its own language after the others started
+        await ann.wait_for("Ett nytt bord")
+        assert "tables · you are Bob" in bob.text() and "du är" not in bob.text()
+        assert "╭" in bob.text() and "╭" not in cid.text()
+        for term in (ann, bob, cid):
+            await term.close()

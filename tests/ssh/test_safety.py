@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import signal
 import socket
 import stat
 
@@ -21,22 +20,6 @@ from .harness import TIMEOUT, connect, member, server, until, write
 
 def open_fds() -> int:
     return len(os.listdir("/proc/self/fd"))
-
-
-def ui_processes() -> list[int]:
-    """UI processes this test started that still exist (reaped ones are gone from /proc)."""
-    me, found = os.getpid(), []
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            with open(f"/proc/{pid}/stat") as file:
-                fields = file.read().rsplit(")", 1)[1].split()
-            with open(f"/proc/{pid}/cmdline", "rb") as file:
-                cmd = file.read()
-        except OSError:
-            continue
-        if int(fields[1]) == me and b"parlour.serve.ui" in cmd:
-            found.append(int(pid))
-    return found
 
 
 class Guesser(asyncssh.SSHClient):
@@ -91,14 +74,18 @@ async def test_1_password_guessing_is_cut_off_per_connection_and_backs_off_per_a
 # 2 ------------------------------------------------------------------------------------------------
 
 async def test_2_failed_starts_release_every_descriptor(monkeypatch):
-    async def no_spawn(*args, **kwargs):
-        raise OSError("no more processes")
+    # Each session's app runs in the server (no PTY or process any more): a start that fails
+    # (the app cannot be made) must still leave no descriptor, app or task behind.
+    import tui.remote
+
+    def no_app(*args, **kwargs):
+        raise OSError("no more memory")
 
     async with server() as hub:
         warm = await connect(hub, "Warm")  # the first connection makes the server's lasting objects
         await warm.wait_for("the tables")
         await warm.close()
-        monkeypatch.setattr(server_module.asyncio, "create_subprocess_exec", no_spawn)
+        monkeypatch.setattr(tui.remote, "make_remote_app", no_app)
         before = open_fds()
         for i in range(200):
             async with asyncssh.connect("127.0.0.1", hub.port, username=f"p{i}", known_hosts=None,
@@ -107,7 +94,8 @@ async def test_2_failed_starts_release_every_descriptor(monkeypatch):
                 process = await conn.create_process(term_type=term, encoding=None)
                 await asyncio.wait_for(process.wait_closed(), TIMEOUT)
         await until(hub, lambda: hub.connections == 0)
-        assert open_fds() <= before  # today: +1 PTY per failed start
+        assert open_fds() <= before and not hub.uis and not hub.sessions
+        assert not hub.lobby.members
 
 
 # 3 ------------------------------------------------------------------------------------------------
@@ -118,7 +106,7 @@ async def test_3_one_connection_gets_one_session():
         await term.wait_for("the tables")
         with pytest.raises(asyncssh.ChannelOpenError, match="one session"):
             await term.conn.create_process(term_type="xterm", encoding=None)
-        assert len(hub.sessions) == 1 and len(ui_processes()) == 1
+        assert len(hub.sessions) == 1 and len(hub.uis) == 1
         await term.close()
 
 
@@ -250,29 +238,19 @@ async def test_7_bytes_that_are_not_utf8_do_not_end_the_session(lang):
 
 # 8 ------------------------------------------------------------------------------------------------
 
-async def test_8_a_closed_pty_is_never_touched_again_even_when_its_number_is_reused():
-    from parlour.serve.resources import Pty
+async def test_8_a_closed_channel_is_never_written_to_or_fed_again():
+    # (With a PTY per session the threat was a reused descriptor number; sessions hold none now.
+    # What is left: a late frame or keystroke of a session that has ended reaching its client.)
+    from parlour.serve.driver import Channel
 
-    pty = Pty()
-    number = pty.master
-    pty.close()
-    read_end, write_end = os.pipe()  # the lowest free numbers: the PTY's old one among them
-    reused = number in (read_end, write_end)
-    try:
-        assert pty.write(b"a keystroke") == 0
-        pty.on_writable(lambda: None)  # would be "used by transport" if a socket had the number
-        assert pty.read(10) == b""
-        if reused and number == write_end:
-            os.close(write_end)
-            write_end = None
-        os.set_blocking(read_end, False)
-        with pytest.raises(BlockingIOError):
-            os.read(read_end, 100)
-    finally:
-        os.close(read_end)
-        if write_end is not None:
-            os.close(write_end)
-    pty.close()  # once is enough; twice is harmless
+    sent = []
+    channel = Channel(sent.append, 80, 24)
+    channel.keys("early")
+    channel.close()
+    channel.write(b"a late frame")
+    channel.keys("a late key")
+    assert sent == [] and channel.waiting == ""
+    channel.close()  # once is enough; twice is harmless
 
 
 async def test_8_pastes_cut_off_mid_flow_do_not_disturb_the_next_connections():
@@ -291,47 +269,21 @@ async def test_8_pastes_cut_off_mid_flow_do_not_disturb_the_next_connections():
 
 # 9 ------------------------------------------------------------------------------------------------
 
-STUBBORN = ("import signal, time  # stands in for parlour.serve.ui stuck reading an empty terminal\n"
-            "signal.signal(signal.SIGHUP, signal.SIG_IGN)\nwhile True: time.sleep(60)")
+async def test_9_an_app_that_does_not_close_is_cancelled_when_the_server_stops(monkeypatch):
+    # (Was: a UI process that ignores hang-ups is killed. The apps run in the server now; the same
+    # threat is an app that does not close when asked, which must not hold the server open.)
+    from parlour.serve import ui
+    from tui.remote import RemoteApp
 
-
-async def wait_for_processes(count: int) -> None:
-    async def check():
-        while len(ui_processes()) != count:
-            await asyncio.sleep(0.02)  # polling the process table: no event tells of a new child
-    await asyncio.wait_for(check(), TIMEOUT)
-
-
-async def test_9_a_ui_process_that_ignores_hangups_is_killed_when_the_server_stops(monkeypatch):
-    from parlour.serve import resources
-
-    monkeypatch.setattr(resources, "KILL_GRACE", 0.2, raising=False)
-    spawn = asyncio.create_subprocess_exec
-
-    async def stubborn(program, *args, **kwargs):
-        return await spawn(program, "-c", STUBBORN, **kwargs)
-
-    monkeypatch.setattr(server_module.asyncio, "create_subprocess_exec", stubborn)
+    monkeypatch.setattr(ui, "EXIT_GRACE", 0.2)
+    monkeypatch.setattr(RemoteApp, "exit", lambda app, *args, **kwargs: None)  # deaf to being asked
     async with server() as hub:
-        conn = await asyncssh.connect("127.0.0.1", hub.port, username="Ann", known_hosts=None,
-                                      client_keys=None, agent_path=None)
-        await conn.create_process(term_type="xterm", encoding=None)
-        await wait_for_processes(1)
-    assert ui_processes() == []  # today: still running after the server has stopped
-    conn.close()
-
-
-async def test_9_no_ui_process_outlives_the_server_even_if_hangups_were_ignored():
-    old = signal.signal(signal.SIGHUP, signal.SIG_IGN)  # as under nohup: children inherit it
-    try:
-        async with server() as hub:
-            term = await connect(hub, "Ann")
-            await term.wait_for("the tables")
-            assert len(ui_processes()) == 1
-        assert ui_processes() == []  # reaped: gone from the process table
-        await term.close()
-    finally:
-        signal.signal(signal.SIGHUP, old)
+        term = await connect(hub, "Ann")
+        await term.wait_for("the tables")
+        [stuck] = hub.uis
+    assert stuck.task.done() and not hub.uis and not hub.closing
+    assert "Ann's UI did not close within" in (data_dir() / "serve.log").read_text()
+    await term.close()
 
 
 # 10 -----------------------------------------------------------------------------------------------
