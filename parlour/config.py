@@ -6,7 +6,6 @@ keep Parlour on a USB stick)."""
 from __future__ import annotations
 
 import os
-import tomllib
 from pathlib import Path
 
 
@@ -40,6 +39,8 @@ def load_keymap(path: Path | None = None) -> tuple[dict[str, str], dict[str, int
     """The [keys] table of the keymap file (binding id -> keys, e.g. roll = "space,r"), the line
     each entry is on, and a warning for each thing that cannot be used. A bad entry is left out
     and the others kept; a file that is not TOML at all is ignored. A missing file is no keymap."""
+    import tomllib  # here, not at the top: only a keymap is read with it
+
     path = path or keymap_path()
     try:
         raw = path.read_bytes()
