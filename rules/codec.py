@@ -47,13 +47,13 @@ def decode(data: Any, kinds: Mapping[str, type], base: type = Record) -> Record:
 
 
 def _has_fields(cls: type) -> bool:
-    """A @frozen class (records) or a dataclass (a part of a game's state)."""
-    return hasattr(cls, "__frozen_fields__") or hasattr(cls, "__dataclass_fields__")
+    """A class made by rules/values.py (records, parts of a state) or a dataclass."""
+    return hasattr(cls, "__value_fields__") or hasattr(cls, "__dataclass_fields__")
 
 
 @lru_cache(maxsize=None)
 def _field_names(cls: type) -> tuple[str, ...]:
-    if hasattr(cls, "__frozen_fields__"):
+    if hasattr(cls, "__value_fields__"):
         return values.fields(cls)
     import dataclasses  # only for a dataclass: plain mode starts without the module
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from dataclasses import dataclass
 from functools import cache
 
 from .game import Game
+from .values import frozen
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Entry:
     """One game: the module whose `GAME` is its rules, and the smart bot's strategy class."""
 

@@ -8,7 +8,7 @@ from rules import codec, records, values
 from rules.garfield import GAME as GARFIELD
 from rules.garfield.records import CardGiven, Pending
 from rules.smurf.records import Move
-from rules.values import FrozenInstanceError, frozen
+from rules.values import Factory, FrozenInstanceError, frozen, mutable
 
 
 @frozen
@@ -89,3 +89,25 @@ def test_the_codec_reads_the_fields():
     assert codec.decode(data, kinds) == records.Asked(pending)
     with pytest.raises(codec.CodecError, match="unexpected field"):
         codec.decode({"type": "CardGiven", "seat": 0, "to": 1, "card": "X", "extra": 1}, kinds)
+
+
+@mutable
+class Bag:
+    name: str
+    items: list = Factory(list)
+
+
+def test_a_mutable_class_takes_assignments_makes_each_factory_default_anew_and_is_not_hashable():
+    first, second = Bag("a"), Bag("b")
+    first.items.append(1)
+    assert second.items == [] and first.items == [1]
+    first.name = "c"
+    assert first == Bag("c", [1]) and first != Bag("c")
+    with pytest.raises(TypeError):
+        hash(first)
+    given = [2]
+    assert Bag("d", given).items is given
+
+
+def test_a_slot_named_in_the_class_body_is_kept():
+    assert GARFIELD.kinds["Moved"] is records.Moved and "kinds" in GARFIELD.__dict__  # cached_property's place
