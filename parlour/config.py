@@ -39,15 +39,18 @@ def load_keymap(path: Path | None = None) -> tuple[dict[str, str], dict[str, int
     """The [keys] table of the keymap file (binding id -> keys, e.g. roll = "space,r"), the line
     each entry is on, and a warning for each thing that cannot be used. A bad entry is left out
     and the others kept; a file that is not TOML at all is ignored. A missing file is no keymap."""
-    import tomllib  # here, not at the top: only a keymap is read with it
-
     path = path or keymap_path()
     try:
         raw = path.read_bytes()
-        data = tomllib.loads(raw.decode("utf-8"))
     except FileNotFoundError:
         return {}, {}, []
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+    except OSError as error:
+        return {}, {}, [f"keymap {path} ignored: {error}"]
+    import tomllib  # only when there is a keymap to read: most starts have none
+
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         return {}, {}, [f"keymap {path} ignored: {error}"]
     keys = data.get("keys", {})
     if not isinstance(keys, dict):
