@@ -85,10 +85,10 @@ def _entry_lines(text: str) -> dict[str, int]:
 
 def new_save_path(game: str) -> Path:
     """A fresh file in the saves folder for a new game (the folder is made if need be)."""
-    from datetime import datetime
+    import time  # the local time as datetime.now() gives it, without importing datetime
 
     folder = saves_dir()
     folder.mkdir(parents=True, exist_ok=True)
     from . import saves
 
-    return saves.new_path(folder, f"{datetime.now().strftime('%Y%m%d-%H%M%S')}-{game}")
+    return saves.new_path(folder, f"{time.strftime('%Y%m%d-%H%M%S')}-{game}")
