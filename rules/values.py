@@ -6,7 +6,7 @@ modules are imported. `dataclasses` compiles about seven methods from source for
 (about half a millisecond a class, and `dataclasses` itself pulls in `inspect`), which was most
 of plain mode's start-up. Here `__init__`, `==` and `hash` are compiled once per list of field
 names, shared by every class with the same names (many records are `(seat,)` or `(seat, card)`),
-and the rest are generic.
+and only when a class is first used; the rest are generic.
 
 What such a class has, as a dataclass would: its fields, in order, from its own annotations after
 those of a base made here; defaults from class attributes (a plain immutable value, or
@@ -68,22 +68,48 @@ def _remake(cls: type, frozen: bool) -> type:
     factories = {name: default.make for name, default in defaults.items() if isinstance(default, Factory)}
     namespace = {key: value for key, value in cls.__dict__.items()
                  if key not in own and key not in ("__dict__", "__weakref__", "__slots__")}
-    init, eq, hash_ = _methods(names, tuple(factories))
     namespace.update(
         __slots__=own + tuple(cls.__dict__.get("__slots__", ())),
         __value_fields__=names,
         __value_defaults__=defaults,
         __value_factories__=factories,
+        __value_init_defaults__=_trailing(cls.__name__, names, defaults),
         __match_args__=names,
-        __init__=_own_init(cls, init, _trailing(cls.__name__, names, defaults)),
-        __eq__=eq,
-        __hash__=hash_ if frozen else None,
+        __init__=_first_init,
+        __eq__=_first_eq,
+        __hash__=_first_hash if frozen else None,
         __repr__=_repr,
         __reduce__=_reduce,
     )
     if frozen:
         namespace.update(__setattr__=_refuse_set, __delattr__=_refuse_delete)
     return type(cls)(cls.__name__, cls.__bases__, namespace)
+
+
+# Most classes a start-up defines are not used before the first prompt or frame, so the compiled
+# methods are put in place at a class's first use: the first __init__, == or hash goes through
+# these, which install the real ones on the class and call them.
+
+def _install(cls: type) -> type:
+    owner = next(c for c in cls.__mro__ if "__value_fields__" in c.__dict__)
+    if owner.__dict__["__init__"] is _first_init:
+        init, eq, hash_ = _methods(owner.__value_fields__, tuple(owner.__value_factories__))
+        owner.__init__, owner.__eq__ = _own_init(owner, init, owner.__value_init_defaults__), eq
+        if owner.__dict__["__hash__"] is not None:
+            owner.__hash__ = hash_
+    return owner
+
+
+def _first_init(self, *args, **kwargs):
+    _install(type(self)).__init__(self, *args, **kwargs)
+
+
+def _first_eq(self, other):
+    return _install(type(self)).__eq__(self, other)
+
+
+def _first_hash(self):
+    return _install(type(self)).__hash__(self)
 
 
 def _own_init(cls: type, init, defaults: tuple | None):
@@ -104,9 +130,10 @@ def _trailing(class_name: str, names: tuple[str, ...], defaults: dict) -> tuple 
 # ---- the methods ----------------------------------------------------------------------------
 # __init__, __eq__ and __hash__ depend only on the field names: they are compiled once per tuple
 # of names and shared by every class with those names (each class gets its own copy of __init__,
-# for its defaults). __init__ sets each field with object.__setattr__, as a frozen class's own
-# __setattr__ refuses; a field with a Factory default is made by the class's factory when not
-# given. == and hash work on the tuple of the fields, as a dataclass's do.
+# for its defaults), at the class's first use (above). __init__ sets each field with
+# object.__setattr__, as a frozen class's own __setattr__ refuses; a field with a Factory default
+# is made by the class's factory when not given. == and hash work on the tuple of the fields, as
+# a dataclass's do.
 
 _NEW = object()  # the default of a field whose default is a Factory
 _METHODS: dict[tuple, tuple] = {}

@@ -111,3 +111,21 @@ def test_a_mutable_class_takes_assignments_makes_each_factory_default_anew_and_i
 
 def test_a_slot_named_in_the_class_body_is_kept():
     assert GARFIELD.kinds["Moved"] is records.Moved and "kinds" in GARFIELD.__dict__  # cached_property's place
+
+
+def test_methods_are_put_in_place_at_first_use_whichever_comes_first():
+    @frozen
+    class Late:
+        a: int
+        b: str = "x"
+
+    @frozen
+    class Later(Late):
+        c: int = 0
+
+    first, second = object.__new__(Late), object.__new__(Late)
+    object.__setattr__(first, "a", 1), object.__setattr__(first, "b", "x")
+    object.__setattr__(second, "a", 1), object.__setattr__(second, "b", "x")
+    assert first == second and hash(first) == hash(second)  # == before any __init__
+    assert Late(1) == first and Later(1) != Late(1) and Later(1, "y", 2).c == 2
+    assert Later.__match_args__ == ("a", "b", "c") and repr(Later(1)) == "Later(a=1, b='x', c=0)"
