@@ -27,28 +27,33 @@ def _display_options(parser: argparse.ArgumentParser, top: bool = False) -> None
                         help="plain mode: show player names in their colours")
 
 
-def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="parlour", description="Classic family board games in the terminal.")
-    _display_options(parser, top=True)
-    sub = parser.add_subparsers(dest="command")
-    play = sub.add_parser("play", help="set up a game, or start at once with --seats")
+def _play(play: argparse.ArgumentParser) -> None:
     play.add_argument("game", help="garfield, filmis or smurf")
     play.add_argument("--seats", help='who plays, in seat order: a name is a human, "bot" (or bot:LEVEL) a bot; '
                                       'e.g. "Ann,bot,bot"')
     play.add_argument("--seed", type=int, help="seed the dice and decks (the same seed deals the same game)")
     _display_options(play)
-    resume = sub.add_parser("resume", help="continue a saved game")
+
+
+def _resume(resume: argparse.ArgumentParser) -> None:
     resume.add_argument("save", nargs="?", type=Path, help="a save file (default: choose from a list)")
     _display_options(resume)
-    replay = sub.add_parser("replay", help="watch a saved game again (or print it with --text)")
+
+
+def _replay(replay: argparse.ArgumentParser) -> None:
     replay.add_argument("save", type=Path, help="a save file")
     replay.add_argument("--text", action="store_true",
                         help="print the whole game as narrated lines instead of showing it")
     replay.add_argument("--seat", type=int, metavar="N",
                         help="as player N (1 = first) saw it; an unfinished game needs it with --text")
     _display_options(replay)
-    sub.add_parser("engine", help="drive games headless over JSON Lines on stdin/stdout (docs/PROTOCOL.md)")
-    serve = sub.add_parser("serve", help="let friends play over SSH: ssh -p PORT NAME@HOST")
+
+
+def _engine(engine: argparse.ArgumentParser) -> None:
+    pass
+
+
+def _serve(serve: argparse.ArgumentParser) -> None:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=2222, help="port to listen on (default 2222)")
     serve.add_argument("--password-file", type=Path, metavar="FILE",
@@ -62,17 +67,45 @@ def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
                             "(default 1800); it reopens when one of them comes back")
     serve.add_argument("--bot-delay", type=float, default=argparse.SUPPRESS, metavar="SECONDS",
                        help="pause before each bot move (default 0.6)")
-    web = sub.add_parser("web", help="play in a browser: each tab is a player (http://127.0.0.1:8000/)")
+
+
+def _web(web: argparse.ArgumentParser) -> None:
     web.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     web.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     web.add_argument("--public", action="store_true",
                      help="allow an address beyond this machine (no password: anyone who reaches it plays)")
     _display_options(web)
-    simulate = sub.add_parser("simulate", help="play many bot games headless and compare bots")
-    if argv is None or "simulate" in argv:  # its options only when asked: plain mode starts without it
-        from . import simulate as module
 
-        module.add_arguments(simulate)
+
+def _simulate(simulate: argparse.ArgumentParser) -> None:
+    from . import simulate as module
+
+    module.add_arguments(simulate)
+
+
+# Each subcommand: its help line, and the function that adds its own options.
+COMMANDS = {
+    "play": ("set up a game, or start at once with --seats", _play),
+    "resume": ("continue a saved game", _resume),
+    "replay": ("watch a saved game again (or print it with --text)", _replay),
+    "engine": ("drive games headless over JSON Lines on stdin/stdout (docs/PROTOCOL.md)", _engine),
+    "serve": ("let friends play over SSH: ssh -p PORT NAME@HOST", _serve),
+    "web": ("play in a browser: each tab is a player (http://127.0.0.1:8000/)", _web),
+    "simulate": ("play many bot games headless and compare bots", _simulate),
+}
+
+
+def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="parlour", description="Classic family board games in the terminal.")
+    _display_options(parser, top=True)
+    sub = parser.add_subparsers(dest="command")
+    # Only the subcommand named in argv gets its options: building every one's costs a start-up
+    # (argparse formats each option as it is added), and `parlour --help` lists the commands only.
+    chosen = None if argv is None else next((word for word in argv if word in COMMANDS), "")
+    for name, (text, add_options) in COMMANDS.items():
+        command = sub.add_parser(name, help=text)
+        if chosen is None or name == chosen:
+            add_options(command)
     return parser
 
 

@@ -6,7 +6,6 @@ keep Parlour on a USB stick)."""
 from __future__ import annotations
 
 import os
-import tomllib
 from pathlib import Path
 
 
@@ -43,10 +42,15 @@ def load_keymap(path: Path | None = None) -> tuple[dict[str, str], dict[str, int
     path = path or keymap_path()
     try:
         raw = path.read_bytes()
-        data = tomllib.loads(raw.decode("utf-8"))
     except FileNotFoundError:
         return {}, {}, []
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+    except OSError as error:
+        return {}, {}, [f"keymap {path} ignored: {error}"]
+    import tomllib  # only when there is a keymap to read: most starts have none
+
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         return {}, {}, [f"keymap {path} ignored: {error}"]
     keys = data.get("keys", {})
     if not isinstance(keys, dict):
@@ -81,10 +85,10 @@ def _entry_lines(text: str) -> dict[str, int]:
 
 def new_save_path(game: str) -> Path:
     """A fresh file in the saves folder for a new game (the folder is made if need be)."""
-    from datetime import datetime
+    import time  # the local time as datetime.now() gives it, without importing datetime
 
     folder = saves_dir()
     folder.mkdir(parents=True, exist_ok=True)
     from . import saves
 
-    return saves.new_path(folder, f"{datetime.now().strftime('%Y%m%d-%H%M%S')}-{game}")
+    return saves.new_path(folder, f"{time.strftime('%Y%m%d-%H%M%S')}-{game}")

@@ -6,7 +6,6 @@ the right JSON type, and no extra key is allowed. It never evaluates anything it
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 import types
@@ -14,6 +13,7 @@ import typing
 from functools import lru_cache
 from typing import Any, Callable, Mapping
 
+from . import values
 from .records import Action, Record
 
 
@@ -24,7 +24,7 @@ class CodecError(ValueError):
 def encode(value: Any) -> Any:
     """A record (or any dataclass or NamedTuple value, such as a state), tuple or plain value as
     JSON-ready data; records get a "type" key."""
-    if isinstance(value, Record) or (dataclasses.is_dataclass(value) and not isinstance(value, type)):
+    if isinstance(value, Record) or _has_fields(type(value)):
         data = {"type": type(value).__name__}
         for name in _field_names(type(value)):
             data[name] = encode(getattr(value, name))
@@ -46,8 +46,17 @@ def decode(data: Any, kinds: Mapping[str, type], base: type = Record) -> Record:
 # ---- internals ----------------------------------------------------------------------------
 
 
+def _has_fields(cls: type) -> bool:
+    """A class made by rules/values.py (records, parts of a state) or a dataclass."""
+    return hasattr(cls, "__value_fields__") or hasattr(cls, "__dataclass_fields__")
+
+
 @lru_cache(maxsize=None)
 def _field_names(cls: type) -> tuple[str, ...]:
+    if hasattr(cls, "__value_fields__"):
+        return values.fields(cls)
+    import dataclasses  # only for a dataclass: plain mode starts without the module
+
     return tuple(f.name for f in dataclasses.fields(cls))
 
 
@@ -163,7 +172,7 @@ def _decoder(hint: Any) -> Decoder:
 
         return decode_fixed
     if isinstance(hint, type) and issubclass(hint, Record):
-        if hint in (Action, Record) or not dataclasses.is_dataclass(hint):
+        if hint in (Action, Record) or not _has_fields(hint):
             return lambda data, kinds, path: _decode_record(data, kinds, hint, path)
 
         def decode_exact(data, kinds, path):

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .records import HIDDEN
+from .values import frozen
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Deck:
     pile: tuple[str, ...] = ()
     discard: tuple[str, ...] = ()

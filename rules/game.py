@@ -18,14 +18,14 @@ Each game supplies pure functions over its own immutable state:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from .records import Acted, Action, Event, Rejected, SHARED_RECORDS, Start
+from .values import frozen
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Result:
     """The end of a game: the winners (several on a shared win), scores where the game has them."""
 
@@ -34,8 +34,10 @@ class Result:
     reason: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class Game:
+    __slots__ = ("__dict__",)  # where cached_property keeps `kinds`
+
     id: str
     title: str
     min_players: int

@@ -10,7 +10,6 @@ is dropped with a warning; anything else wrong refuses the whole file with a cle
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from . import registry, versions
@@ -18,6 +17,7 @@ from .chance import Chance, Rig, RigError
 from .codec import CodecError, decode, encode, parse
 from .game import decide
 from .records import Acted, Event, Rejected, Start
+from .values import Factory, frozen, mutable
 
 FORMAT = "parlour-log"
 FORMAT_VERSION = 1
@@ -31,14 +31,14 @@ class LogError(ValueError):
     """A log that cannot be loaded; the message says where and why."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Header:
     game: str
     players: tuple[str, ...]
     seed: int
     rig: Rig | None = None  # a rigged game keeps its forced outcomes here, for all to see
-    options: dict = field(default_factory=dict)
-    meta: dict = field(default_factory=dict)  # the app's notes (who is a bot, colours): not rules
+    options: dict = Factory(dict)
+    meta: dict = Factory(dict)  # the app's notes (who is a bot, colours): not rules
     rules_version: int = versions.FIRST  # the version of the game's rules it was played under
 
     @property
@@ -88,7 +88,7 @@ def check_players(game, players: Any) -> tuple[str, ...]:
     return names
 
 
-@dataclass
+@mutable
 class Loaded:
     header: Header
     events: list[Event]
@@ -250,7 +250,7 @@ class _EventReader:
         return event
 
 
-@dataclass
+@mutable
 class Glance:
     """What the list of saves shows of one: its header and the seats to act (none: finished)."""
 

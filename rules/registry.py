@@ -5,18 +5,24 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
-from .game import Game
+from .values import frozen
+
+if TYPE_CHECKING:  # the title lists the games without loading any rules
+    from .game import Game
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Entry:
-    """One game: the module whose `GAME` is its rules, and the smart bot's strategy class."""
+    """One game: the module whose `GAME` is its rules, the smart bot's strategy class, and how
+    many may play (as its GAME says: the title shows it without importing every game's rules;
+    tests/test_registry.py checks that the two agree)."""
 
     rules: str  # a module defining GAME
     strategy: str  # "module:Class", built with the bot's random generator
+    players: tuple[int, int] = (2, 4)  # the fewest and the most
 
 
 # Listed in the order the title screen shows them.

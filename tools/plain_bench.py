@@ -6,7 +6,9 @@ frame (Textual), and the process's peak memory (max RSS), each as a fresh proces
 Plain mode runs with its stdin and stdout on pipes (as a screen reader's or a script's); the
 full-screen table runs in an 80x24 PTY and counts as drawn once its players panel shows a
 name. Each run is then told to quit (plain: `quit`; full screen: Ctrl+Q) and its peak RSS is
-read from the kernel (wait4). Goals (issue 19): first prompt <= 0.15 s, under 20 MiB."""
+read from the kernel (wait4), with its CPU time (user + system, start to exit: on a busy machine
+a steadier figure than the wall clock). Goals (issue 19): first prompt <= 0.15 s, under 20 MiB.
+Bytecode caches are written (PYTHONDONTWRITEBYTECODE is dropped), as an installed Parlour has them."""
 
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ def _env(folder: str) -> dict:
     env = dict(os.environ, PARLOUR_DATA_DIR=folder, PARLOUR_CONFIG_DIR=folder, LANG="C.UTF-8",
                TERM="xterm-256color", COLUMNS="80", LINES="24")
     env.pop("TEXTUAL", None)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # measure with .pyc files, as installed
     return env
 
 
@@ -50,14 +53,14 @@ def _wait_for(fd: int, needle: bytes, limit: float = 30.0) -> bytes:
     return bytes(out)
 
 
-def _finish(pid: int) -> int:
-    """Peak RSS in KiB of the child `pid` (reaped here)."""
+def _finish(pid: int) -> tuple[float, float]:
+    """Peak RSS in MiB and CPU seconds of the child `pid` (reaped here)."""
     _, _, usage = os.wait4(pid, 0)
-    return usage.ru_maxrss
+    return usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
 
 
-def piped_run(args: list[str], folder: str, root: str) -> tuple[float, float]:
-    """Seconds until `args` waits at its "> " prompt on a pipe, and its peak RSS in MiB."""
+def piped_run(args: list[str], folder: str, root: str) -> tuple[float, float, float]:
+    """Seconds until `args` waits at its "> " prompt on a pipe, its peak RSS in MiB and CPU seconds."""
     start = time.perf_counter()
     child = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=_env(folder), cwd=root)
     _wait_for(child.stdout.fileno(), b"\n> ")
@@ -66,23 +69,23 @@ def piped_run(args: list[str], folder: str, root: str) -> tuple[float, float]:
     child.stdin.close()
     while child.stdout.read(65536):
         pass
-    rss = _finish(child.pid)
+    rss, cpu = _finish(child.pid)
     child.returncode = 0
-    return first, rss / 1024
+    return first, rss, cpu
 
 
-def plain_run(game: str, folder: str, root: str = ROOT) -> tuple[float, float]:
+def plain_run(game: str, folder: str, root: str = ROOT) -> tuple[float, float, float]:
     return piped_run([sys.executable, "-m", "parlour", "play", game, "--plain", "--seats", "Ann,bot", "--seed", "1",
                       "--bot-delay", "0"], folder, root)
 
 
-def baseline_run(game: str, folder: str, root: str = ROOT) -> tuple[float, float]:
+def baseline_run(game: str, folder: str, root: str = ROOT) -> tuple[float, float, float]:
     """The interpreter alone, measured the same way: what any Python program costs here."""
     script = "import sys; sys.stdout.write('\\n> '); sys.stdout.flush(); sys.stdin.readline()"
     return piped_run([sys.executable, "-c", script], folder, root)
 
 
-def screen_run(game: str, folder: str, root: str = ROOT) -> tuple[float, float]:
+def screen_run(game: str, folder: str, root: str = ROOT) -> tuple[float, float, float]:
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     args = [sys.executable, "-m", "parlour", "play", game, "--seats", "Ann,bot", "--seed", "1", "--bot-delay", "0"]
@@ -98,10 +101,10 @@ def screen_run(game: str, folder: str, root: str = ROOT) -> tuple[float, float]:
             pass
     except OSError:
         pass
-    rss = _finish(child.pid)
+    rss, cpu = _finish(child.pid)
     child.returncode = 0
     os.close(master)
-    return first, rss / 1024
+    return first, rss, cpu
 
 
 def main() -> int:
@@ -120,9 +123,10 @@ def main() -> int:
             results = [run(args.game, folder, args.root) for _ in range(args.runs)]
             times = [r[0] * 1000 for r in results]
             rss = [r[1] for r in results]
+            cpu = [r[2] * 1000 for r in results]
             print(f"{name:28} first prompt/frame: median {statistics.median(times):6.0f} ms, "
-                  f"max {max(times):6.0f} ms · peak RSS: median {statistics.median(rss):5.1f} MiB, "
-                  f"max {max(rss):5.1f} MiB  ({args.runs} runs, {args.game})")
+                  f"max {max(times):6.0f} ms · CPU {statistics.median(cpu):4.0f} ms · peak RSS: median "
+                  f"{statistics.median(rss):5.1f} MiB, max {max(rss):5.1f} MiB  ({args.runs} runs, {args.game})")
     return 0
 
 

@@ -3,21 +3,22 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.binding import Binding
 
 import styles
-from parlour import saves
 from parlour.config import keymap_path, load_keymap
-from parlour.seats import Seat
 from parlour.words.i18n import set_language, t
-from rules.records import Rejected
 
 from .localized import localized
-from .screens.resume import ResumeScreen
 from .screens.small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-from .local_game import LocalGame
+
+if TYPE_CHECKING:  # the title comes first: saves, seats and tables are imported when a game is
+    from parlour.seats import Seat
+
+    from .local_game import LocalGame
 
 STYLES = Path(styles.__file__).resolve().parent
 
@@ -92,6 +93,8 @@ class ParlourApp(App):
         for warning in self.keymap_warnings:  # markup off: "[keys]" is shown as written
             self.notify(warning, severity="warning", timeout=15, markup=False)
         if self.start == "play" and self.seats:
+            from rules.records import Rejected
+
             try:
                 self.start_game(self.game_id, self.seats)
             except Rejected as error:
@@ -133,14 +136,23 @@ class ParlourApp(App):
         self._switch(localized(SetupScreen)(game, seats))
 
     def show_resume(self) -> None:
+        from .screens.resume import ResumeScreen
+
         self._switch(localized(ResumeScreen)())
 
     def start_game(self, game: str, seats: list[Seat]) -> None:
         """Start a game (raises Rejected for seats the rules refuse)."""
+        from .local_game import LocalGame
+
         self.session = LocalGame.start(game, seats, seed=self.seed, rig=self.rig, autosave=self.autosave)
         self._play()
 
     def resume_game(self, path: Path) -> None:
+        from parlour import saves
+
+        from .local_game import LocalGame
+        from .screens.resume import ResumeScreen
+
         try:
             self.session = LocalGame.resume(path)
         except saves.SaveError as error:
@@ -152,6 +164,8 @@ class ParlourApp(App):
 
     def watch_save(self, path: Path, eyes: int | None = None) -> None:
         """Watch a saved game again (a bad file: the same message as resuming it)."""
+        from parlour import saves
+
         try:
             loaded = saves.read(path)
         except saves.SaveError as error:

@@ -15,9 +15,10 @@ names goes through `listed` ("Game over: you and Odie won.")."""
 
 from __future__ import annotations
 
+import json
 import locale
 import os
-import tomllib
+import sys
 from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
@@ -34,11 +35,45 @@ _last = "en"
 @lru_cache(maxsize=None)
 def catalogue(lang: str) -> dict[str, str]:
     """A language's messages as a flat dict of dotted keys, from all its files."""
+    return load(_DIR / lang)
+
+
+def load(folder: Path) -> dict[str, str]:
+    """The messages of the *.toml files in `folder`, through a cache beside them.
+
+    Reading TOML is slow next to the rest of start-up (the parser is pure Python, and importing
+    it compiles its patterns), so the flattened messages are kept as JSON in __pycache__/, as
+    Python keeps bytecode: used only while every file's name, size and modification time match,
+    and written only where Python would write bytecode."""
+    paths = sorted(folder.glob("*.toml"))
+    stamp = [[path.name, stat.st_size, stat.st_mtime_ns] for path, stat in ((p, p.stat()) for p in paths)]
+    cache = folder.parent / "__pycache__" / f"{folder.name}.json"
+    try:
+        kept = json.loads(cache.read_bytes())
+        if kept["stamp"] == stamp and all(isinstance(text, str) for text in kept["messages"].values()):
+            return kept["messages"]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        pass  # no cache yet, or an old or damaged one: read the files
+    import tomllib
+
     messages: dict[str, str] = {}
-    for path in sorted((_DIR / lang).glob("*.toml")):
+    for path in paths:
         with path.open("rb") as file:
             messages.update(_flatten(tomllib.load(file)))
+    if not sys.dont_write_bytecode:
+        _keep(cache, {"stamp": stamp, "messages": messages})
     return messages
+
+
+def _keep(cache: Path, data: dict) -> None:
+    """Write the cache whole or not at all (another process may be reading it)."""
+    temporary = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
+    try:
+        cache.parent.mkdir(exist_ok=True)
+        temporary.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+        os.replace(temporary, cache)
+    except OSError:  # a read-only install: read the TOML each time
+        temporary.unlink(missing_ok=True)
 
 
 def _flatten(tree: dict, prefix: str = "") -> dict[str, str]:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Mapping, NamedTuple
 
 from ..tuples import put, quick_replace, without
 from ..deck import Deck
 from ..game import Result, evolver
 from ..records import HIDDEN, Acted, Event, Rejected, Shuffled
+from ..values import frozen, replace
 from . import board, cards
 from .records import (Asked, CardTaken, CardUnder, CardsDrawn, Drop, HandBanked, Moved, PayFine,
                       Pending, Raid, Shown, SkipOwed, SwapBegan, SwapChosen, SwapDone, SwapTake,
@@ -17,7 +17,7 @@ from .records import (Asked, CardTaken, CardUnder, CardsDrawn, Drop, HandBanked,
 DECK_NAME = "factory"  # the name the deck is shuffled (and rigged) under
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Swap:
     """A filmis swap in progress: who landed on it, what each player taking part showed (public
     while the swap lasts) and the card each has chosen so far (None: still choosing)."""

@@ -4,8 +4,6 @@ stops the run with an `Asked` event that carries what happens once it is answere
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-
 from ..game import Turn
 from ..order import left_of, opening_roll
 from ..records import Action, DiceRolled, CoinFlipped, Shuffled, Start
@@ -15,9 +13,10 @@ from .records import (Asked, CardDiscarded, CardGiven, CardPlayed, CardsDrawn, D
                       Moved, Pending, PlacesSwapped, PlayCard, RingGained, RingLost, SwapWith,
                       TurnBegan, TurnEnded, Won)
 from .state import State
+from ..values import frozen, replace
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Ctx:
     """What the rest of this turn depends on (stored in `Pending` while a decision waits)."""
 

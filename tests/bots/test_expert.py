@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
 
 from rules.bots import make
 from rules.bots.expert import ExpertBot
 from rules.bots.expert_worlds import SAMPLERS
 from rules.table import Table
+from rules.values import replace
 
 from .test_fair_play import _filmis_state
 

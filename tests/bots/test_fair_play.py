@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 import pytest
 
@@ -15,6 +14,7 @@ from rules.chance import Chance
 from rules.game import decide
 from rules.records import HIDDEN
 from rules.table import Table
+from rules.values import replace
 
 # ---- Filmis: the raid ----------------------------------------------------------------------
 

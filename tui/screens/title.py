@@ -34,8 +34,8 @@ class TitleScreen(Screen):
         for game_id in registry.MODULES:
             name = t(f"games.{game_id}")
             if game_id in ready:
-                game = registry.get(game_id)
-                players = t("title.players", low=game.min_players, high=game.max_players)
+                low, high = registry.GAMES[game_id].players  # the rules themselves are imported when chosen
+                players = t("title.players", low=low, high=high)
                 label = with_keys(self.app, f"{name} · {players}\n  {t(f'games.{game_id}_blurb')}")
                 options.append(Option(label, id=game_id))
             else:
