@@ -13,10 +13,12 @@ list, and nothing for a seat that is not to act. The long fuzz profile runs it m
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import random
 import shutil
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -162,15 +164,20 @@ test_no_engine_state_offers_a_seat_more_than_a_few_actions = HostileEngine.TestC
 @pytest.mark.skipif(not LONG, reason="the long fuzz run: PARLOUR_FUZZ=long")
 def test_long_run_no_engine_state_offers_a_seat_more_than_a_few_actions():
     """Batches of fresh random runs (one long Hypothesis run keeps every example's choices in
-    memory, which would hide the engine's own memory under Hypothesis's)."""
+    memory, which would hide the engine's own memory under Hypothesis's). Growth is judged by
+    the live Python blocks after a collection: the resident size keeps the high-water mark of the
+    largest game played so far (freed arenas stay with the process), so it is shown, not judged."""
     machines = int(os.environ.get("PARLOUR_FUZZ_MACHINES", 2_000))
-    batch, rss, started_at = 100, [], time.process_time()
+    batch, rss, blocks, started_at = 100, [], [], time.process_time()
     for _ in range(max(1, machines // batch)):
         run_state_machine_as_test(HostileEngine, settings=settings(
             HostileEngine.TestCase.settings, max_examples=min(batch, machines), stateful_step_count=60,
             database=None, derandomize=False))
+        gc.collect()
         rss.append(rss_kb())
-        print(f"  {len(rss) * batch} machines, {time.process_time() - started_at:.0f} s CPU, RSS {rss[-1]} kB", flush=True)
+        blocks.append(sys.getallocatedblocks())
+        print(f"  {len(rss) * batch} machines, {time.process_time() - started_at:.0f} s CPU, "
+              f"RSS {rss[-1]} kB, {blocks[-1]} live blocks", flush=True)
     print(f"\nlong run: {machines} state machines of up to 60 hostile commands; {time.process_time() - started_at:.0f} s "
-          f"CPU; RSS (kB) every {batch} machines: {rss}")
-    assert rss[-1] - rss[1 if len(rss) > 2 else 0] < 20_000
+          f"CPU; RSS (kB) every {batch} machines: {rss}; live blocks: {blocks}")
+    assert blocks[-1] - blocks[1 if len(blocks) > 2 else 0] < 100_000  # bounded caches fill; no leak
