@@ -180,4 +180,7 @@ def test_long_run_no_engine_state_offers_a_seat_more_than_a_few_actions():
               f"RSS {rss[-1]} kB, {blocks[-1]} live blocks", flush=True)
     print(f"\nlong run: {machines} state machines of up to 60 hostile commands; {time.process_time() - started_at:.0f} s "
           f"CPU; RSS (kB) every {batch} machines: {rss}; live blocks: {blocks}")
-    assert blocks[-1] - blocks[1 if len(blocks) > 2 else 0] < 100_000  # bounded caches fill; no leak
+    # the bounded caches (Smurf's move options, Hypothesis's strategies) fill in the first half of
+    # the default run (about +12,000 blocks per 100 machines, flat from about 1,000): judge the rest
+    if len(blocks) >= 10:
+        assert blocks[-1] - blocks[len(blocks) // 2] < 20_000
