@@ -11,6 +11,8 @@ import json
 import os
 import random
 import resource
+import time
+from dataclasses import dataclass
 
 import pytest
 from hypothesis import given, settings
@@ -21,9 +23,13 @@ from parlour.engine import EngineSession as Session
 from rules import log, registry
 from rules.codec import encode
 
+from .progress import lean
+
 LONG = os.environ.get("PARLOUR_FUZZ") == "long"
 KINDS = {"bad-json", "bad-command", "no-game", "bad-action", "rejected", "bad-save", "io"}
 GAMES = ("garfield", "filmis", "smurf")
+MOST_LEGAL = 12  # no seat is offered more at once: a choice is a few small decisions (finding 12)
+WHOLE_GAME = 200_000  # attempts: a guard, far beyond any game the leaning player plays (< 2,000)
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
@@ -79,19 +85,33 @@ def mutate(rnd: random.Random, action: dict) -> dict:
     return action
 
 
-def play(game: str, seed: int, steps: int) -> int:
-    """Random play mixing legal, mutated and out-of-turn actions; checks each answer. The number
-    of actions carried out."""
+@dataclass
+class Played:
+    done: int = 0  # actions carried out
+    tried: int = 0  # act lines sent
+    widest: int = 0  # the most legal actions any seat was offered at once (finding 12)
+
+
+def play(game: str, seed: int, steps: int | None) -> Played:
+    """Random play mixing legal, mutated and out-of-turn actions; checks each answer, and that no
+    seat is ever offered more than MOST_LEGAL actions. `steps` caps the attempts; None plays the
+    game to its end."""
     rnd, session = random.Random(seed), started(game, seed)
-    done = 0
-    for _ in range(steps):
+    played = Played()
+    for _ in range(steps or WHOLE_GAME):
         table = session.table
         if table.result() is not None:
             break
+        offered = [table.legal_actions(s) for s in range(len(table.players))]
+        played.widest = max(played.widest, *map(len, offered))
+        assert played.widest <= MOST_LEGAL, (game, seed, offered)
         waiting = [s for s in table.to_act() if s is not None]
         seat = rnd.choice(waiting) if rnd.random() < 0.8 else rnd.randrange(len(table.players))
-        legal = [encode(a) for a in table.legal_actions(seat)]
-        action = rnd.choice(legal) if legal else {"type": "Roll"}
+        if rnd.random() < 0.05:  # the engine's own answer for that seat, as a client sees it
+            answer = answered(session, json.dumps({"cmd": "legal", "seat": seat}))
+            assert answer["actions"] == [encode(a) for a in offered[seat]]
+        legal = offered[seat]
+        action = encode(lean(game, table.state, seat, legal, rnd)) if legal else {"type": "Roll"}
         legit = seat in waiting and bool(legal)
         if rnd.random() < 0.25:
             action, legit = mutate(rnd, action), False
@@ -101,10 +121,13 @@ def play(game: str, seed: int, steps: int) -> int:
             assert answer["ok"], answer
         if not answer["ok"]:
             assert len(table.events) == before  # a refusal changes nothing
-        done += answer["ok"]
-    saved = log.loads(log.dumps(session.table.header, session.table.events))
+        played.done += answer["ok"]
+        played.tried += 1
+    if steps is None:
+        assert session.table.result() is not None, f"{game} seed {seed}: no end in {WHOLE_GAME} attempts"
+    saved = log.loads(log.dumps(session.table.header, session.table.events))  # once a game: it is O(game)
     assert saved.events == session.table.events and saved.state == session.table.state
-    return done
+    return played
 
 
 @given(st.sampled_from(GAMES), st.integers(0, 2**16))
@@ -167,8 +190,8 @@ def test_long_run_engine_lines():
                 rnd.randrange(-1, 4), rnd.randrange(0x800, 0xfff), rnd.choice(['"0"', "0", "null", "1e400"]))
         answered(session, line)
         if n % 10_000 == 0:
-            rss.append(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
-    print(f"\nlong run: {lines} lines; peak RSS (kB) every 10,000 lines: {rss}")
+            rss.append(rss_kb())
+    print(f"\nlong run: {lines} lines; RSS (kB) every 10,000 lines: {rss}")
     assert rss[-1] - rss[1 if len(rss) > 2 else 0] < 20_000  # no growth beyond noise (20 MB)
 
 
@@ -186,12 +209,26 @@ def _random_command(rnd: random.Random) -> dict:
 @pytest.mark.skipif(not LONG, reason="the long fuzz run: PARLOUR_FUZZ=long")
 @pytest.mark.parametrize("game", GAMES)
 def test_long_run_games(game):
+    """Whole games (PARLOUR_FUZZ_STEPS caps the attempts per game, for a quicker look)."""
     games = int(os.environ.get("PARLOUR_FUZZ_GAMES", 2_000))
-    steps = int(os.environ.get("PARLOUR_FUZZ_STEPS", 400))
-    total, rss = 0, []
+    steps = int(os.environ["PARLOUR_FUZZ_STEPS"]) if os.environ.get("PARLOUR_FUZZ_STEPS") else None
+    done = tried = widest = 0
+    rss, started_at = [], time.process_time()
     for seed in range(games):
-        total += play(game, seed, steps)
+        played = play(game, seed, steps)
+        done, tried, widest = done + played.done, tried + played.tried, max(widest, played.widest)
         if seed % max(1, games // 10) == 0:
-            rss.append(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
-    print(f"\nlong run: {games} {game} games, {total} actions carried out; peak RSS (kB): {rss}")
+            rss.append(rss_kb())
+    print(f"\nlong run: {games} {game} games to {'the end' if steps is None else f'{steps} attempts'}, "
+          f"{tried} act lines, {done} actions carried out, at most {widest} legal actions offered; "
+          f"{time.process_time() - started_at:.0f} s CPU; RSS (kB) every {max(1, games // 10)} games: {rss}")
     assert rss[-1] - rss[1 if len(rss) > 2 else 0] < 20_000
+
+
+def rss_kb() -> int:
+    """The process's resident memory now (kB): growth shows here, unlike in the peak."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+    except OSError:  # not Linux: the peak will do
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
