@@ -9,7 +9,9 @@ each until its lobby is drawn; the first is not counted (imports, caches).
 Keys: a Garfield table (You and two bots, seed 2, bots answering at once as the server's do),
 the keys of `--keys` pressed in turn for `--rounds` rounds; each key's CPU is the process's CPU
 from the key until the app has been quiet for a moment (the bots' moves included, as a served
-player's screen follows them too). CPU time, not wall time: the figure does not depend on load.
+player's screen follows them too). CPU time, not wall time: the figure depends little on load.
+Environment: UI_CPU_EACH=1 prints each key's CPU and bytes; with --profile, UI_CPU_SORT=tottime
+sorts the profile and UI_CPU_CALLEES=REGEX prints what the matching functions call.
 """
 
 from __future__ import annotations
@@ -29,11 +31,11 @@ KEYS = {"space": " ", "enter": "\r", "down": "\x1b[B", "up": "\x1b[A", "escape":
 SIZE = (100, 32)
 
 
-async def quiet(sent: list[int], ticks: int = 0.05) -> None:
-    """Wait until nothing has been written for `ticks` seconds."""
+async def quiet(sent: list[int], seconds: float = 0.05) -> None:
+    """Wait until nothing has been written for `seconds`."""
     while True:
         before = sent[0]
-        await asyncio.sleep(ticks)
+        await asyncio.sleep(seconds)
         if sent[0] == before:
             return
 
