@@ -87,7 +87,7 @@ class ParlourApp(App):
 
     def on_mount(self) -> None:
         if self.ascii_only:
-            _ascii_scrollbars()
+            per_app_scrollbars()
             self.add_class("ascii")
             self.screen.add_class("ascii")
         for warning in self.keymap_warnings:  # markup off: "[keys]" is shown as written
@@ -231,21 +231,16 @@ class ParlourApp(App):
         self.exit()
 
 
-def _ascii_scrollbars() -> None:
-    """Scrollbars drawn with spaces only (their ends are eighth blocks otherwise). Textual's
-    renderer is class-wide, which suits a process with one app; a process with many apps
-    (`parlour serve`) installs `per_app_scrollbars()` first, and this leaves it."""
-    from textual.scrollbar import ScrollBar
-
-    if not getattr(ScrollBar.renderer, "per_app", False):
-        ScrollBar.renderer = _ascii_renderer()
-
-
 def per_app_scrollbars() -> None:
-    """One scrollbar renderer for every app in the process, which asks the app drawing whether it
-    is in ASCII mode (Textual's active app is per context)."""
+    """Scrollbars drawn with spaces only in an ASCII app (their ends are eighth blocks otherwise).
+    Textual's renderer is class-wide: the one installed here asks the app drawing whether it is in
+    ASCII mode (Textual's active app is per context), so an ASCII app never changes the
+    scrollbars of another app in the same process (`parlour serve`, a test run)."""
     from textual._context import active_app
     from textual.scrollbar import ScrollBar, ScrollBarRender
+
+    if getattr(ScrollBar.renderer, "per_app", False):
+        return
 
     ascii_renderer = _ascii_renderer()
 

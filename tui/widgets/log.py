@@ -20,8 +20,12 @@ class GameLog(RichLog):
         """Add lines; the view stays where the player left it when they are reading back."""
         if not lines:
             return
-        for line in lines:
-            self.write(asciify(line) if ascii_only else line, scroll_end=not self.reading)
+        # One write for the batch (one measure, one new size), and the scroll to the end in the
+        # same screen update (RichLog's own scroll waits for the next refresh: a second update).
+        text = "\n".join(lines)
+        self.write(asciify(text) if ascii_only else text, scroll_end=False)
+        if not self.reading:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def page(self, step: int) -> None:
         """PageUp/PageDown: a page back or on; reaching the end follows the game again."""
