@@ -130,6 +130,22 @@ async def test_the_replay_hint_names_the_keys_the_keymap_gives(parlour_dirs):
         assert app.screen.playing
 
 
+async def test_the_replay_in_ascii_mode_is_ascii_footer_and_hint_too(parlour_dirs):
+    from tui.app import make_app
+
+    from .scenes_replay import _saved_game
+
+    app = make_app(lang="en", start="replay", resume=_saved_game(), animations=False, autosave=False,
+                   ascii_only=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        bar = str(app.screen.query_one("ReplayBar").content)
+        assert "Left Right action" in bar, bar
+        footer = [app.get_key_display(binding) for _, binding, enabled, _ in app.active_bindings.values()
+                  if binding.show and enabled]
+        assert "<>" in footer and all(key.isascii() for key in footer), footer  # the code's "←→"
+
+
 async def test_the_pass_the_keyboard_screen_names_the_key_the_keymap_gives(parlour_dirs):
     from tui.screens.privacy import PassScreen
 
