@@ -1,5 +1,7 @@
 """Every text that names a key follows the keymap: Filmis' and the Smurf Game's help (their own
-keys too, named by binding id) and the Smurf legend beside the board."""
+keys too, named by binding id), the Smurf legend beside the board, and the hints of the title,
+set-up, saves list, replay, pass-the-keyboard and served lobby screens (keys the keymap cannot
+move, such as a list's ↑↓ and Enter, stay as written). ASCII mode keeps those texts ASCII."""
 
 from __future__ import annotations
 
@@ -87,6 +89,18 @@ async def test_the_title_hint_and_help_name_the_keys_the_keymap_gives(parlour_di
         # the game list is chosen with Enter whatever `confirm` is (that is the table's key)
         assert "press Enter to set it up" in text and "o continues a saved game" in text, text
         assert "Ctrl+X saves and quits" in text
+
+
+async def test_the_saves_list_hint_names_the_keys_the_keymap_gives(parlour_dirs):
+    from tui.app import make_app
+
+    write_keymap(parlour_dirs, 'resume_delete = "x"\nresume_back = "f4"\nconfirm = "o"\n')
+    app = make_app(lang="en", start="resume", animations=False, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.keymap_warnings == []
+        # Enter picks from the list whatever `confirm` (the table's key) is
+        assert static_text(app, "#resume-hint") == "↑↓ choose · Enter resume · x delete · F4 back"
 
 
 async def test_the_set_up_hint_names_the_keys_the_keymap_gives(parlour_dirs):
