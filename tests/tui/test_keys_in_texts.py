@@ -5,6 +5,8 @@ move, such as a list's ↑↓ and Enter, stay as written). ASCII mode keeps thos
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 import pytest
 
 from parlour.seats import Seat
@@ -67,18 +69,32 @@ def write_keymap(parlour_dirs, text: str) -> None:
     (parlour_dirs / "config" / "keymap.toml").write_text("[keys]\n" + text)
 
 
+def screen_app(parlour_dirs, keymap: str | None, lang: str = "en", **options):
+    """The app at a screen (`start=`), with `keymap` (the [keys] lines) written first."""
+    from tui.app import make_app
+
+    if keymap:
+        write_keymap(parlour_dirs, keymap)
+    return make_app(lang=lang, animations=False, autosave=False, **options)
+
+
+@asynccontextmanager
+async def running(app, size=(80, 24)):
+    """The app running and settled, its keymap taken whole (no entry left out)."""
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        assert app.keymap_warnings == []
+        yield pilot
+
+
 def static_text(app, selector: str) -> str:
     return str(app.screen.query_one(selector).content)
 
 
 async def test_the_title_hint_and_help_name_the_keys_the_keymap_gives(parlour_dirs):
-    from tui.app import make_app
-
-    write_keymap(parlour_dirs, 'title_help = "f2"\ntitle_resume = "o"\nquit = "ctrl+x"\nconfirm = "p"\n')
-    app = make_app(lang="en", start="title", animations=False, autosave=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert app.keymap_warnings == []
+    app = screen_app(parlour_dirs, 'title_help = "f2"\ntitle_resume = "o"\nquit = "ctrl+x"\nconfirm = "p"\n',
+                     start="title")
+    async with running(app) as pilot:
         hint = static_text(app, "#title-hint")
         assert "o resume a saved game · F2 help · Ctrl+X quit" in hint, hint
         assert "↑↓ choose · Enter set up" in hint  # the game list's own keys: fixed
@@ -92,51 +108,37 @@ async def test_the_title_hint_and_help_name_the_keys_the_keymap_gives(parlour_di
 
 
 async def test_the_saves_list_hint_names_the_keys_the_keymap_gives(parlour_dirs):
-    from tui.app import make_app
-
-    write_keymap(parlour_dirs, 'resume_delete = "x"\nresume_back = "f4"\nconfirm = "o"\n')
-    app = make_app(lang="en", start="resume", animations=False, autosave=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert app.keymap_warnings == []
+    app = screen_app(parlour_dirs, 'resume_delete = "x"\nresume_back = "f4"\nconfirm = "o"\n', start="resume")
+    async with running(app):
         # Enter picks from the list whatever `confirm` (the table's key) is
         assert static_text(app, "#resume-hint") == "↑↓ choose · Enter resume · x delete · F4 back"
 
 
 async def test_the_set_up_hint_names_the_keys_the_keymap_gives(parlour_dirs):
-    from tui.app import make_app
-
-    write_keymap(parlour_dirs, 'setup_back = "f4"\nsetup_up = "ctrl+p"\nsetup_down = "ctrl+n"\n')
-    app = make_app(lang="en", start="setup", game="garfield", animations=False, autosave=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert app.keymap_warnings == []
+    app = screen_app(parlour_dirs, 'setup_back = "f4"\nsetup_up = "ctrl+p"\nsetup_down = "ctrl+n"\n',
+                     start="setup", game="garfield")
+    async with running(app):
         hint = static_text(app, "#setup-hint")
         assert hint.startswith("Tab/Ctrl+P/Ctrl+N move ·") and hint.endswith("· F4 back"), hint
-    app = make_app(lang="sv", start="setup", game="garfield", animations=False, autosave=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    app = screen_app(parlour_dirs, None, "sv", start="setup", game="garfield")
+    async with running(app):
         assert "F4 tillbaka" in static_text(app, "#setup-hint")
 
 
 async def test_the_replay_hint_names_the_keys_the_keymap_gives(parlour_dirs):
-    from tui.app import make_app
     from tui.screens.replay import ReplayScreen
 
     from .scenes_replay import _saved_game
 
     saved = _saved_game()
-    app = make_app(lang="en", start="replay", resume=saved, animations=False, autosave=False)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
+    app = screen_app(parlour_dirs, None, start="replay", resume=saved)
+    async with running(app, (100, 30)):
         assert isinstance(app.screen, ReplayScreen)
         default = str(app.screen.query_one("ReplayBar").content)
         assert "← → action  PgUp/PgDn turn  Home/End  g turn  Space play  +/- speed  v eyes" in default, default
-    write_keymap(parlour_dirs, 'replay_play = "p"\nreplay_eyes = "e"\nreplay_goto = "t"\n')
-    app = make_app(lang="en", start="replay", resume=saved, animations=False, autosave=False)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        assert app.keymap_warnings == []
+    app = screen_app(parlour_dirs, 'replay_play = "p"\nreplay_eyes = "e"\nreplay_goto = "t"\n', start="replay",
+                     resume=saved)
+    async with running(app, (100, 30)) as pilot:
         bar = str(app.screen.query_one("ReplayBar").content)
         assert "t turn  p play  +/- speed  e eyes" in bar, bar
         await pilot.press("p")  # the key moved indeed
@@ -145,14 +147,10 @@ async def test_the_replay_hint_names_the_keys_the_keymap_gives(parlour_dirs):
 
 
 async def test_the_replay_in_ascii_mode_is_ascii_footer_and_hint_too(parlour_dirs):
-    from tui.app import make_app
-
     from .scenes_replay import _saved_game
 
-    app = make_app(lang="en", start="replay", resume=_saved_game(), animations=False, autosave=False,
-                   ascii_only=True)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
+    app = screen_app(parlour_dirs, None, start="replay", resume=_saved_game(), ascii_only=True)
+    async with running(app, (100, 30)):
         bar = str(app.screen.query_one("ReplayBar").content)
         assert "Left Right action" in bar, bar
         footer = [app.get_key_display(binding) for _, binding, enabled, _ in app.active_bindings.values()
