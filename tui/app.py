@@ -83,6 +83,10 @@ class ParlourApp(App):
             from .keymap import key_name
 
             return "/".join(key_name(k.strip(), True) for k in binding.key.split(",")[:1])
+        if self.ascii_only:  # a display given in code (the replay's "←→")
+            from parlour.words.i18n import asciify
+
+            return asciify(super().get_key_display(binding))
         return super().get_key_display(binding)
 
     def on_mount(self) -> None:

@@ -18,13 +18,14 @@ def screens_bindings() -> dict[str, list[Binding]]:
     from .screens.game import GameScreen
     from .screens.help import HelpScreen
     from .screens.privacy import PassScreen
+    from .screens.replay import ReplayScreen
     from .screens.resume import ResumeScreen
     from .screens.results import ResultsScreen
     from .screens.setup import SetupScreen
     from .screens.title import TitleScreen
 
     found = {cls.__name__: cls.bindings() for cls in
-             (TitleScreen, SetupScreen, ResumeScreen, ResultsScreen, HelpScreen, PassScreen)}
+             (TitleScreen, SetupScreen, ResumeScreen, ResultsScreen, HelpScreen, PassScreen, ReplayScreen)}
     for game in playable():
         found[f"GameScreen/{game}"] = GameScreen.bindings() + Presenter.of(game).bindings()
     return found
@@ -78,6 +79,7 @@ def _keys(binding_id: str, keymap: dict[str, str], bindings: list[Binding]) -> l
 
 _NAMES = {"space": "keys.space", "enter": "keys.enter_name", "escape": "keys.escape_name",
           "up": "↑", "down": "↓", "left": "←", "right": "→", "question_mark": "?", "tab": "Tab",
+          "plus": "+", "minus": "-", "equals_sign": "=",
           "pageup": "PgUp", "pagedown": "PgDn", "home": "Home", "end": "End"}
 _ASCII_NAMES = {"up": "Up", "down": "Down", "left": "Left", "right": "Right"}
 
@@ -103,17 +105,37 @@ def with_keys(app, text: str, bindings: list[Binding] = ()) -> str:
     """A text with its {roll}, {confirm}, {quit}... named as the keymap has them now (other
     braces are left as they are), in ASCII when the app is. A game's own keys (`bindings`, e.g.
     the presenter's) are named by their ids: {filmis_raid}, {smurf_wheel1}."""
+    text = text.format_map(_Keep(keys_named(app, bindings)))
+    return in_charset(app, text)
+
+
+def t_keys(app, key: str, bindings: list[Binding] = (), **values) -> str:
+    """Catalogue text `key` with its keys named as in `with_keys` and its other placeholders
+    filled from `values` (a player's name, which may hold braces, is never read as a key)."""
+    return in_charset(app, t(key, **{**keys_named(app, bindings), **values}))
+
+
+def keys_named(app, bindings: list[Binding] = ()) -> dict[str, str]:
+    """Every key placeholder a text may use, by binding id, named as the keymap has it now."""
+    return {
+        **{b.id: key_names(app, b.id, b.key) for b in bindings if b.id},
+        "roll": key_names(app, "roll", "space,r", first_only=False), "confirm": key_names(app, "confirm", "enter"),
+        "back": key_names(app, "back", "escape"), "help": key_names(app, "help", "question_mark"),
+        "quit": key_names(app, "quit", "ctrl+q"), "resume": key_names(app, "title_resume", "r"),
+        "log_up": key_names(app, "log_up", "pageup"), "log_down": key_names(app, "log_down", "pagedown"),
+        "log_end": key_names(app, "log_end", "end"), "undo": key_names(app, "undo", "u"),
+        "move": key_pair(key_names(app, "previous", "up"), key_names(app, "next", "down"))}
+
+
+def key_pair(first: str, second: str) -> str:
+    """Two keys named together: "↑↓" for two signs, "Ctrl+P/Ctrl+N" or "Up/Down" for longer names."""
+    return first + second if len(first) == len(second) == 1 else f"{first}/{second}"
+
+
+def in_charset(app, text: str) -> str:
+    """`text` as the app's terminal can show it: plain ASCII in ASCII mode."""
     from parlour.words.i18n import asciify
 
-    names = _Keep(
-        {b.id: key_names(app, b.id, b.key) for b in bindings if b.id},
-        roll=key_names(app, "roll", "space,r", first_only=False), confirm=key_names(app, "confirm", "enter"),
-        back=key_names(app, "back", "escape"), help=key_names(app, "help", "question_mark"),
-        quit=key_names(app, "quit", "ctrl+q"), resume=key_names(app, "title_resume", "r"),
-        log_up=key_names(app, "log_up", "pageup"), log_down=key_names(app, "log_down", "pagedown"),
-        log_end=key_names(app, "log_end", "end"), undo=key_names(app, "undo", "u"),
-        move=key_names(app, "previous", "up") + key_names(app, "next", "down"))
-    text = text.format_map(names)
     return asciify(text) if getattr(app, "ascii_only", False) else text
 
 

@@ -91,7 +91,9 @@ class PlainTable:
         """Ask `seat` until it acts (True) or quits (False)."""
         if self.private and seat != self.holder:
             self.holder = None
-            self.lines.say(t("privacy.pass_to", name=self.names[seat]), t("privacy.press", name=self.names[seat]))
+            name = self.names[seat]  # plain mode reads lines: Enter, not a keymap's key, hands it over
+            self.lines.say(t("privacy.pass_to", name=name),
+                           t("privacy.press", name=name, pass_confirm=t("keys.enter_name")))
             answer = self.read(PROMPT)
             if answer is None or command_of(answer) == "quit":
                 return False

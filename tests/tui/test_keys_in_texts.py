@@ -1,7 +1,11 @@
 """Every text that names a key follows the keymap: Filmis' and the Smurf Game's help (their own
-keys too, named by binding id) and the Smurf legend beside the board."""
+keys too, named by binding id), the Smurf legend beside the board, and the hints of the title,
+set-up, saves list, replay, pass-the-keyboard and served lobby screens (keys the keymap cannot
+move, such as a list's ↑↓ and Enter, stay as written). ASCII mode keeps those texts ASCII."""
 
 from __future__ import annotations
+
+from contextlib import asynccontextmanager
 
 import pytest
 
@@ -56,3 +60,167 @@ async def test_the_smurf_legend_names_the_keys_the_keymap_gives(parlour_dirs, ke
         await settle(pilot)
         legend = str(app.screen.query_one(HandPanel).content)
         assert all(text in legend for text in said) and not any(text in legend for text in unsaid), legend
+
+
+# ---- the other screens' hints: each key the keymap can move is named as it has it ----------------
+
+@pytest.fixture(autouse=True)
+def scrollbars_again():
+    """ASCII mode swaps Textual's class-wide scrollbar renderer: the tests after these get the one
+    they had (the snapshot tests' scrollbars depend on it)."""
+    from textual.scrollbar import ScrollBar
+
+    renderer = ScrollBar.renderer
+    yield
+    ScrollBar.renderer = renderer
+
+
+def write_keymap(parlour_dirs, text: str) -> None:
+    (parlour_dirs / "config").mkdir(exist_ok=True)
+    (parlour_dirs / "config" / "keymap.toml").write_text("[keys]\n" + text)
+
+
+def screen_app(parlour_dirs, keymap: str | None, lang: str = "en", **options):
+    """The app at a screen (`start=`), with `keymap` (the [keys] lines) written first."""
+    from tui.app import make_app
+
+    if keymap:
+        write_keymap(parlour_dirs, keymap)
+    return make_app(lang=lang, animations=False, autosave=False, **options)
+
+
+@asynccontextmanager
+async def running(app, size=(80, 24)):
+    """The app running and settled, its keymap taken whole (no entry left out)."""
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        assert app.keymap_warnings == []
+        yield pilot
+
+
+def static_text(app, selector: str) -> str:
+    return str(app.screen.query_one(selector).content)
+
+
+async def test_the_title_hint_and_help_name_the_keys_the_keymap_gives(parlour_dirs):
+    app = screen_app(parlour_dirs, 'title_help = "f2"\ntitle_resume = "o"\nquit = "ctrl+x"\nconfirm = "p"\n',
+                     start="title")
+    async with running(app) as pilot:
+        hint = static_text(app, "#title-hint")
+        assert "o resume a saved game · F2 help · Ctrl+X quit" in hint, hint
+        assert "↑↓ choose · Enter set up" in hint  # the game list's own keys: fixed
+        await pilot.press("f2")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        text = help_text(app)
+        # the game list is chosen with Enter whatever `confirm` is (that is the table's key)
+        assert "press Enter to set it up" in text and "o continues a saved game" in text, text
+        assert "Ctrl+X saves and quits" in text
+
+
+async def test_the_saves_list_hint_names_the_keys_the_keymap_gives(parlour_dirs):
+    app = screen_app(parlour_dirs, 'resume_delete = "x"\nresume_back = "f4"\nconfirm = "o"\n', start="resume")
+    async with running(app):
+        # Enter picks from the list whatever `confirm` (the table's key) is
+        assert static_text(app, "#resume-hint") == "↑↓ choose · Enter resume · x delete · F4 back"
+
+
+async def test_the_set_up_hint_names_the_keys_the_keymap_gives(parlour_dirs):
+    app = screen_app(parlour_dirs, 'setup_back = "f4"\nsetup_up = "ctrl+p"\nsetup_down = "ctrl+n"\n',
+                     start="setup", game="garfield")
+    async with running(app):
+        hint = static_text(app, "#setup-hint")
+        assert hint.startswith("Tab/Ctrl+P/Ctrl+N move ·") and hint.endswith("· F4 back"), hint
+    app = screen_app(parlour_dirs, None, "sv", start="setup", game="garfield")
+    async with running(app):
+        assert "F4 tillbaka" in static_text(app, "#setup-hint")
+
+
+async def test_the_replay_hint_names_the_keys_the_keymap_gives(parlour_dirs):
+    from tui.screens.replay import ReplayScreen
+
+    from .scenes_replay import _saved_game
+
+    saved = _saved_game()
+    app = screen_app(parlour_dirs, None, start="replay", resume=saved)
+    async with running(app, (100, 30)):
+        assert isinstance(app.screen, ReplayScreen)
+        default = str(app.screen.query_one("ReplayBar").content)
+        assert "← → action  PgUp/PgDn turn  Home/End  g turn  Space play  +/- speed  v eyes" in default, default
+    app = screen_app(parlour_dirs, 'replay_play = "p"\nreplay_eyes = "e"\nreplay_goto = "t"\n', start="replay",
+                     resume=saved)
+    async with running(app, (100, 30)) as pilot:
+        bar = str(app.screen.query_one("ReplayBar").content)
+        assert "t turn  p play  +/- speed  e eyes" in bar, bar
+        await pilot.press("p")  # the key moved indeed
+        await settle(pilot)
+        assert app.screen.playing
+
+
+async def test_the_replay_in_ascii_mode_is_ascii_footer_and_hint_too(parlour_dirs):
+    from .scenes_replay import _saved_game
+
+    app = screen_app(parlour_dirs, None, start="replay", resume=_saved_game(), ascii_only=True)
+    async with running(app, (100, 30)):
+        bar = str(app.screen.query_one("ReplayBar").content)
+        assert "Left Right action" in bar, bar
+        footer = [app.get_key_display(binding) for _, binding, enabled, _ in app.active_bindings.values()
+                  if binding.show and enabled]
+        assert "<>" in footer and all(key.isascii() for key in footer), footer  # the code's "←→"
+
+
+async def test_the_pass_the_keyboard_screen_names_the_key_the_keymap_gives(parlour_dirs):
+    from tui.screens.privacy import PassScreen
+
+    write_keymap(parlour_dirs, 'pass_confirm = "o"\n')
+    seats = [Seat("A{nn}", None, "red"), Seat("B{ob}", None, "blue")]  # braces in a name stay as typed
+    app = app_for(seats, game="garfield", seed=1, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.keymap_warnings == [] and isinstance(app.screen, PassScreen)
+        name = app.screen.player
+        assert f"{name}, press o when only you can see the screen." in static_text(app, "#pass")
+        await pilot.press("o")
+        await settle(pilot)
+        assert not isinstance(app.screen, PassScreen)
+
+
+LOBBY = {"t": "lobby", "you": "Ann", "tables": [
+    {"id": 1, "game": "garfield", "status": "waiting", "watching": 2,
+     "seats": [{"name": "Ann"}, {"name": None}, {"name": "Odie", "bot": "smart"}]}]}
+
+
+async def served_lobby(ascii_only: bool) -> tuple:
+    from tui.remote import Link, make_remote_app
+
+    link = Link(lambda message: None)
+    app = make_remote_app("en", link, ascii_only=ascii_only)
+    return app, link
+
+
+@pytest.mark.parametrize("ascii_only", [False, True])
+async def test_the_served_lobby_names_the_quit_key_and_goes_ascii(parlour_dirs, ascii_only):
+    from textual.widgets import OptionList
+
+    write_keymap(parlour_dirs, 'quit = "ctrl+x"\n')
+    app, link = await served_lobby(ascii_only)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        link.deliver(LOBBY)
+        link.deliver({"t": "notice", "key": "lobby.waiting_players", "values": {"n": 1}})
+        await settle(pilot)
+        hint = static_text(app, "#lobby-hint")
+        heading = static_text(app, "#lobby-heading")
+        table = str(app.screen.query_one("#tables", OptionList).get_option_at_index(0).prompt)
+        texts = [hint, heading, table, static_text(app, "#lobby-status")]
+        if ascii_only:
+            assert all(text.isascii() for text in texts), texts
+            assert hint == "^v choose | Enter take a seat | w watch | n new table | Ctrl+X leave"
+            assert heading.endswith("the tables | you are Ann") and "| 2 watching" in table
+        else:
+            assert hint == "↑↓ choose · Enter take a seat · w watch · n new table · Ctrl+X leave"
+            assert "· 2 watching" in table
+        await pilot.press("n")
+        await settle(pilot)
+        form = str(app.screen.query_one("#create-form").content)
+        assert form.isascii() if ascii_only else "· Enter create ·" in form, form

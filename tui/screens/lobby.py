@@ -14,6 +14,7 @@ from parlour.words.i18n import t
 from rules import bots, registry
 
 from ..games import playable
+from ..keymap import in_charset, t_keys
 
 STANDIN_CHOICES = (0, 30, 60, 300)  # as parlour.serve.tables.STANDIN_CHOICES
 
@@ -61,10 +62,12 @@ class LobbyScreen(Screen):
         with Middle():
             with Center():
                 with Vertical(id="lobby-box"):
-                    yield Static(t("lobby.heading"), id="lobby-heading")
+                    yield Static(in_charset(self.app, t("lobby.heading")), id="lobby-heading")
                     yield OptionList(id="tables")
                     yield Static("", id="lobby-status")
-                    yield Static(t("lobby.hint"), id="lobby-hint")
+                    # ↑↓ are the list's own keys and the lobby's (Enter, w, n) are not in the keymap
+                    # (a served player's keymap would be the server's): fixed. {quit} is the app's.
+                    yield Static(t_keys(self.app, "lobby.hint"), id="lobby-hint", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -74,15 +77,16 @@ class LobbyScreen(Screen):
     def show_tables(self, me: str, tables: list[dict]) -> None:
         if not self.is_attached:
             return
-        self.query_one("#lobby-heading", Static).update(t("lobby.heading_you", name=me) if me else t("lobby.heading"))
+        heading = t("lobby.heading_you", name=me) if me else t("lobby.heading")
+        self.query_one("#lobby-heading", Static).update(in_charset(self.app, heading))
         options = self.query_one("#tables", OptionList)
         highlighted = options.highlighted
         options.clear_options()
         if tables:
-            options.add_options([Option(describe(table), id=str(table.get("id"))) for table in tables])
+            options.add_options([Option(in_charset(self.app, describe(table)), id=str(table.get("id"))) for table in tables])
             options.highlighted = min(highlighted or 0, len(tables) - 1)
         else:
-            options.add_option(Option(t("lobby.none"), id="none", disabled=True))
+            options.add_option(Option(in_charset(self.app, t("lobby.none")), id="none", disabled=True))
         mine = next((tb for tb in tables if any(s.get("name") == me for s in tb.get("seats", []))
                      and tb.get("status") == "waiting"), None)
         if mine is not None:
@@ -91,7 +95,7 @@ class LobbyScreen(Screen):
 
     def show_status(self, text: str) -> None:
         if self.is_attached:
-            self.query_one("#lobby-status", Static).update(text)
+            self.query_one("#lobby-status", Static).update(in_charset(self.app, text))
 
     def _chosen(self) -> int | None:
         options = self.query_one("#tables", OptionList)
@@ -175,8 +179,8 @@ class CreateScreen(ModalScreen):
                 t("setup.bot", level=seat[4:])
             lines.append(f"  {t('setup.seat', n=i + 1)}: {kind}")
         standin = t("lobby.standin_never") if not self.standin else t("lobby.standin_after", seconds=self.standin)
-        lines += [t("lobby.create_standin", choice=standin), "", t("lobby.create_hint")]
-        self.query_one("#create-form", Static).update("\n".join(lines))
+        lines += [t("lobby.create_standin", choice=standin), "", t("lobby.create_hint")]  # keys not in the keymap
+        self.query_one("#create-form", Static).update(in_charset(self.app, "\n".join(lines)))
 
     def _fit(self) -> None:
         game = registry.get(self.game)

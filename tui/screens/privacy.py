@@ -10,7 +10,7 @@ from textual.widgets import Static
 
 from parlour.words.i18n import t
 
-from ..keymap import with_keys
+from ..keymap import t_keys
 
 
 class PassScreen(ModalScreen[None]):
@@ -27,8 +27,9 @@ class PassScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Middle():
             with Center():
-                text = f"{t('privacy.pass_to', name=self.player)}\n\n{t('privacy.press', name=self.player)}"
-                yield Static(with_keys(self.app, text), id="pass", markup=False)
+                press = t_keys(self.app, "privacy.press", self.bindings(), name=self.player)
+                text = f"{t_keys(self.app, 'privacy.pass_to', name=self.player)}\n\n{press}"
+                yield Static(text, id="pass", markup=False)
 
     def action_dismiss_screen(self) -> None:
         self.dismiss(None)

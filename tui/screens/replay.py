@@ -15,6 +15,7 @@ from parlour.replay import Replay
 from parlour.words.i18n import asciify, t
 
 from ..games import Presenter
+from ..keymap import t_keys
 from ..widgets.panels import HandPanel, PlayersPanel
 from ..widgets.replay_bar import ReplayBar
 from .game import pawn_marks
@@ -218,5 +219,6 @@ class ReplayScreen(Screen):
                      turn=replay.turn_of(self.stop), turns=len(replay.turns))
         eyes = t("replay.eyes_all") if self.eyes is None else t("replay.eyes_seat", name=self.names[self.eyes])
         state = t("replay.playing", speed=SPEEDS[self.speed]) if self.playing else t("replay.paused")
-        hint = t("replay.goto", number=self.goto_digits) if self.goto_digits is not None else t("replay.hint")
+        hint = t("replay.goto", number=self.goto_digits) if self.goto_digits is not None else \
+            t_keys(self.app, "replay.hint", self.bindings())
         self.query_one(ReplayBar).show_bar(position, eyes, state, hint)

@@ -18,7 +18,7 @@ from parlour.words.i18n import asciify, t
 
 from parlour.config import saves_dir
 
-from ..keymap import key_names, with_keys
+from ..keymap import t_keys
 
 
 LIST_LINES = 12  # the list's max-height in styles/app.tcss
@@ -87,10 +87,9 @@ class ResumeScreen(Screen):
                         yield listed
                     else:
                         yield Static(t("resume.none"))
-                    keys = {"confirm": key_names(self.app, "confirm", "enter"),
-                            "delete": key_names(self.app, "resume_delete", "d,delete"),
-                            "back": key_names(self.app, "resume_back", "escape")}
-                    yield Static(with_keys(self.app, t("resume.hint_keys", **keys)), id="resume-hint", markup=False)
+                    # ↑↓ and Enter are the list's own keys (OptionList), not in the keymap: fixed.
+                    yield Static(t_keys(self.app, "resume.hint_keys", self.bindings()), id="resume-hint",
+                                 markup=False)
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -127,7 +126,8 @@ class ResumeScreen(Screen):
             self.app.show_resume()  # the list again, without it
             self.app.notify(t("resume.deleted", name=path.name), markup=False)
 
-        self.app.push_screen(ConfirmScreen(with_keys(self.app, t("resume.delete", name=path.name))), answered)
+        # y and n are the question's own keys (ConfirmScreen is not in the keymap): fixed.
+        self.app.push_screen(ConfirmScreen(t_keys(self.app, "resume.delete", name=path.name)), answered)
 
 
 class ConfirmScreen(ModalScreen[bool]):

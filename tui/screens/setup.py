@@ -13,7 +13,7 @@ from parlour.words.i18n import t
 from rules import bots, registry
 from rules.records import Rejected
 
-from ..keymap import with_keys
+from ..keymap import key_names, key_pair, t_keys
 
 
 def default_seats(game: str) -> list[Seat]:
@@ -50,7 +50,10 @@ class SetupScreen(Screen):
                 yield Button(t("keys.add_seat"), id="add")
                 yield Button(t("keys.remove_seat"), id="remove")
             yield Static("", id="setup-error")
-            yield Static(with_keys(self.app, t("setup.hint")), id="setup-hint", markup=False)
+            # Tab, a button's Enter/Space and a name's Enter are Textual's own keys, not in the keymap: fixed.
+            move = key_pair(key_names(self.app, "setup_up", "up"), key_names(self.app, "setup_down", "down"))
+            yield Static(t_keys(self.app, "setup.hint", self.bindings(), setup_move=move), id="setup-hint",
+                         markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

@@ -13,7 +13,7 @@ from parlour.words.i18n import t
 from rules import registry
 
 from ..games import playable
-from ..keymap import with_keys
+from ..keymap import t_keys, with_keys
 
 
 class TitleScreen(Screen):
@@ -47,7 +47,8 @@ class TitleScreen(Screen):
                     yield Static(with_keys(self.app, f"{t('app.title')} — {t('app.subtitle')}"), id="title-name")
                     yield Static(with_keys(self.app, t("title.heading")), id="title-heading")
                     yield OptionList(*options, id="games")
-                    yield Static(with_keys(self.app, t("title.hint")), id="title-hint", markup=False)
+                    # ↑↓ and Enter are the game list's own keys (OptionList), not in the keymap: fixed.
+                    yield Static(t_keys(self.app, "title.hint", self.bindings()), id="title-hint", markup=False)
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -57,7 +58,8 @@ class TitleScreen(Screen):
         from ..localized import localized
         from .help import HelpScreen
 
-        self.app.push_screen(localized(HelpScreen)(t("app.title"), t("title.help")))
+        # The help's ↑↓ and Enter are the game list's own keys, as in the hint: fixed.
+        self.app.push_screen(localized(HelpScreen)(t("app.title"), t("title.help"), self.bindings()))
 
     def action_resume(self) -> None:
         self.app.show_resume()
