@@ -64,17 +64,6 @@ async def test_the_smurf_legend_names_the_keys_the_keymap_gives(parlour_dirs, ke
 
 # ---- the other screens' hints: each key the keymap can move is named as it has it ----------------
 
-@pytest.fixture(autouse=True)
-def scrollbars_again():
-    """ASCII mode swaps Textual's class-wide scrollbar renderer: the tests after these get the one
-    they had (the snapshot tests' scrollbars depend on it)."""
-    from textual.scrollbar import ScrollBar
-
-    renderer = ScrollBar.renderer
-    yield
-    ScrollBar.renderer = renderer
-
-
 def write_keymap(parlour_dirs, text: str) -> None:
     (parlour_dirs / "config").mkdir(exist_ok=True)
     (parlour_dirs / "config" / "keymap.toml").write_text("[keys]\n" + text)
