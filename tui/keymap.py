@@ -124,7 +124,19 @@ def keys_named(app, bindings: list[Binding] = ()) -> dict[str, str]:
         "quit": key_names(app, "quit", "ctrl+q"), "resume": key_names(app, "title_resume", "r"),
         "log_up": key_names(app, "log_up", "pageup"), "log_down": key_names(app, "log_down", "pagedown"),
         "log_end": key_names(app, "log_end", "end"), "undo": key_names(app, "undo", "u"),
-        "move": key_pair(key_names(app, "previous", "up"), key_names(app, "next", "down"))}
+        "move": key_pair(key_names(app, "previous", "up"), key_names(app, "next", "down")),
+        "slots": slots_named(app)}
+
+
+def slot_keys(app) -> list[str]:
+    """The names of the nine slot keys (`slot_1`…`slot_9`: a card in the hand, or option n)."""
+    return [key_names(app, f"slot_{n}", str(n)) for n in range(1, 10)]
+
+
+def slots_named(app) -> str:
+    """The slot keys named together: "1-9" while they are the digits, else each of them."""
+    keys = slot_keys(app)
+    return "1-9" if keys == [str(n) for n in range(1, 10)] else "/".join(keys)
 
 
 def key_pair(first: str, second: str) -> str:

@@ -38,7 +38,7 @@ def rules_text(help_key: str) -> str:
     from the player's keymap there), and plain mode has no keys of its own to name."""
     keys = {"roll": f"{t('keys.space')}/r", "confirm": t("keys.enter_name"), "back": t("keys.escape_name"),
             "move": "↑↓", "help": "?", "quit": "Ctrl+Q", "undo": "u", "filmis_raid": "w",
-            "smurf_wheel1": "w", "smurf_wheel2": "e"}
+            "smurf_wheel1": "w", "smurf_wheel2": "e", "slots": "1-9"}
     return t(help_key).format_map(keys)
 
 

@@ -213,3 +213,42 @@ async def test_the_served_lobby_names_the_quit_key_and_goes_ascii(parlour_dirs, 
         await settle(pilot)
         form = str(app.screen.query_one("#create-form").content)
         assert form.isascii() if ascii_only else "· Enter create ·" in form, form
+
+
+SLOTS = '[keys]\nslot_1 = "a"\nslot_2 = "s"\nslot_3 = "d"\n'
+
+
+async def test_remapped_slot_keys_number_the_hand_and_name_themselves_in_the_hint_footer_and_help(parlour_dirs):
+    (parlour_dirs / "config").mkdir()
+    (parlour_dirs / "config" / "keymap.toml").write_text(SLOTS)
+    seats = [Seat("You", None, "red"), Seat("Bot", "random", "blue")]
+    app = app_for(seats, game="garfield", seed=1, autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert app.keymap_warnings == []
+        hand = str(app.screen.query_one(HandPanel).content)
+        assert "\na " in hand and "\n1 " not in hand, hand
+        prompt = str(app.screen.query_one("#choices").content)
+        assert "a/s/d/4/5/6/7/8/9: play a card" in prompt and "1-9" not in prompt, prompt
+        footer = str(app.screen.query_one("KeyBar").render())
+        assert "a/s/d/4/5/6/7/8/9" in footer and "1-9" not in footer, footer
+        await pilot.press("a")  # the first card is chosen with its key
+        await settle(pilot)
+        assert app.screen.selected is not None
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert "(or a/s/d/4/5/6/7/8/9)" in help_text(app)
+
+
+async def test_remapped_slot_keys_label_the_numbered_options(parlour_dirs):
+    (parlour_dirs / "config").mkdir()
+    (parlour_dirs / "config" / "keymap.toml").write_text(SLOTS)
+    seats = [Seat("You", None, "red"), Seat("Bot", "random", "blue")]
+    app = app_for(seats, game="smurf", seed=1, autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        prompt = str(app.screen.query_one("#choices").content)
+        assert "[a]" in prompt and "[1]" not in prompt and "a/s/d/4/5/6/7/8/9 choose" in prompt, prompt
+        await pilot.press("s")
+        await settle(pilot)
+        assert app.screen.selected == 1

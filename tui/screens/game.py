@@ -19,7 +19,7 @@ from ..games import Presenter
 from ..localized import localized
 from parlour.seats import SPECTATOR
 
-from ..keymap import key_names, with_keys
+from ..keymap import key_names, slot_keys, slots_named, with_keys
 from ..local_game import LocalGame
 from ..widgets.keybar import KeyBar
 from ..widgets.log import GameLog
@@ -292,7 +292,7 @@ class GameScreen(Screen):
         # any other hand shows equal cards once, "Harry ×3" (the count is the number of cards).
         numbered = self.presenter.has_slots
         self.holding = (f"{extra}\n{title}" if extra else title, held if numbered else grouped(held),
-                        t("game.no_cards"), chosen, numbered)
+                        t("game.no_cards"), chosen, numbered, slot_keys(self.app) if numbered else None)
 
     def _show_prompt(self, view) -> None:
         result = self.table.result()
@@ -320,10 +320,11 @@ class GameScreen(Screen):
             else:
                 roll = self.presenter.roll_action(self.options)
                 labels = [(keys["roll"], self.words.describe(roll, view, self.viewer, self.names))] if roll else []
-                hint = self.note or t("game.slots_hint")
+                hint = self.note or t("game.slots_hint", **keys)
                 self.asked = (question, labels, None, hint)
             return
-        labels = [(str(i + 1), self.words.describe(a, view, self.viewer, self.names))
+        slots = slot_keys(self.app)  # option n is chosen with slot key n
+        labels = [(slots[i] if i < len(slots) else "", self.words.describe(a, view, self.viewer, self.names))
                   for i, a in enumerate(self.options)]
         self.asked = (question, labels, self.selected, self.note or t("game.choose_keys", **keys))
 
@@ -332,7 +333,8 @@ class GameScreen(Screen):
         app = self.app
         return {"roll": key_names(app, "roll", "space,r"), "confirm": key_names(app, "confirm", "enter"),
                 "back": key_names(app, "back", "escape"),
-                "move": key_names(app, "previous", "up") + key_names(app, "next", "down")}
+                "move": key_names(app, "previous", "up") + key_names(app, "next", "down"),
+                "slots": slots_named(app)}
 
     # ---- keys --------------------------------------------------------------------------------
 

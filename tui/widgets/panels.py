@@ -79,7 +79,7 @@ class PlayersPanel(TextPanel):
 
 
 class HandPanel(TextPanel):
-    """The viewer's own cards, numbered for the 1-9 keys where the digits play them."""
+    """The viewer's own cards, each with its slot key where those keys play them."""
 
     holding: var[tuple | None] = var(None)  # bound to the game screen's (see GameScreen)
 
@@ -88,7 +88,8 @@ class HandPanel(TextPanel):
             self.show_hand(*holding)
 
     def show_hand(self, title: str, cards: list[str] | None, empty: str, selected: int | None,
-                  numbered: bool = True) -> None:
+                  numbered: bool = True, keys: list[str] | None = None) -> None:
+        """`keys`: what each card is numbered with (the slot keys as the keymap has them)."""
         text = Text(f"{title}\n", style="bold")
         if cards is None:
             pass
@@ -96,7 +97,8 @@ class HandPanel(TextPanel):
             text.append(empty, style="dim")
         for i, card in enumerate(cards or []):
             style = "reverse" if i == selected else ""
-            text.append(f"{i + 1} {card}\n" if numbered else f"{card}\n", style=style)
+            number = keys[i] if keys and i < len(keys) else str(i + 1)
+            text.append(f"{number} {card}\n" if numbered else f"{card}\n", style=style)
         self.show(text)
 
 
