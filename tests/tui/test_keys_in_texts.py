@@ -215,14 +215,17 @@ async def test_the_served_lobby_names_the_quit_key_and_goes_ascii(parlour_dirs, 
         assert form.isascii() if ascii_only else "· Enter create ·" in form, form
 
 
-SLOTS = '[keys]\nslot_1 = "a"\nslot_2 = "s"\nslot_3 = "d"\n'
+SLOTS = 'slot_1 = "a"\nslot_2 = "s"\nslot_3 = "d"\n'
+
+
+def slots_remapped(parlour_dirs, game: str):
+    """A table of `game` (you and a bot) with the first three slot keys moved to a, s, d."""
+    write_keymap(parlour_dirs, SLOTS)
+    return app_for([Seat("You", None, "red"), Seat("Bot", "random", "blue")], game=game, seed=1, autosave=False)
 
 
 async def test_remapped_slot_keys_number_the_hand_and_name_themselves_in_the_hint_footer_and_help(parlour_dirs):
-    (parlour_dirs / "config").mkdir()
-    (parlour_dirs / "config" / "keymap.toml").write_text(SLOTS)
-    seats = [Seat("You", None, "red"), Seat("Bot", "random", "blue")]
-    app = app_for(seats, game="garfield", seed=1, autosave=False)
+    app = slots_remapped(parlour_dirs, "garfield")
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         assert app.keymap_warnings == []
@@ -241,10 +244,7 @@ async def test_remapped_slot_keys_number_the_hand_and_name_themselves_in_the_hin
 
 
 async def test_remapped_slot_keys_label_the_numbered_options(parlour_dirs):
-    (parlour_dirs / "config").mkdir()
-    (parlour_dirs / "config" / "keymap.toml").write_text(SLOTS)
-    seats = [Seat("You", None, "red"), Seat("Bot", "random", "blue")]
-    app = app_for(seats, game="smurf", seed=1, autosave=False)
+    app = slots_remapped(parlour_dirs, "smurf")
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         prompt = str(app.screen.query_one("#choices").content)
