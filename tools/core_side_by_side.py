@@ -1,0 +1,68 @@
+"""Games per CPU second of random-bot games, several checkouts side by side (issue 17's core goal).
+
+    python tools/core_side_by_side.py garfield --games 150 --rounds 3 /work/wt/base /work/main
+
+Each round runs every checkout once, in turn, in a fresh interpreter with that checkout first on
+the path (so a shared machine's load falls on all alike), after one untimed game; the medians are
+what to compare. A
+checkout without `parlour.driver` (older code) is played through its table directly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+
+ONE_RUN = """
+import sys, time
+from rules.bots import make
+from rules.table import Table
+try:
+    from parlour.driver import TableDriver
+except ImportError:
+    TableDriver = None
+game, games, players = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+def play(seed):
+    table = Table.new(game, ["Ann", "Bob", "Cid", "Dee"][:players], seed=seed)
+    bots = {seat: make("random", f"{seed}/{seat}") for seat in range(players)}
+    if TableDriver:
+        TableDriver(table, bots).play_bots()
+        return
+    while table.result() is None:
+        for seat in table.to_act():
+            if seat in table.to_act():
+                table.submit(seat, bots[seat].choose(table.game, table.view(seat), seat))
+play(10**6)  # imports the game's rules (and compiles them once) outside the timing
+cpu = time.process_time()
+for seed in range(games):
+    play(seed)
+print(games / (time.process_time() - cpu))
+"""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("roots", nargs="+", help="checkouts to compare")
+    parser.add_argument("--games", type=int, default=150)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    rates: dict[str, list[float]] = {root: [] for root in args.roots}
+    for _ in range(args.rounds):
+        for root in args.roots:
+            env = {**os.environ, "PYTHONPATH": os.path.abspath(root)}
+            env.pop("PYTHONDONTWRITEBYTECODE", None)  # as a player runs it: bytecode cached
+            out = subprocess.run([sys.executable, "-c", ONE_RUN, args.game, str(args.games), str(args.players)],
+                                 cwd="/", env=env, capture_output=True, text=True, check=True)
+            rates[root].append(float(out.stdout))
+    for root, values in rates.items():
+        print(f"{args.game:9} {root:30} games per CPU s: median {statistics.median(values):7.1f}  "
+              f"runs {', '.join(f'{v:.1f}' for v in values)}")
+
+
+if __name__ == "__main__":
+    main()
