@@ -3,22 +3,11 @@
 
 import pytest
 
-from parlour.words import i18n
-
 from .scenes_readable import SCENES
-from .sizes import SNAPSHOT_SIZES, sizes_of
-
-
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    i18n.set_language("en")
+from .sizes import SNAPSHOT_SIZES, looks_as_approved
 
 
 @pytest.mark.parametrize("size", SNAPSHOT_SIZES + [(40, 15)], ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", sorted(SCENES))
 def test_readable_screen_looks_as_approved(name, size, snap_compare):
-    if size not in sizes_of(SCENES, name):
-        pytest.skip("shown at its own sizes")
-    app, keys = SCENES[name]()
-    assert snap_compare(app, press=keys, terminal_size=size)
+    assert looks_as_approved(SCENES, name, size, snap_compare)
