@@ -9,6 +9,8 @@ from typing import Any, Callable, ClassVar, Generic, TypeVar
 
 from rules.records import Acted, Action, Event
 
+from .i18n import t
+
 T = TypeVar("T")
 NEAR = 6  # how many squares ahead of a pawn the board in words tells
 
@@ -62,6 +64,11 @@ class Narrator:
     def step(self, event: Event, before: Any) -> list[str]:
         """A game's telling of one event (see `tell`)."""
         return []
+
+    def turn_began(self, game: str, seat: int) -> list[str]:
+        """A turn's first lines: in the set-up, who starts; then whose turn it is."""
+        starts = [t(f"{game}.log.starts", name=self.names[seat])] if self.setup else []
+        return starts + [t(f"{game}.log.turn", name=self.names[seat])]
 
     def release(self) -> list[str]:
         """The held lines, now settled."""

@@ -193,8 +193,7 @@ class FilmisNarrator(Narrator):
                           name=names[take.seat], giver=names[take.giver], card=card_name(take.card))
                         for take in takes]
             case TurnBegan(seat=seat):
-                starts = [t("filmis.log.starts", name=names[seat])] if self.setup else []
-                return starts + [t("filmis.log.turn", name=names[seat])]
+                return self.turn_began("filmis", seat)
             case Raid(caller=caller):
                 if caller is None:
                     return [t("filmis.log.raid_empty")]

@@ -176,8 +176,7 @@ class GarfieldNarrator(Narrator):
             case Shuffled(deck=deck) if not setup:
                 return [t(f"garfield.log.shuffled_{deck}")]
             case TurnBegan(seat=seat):
-                starts = [t("garfield.log.starts", name=names[seat])] if setup else []
-                return starts + [t("garfield.log.turn", name=names[seat])]
+                return self.turn_began("garfield", seat)
         return []
 
 

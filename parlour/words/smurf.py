@@ -159,8 +159,7 @@ class SmurfNarrator(Narrator):
             case DiscReturned(seat=seat, kind=kind):
                 return [t("smurf.log.returned", name=names[seat], kind=kind_name(kind))]
             case TurnBegan(seat=seat):
-                starts = [t("smurf.log.starts", name=names[seat])] if self.setup else []
-                return starts + [t("smurf.log.turn", name=names[seat])]
+                return self.turn_began("smurf", seat)
             case Won(seat=seat):
                 return [t("smurf.log.won", name=names[seat])]
             case DirectionAsked():
