@@ -19,7 +19,7 @@ from ..games import Presenter
 from ..localized import localized
 from parlour.seats import SPECTATOR
 
-from ..keymap import key_names, slot_keys, slots_named, with_keys
+from ..keymap import key_names, keys_named, slot_keys, with_keys
 from ..local_game import LocalGame
 from ..widgets.keybar import KeyBar
 from ..widgets.log import GameLog
@@ -329,12 +329,9 @@ class GameScreen(Screen):
         self.asked = (question, labels, self.selected, self.note or t("game.choose_keys", **keys))
 
     def _key_names(self) -> dict[str, str]:
-        """The keys the prompt names, as the keymap has them now."""
-        app = self.app
-        return {"roll": key_names(app, "roll", "space,r"), "confirm": key_names(app, "confirm", "enter"),
-                "back": key_names(app, "back", "escape"),
-                "move": key_names(app, "previous", "up") + key_names(app, "next", "down"),
-                "slots": slots_named(app)}
+        """The keys the prompt names, as the keymap has them now (the roll key once: it labels
+        an option)."""
+        return {**keys_named(self.app), "roll": key_names(self.app, "roll", "space,r")}
 
     # ---- keys --------------------------------------------------------------------------------
 
