@@ -62,9 +62,13 @@ async def starts(count: int, profiler) -> list[float]:
         if i and profiler:
             profiler.enable()
         cpu = time.process_time()
-        ui.start()
+        listing = {"t": "lobby", "you": f"p{i}", "tables": []}
+        try:
+            ui.start(listing)  # the server gives the app the lobby it starts with
+        except TypeError:  # older code: the lobby comes only as the answer to hello
+            ui.start()
         await to_server.get()  # the app's hello
-        ui.link.deliver({"t": "lobby", "you": f"p{i}", "tables": []})
+        ui.link.deliver(listing)
         await quiet(sent)
         if i:
             cpus.append(time.process_time() - cpu)

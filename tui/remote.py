@@ -147,14 +147,15 @@ class RemoteApp(ParlourApp):
 
         return [Binding("ctrl+q", "save_quit", t("lobby.key_leave"), id="quit", priority=True)]
 
-    def __init__(self, link: Link, environ: dict[str, str] | None = None, **options):
+    def __init__(self, link: Link, environ: dict[str, str] | None = None, lobby: dict | None = None, **options):
         super().__init__(start="lobby", bot_delay=0.3, autosave=False, **options)
         if environ is not None:
             self._use_terminal(environ)
         self.link = link
         link.on_message = self.on_server
-        self.me = ""
-        self.tables: list[dict] = []
+        # The lobby as the server showed it when the session began (`lobby`: its "lobby" message),
+        # so that the first frame lists the tables: drawn once, not empty and then again.
+        self.me, self.tables = _listing(lobby or {})
         self.at_table = False
 
     def _use_terminal(self, environ: dict[str, str]) -> None:
@@ -174,8 +175,9 @@ class RemoteApp(ParlourApp):
                                force_terminal=True, safe_box=False, soft_wrap=False)
 
     def on_mount(self) -> None:  # Textual runs ParlourApp.on_mount too, after this one
-        # The server answers at once (it is in this process): say hello once the lobby is drawn.
-        self.call_after_refresh(lambda: self.run_worker(self._follow(), exclusive=True, group="link"))
+        # Hello at once: the server (in this process) answers before the first frame, which then
+        # shows the tables (one frame drawn, not an empty lobby and then the list).
+        self.run_worker(self._follow(), exclusive=True, group="link")
 
     async def _follow(self) -> None:
         try:
@@ -183,15 +185,21 @@ class RemoteApp(ParlourApp):
         finally:
             self.exit()
 
-    # the lobby stands where the title and the set-up would be
-    def show_title(self) -> None:
+    def get_default_screen(self):
+        """The lobby is the first screen (no empty screen drawn before it: a start costs less)
+        and stays at the bottom of the stack."""
         from .screens.lobby import LobbyScreen
 
+        return localized(LobbyScreen)()
+
+    # the lobby stands where the title and the set-up would be
+    def show_title(self) -> None:
         if self.at_table:
             self.at_table = False
             self.session = None
             self.link.send({"t": "leave"})
-        self._switch(localized(LobbyScreen)())
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
 
     def show_setup(self, game: str) -> None:
         self.show_title()
@@ -215,9 +223,11 @@ class RemoteApp(ParlourApp):
         kind = message.get("t")
         try:
             if kind == "lobby":
-                self.me, self.tables = str(message.get("you", "")), list(message.get("tables", []))
-                if self.lobby() is not None:
-                    self.lobby().show_tables(self.me, self.tables)
+                listing = _listing(message)
+                if listing != (self.me, self.tables):  # the answer to hello is mostly what is shown
+                    self.me, self.tables = listing
+                    if self.lobby() is not None:
+                        self.lobby().show_tables(self.me, self.tables)
             elif kind == "game":
                 self._sit(message)
             elif kind == "events" and self.session is not None:
@@ -277,6 +287,11 @@ class RemoteApp(ParlourApp):
 
     def action_save_quit(self) -> None:
         self.exit()
+
+
+def _listing(message: dict) -> tuple[str, list[dict]]:
+    """(the player's name, the tables) of a "lobby" message."""
+    return str(message.get("you", "")), list(message.get("tables", []))
 
 
 def make_remote_app(lang: str, link: Link, **options) -> RemoteApp:

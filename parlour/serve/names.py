@@ -4,6 +4,7 @@ restarts (a JSON file, owner-only, written atomically). A credential is "key:FIN
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from pathlib import Path
@@ -13,6 +14,7 @@ from .files import write_private
 log = logging.getLogger("parlour.serve")
 MAX_NAMES = 100_000
 SHARED = ("password", "open")  # credentials many people may hold
+SAVE_DELAY = 0.5  # seconds a new binding may wait to be written with others
 
 
 def is_shared(cred: str) -> bool:
@@ -23,6 +25,8 @@ class NameBook:
     def __init__(self, path: Path | None):
         self.path = path
         self.owners: dict[str, str] = {}
+        self._pending: asyncio.TimerHandle | None = None  # the save to come
+
         if path is not None and path.exists():
             try:
                 data = json.loads(path.read_text(encoding="utf-8"))
@@ -32,6 +36,7 @@ class NameBook:
             except (OSError, ValueError) as error:
                 # refuse to start rather than give every name away
                 raise ValueError(f"cannot read the name book {path}: {error}") from None
+        self._saved = len(self.owners)  # names are only ever added: the count tells what is written
 
     def owner(self, name: str) -> str | None:
         return self.owners.get(name.casefold())
@@ -45,12 +50,30 @@ class NameBook:
         if len(self.owners) >= MAX_NAMES:
             return False
         self.owners[key] = cred
-        self._save()
+        self._save_soon()
         return True
 
-    def _save(self) -> None:
+    def _save_soon(self) -> None:
+        """Save within SAVE_DELAY: the names bound meanwhile (a crowd connecting at once) are
+        written together, not the whole book once per name with the event loop waiting on the
+        disk each time. A `kill -9` may lose the bindings of that last moment; `flush` at a stop."""
+        if self.path is None or self._pending is not None:
+            return
+        try:
+            self._pending = asyncio.get_running_loop().call_later(SAVE_DELAY, self.flush)
+        except RuntimeError:  # no event loop (a tool, a test): now
+            self.flush()
+
+    def flush(self) -> None:
+        """Write the book now if a name was bound since it was last written."""
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+        elif self._saved == len(self.owners):
+            return
         if self.path is None:
             return
+        self._saved = len(self.owners)
         data = json.dumps({"version": 1, "names": self.owners}, ensure_ascii=False, sort_keys=True)
         try:
             write_private(self.path, data.encode("utf-8"))

@@ -206,6 +206,7 @@ class Hub:
             await asyncio.wait(self.sessions, timeout=10)
         if self.closing:  # every app is closed, cancelled if it must be
             await asyncio.wait(self.closing)
+        self.names.flush()
         if self.cool_down is not None:
             self.cool_down()
 
@@ -335,7 +336,7 @@ class Hub:
             self.uis.add(ui)
             member = Member(name, cred, ui.link.deliver)
             async with self.starting:  # a few apps start at a time: each player waits for a few, not all
-                ui.start()
+                ui.start(self.lobby.listing(member))
                 hello = asyncio.ensure_future(outbox.get())
                 try:  # until the app is up (its first message) or has ended
                     await asyncio.wait({hello, ui.task}, return_when=asyncio.FIRST_COMPLETED)

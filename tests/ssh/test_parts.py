@@ -114,6 +114,20 @@ def test_the_name_book_binds_names_and_persists_owner_only(tmp_path):
         NameBook(path)
 
 
+async def test_names_bound_together_are_written_once_and_a_stop_writes_them(tmp_path, monkeypatch):
+    import parlour.serve.names as names
+
+    writes = []
+    monkeypatch.setattr(names, "write_private", lambda path, data: writes.append(data))
+    book = NameBook(tmp_path / "names.json")
+    assert all(book.claim(name, "open") for name in ("Ann", "Bob", "Cid"))
+    assert writes == []  # not one write per name while a crowd connects
+    book.flush()  # what a stop does (and the timer, SAVE_DELAY after the first new name)
+    assert len(writes) == 1 and all(name in writes[0].decode() for name in ("ann", "bob", "cid"))
+    book.flush()
+    assert len(writes) == 1  # nothing new: nothing written
+
+
 def test_private_files_are_written_whole_and_loose_ones_refused(tmp_path):
     path = tmp_path / "secret"
     (tmp_path / "secret.tmp").write_text("planted")

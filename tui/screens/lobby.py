@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle, Vertical
+from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from parlour.words.i18n import t
@@ -15,6 +15,7 @@ from rules import bots, registry
 
 from ..games import playable
 from ..keymap import in_charset, t_keys
+from ..widgets.keybar import KeyBar
 
 STANDIN_CHOICES = (0, 30, 60, 300)  # as parlour.serve.tables.STANDIN_CHOICES
 
@@ -40,6 +41,7 @@ def describe(table: dict) -> str:
 class LobbyScreen(Screen):
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
     DEFAULT_CSS = """
+    LobbyScreen { align: center middle; }
     LobbyScreen #lobby-box { width: 90%; max-width: 110; height: auto; border: round $accent; padding: 1 2; }
     LobbyScreen #lobby-heading { text-style: bold; color: $accent; margin-bottom: 1; }
     LobbyScreen #tables { height: auto; max-height: 14; border: none; }
@@ -59,43 +61,56 @@ class LobbyScreen(Screen):
         ]
 
     def compose(self) -> ComposeResult:
-        with Middle():
-            with Center():
-                with Vertical(id="lobby-box"):
-                    yield Static(in_charset(self.app, t("lobby.heading")), id="lobby-heading")
-                    yield OptionList(id="tables")
-                    yield Static("", id="lobby-status")
-                    # ↑↓ are the list's own keys and the lobby's (Enter, w, n) are not in the keymap
-                    # (a served player's keymap would be the server's): fixed. {quit} is the app's.
-                    yield Static(t_keys(self.app, "lobby.hint"), id="lobby-hint", markup=False)
-        yield Footer()
+        # Built with the lobby the app already has, so the first frame is the whole lobby.
+        me, tables = self.app.me, self.app.tables
+        self._heading = Static(self._heading_text(me), id="lobby-heading")
+        self._list = OptionList(*self._options(tables), id="tables")
+        self._status = Static(self._status_text(me, tables), id="lobby-status")
+        with Vertical(id="lobby-box"):
+            yield self._heading
+            yield self._list
+            yield self._status
+            # ↑↓ are the list's own keys and the lobby's (Enter, w, n) are not in the keymap
+            # (a served player's keymap would be the server's): fixed. {quit} is the app's.
+            yield Static(t_keys(self.app, "lobby.hint"), id="lobby-hint", markup=False)
+        yield KeyBar()
 
     def on_mount(self) -> None:
-        self.show_tables(self.app.me, self.app.tables)
-        self.query_one("#tables", OptionList).focus()
+        self._list.focus()
 
     def show_tables(self, me: str, tables: list[dict]) -> None:
-        if not self.is_attached:
+        if not hasattr(self, "_list"):  # not composed yet: compose shows the app's lobby
             return
-        heading = t("lobby.heading_you", name=me) if me else t("lobby.heading")
-        self.query_one("#lobby-heading", Static).update(in_charset(self.app, heading))
-        options = self.query_one("#tables", OptionList)
-        highlighted = options.highlighted
-        options.clear_options()
+        self._heading.update(self._heading_text(me))
+        highlighted = self._list.highlighted
+        self._list.clear_options()
+        self._list.add_options(self._options(tables))
         if tables:
-            options.add_options([Option(in_charset(self.app, describe(table)), id=str(table.get("id"))) for table in tables])
-            options.highlighted = min(highlighted or 0, len(tables) - 1)
-        else:
-            options.add_option(Option(in_charset(self.app, t("lobby.none")), id="none", disabled=True))
+            self._list.highlighted = min(highlighted or 0, len(tables) - 1)
+        status = self._status_text(me, tables)
+        if status:
+            self.show_status(status)
+
+    def _heading_text(self, me: str) -> str:
+        return in_charset(self.app, t("lobby.heading_you", name=me) if me else t("lobby.heading"))
+
+    def _options(self, tables: list[dict]) -> list[Option]:
+        if not tables:
+            return [Option(in_charset(self.app, t("lobby.none")), id="none", disabled=True)]
+        return [Option(in_charset(self.app, describe(table)), id=str(table.get("id"))) for table in tables]
+
+    @staticmethod
+    def _status_text(me: str, tables: list[dict]) -> str:
+        """How many players the table you wait at still needs, or "" when you wait at none."""
         mine = next((tb for tb in tables if any(s.get("name") == me for s in tb.get("seats", []))
                      and tb.get("status") == "waiting"), None)
-        if mine is not None:
-            free = sum(1 for s in mine["seats"] if not s.get("name") and not s.get("bot"))
-            self.show_status(t("lobby.waiting_players", n=free))
+        if mine is None:
+            return ""
+        return t("lobby.waiting_players", n=sum(1 for s in mine["seats"] if not s.get("name") and not s.get("bot")))
 
     def show_status(self, text: str) -> None:
-        if self.is_attached:
-            self.query_one("#lobby-status", Static).update(in_charset(self.app, text))
+        if hasattr(self, "_status"):
+            self._status.update(in_charset(self.app, text))
 
     def _chosen(self) -> int | None:
         options = self.query_one("#tables", OptionList)
@@ -167,7 +182,7 @@ class CreateScreen(ModalScreen):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="create-form")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._show()
