@@ -8,6 +8,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import OptionList, Static
+from textual.content import Content
 from textual.widgets.option_list import Option
 
 from parlour.words.i18n import t
@@ -39,14 +40,17 @@ def describe(table: dict) -> str:
 
 
 class LobbyScreen(Screen):
+    """Few widgets on purpose: a served app starts here, and with many players connecting at
+    once each widget's start (styles, layout, first paint) is paid by everyone waiting. The
+    heading is the box's title; what the server tells you and the keys share one text."""
+
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
     DEFAULT_CSS = """
     LobbyScreen { align: center middle; }
-    LobbyScreen #lobby-box { width: 90%; max-width: 110; height: auto; border: round $accent; padding: 1 2; }
-    LobbyScreen #lobby-heading { text-style: bold; color: $accent; margin-bottom: 1; }
+    LobbyScreen #lobby-box { width: 90%; max-width: 110; height: auto; border: round $accent; padding: 1 2;
+                             border-title-color: $accent; border-title-style: bold; }
     LobbyScreen #tables { height: auto; max-height: 14; border: none; }
-    LobbyScreen #lobby-status { margin-top: 1; }
-    LobbyScreen #lobby-hint { color: $text-muted; margin-top: 1; }
+    LobbyScreen #lobby-notes { margin-top: 1; }
     LobbyScreen.ascii #lobby-box { border: ascii $accent; }
     """
 
@@ -63,16 +67,15 @@ class LobbyScreen(Screen):
     def compose(self) -> ComposeResult:
         # Built with the lobby the app already has, so the first frame is the whole lobby.
         me, tables = self.app.me, self.app.tables
-        self._heading = Static(self._heading_text(me), id="lobby-heading")
+        self._box = Vertical(id="lobby-box")
+        self._box.border_title = self._heading_text(me)
         self._list = OptionList(*self._options(tables), id="tables")
-        self._status = Static(self._status_text(me, tables), id="lobby-status")
-        with Vertical(id="lobby-box"):
-            yield self._heading
+        self._notes = Static(id="lobby-notes")
+        self._status = ""
+        self.show_status(self._status_text(me, tables))
+        with self._box:
             yield self._list
-            yield self._status
-            # ↑↓ are the list's own keys and the lobby's (Enter, w, n) are not in the keymap
-            # (a served player's keymap would be the server's): fixed. {quit} is the app's.
-            yield Static(t_keys(self.app, "lobby.hint"), id="lobby-hint", markup=False)
+            yield self._notes
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -81,7 +84,7 @@ class LobbyScreen(Screen):
     def show_tables(self, me: str, tables: list[dict]) -> None:
         if not hasattr(self, "_list"):  # not composed yet: compose shows the app's lobby
             return
-        self._heading.update(self._heading_text(me))
+        self._box.border_title = self._heading_text(me)
         highlighted = self._list.highlighted
         self._list.clear_options()
         self._list.add_options(self._options(tables))
@@ -109,8 +112,14 @@ class LobbyScreen(Screen):
         return t("lobby.waiting_players", n=sum(1 for s in mine["seats"] if not s.get("name") and not s.get("bot")))
 
     def show_status(self, text: str) -> None:
-        if hasattr(self, "_status"):
-            self._status.update(in_charset(self.app, text))
+        """The server's latest word for you (or none), above the keys."""
+        if not hasattr(self, "_notes"):
+            return
+        self._status = in_charset(self.app, text)
+        # ↑↓ are the list's own keys and the lobby's (Enter, w, n) are not in the keymap
+        # (a served player's keymap would be the server's): fixed. {quit} is the app's.
+        hint = Content.styled(t_keys(self.app, "lobby.hint"), "$text-muted")
+        self._notes.update(Content.assemble(self._status, "\n\n", hint) if self._status else hint)
 
     def _chosen(self) -> int | None:
         options = self.query_one("#tables", OptionList)
