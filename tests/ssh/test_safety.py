@@ -331,3 +331,15 @@ async def test_10_names_in_any_alphabet_are_welcome_but_invisible_tricks_are_not
             await term.wait_for("Your user name is your name at the table")
             await term.close()
         await asa.close()
+
+
+async def test_the_server_speaks_aes_gcm_and_not_chacha20():
+    """ChaCha20-Poly1305 costs asyncssh several steps per packet (it was 15 % of the server's CPU
+    while a crowd connected): the server offers AES-GCM and AES-CTR only."""
+    async with server() as hub:
+        term = await connect(hub, "Ann")  # asyncssh, like OpenSSH, asks for chacha20-poly1305 first
+        await term.wait_for("the tables")
+        assert term.conn.get_extra_info("send_cipher") in ("aes256-gcm@openssh.com", "aes128-gcm@openssh.com")
+        await term.close()
+        with pytest.raises(asyncssh.DisconnectError):
+            await connect(hub, "Bob", encryption_algs=["chacha20-poly1305@openssh.com"])
