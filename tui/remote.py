@@ -129,7 +129,6 @@ class Link:
             self.inbox.put_nowait(None)
 
     async def run(self) -> None:
-        self.send({"t": "hello"})
         while (message := await self.inbox.get()) is not None:
             self.on_message(message)
 
@@ -157,6 +156,7 @@ class RemoteApp(ParlourApp):
         # so that the first frame lists the tables: drawn once, not empty and then again.
         self.me, self.tables = _listing(lobby or {})
         self.at_table = False
+        self.linked = False  # the link to the server is followed (from the lobby's first frame on)
 
     def _use_terminal(self, environ: dict[str, str]) -> None:
         """Colours for the player's terminal (its TERM, COLORTERM, NO_COLOR in `environ`), not the
@@ -174,10 +174,14 @@ class RemoteApp(ParlourApp):
                                highlight=False, emoji=False, legacy_windows=False, _environ=environ,
                                force_terminal=True, safe_box=False, soft_wrap=False)
 
-    def on_mount(self) -> None:  # Textual runs ParlourApp.on_mount too, after this one
-        # Hello at once: the server (in this process) answers before the first frame, which then
-        # shows the tables (one frame drawn, not an empty lobby and then the list).
-        self.run_worker(self._follow(), exclusive=True, group="link")
+    def lobby_drawn(self) -> None:
+        """The lobby's first frame is out (drawn with the tables the server gave at the start):
+        say hello now. The server starts a few apps at a time, each until its hello, so the
+        first to come see the lobby first and nobody waits on an app's idle moments."""
+        if not self.linked:
+            self.linked = True
+            self.link.send({"t": "hello"})
+            self.run_worker(self._follow(), exclusive=True, group="link")
 
     async def _follow(self) -> None:
         try:

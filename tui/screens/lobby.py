@@ -81,6 +81,10 @@ class LobbyScreen(Screen):
     def on_mount(self) -> None:
         self._list.focus()
 
+    def on_screen_resume(self) -> None:
+        # After Textual's own handler, which has drawn the screen: the first frame is on its way.
+        self.app.lobby_drawn()
+
     def show_tables(self, me: str, tables: list[dict]) -> None:
         if not hasattr(self, "_list"):  # not composed yet: compose shows the app's lobby
             return
