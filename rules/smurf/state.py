@@ -60,7 +60,10 @@ def to_act(state: State) -> tuple[int | None, ...]:
         return (None,)
     if state.winner is not None:
         return ()
-    return state.owing or (state.turn,)
+    return state.owing or _ALONE[state.turn]
+
+
+_ALONE = tuple((seat,) for seat in range(4))  # seat -> (seat,): made once, asked twice an action
 
 
 def result(state: State) -> Result | None:

@@ -187,6 +187,8 @@ def _turn_wheel(turn: Turn, seat: int, wheel: int) -> None:
         return
     state: State = turn.state
     for square in appearing:
+        if square not in state.positions:
+            continue  # mostly so: nobody stands there
         seats = tuple(s for s in range(len(state.players))
                       if state.positions[s] == square and not state.inside[s])
         if not seats:
