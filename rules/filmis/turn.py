@@ -154,15 +154,16 @@ def _moves(turn: Turn, seat: int) -> None:
 def _walk(turn: Turn, seat: int, steps: int) -> str:
     """Move clockwise `steps` squares (see `_walk_end`)."""
     state: State = turn.state
-    square, stop = _walk_end(state.positions[seat], steps, state.own_nest(seat))
+    square, stop = _walk_end(state.positions[seat], steps, state.colours[seat])
     turn.emit(_MOVED[seat][square])
     return stop
 
 
-@lru_cache(maxsize=None)  # 48 squares x 8 sums of the dice x 4 nests
-def _walk_end(start: int, steps: int, own: int) -> tuple[int, str]:
+@lru_cache(maxsize=None)  # 48 squares x 8 sums of the dice x 4 colours
+def _walk_end(start: int, steps: int, colour: int) -> tuple[int, str]:
     """Where a walk of `steps` from `start` ends, and how: stepping onto the own nest or an arrow
     tip stops the pawn there, whatever is left of the roll; otherwise it lands `steps` squares on."""
+    own = board.nest(colour)
     for k in range(1, steps + 1):
         square = (start + k) % board.SIZE
         if square == own:

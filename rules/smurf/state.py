@@ -97,9 +97,10 @@ def _acted(s: State, e: Acted) -> State:
 
 
 def _turn_began(s: State, e: TurnBegan) -> State:
-    if not _seat_ok(s, e.seat):
+    seat = e.seat
+    if type(seat) is not int or not 0 <= seat < len(s.players):  # _seat_ok, at every turn
         return s
-    return _new(State, s[:_TURN] + (e.seat, None, ()) + s[_WINNER:])
+    return _new(State, s[:_TURN] + (seat, None, ()) + s[_WINNER:])
 
 
 def _direction_asked(s: State, e: DirectionAsked) -> State:
@@ -147,9 +148,13 @@ def _disc_returned(s: State, e: DiscReturned) -> State:
 
 
 def _wheel_turned(s: State, e: WheelTurned) -> State:
-    if e.wheel not in wheels.WHEELS or type(e.position) is not int or not 0 <= e.position < wheels.POSITIONS:
+    i = _WHEEL_INDEX.get(e.wheel)
+    if i is None or type(e.position) is not int or not 0 <= e.position < wheels.POSITIONS:
         return s
-    return _new(State, s[:_WHEELS] + (put(s.wheels, wheels.WHEELS.index(e.wheel), e.position),) + s[_WHEELS + 1:])
+    return _new(State, s[:_WHEELS] + (put(s.wheels, i, e.position),) + s[_WHEELS + 1:])
+
+
+_WHEEL_INDEX = {wheel: i for i, wheel in enumerate(wheels.WHEELS)}  # wheel -> its place in `wheels`
 
 
 def _must_give_up(s: State, e: MustGiveUp) -> State:
