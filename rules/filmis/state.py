@@ -229,21 +229,21 @@ def _masked(cards_: tuple[str, ...]) -> tuple[str, ...]:
     return (HIDDEN,) * len(cards_)
 
 
-# (piles, every pile masked) for the hands and for the home piles: the last asked, each entry
-# swapped whole and found by the piles' identity
-_last_hands: list[tuple] = [((), ())]
-_last_homes: list[tuple] = [((), ())]
+# (hands, homes, deck, the three as nobody sees them): the last asked, swapped whole
+_last_hidden: list[tuple] = [(None,) * 6]
 
 
-def _masked_piles(piles: tuple[tuple[str, ...], ...], seat: int, last: list[tuple]) -> tuple:
-    """Every seat's pile masked but `seat`'s own (a spectator's seat, -1, owns none). The piles
-    change far less often than the state (not at a move, a roll or a turn's end) and every
-    seat's view masks them alike but for its own, so the piles all masked are remembered by the
-    piles' identity (tuples are immutable) and the seat's own put back."""
-    entry = last[0]
-    if entry[0] is not piles:
-        entry = last[0] = (piles, tuple([(HIDDEN,) * len(pile) for pile in piles]))
-    return put(entry[1], seat, piles[seat]) if 0 <= seat < len(piles) else entry[1]
+def _hidden(state: State) -> tuple:
+    """The hands, home piles and deck of `state`, and the three with every card hidden (sizes
+    kept). They change far less often than the state (not at a move, a roll or a turn's end) and
+    every seat's view hides them alike but for its own piles, so the last answer is remembered
+    by their identity (tuples and decks are immutable)."""
+    entry = _last_hidden[0]
+    if entry[0] is not state.hands or entry[1] is not state.homes or entry[2] is not state.deck:
+        entry = _last_hidden[0] = (state.hands, state.homes, state.deck,
+                                   tuple([(HIDDEN,) * len(pile) for pile in state.hands]),
+                                   tuple([(HIDDEN,) * len(pile) for pile in state.homes]), state.deck.masked())
+    return entry
 
 
 def view(state: State, seat: int | None) -> State:
@@ -253,14 +253,18 @@ def view(state: State, seat: int | None) -> State:
     are not. Seat None sees everything."""
     if seat is None:
         return state
-    hands, homes = state.hands, state.homes
-    if not state.over:
-        hands, homes = _masked_piles(hands, seat, _last_hands), _masked_piles(homes, seat, _last_homes)
+    hands, homes, deck, hidden_hands, hidden_homes, hidden_deck = _hidden(state)
+    if not state.over:  # every pile hidden but the seat's own (a spectator, -1, owns none)
+        if 0 <= seat < len(hands):
+            hands = hidden_hands[:seat] + (hands[seat],) + hidden_hands[seat + 1:]
+            homes = hidden_homes[:seat] + (homes[seat],) + hidden_homes[seat + 1:]
+        else:
+            hands, homes = hidden_hands, hidden_homes
     swap = state.swap
     if swap is None:
-        return _new(State, state[:_HANDS] + (hands, homes, state.deck.masked()) + state[_DECK + 1:])
+        return _new(State, state[:_HANDS] + (hands, homes, hidden_deck) + state[_DECK + 1:])
     chosen = tuple(c if c is None or s.seat == seat else HIDDEN for s, c in zip(swap.shown, swap.chosen))
-    return _new(State, state[:_HANDS] + (hands, homes, state.deck.masked()) + state[_DECK + 1:_SWAP]
+    return _new(State, state[:_HANDS] + (hands, homes, hidden_deck) + state[_DECK + 1:_SWAP]
                 + (replace(swap, chosen=chosen),) + state[_SWAP + 1:])
 
 

@@ -193,6 +193,8 @@ def _follow(turn: Turn, seat: int, stop: str) -> str:
             _into_factory(turn, seat)
         return DONE
     kind = board.SQUARES[square]
+    if kind == board.PLAIN or kind == board.ARROW:
+        return DONE  # nothing happens (asked first: most landings)
     if kind == board.NEST:  # an opponent's nest (or a colour nobody plays: a plain square)
         owner = state.nest_owner(square)
         if owner is not None and owner != seat:
@@ -225,7 +227,7 @@ def _follow(turn: Turn, seat: int, stop: str) -> str:
             turn.emit(Asked(Pending(seat, "drop")))
             return WAIT
         return DONE
-    return DONE  # PLAIN, ARROW
+    return DONE  # (never reached: PLAIN and ARROW are answered first)
 
 
 def _bank(turn: Turn, seat: int) -> None:

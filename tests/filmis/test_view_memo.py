@@ -1,6 +1,6 @@
-"""Views mask the piles once per change (rules/filmis/state.py `_masked_piles` remembers the
-piles all masked by their identity): every seat's view must still be exactly the masking of the
-state it is asked about, whichever seat, table or state was asked before."""
+"""Views hide the cards once per change (rules/filmis/state.py `_hidden` remembers the hands,
+home piles and deck all hidden by their identity): every seat's view must still be exactly the
+masking of the state it is asked about, whichever seat, table or state was asked before."""
 
 from __future__ import annotations
 
@@ -25,6 +25,8 @@ def check_views(state) -> None:
         else:
             assert seen.hands == masked(state.hands, seat), (seat, seen.hands, state.hands)
             assert seen.homes == masked(state.homes, seat), (seat, seen.homes, state.homes)
+        assert seen.deck.pile == (HIDDEN,) * len(state.deck.pile)
+        assert seen.deck.discard == (HIDDEN,) * len(state.deck.discard)
         assert seen._replace(hands=state.hands, homes=state.homes, deck=state.deck, swap=state.swap) == state
 
 
@@ -52,3 +54,13 @@ def test_equal_piles_made_anew_are_masked_alike_and_a_changed_pile_at_once():
     assert GAME.view(grown, 0).hands == (("HARRY",), (HIDDEN, HIDDEN, HIDDEN))
     assert GAME.view(grown, 1).hands == ((HIDDEN,), ("DORIS", "SICKAN", "HARRY"))
     assert GAME.view(state, 1).hands == ((HIDDEN,), ("DORIS", "SICKAN"))
+
+
+def test_a_deck_changed_alone_is_hidden_anew():
+    # the set-up shuffle changes the deck and nothing else the view hides
+    table = Table.new("filmis", ["Ann", "Bob"], seed=5)
+    before = GAME.initial(table.players, {})
+    after = GAME.evolve(before, next(e for e in table.events if type(e).__name__ == "Shuffled"))
+    assert (after.hands, after.homes) == (before.hands, before.homes)
+    for state in (before, after):
+        check_views(state)
