@@ -253,7 +253,7 @@ def view(state: State, seat: int | None) -> State:
     are not. Seat None sees everything."""
     if seat is None:
         return state
-    hands, homes, deck, hidden_hands, hidden_homes, hidden_deck = _hidden(state)
+    hands, homes, _, hidden_hands, hidden_homes, hidden_deck = _hidden(state)
     if not state.over:  # every pile hidden but the seat's own (a spectator, -1, owns none)
         if 0 <= seat < len(hands):
             hands = hidden_hands[:seat] + (hands[seat],) + hidden_hands[seat + 1:]
