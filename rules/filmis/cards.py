@@ -33,5 +33,4 @@ def score(pile: Iterable[str]) -> int:
 
 def can_raid(hand: tuple[str, ...], home: tuple[str, ...]) -> bool:
     """A raid needs a WHISTLE and a JAMES_DEAN, each in the hand or the home pile."""
-    held = hand + home
-    return WHISTLE in held and JAMES_DEAN in held
+    return (WHISTLE in hand or WHISTLE in home) and (JAMES_DEAN in hand or JAMES_DEAN in home)

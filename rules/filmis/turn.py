@@ -5,6 +5,8 @@ and the end of a turn. Each function emits events on the Turn; a decision stops 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..game import Turn
 from ..order import left_of, opening_roll
 from ..records import Action, DiceRolled, Picked, Shuffled, Start
@@ -38,10 +40,14 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         return _options(state, seat, pending.kind) if seat == pending.seat else []
     if seat != state.turn:
         return []
-    actions: list[Action] = [PassTurn() if state.skips[seat] else Roll()]
+    actions: list[Action] = [_PASS if state.skips[seat] else _ROLL]
     if cards.can_raid(state.hands[seat], state.homes[seat]):
-        actions.append(CallRaid())
+        actions.append(_RAID)
     return actions
+
+
+# actions are immutable values: the ones offered at every turn are made once
+_ROLL, _PASS, _RAID = Roll(), PassTurn(), CallRaid()
 
 
 def _kinds(hand: tuple[str, ...]) -> list[str]:
@@ -91,10 +97,10 @@ def explain(state: State, seat: int, action: Action) -> str | None:
 
 
 def step(turn: Turn, seat: int | None, action: Action) -> None:
-    if isinstance(action, Start):
-        _set_up(turn)
-    elif isinstance(action, Roll):
+    if type(action) is Roll:  # most turns (an action decide accepted is of this very class)
         _moves(turn, seat)
+    elif isinstance(action, Start):
+        _set_up(turn)
     elif isinstance(action, CallRaid):
         _raid(turn, seat)
     elif isinstance(action, PassTurn):
@@ -115,10 +121,21 @@ def _set_up(turn: Turn) -> None:
     _begin_turn(turn, opening_roll(turn, (cards.SMALL_DIE, cards.BIG_DIE)))
 
 
-def _roll(turn: Turn, seat: int) -> tuple[int, int]:
-    dice = (turn.chance.roll(cards.SMALL_DIE), turn.chance.roll(cards.BIG_DIE))
-    turn.emit(DiceRolled(seat, dice))
-    return dice
+def _roll(turn: Turn, seat: int) -> int:
+    """Roll both dice; their sum."""
+    small, big = turn.chance.roll(cards.SMALL_DIE), turn.chance.roll(cards.BIG_DIE)
+    turn.emit(_DICE[seat][small][big])
+    return small + big
+
+
+# The events of every turn are immutable values too: each is made once, looked up by its fields.
+_SEATS = range(4)  # the most seats a Filmis game has
+_DICE = tuple(tuple(tuple(DiceRolled(seat, (small, big)) for big in range(cards.BIG_DIE + 1))
+                    for small in range(cards.SMALL_DIE + 1)) for seat in _SEATS)  # [seat][small][big]
+_MOVED = tuple(tuple(Moved(seat, square) for square in range(board.SIZE)) for seat in _SEATS)
+# players -> seat -> the events that end its turn and begin the next player's
+_TURN_OVER = {players: tuple((TurnEnded(seat), TurnBegan(left_of(seat, players))) for seat in range(players))
+              for players in range(1, len(_SEATS) + 1)}
 
 
 # ---- moving -------------------------------------------------------------------------------
@@ -128,32 +145,37 @@ def _moves(turn: Turn, seat: int) -> None:
     """Roll and move, follow the square, and again while a square gives a new move."""
     outcome = AGAIN
     while outcome == AGAIN:
-        stop = _walk(turn, seat, sum(_roll(turn, seat)))
+        stop = _walk(turn, seat, _roll(turn, seat))
         outcome = _follow(turn, seat, stop)
     if outcome == DONE:
         _end_turn(turn, seat)
 
 
 def _walk(turn: Turn, seat: int, steps: int) -> str:
-    """Move clockwise step by step. Stepping onto the own nest or an arrow tip stops the pawn
-    there, whatever is left of the roll; otherwise it lands `steps` squares on."""
+    """Move clockwise `steps` squares (see `_walk_end`)."""
     state: State = turn.state
-    start, own = state.positions[seat], state.own_nest(seat)
+    square, stop = _walk_end(state.positions[seat], steps, state.colours[seat])
+    turn.emit(_MOVED[seat][square])
+    return stop
+
+
+@lru_cache(maxsize=None)  # 48 squares x 8 sums of the dice x 4 colours
+def _walk_end(start: int, steps: int, colour: int) -> tuple[int, str]:
+    """Where a walk of `steps` from `start` ends, and how: stepping onto the own nest or an arrow
+    tip stops the pawn there, whatever is left of the roll; otherwise it lands `steps` squares on."""
+    own = board.nest(colour)
     for k in range(1, steps + 1):
         square = (start + k) % board.SIZE
         if square == own:
-            turn.emit(Moved(seat, square))
-            return NEST_STOP
+            return square, NEST_STOP
         if board.SQUARES[square] == board.ARROW_TIP:
-            turn.emit(Moved(seat, square))
-            return TIP_STOP
-    turn.emit(Moved(seat, (start + steps) % board.SIZE))
-    return LANDED
+            return square, TIP_STOP
+    return (start + steps) % board.SIZE, LANDED
 
 
 def _occupied(state: State, square: int, seat: int) -> bool:
     """Another pawn stands on `square`."""
-    return any(pos == square for other, pos in enumerate(state.positions) if other != seat)
+    return state.positions.count(square) > (state.positions[seat] == square)
 
 
 # ---- the squares --------------------------------------------------------------------------
@@ -171,6 +193,8 @@ def _follow(turn: Turn, seat: int, stop: str) -> str:
             _into_factory(turn, seat)
         return DONE
     kind = board.SQUARES[square]
+    if kind == board.PLAIN or kind == board.ARROW:
+        return DONE  # nothing happens (asked first: most landings)
     if kind == board.NEST:  # an opponent's nest (or a colour nobody plays: a plain square)
         owner = state.nest_owner(square)
         if owner is not None and owner != seat:
@@ -203,7 +227,7 @@ def _follow(turn: Turn, seat: int, stop: str) -> str:
             turn.emit(Asked(Pending(seat, "drop")))
             return WAIT
         return DONE
-    return DONE  # PLAIN, ARROW
+    return DONE  # (never reached: PLAIN and ARROW are answered first)
 
 
 def _bank(turn: Turn, seat: int) -> None:
@@ -297,8 +321,9 @@ def _swap_resolved(turn: Turn) -> str:
 
 
 def _end_turn(turn: Turn, seat: int) -> None:
-    turn.emit(TurnEnded(seat))
-    _begin_turn(turn, left_of(seat, len(turn.state.players)))
+    ended, began = _TURN_OVER[len(turn.state.players)][seat]
+    turn.emit(ended)
+    turn.emit(began)  # as _begin_turn
 
 
 def _begin_turn(turn: Turn, seat: int) -> None:

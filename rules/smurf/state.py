@@ -60,7 +60,10 @@ def to_act(state: State) -> tuple[int | None, ...]:
         return (None,)
     if state.winner is not None:
         return ()
-    return state.owing or (state.turn,)
+    return state.owing or _ALONE[state.turn]
+
+
+_ALONE = tuple((seat,) for seat in range(4))  # seat -> (seat,): made once, asked twice an action
 
 
 def result(state: State) -> Result | None:
@@ -78,24 +81,40 @@ def _seat_ok(s: State, seat: object) -> bool:
     return type(seat) is int and 0 <= seat < len(s.players)
 
 
+# The handlers of the events of almost every turn (an action, a turn's end and beginning, a
+# move, a wheel turn) build the next state straight from slices of the last: the same tuple
+# `_replace` makes, about 2.5 times cheaper, and evolve runs once per event.
+_new = tuple.__new__
+_POSITIONS, _INSIDE, _WHEELS, _TURN, _ROLLED, _OWING, _WINNER = (
+    State._fields.index(name) for name in ("positions", "inside", "wheels", "turn", "rolled", "owing", "winner"))
+assert _INSIDE == _POSITIONS + 1 and _ROLLED == _TURN + 1 and _OWING == _ROLLED + 1 and _WINNER == _OWING + 1
+
+
 def _acted(s: State, e: Acted) -> State:
-    return s._replace(rolled=None) if isinstance(e.action, Move) else s
+    if s.rolled is None or not isinstance(e.action, Move):
+        return s  # only a Move answers a roll; with none waiting there is nothing to clear
+    return _new(State, s[:_ROLLED] + (None,) + s[_OWING:])
 
 
 def _turn_began(s: State, e: TurnBegan) -> State:
-    if not _seat_ok(s, e.seat):
+    seat = e.seat
+    if type(seat) is not int or not 0 <= seat < len(s.players):  # _seat_ok, at every turn
         return s
-    return s._replace(turn=e.seat, rolled=None, owing=())
+    return _new(State, s[:_TURN] + (seat, None, ()) + s[_WINNER:])
 
 
 def _direction_asked(s: State, e: DirectionAsked) -> State:
-    return s._replace(rolled=e.die)
+    return _new(State, s[:_ROLLED] + (e.die,) + s[_OWING:])
 
 
 def _moved(s: State, e: Moved) -> State:
-    if not _seat_ok(s, e.seat) or type(e.to) is not int or not 0 <= e.to < board.SIZE:
+    seat = e.seat
+    if not _seat_ok(s, seat) or type(e.to) is not int or not 0 <= e.to < board.SIZE:
         return s
-    return s._replace(positions=put(s.positions, e.seat, e.to), inside=put(s.inside, e.seat, False))
+    inside = s.inside
+    if inside[seat]:
+        inside = put(inside, seat, False)
+    return _new(State, s[:_POSITIONS] + (put(s.positions, seat, e.to), inside) + s[_INSIDE + 1:])
 
 
 def _went_in(s: State, e: WentIn) -> State:
@@ -129,9 +148,13 @@ def _disc_returned(s: State, e: DiscReturned) -> State:
 
 
 def _wheel_turned(s: State, e: WheelTurned) -> State:
-    if e.wheel not in wheels.WHEELS or type(e.position) is not int or not 0 <= e.position < wheels.POSITIONS:
+    i = _WHEEL_INDEX.get(e.wheel)
+    if i is None or type(e.position) is not int or not 0 <= e.position < wheels.POSITIONS:
         return s
-    return s._replace(wheels=put(s.wheels, wheels.WHEELS.index(e.wheel), e.position))
+    return _new(State, s[:_WHEELS] + (put(s.wheels, i, e.position),) + s[_WHEELS + 1:])
+
+
+_WHEEL_INDEX = {wheel: i for i, wheel in enumerate(wheels.WHEELS)}  # wheel -> its place in `wheels`
 
 
 def _must_give_up(s: State, e: MustGiveUp) -> State:

@@ -5,9 +5,12 @@ says what is asked (DirectionAsked, MustGiveUp)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..game import Turn
 from ..order import left_of, opening_roll
 from ..records import Action, DiceRolled, Start
+from ..tuples import put
 from . import board, moves, wheels
 from .records import (CatAppeared, DirectionAsked, DiscReturned, DiscTaken, GiveUp, Move, Moved,
                       MustGiveUp, Roll, Stayed, TurnBegan, TurnEnded, TurnWheel, WentIn,
@@ -26,7 +29,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if seat != state.turn:
         return []
     if state.rolled is not None:
-        return [move for move, _ in _options(state, seat, state.rolled)]
+        return [move for move, _ in _endings(state, seat, state.rolled)]
     return list(_TURN_STARTS)
 
 
@@ -35,8 +38,31 @@ _TURN_STARTS = (Roll(),) + tuple(TurnWheel(wheel) for wheel in wheels.WHEELS)
 _GIVE_UP = {kind: GiveUp(kind) for kind in board.KINDS}
 
 
-def _options(state: State, seat: int, die: int) -> tuple[tuple[Move, int], ...]:
-    return moves.options(state.positions[seat], state.inside[seat], die, state.cats)
+def _endings(state: State, seat: int, die: int) -> tuple[tuple[Move, int], ...]:
+    """The legal endings of `seat`'s roll of `die` (moves.options), each as (Move, the path
+    square it ends on). They depend on the cats only where the roll may step: looked up by those."""
+    position, inside = state.positions[seat], state.inside[seat]
+    return _endings_among(position, inside, die, _cat_bits(state.wheels) & _reach_bits(position, inside, die))
+
+
+@lru_cache(maxsize=None)  # at most 40 squares x 2 x 6 faces x the few cat holes in reach
+def _endings_among(position: int, inside: bool, die: int, cats: int) -> tuple[tuple[Move, int], ...]:
+    showing = frozenset(square for square in range(board.SIZE) if cats >> square & 1)
+    return tuple((move, moves.walk(position, inside, die, move.direction).squares[steps - 1])
+                 for move, steps in moves.options(position, inside, die, showing))
+
+
+@lru_cache(maxsize=None)  # 256 positions of the two wheels
+def _cat_bits(wheel_positions: tuple[int, ...]) -> int:
+    """The squares showing a cat, as bits (bit n: square n)."""
+    return sum(1 << square for square in wheels.showing(wheel_positions))
+
+
+@lru_cache(maxsize=None)  # 40 squares x 2 x 6 faces
+def _reach_bits(position: int, inside: bool, die: int) -> int:
+    """The squares a roll of `die` may step onto, either way, as bits."""
+    return sum({1 << square for direction in board.DIRECTIONS
+                for square in moves.walk(position, inside, die, direction).squares})
 
 
 def explain(state: State, seat: int, action: Action) -> str | None:
@@ -73,18 +99,31 @@ def _why_not(state: State, seat: int, move: Move) -> str:
 
 
 def step(turn: Turn, seat: int | None, action: Action) -> None:
-    if isinstance(action, Start):
-        turn.emit(TurnBegan(opening_roll(turn, (6,))))
-    elif isinstance(action, Roll):
-        _roll(turn, seat)
-    elif isinstance(action, Move):
-        _move(turn, seat, turn.before.rolled, action)
-    elif isinstance(action, TurnWheel):
+    kind = type(action)  # an action that passed decide's check is one of these very classes
+    if kind is TurnWheel:
         _turn_wheel(turn, seat, action.wheel)
-    else:
-        assert isinstance(action, GiveUp)
-        turn.emit(DiscReturned(seat, action.kind))
+    elif kind is Roll:
+        _roll(turn, seat)
+    elif kind is Move:
+        _move(turn, seat, action, _destination(turn.before, seat, action))
+    elif kind is GiveUp:
+        turn.emit(_RETURNED[seat][action.kind])
         _end_turn_if_settled(turn)
+    else:
+        assert isinstance(action, Start)
+        turn.emit(TurnBegan(opening_roll(turn, (6,))))
+
+
+# The events of every turn are immutable values too: each is made once, looked up by its fields.
+_SEATS = range(4)  # the most seats a Smurf game has
+_DICE = tuple(tuple(DiceRolled(seat, (die,)) for die in range(7)) for seat in _SEATS)  # [seat][die]
+_MOVED = tuple(tuple(Moved(seat, square) for square in range(board.SIZE)) for seat in _SEATS)
+_WENT_IN = tuple({kind: WentIn(seat, kind) for kind in board.KINDS} for seat in _SEATS)
+_TAKEN = tuple({kind: DiscTaken(seat, kind) for kind in board.KINDS} for seat in _SEATS)
+_RETURNED = tuple({kind: DiscReturned(seat, kind) for kind in board.KINDS} for seat in _SEATS)
+# players -> seat -> the events that end its turn and begin the next player's
+_TURN_OVER = {players: tuple((TurnEnded(seat), TurnBegan(left_of(seat, players))) for seat in range(players))
+              for players in range(1, len(_SEATS) + 1)}
 
 
 # ---- rolling and moving -------------------------------------------------------------------
@@ -93,27 +132,34 @@ def step(turn: Turn, seat: int | None, action: Action) -> None:
 def _roll(turn: Turn, seat: int) -> None:
     """Roll; with no way open the pawn stays, with one it goes, with more the player chooses."""
     die = turn.chance.roll()
-    turn.emit(DiceRolled(seat, (die,)))
-    options = _options(turn.state, seat, die)
-    if not options:
+    turn.emit(_DICE[seat][die])
+    endings = _endings(turn.state, seat, die)
+    if not endings:
         turn.emit(Stayed(seat, die))
         _end_turn(turn, seat)
-    elif len(options) == 1:
-        _move(turn, seat, die, options[0][0])
+    elif len(endings) == 1:
+        _move(turn, seat, *endings[0])
     else:
         turn.emit(DirectionAsked(seat, die))
 
 
-def _move(turn: Turn, seat: int, die: int, move: Move) -> None:
-    """Walk the chosen way; in a food area take a disc; on HOME with four kinds, win."""
-    state: State = turn.state
-    to = moves.destination(state.positions[seat], state.inside[seat], die, move, state.cats)
-    turn.emit(Moved(seat, to))
-    if move.food is not None:
-        turn.emit(WentIn(seat, move.food))
-        if turn.state.circles[board.kind_index(move.food)]:
-            turn.emit(DiscTaken(seat, move.food))
-    elif to == board.HOME and len(turn.state.kinds_held(seat)) == len(board.KINDS):
+def _destination(state: State, seat: int, chosen: Move) -> int:
+    """Where the legal move `chosen` ends, for the roll waiting in `state`."""
+    for move, to in _endings(state, seat, state.rolled):
+        if move is chosen or move == chosen:  # mostly the very Move legal_actions listed
+            return to
+    raise AssertionError(f"{chosen} is not legal here")  # decide checked it: never happens
+
+
+def _move(turn: Turn, seat: int, move: Move, to: int) -> None:
+    """Walk the chosen way to `to`; in a food area take a disc; on HOME with four kinds, win."""
+    turn.emit(_MOVED[seat][to])
+    food = move.food
+    if food is not None:
+        turn.emit(_WENT_IN[seat][food])
+        if turn.state.circles[board.kind_index(food)]:
+            turn.emit(_TAKEN[seat][food])
+    elif to == board.HOME and all(turn.state.held[seat]):  # a disc of every kind
         turn.end_game(Won(seat))
     _end_turn(turn, seat)
 
@@ -121,14 +167,28 @@ def _move(turn: Turn, seat: int, die: int, move: Move) -> None:
 # ---- the wheels ---------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=None)  # 2 wheels x 256 positions of both at most
+def _turning(wheel: int, before: tuple[int, ...]) -> tuple[WheelTurned, tuple[int, ...]]:
+    """The event of turning `wheel` with the wheels at `before`, and the squares where a cat
+    appears (wheels.appearing)."""
+    i = wheels.WHEELS.index(wheel)
+    position = wheels.turned(before[i])
+    return WheelTurned(wheel, position), wheels.appearing(before, put(before, i, position))
+
+
 def _turn_wheel(turn: Turn, seat: int, wheel: int) -> None:
     """Turn the wheel one space. Each pawn on a hole where a cat now appears (the hole showed
     none before) costs its owner one disc: with one kind held it goes back at once, with more
     kinds the owner chooses; all owners answer at once, in any order."""
-    before = turn.state.wheels
-    turn.emit(WheelTurned(wheel, wheels.turned(before[wheels.WHEELS.index(wheel)])))
+    turned, appearing = _turning(wheel, turn.state.wheels)
+    turn.emit(turned)
+    if not appearing:
+        _end_turn(turn, seat)
+        return
     state: State = turn.state
-    for square in wheels.appearing(before, state.wheels):
+    for square in appearing:
+        if square not in state.positions:
+            continue  # mostly so: nobody stands there
         seats = tuple(s for s in range(len(state.players))
                       if state.positions[s] == square and not state.inside[s])
         if not seats:
@@ -137,7 +197,7 @@ def _turn_wheel(turn: Turn, seat: int, wheel: int) -> None:
         for under in seats:
             kinds = turn.state.kinds_held(under)
             if len(kinds) == 1:
-                turn.emit(DiscReturned(under, kinds[0]))
+                turn.emit(_RETURNED[under][kinds[0]])
             elif kinds:
                 turn.emit(MustGiveUp(under))
     _end_turn_if_settled(turn)
@@ -153,5 +213,6 @@ def _end_turn_if_settled(turn: Turn) -> None:
 
 
 def _end_turn(turn: Turn, seat: int) -> None:
-    turn.emit(TurnEnded(seat))
-    turn.emit(TurnBegan(left_of(seat, len(turn.state.players))))
+    ended, began = _TURN_OVER[len(turn.state.players)][seat]
+    turn.emit(ended)
+    turn.emit(began)

@@ -1,0 +1,37 @@
+"""The turn's lookups (rules/smurf/turn.py) answer as the plain rules do: a roll's endings are
+remembered by the cats in the roll's reach only, and a wheel turn's event and uncovered cats by
+the wheel and both positions; both must agree with moves.options / wheels.appearing everywhere."""
+
+from __future__ import annotations
+
+from itertools import product
+
+from rules.smurf import board, moves, turn, wheels
+from rules.smurf.records import WheelTurned
+from tests.smurf.scene import scene
+
+PLACES = [(square, False) for square in range(board.SIZE)] + [(square, True) for square in board.FOOD_AT]
+
+
+# every position of each wheel, each beside three of the other's (all 256 pairs take seconds)
+SOME_WHEEL_POSITIONS = sorted({(r, other) for r in range(wheels.POSITIONS)
+                               for other in (r, (5 * r + 3) % wheels.POSITIONS, (7 * r + 11) % wheels.POSITIONS)})
+
+
+def test_a_roll_ends_where_the_plain_rules_say_for_every_place_and_face():
+    for wheel_positions in SOME_WHEEL_POSITIONS:
+        cats = wheels.showing(wheel_positions)
+        for (square, inside), die in product(PLACES, range(1, 7)):
+            state = scene(positions=(square, 0), wheels=wheel_positions)._replace(inside=(inside, False))
+            expected = tuple((move, moves.walk(square, inside, die, move.direction).squares[steps - 1])
+                             for move, steps in moves.options(square, inside, die, cats))
+            assert turn._endings(state, 0, die) == expected, (square, inside, die, wheel_positions)
+
+
+def test_a_wheel_turn_uncovers_the_cats_the_plain_rules_say_for_every_position():
+    for wheel, before in product(wheels.WHEELS, product(range(wheels.POSITIONS), repeat=2)):
+        i = wheels.WHEELS.index(wheel)
+        after = list(before)
+        after[i] = wheels.turned(before[i])
+        assert turn._turning(wheel, before) == (WheelTurned(wheel, after[i]),
+                                                wheels.appearing(before, tuple(after)))
