@@ -48,9 +48,11 @@ class TableDriver:
     def submit(self, seat: int, action: Action) -> list[Event]:
         """Carry out `action` for `seat` (raises Rejected: nothing changes), save, tell everyone."""
         events = self.table.submit(seat, action)
-        self._save()
-        for listener in list(self._listeners):
-            listener(events)
+        if self.writer is not None or self.save_to is not None:
+            self._save()
+        if self._listeners:
+            for listener in list(self._listeners):
+                listener(events)
         return events
 
     @property
@@ -109,9 +111,18 @@ class TableDriver:
 
     def play_bots(self, max_actions: int | None = None) -> int:
         """Play bot moves at once until a person must act, the game ends, or `max_actions`
-        moves were made. Returns how many were made."""
-        made = 0
-        while (max_actions is None or made < max_actions) and self.step_bot() is not None:
+        moves were made. Returns how many were made. (`step_bot` in a loop, with what it looks
+        up each move looked up once: simulate and the tools play whole games through here.)"""
+        made, table, bots, submit = 0, self.table, self.bots, self.submit
+        game = table.game
+        to_act, view = game.to_act, game.view
+        while max_actions is None or made < max_actions:
+            for seat in to_act(table.state):  # nobody once the game is over
+                if seat in bots:
+                    break
+            else:
+                return made
+            submit(seat, bots[seat].choose(game, view(table.state, seat), seat))
             made += 1
         return made
 

@@ -162,6 +162,27 @@ def evolver(handlers: Mapping[type, Callable[[S, Any], S]]) -> Callable[[S, Even
     return evolve
 
 
+def evolver_in_place(working: type, handlers: Mapping[type, Callable[[Any, Any], None]]) -> Callable[[S, Event], S]:
+    """A game's `evolve` from handlers that change a working twin of the state in place
+    (rules/tuples.py `working_twin`) and return nothing. A `Turn` folds all of one action's events
+    into one twin, thawed from the state before the action and frozen once when the step is done;
+    a single `evolve(state, event)` (replays, views) thaws, folds and freezes. Either way the new
+    state is the fold of the events, by the same handlers."""
+    table = dict(handlers)
+    thaw = working.thaw
+
+    def evolve(state: S, event: Event) -> S:
+        handler = table.get(type(event))
+        if handler is None:
+            return state
+        twin = thaw(state)
+        handler(twin, event)
+        return twin.freeze()
+
+    evolve.handlers, evolve.working = table, working
+    return evolve
+
+
 class GameOver(Exception):
     """Raised inside a step when the game has just ended: nothing after that event happens."""
 
@@ -197,26 +218,56 @@ class Turn:
         self.emit(event)
         raise GameOver
 
+    def finish(self) -> None:
+        """The step is done: `state` is the state after the action."""
+
+
+class _TurnInPlace(Turn):
+    """A Turn of a game whose evolve is an `evolver_in_place`: while the step runs, `state` is a
+    working twin (read like the state; the handlers change it as each event is emitted), thawed
+    from a copy of the state before, which never changes; `finish` freezes it."""
+
+    __slots__ = ()
+
+    def __init__(self, game: Game, state: Any, chance):
+        self.game = game
+        self.before = state
+        self.state = game.evolve.working.thaw(state)
+        self.events = []
+        self.chance = chance
+        self._handlers = game.evolve.handlers
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+        handler = self._handlers.get(type(event))
+        if handler is not None:
+            handler(self.state, event)
+
+    def finish(self) -> None:
+        self.state = self.state.freeze()
+
 
 def decide(game: Game, state: Any, seat: int | None, action: Action, chance) -> Turn:
     """Check `action` for `seat` and carry it out. Raises Rejected (changing nothing) when the
     action is not legal now; otherwise returns the Turn holding the events and the new state."""
     waiting = game.to_act(state)
-    if isinstance(action, Start) or waiting == (None,):
+    if seat in waiting and seat is not None and not isinstance(action, Start):  # a seat's move
+        if not _listed(game, state, seat, action) and action not in game.legal_actions(state, seat):
+            raise Rejected(game.explain(state, seat, action) or f"{type(action).__name__} is not a legal action now")
+    elif isinstance(action, Start) or waiting == (None,):
         if not isinstance(action, Start) or seat is not None:
             raise Rejected("the game has not been set up yet")
         if waiting != (None,):
             raise Rejected("the game has already been set up")
-    elif seat not in waiting:
+    else:
         raise Rejected(_not_your_turn(game, state, seat))
-    elif not _listed(game, state, seat, action) and action not in game.legal_actions(state, seat):
-        raise Rejected(game.explain(state, seat, action) or f"{type(action).__name__} is not a legal action now")
-    turn = Turn(game, state, chance)
+    turn = (_TurnInPlace if hasattr(game.evolve, "working") else Turn)(game, state, chance)
     turn.emit(Acted(seat, action))
     try:
         game.step(turn, seat, action)
     except GameOver:
         pass
+    turn.finish()
     return turn
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Mapping, NamedTuple
 
-from ..tuples import put, quick_replace, without
+from ..tuples import put, quick_replace, without, working_twin
 from ..deck import Deck
-from ..game import Result, evolver
+from ..game import Result, evolver_in_place
 from ..records import HIDDEN, Acted, Event, Rejected, Shuffled
 from . import cards
 from .records import (Asked, CardDiscarded, CardGiven, CardPlayed, CardsDrawn, GarfieldTossed,
@@ -37,6 +37,9 @@ class State(NamedTuple):
         return cards.RINGS - sum(self.rings)
 
 
+WorkingState = working_twin(State)  # what a Turn folds one action's events into
+
+
 def initial(players: tuple[str, ...], options: Mapping) -> State:
     if options:
         raise Rejected(f"Garfield has no option {sorted(options)[0]!r}")
@@ -63,82 +66,89 @@ def result(state: State) -> Result | None:
 # ---- evolve -------------------------------------------------------------------------------
 
 
-def _acted(s: State, e: Acted) -> State:
-    return s._replace(pending=None) if s.pending else s
+def _acted(s: WorkingState, e: Acted) -> None:
+    s.pending = None
 
 
-def _asked(s: State, e: Asked) -> State:
-    return s._replace(pending=e.pending)
+def _asked(s: WorkingState, e: Asked) -> None:
+    s.pending = e.pending
 
 
-def _shuffled(s: State, e: Shuffled) -> State:
+def _shuffled(s: WorkingState, e: Shuffled) -> None:
     if e.deck == "garfield":
-        return s._replace(garfield=s.garfield.reshuffled(e.order))
-    return s._replace(player_deck=s.player_deck.reshuffled(e.order))
+        s.garfield = s.garfield.reshuffled(e.order)
+    else:
+        s.player_deck = s.player_deck.reshuffled(e.order)
 
 
-def _turned_up(s: State, e: GarfieldTurnedUp) -> State:
-    return s._replace(face_up=e.card, garfield=s.garfield.drawn(1))
+def _turned_up(s: WorkingState, e: GarfieldTurnedUp) -> None:
+    s.face_up = e.card
+    s.garfield = s.garfield.drawn(1)
 
 
-def _tossed(s: State, e: GarfieldTossed) -> State:
-    return s._replace(face_up=None, garfield=s.garfield.discarded((e.card,)))
+def _tossed(s: WorkingState, e: GarfieldTossed) -> None:
+    s.face_up = None
+    s.garfield = s.garfield.discarded((e.card,))
 
 
-def _drawn(s: State, e: CardsDrawn) -> State:
-    return s._replace(hands=put(s.hands, e.seat, s.hands[e.seat] + e.cards),
-                   player_deck=s.player_deck.drawn(len(e.cards)))
+def _drawn(s: WorkingState, e: CardsDrawn) -> None:
+    s.hands = put(s.hands, e.seat, s.hands[e.seat] + e.cards)
+    s.player_deck = s.player_deck.drawn(len(e.cards))
 
 
-def _turn_began(s: State, e: TurnBegan) -> State:
-    return s._replace(turn=e.seat, faced=s.face_up, pending=None)
+def _turn_began(s: WorkingState, e: TurnBegan) -> None:
+    s.turn = e.seat
+    s.faced = s.face_up
+    s.pending = None
 
 
-def _played(s: State, e: CardPlayed) -> State:
+def _played(s: WorkingState, e: CardPlayed) -> None:
     # RULES.md §1 "A turn" item 4: a played card is discarded the moment it is played.
-    return s._replace(hands=put(s.hands, e.seat, without(s.hands[e.seat], e.card)),
-                   player_deck=s.player_deck.discarded((e.card,)))
+    s.hands = put(s.hands, e.seat, without(s.hands[e.seat], e.card))
+    s.player_deck = s.player_deck.discarded((e.card,))
 
 
-def _moved(s: State, e: Moved) -> State:
-    return s._replace(positions=put(s.positions, e.seat, e.to))
+def _moved(s: WorkingState, e: Moved) -> None:
+    s.positions = put(s.positions, e.seat, e.to)
 
 
-def _ring_gained(s: State, e: RingGained) -> State:
-    return s._replace(rings=put(s.rings, e.seat, s.rings[e.seat] + 1))
+def _ring_gained(s: WorkingState, e: RingGained) -> None:
+    s.rings = put(s.rings, e.seat, s.rings[e.seat] + 1)
 
 
-def _ring_lost(s: State, e: RingLost) -> State:
-    return s._replace(rings=put(s.rings, e.seat, s.rings[e.seat] - 1))
+def _ring_lost(s: WorkingState, e: RingLost) -> None:
+    s.rings = put(s.rings, e.seat, s.rings[e.seat] - 1)
 
 
-def _discarded(s: State, e: CardDiscarded) -> State:
-    return s._replace(hands=put(s.hands, e.seat, without(s.hands[e.seat], e.card)),
-                   player_deck=s.player_deck.discarded((e.card,)))
+def _discarded(s: WorkingState, e: CardDiscarded) -> None:
+    s.hands = put(s.hands, e.seat, without(s.hands[e.seat], e.card))
+    s.player_deck = s.player_deck.discarded((e.card,))
 
 
-def _given(s: State, e: CardGiven) -> State:
+def _given(s: WorkingState, e: CardGiven) -> None:
     hands = put(s.hands, e.seat, without(s.hands[e.seat], e.card))
-    return s._replace(hands=put(hands, e.to, hands[e.to] + (e.card,)))
+    s.hands = put(hands, e.to, hands[e.to] + (e.card,))
 
 
-def _swapped(s: State, e: PlacesSwapped) -> State:
+def _swapped(s: WorkingState, e: PlacesSwapped) -> None:
     a, b = e.seat, e.other
-    positions = put(put(s.positions, a, s.positions[b]), b, s.positions[a])
-    rings = put(put(s.rings, a, s.rings[b]), b, s.rings[a]) if e.rings else s.rings
-    return s._replace(positions=positions, rings=rings)
+    s.positions = put(put(s.positions, a, s.positions[b]), b, s.positions[a])
+    if e.rings:
+        s.rings = put(put(s.rings, a, s.rings[b]), b, s.rings[a])
 
 
-def _turn_ended(s: State, e: TurnEnded) -> State:
-    return s._replace(pending=None)
+def _turn_ended(s: WorkingState, e: TurnEnded) -> None:
+    s.pending = None
 
 
-def _won(s: State, e: Won) -> State:
-    return s._replace(winner=e.seat, pending=None)
+def _won(s: WorkingState, e: Won) -> None:
+    s.winner = e.seat
+    s.pending = None
 
 
-# The state after `event`. Events that change nothing (dice, coins) leave it as it is.
-evolve = evolver({
+# The state after `event`: each handler changes a working twin of the state in place (a Turn folds
+# a whole action's events into one). Events that change nothing (dice, coins) have none.
+evolve = evolver_in_place(WorkingState, {
     Acted: _acted, Asked: _asked, Shuffled: _shuffled, GarfieldTurnedUp: _turned_up,
     GarfieldTossed: _tossed, CardsDrawn: _drawn, TurnBegan: _turn_began, CardPlayed: _played,
     Moved: _moved, RingGained: _ring_gained, RingLost: _ring_lost, CardDiscarded: _discarded,
@@ -154,9 +164,26 @@ def view(state: State, seat: int | None) -> State:
     discards are hidden (their sizes are not). Seat None sees everything."""
     if seat is None:
         return state
-    hands = tuple([hand if i == seat else (HIDDEN,) * len(hand) for i, hand in enumerate(state.hands)])
-    return state._replace(hands=hands, garfield=state.garfield.masked(show_discard=True),
-                   player_deck=state.player_deck.masked())
+    players, positions, rings, hands, garfield, face_up, player_deck, turn, faced, pending, winner = state
+    return _new(State, (players, positions, rings, _masked_hands(hands, seat), garfield.masked(show_discard=True),
+                        face_up, player_deck.masked(), turn, faced, pending, winner))
+
+
+_new = tuple.__new__
+
+
+def _masked_hands(hands: tuple[tuple[str, ...], ...], seat: int) -> tuple[tuple[str, ...], ...]:
+    """Every hand but `seat`'s hidden. Hands change far less often than the state (a roll and a
+    move keep them), and every bot's move asks for a view, so the last answer per seat is
+    remembered by the hands' identity (tuples are immutable; the entry keeps them alive)."""
+    entry = _masked.get(seat)
+    if entry is None or entry[0] is not hands:
+        masked = tuple([hand if i == seat else (HIDDEN,) * len(hand) for i, hand in enumerate(hands)])
+        entry = _masked[seat] = (hands, masked)  # swapped whole: threads never see a mixed entry
+    return entry[1]
+
+
+_masked: dict[int, tuple] = {}  # seat -> (hands, those hands as the seat sees them)
 
 
 def redact(event: Event, seat: int | None) -> Event:

@@ -36,7 +36,13 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if pending is None:
         if seat != state.turn:
             return []
-        return [_FOLLOW] + [_PLAY.get(c) or PlayCard(c) for c in _kinds(state.hands[seat]) if c != cards.LASAGNA]
+        hand = state.hands[seat]
+        offered = _BEGIN.get(hand)
+        if offered is None:
+            offered = [_FOLLOW] + [_PLAY.get(c) or PlayCard(c) for c in _kinds(hand) if c != cards.LASAGNA]
+            if len(_BEGIN) < 4096:  # hands are few (cards of a few kinds), but keep it bounded
+                _BEGIN[hand] = offered
+        return list(offered)
     if seat != pending.seat:
         return []
     return _options(state, pending.seat, pending.kind)
@@ -45,6 +51,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
 # actions are immutable values: the ones offered again and again are made once
 _FOLLOW = FollowGarfield()
 _PLAY = {card: PlayCard(card) for card in cards.PLAYER_COUNTS}
+_BEGIN: dict[tuple[str, ...], list[Action]] = {}  # hand -> the ways to begin a turn holding it
 
 
 def _kinds(hand: tuple[str, ...]) -> list[str]:
