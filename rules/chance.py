@@ -124,8 +124,18 @@ class Chance:
             if not 1 <= face <= sides:
                 raise RigError(f"forced die face {face} does not fit a 1-{sides} die")
             return face
-        self._dry("die roll")
+        if self._strict:
+            self._dry("die roll")
         return int(self._random.random() * sides) + 1
+
+    def dice(self, count: int, sides: int = 6) -> tuple[int, ...]:
+        """`count` dice with faces 1..sides, in one call: the same faces as `count` rolls."""
+        if self._dice or self._strict:
+            return tuple([self.roll(sides) for _ in range(count)])
+        random = self._random.random
+        if count == 2:  # most rolls: both dice
+            return int(random() * sides) + 1, int(random() * sides) + 1
+        return tuple([int(random() * sides) + 1 for _ in range(count)])
 
     def flip(self) -> bool:
         """A fair coin: True is face up."""

@@ -4,6 +4,8 @@ stops the run with an `Asked` event that carries what happens once it is answere
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..game import Turn
 from ..order import left_of, opening_roll
 from ..records import Action, DiceRolled, CoinFlipped, Shuffled, Start
@@ -13,16 +15,33 @@ from .records import (Asked, CardDiscarded, CardGiven, CardPlayed, CardsDrawn, D
                       Moved, Pending, PlacesSwapped, PlayCard, RingGained, RingLost, SwapWith,
                       TurnBegan, TurnEnded, Won)
 from .state import State
-from ..values import frozen, replace
 
 
-@frozen
-class Ctx:
-    """What the rest of this turn depends on (stored in `Pending` while a decision waits)."""
+class Ctx(NamedTuple):
+    """What the rest of this turn depends on (stored in `Pending` while a decision waits). A
+    tuple, made anew where it changes: a turn makes one or more, and it never leaves the turn."""
 
     garfield: bool  # the Garfield card applies to this turn's rolls
     bonus: int = 0  # doubles bonus roll: 0 not earned, 1 due after this space, 2 used
     ends: bool = False  # the turn ends once the current space chain is followed
+
+
+_GARFIELD, _PLAIN = Ctx(garfield=True), Ctx(garfield=False)  # how most turns begin
+
+
+# ---- events made once -----------------------------------------------------------------------
+# Events are immutable values, and most of a turn's are one of a few: made once here, so a turn
+# emits them without making new ones. (At most four seats: Garfield is for 2-4 players.)
+
+_SEATS = range(4)
+_MOVED = [[Moved(seat, to) for to in range(board.SIZE)] for seat in _SEATS]
+_ROLLED = [{dice: DiceRolled(seat, dice) for dice in [(a,) for a in range(1, 7)] + [(a, b) for a in range(1, 7)
+                                                                                      for b in range(1, 7)]}
+           for seat in _SEATS]
+_RING_GAINED = [RingGained(seat) for seat in _SEATS]
+_RING_LOST = [RingLost(seat) for seat in _SEATS]
+_TURN_ENDED = [TurnEnded(seat) for seat in _SEATS]
+_TURN_BEGAN = [TurnBegan(seat) for seat in _SEATS]
 
 
 # ---- legal actions ------------------------------------------------------------------------
@@ -87,14 +106,14 @@ def explain(state: State, seat: int, action: Action) -> str | None:
 
 
 def step(turn: Turn, seat: int | None, action: Action) -> None:
-    pending = turn.before.pending
-    if isinstance(action, Start):
-        _set_up(turn)
-    elif isinstance(action, FollowGarfield):
+    if isinstance(action, FollowGarfield):
         _follow_garfield(turn, seat)
     elif isinstance(action, PlayCard):
         _play_card(turn, seat, action.card)
+    elif isinstance(action, Start):
+        _set_up(turn)
     else:
+        pending = turn.before.pending
         _answer(turn, seat, action, pending.kind, Ctx(pending.garfield, pending.bonus, pending.ends))
 
 
@@ -113,7 +132,7 @@ def _set_up(turn: Turn) -> None:
 
 def _follow_garfield(turn: Turn, seat: int) -> None:
     card = turn.state.face_up
-    ctx = Ctx(garfield=True)
+    ctx = _GARFIELD
     if card == cards.G_SWAP:
         _ask(turn, seat, "swap_rings", ctx)
     elif card == cards.G_LOSE_TURN:
@@ -130,7 +149,7 @@ def _follow_garfield(turn: Turn, seat: int) -> None:
 
 def _play_card(turn: Turn, seat: int, card: str) -> None:
     turn.emit(CardPlayed(seat, card))
-    ctx = Ctx(garfield=False)
+    ctx = _PLAIN
     if card == cards.NAP_ATTACK:
         _roll_and_move(turn, seat, ctx)
     elif card == cards.BLINDFOLD:  # roll and move again while the total is even
@@ -157,8 +176,8 @@ def _play_card(turn: Turn, seat: int, card: str) -> None:
 
 
 def _roll(turn: Turn, seat: int, count: int) -> tuple[int, ...]:
-    dice = tuple(turn.chance.roll() for _ in range(count))
-    turn.emit(DiceRolled(seat, dice))
+    dice = turn.chance.dice(count)
+    turn.emit(_ROLLED[seat][dice])
     return dice
 
 
@@ -188,7 +207,7 @@ def _roll_and_move(turn: Turn, seat: int, ctx: Ctx, extra: int = 0) -> None:
             total = max(dice)
         _move(turn, seat, total + extra)
         if card == cards.G_DOUBLES_AGAIN and dice[0] == dice[1] and ctx.bonus == 0:
-            ctx = replace(ctx, bonus=1)
+            ctx = Ctx(ctx.garfield, 1, ctx.ends)
     _follow_space(turn, seat, ctx)
 
 
@@ -207,22 +226,22 @@ def _move(turn: Turn, seat: int, steps: int) -> int:
     if steps > 0:
         crossing = (tail - start) % board.SIZE or board.SIZE  # steps to the next step onto 39
         while crossing <= steps:
-            turn.emit(Moved(seat, tail))
+            turn.emit(_MOVED[seat][tail])
             if turn.state.centre:
-                turn.emit(RingGained(seat))
+                turn.emit(_RING_GAINED[seat])
                 if turn.state.rings[seat] == cards.RINGS_TO_WIN:
                     turn.end_game(Won(seat))
             crossing += board.SIZE
     elif steps < 0:
         crossing = (start - tail) % board.SIZE + 1  # steps to the next step from 39 to 38
         while crossing <= -steps:
-            turn.emit(Moved(seat, tail - 1))
+            turn.emit(_MOVED[seat][tail - 1])
             if turn.state.rings[seat]:
-                turn.emit(RingLost(seat))
+                turn.emit(_RING_LOST[seat])
             crossing += board.SIZE
     end = (start + steps) % board.SIZE
     if turn.state.positions[seat] != end:
-        turn.emit(Moved(seat, end))
+        turn.emit(_MOVED[seat][end])
     return steps
 
 
@@ -238,7 +257,7 @@ def _follow_space(turn: Turn, seat: int, ctx: Ctx) -> None:
         return
     if space == board.BACK_7:
         _move(turn, seat, -7)
-        _follow_space(turn, seat, replace(ctx, ends=True))
+        _follow_space(turn, seat, Ctx(ctx.garfield, ctx.bonus, True))
         return
     # The lasagna spaces ask with or without a Lasagna in hand (RULES.md §1 "Secrets are kept
     # by the shape of the game too").
@@ -259,7 +278,7 @@ def _follow_space(turn: Turn, seat: int, ctx: Ctx) -> None:
 def _go_on(turn: Turn, seat: int, ctx: Ctx) -> None:
     """After a space is followed: end the turn, or take the doubles bonus roll if one is due."""
     if ctx.bonus == 1 and not ctx.ends:
-        _roll_and_move(turn, seat, replace(ctx, bonus=2))
+        _roll_and_move(turn, seat, Ctx(ctx.garfield, 2, ctx.ends))
     else:
         _end_turn(turn, seat)
 
@@ -324,7 +343,7 @@ def _answer(turn: Turn, seat: int, action: Action, kind: str, ctx: Ctx) -> None:
             _go_on(turn, seat, ctx)
         elif kind == "lasagna_8":
             _move(turn, seat, 8)
-            _follow_space(turn, seat, replace(ctx, ends=True))
+            _follow_space(turn, seat, Ctx(ctx.garfield, ctx.bonus, True))
         else:  # lasagna_red: roll again, as Garfield says if he applies this turn
             _garfield_roll(turn, seat, ctx)
     elif isinstance(action, SwapWith):
@@ -352,5 +371,5 @@ def _end_turn(turn: Turn, seat: int) -> None:
     state = turn.state
     if state.faced in cards.JUST_FOR_YOU and state.face_up == state.faced:
         _change_mind(turn)
-    turn.emit(TurnEnded(seat))
-    turn.emit(TurnBegan(left_of(seat, len(state.players))))
+    turn.emit(_TURN_ENDED[seat])
+    turn.emit(_TURN_BEGAN[left_of(seat, len(turn.state.players))])
