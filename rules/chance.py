@@ -170,9 +170,22 @@ class Chance:
             for card in top:
                 remaining.remove(card)
             if remaining:  # never so when strict: the order must name every card
-                self._random.shuffle(remaining)
+                shuffle(self._random, remaining)
             return tuple(top) + tuple(remaining)
         self._dry(f"shuffle of deck {deck!r}")
         order = list(cards)
-        self._random.shuffle(order)
+        shuffle(self._random, order)
         return tuple(order)
+
+
+def shuffle(generator: random.Random, order: list) -> None:
+    """`generator.shuffle(order)`, the very same draws and order, without a method call per card
+    (`random.Random.shuffle` calls `_randbelow` for each): every game shuffles at its set-up."""
+    getrandbits = generator.getrandbits
+    for i in range(len(order) - 1, 0, -1):
+        below = i + 1  # a uniform index in 0..i, drawn as Random._randbelow_with_getrandbits does
+        bits = below.bit_length()
+        j = getrandbits(bits)
+        while j >= below:
+            j = getrandbits(bits)
+        order[i], order[j] = order[j], order[i]
