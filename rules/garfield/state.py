@@ -164,26 +164,19 @@ def view(state: State, seat: int | None) -> State:
     discards are hidden (their sizes are not). Seat None sees everything."""
     if seat is None:
         return state
-    players, positions, rings, hands, garfield, face_up, player_deck, turn, faced, pending, winner = state
-    return _new(State, (players, positions, rings, _masked_hands(hands, seat), garfield.masked(show_discard=True),
-                        face_up, player_deck.masked(), turn, faced, pending, winner))
+    seen = list(state)
+    hands = state.hands
+    masked = [_HIDDEN[len(hand)] for hand in hands]
+    if 0 <= seat < len(hands):  # a spectator (seat -1) sees no hand: not the last by Python's indexing
+        masked[seat] = hands[seat]
+    seen[_HANDS], seen[_GARFIELD], seen[_PLAYER_DECK] = (tuple(masked), state.garfield.masked(show_discard=True),
+                                                         state.player_deck.masked())
+    return _new(State, seen)
 
 
 _new = tuple.__new__
-
-
-def _masked_hands(hands: tuple[tuple[str, ...], ...], seat: int) -> tuple[tuple[str, ...], ...]:
-    """Every hand but `seat`'s hidden. Hands change far less often than the state (a roll and a
-    move keep them), and every bot's move asks for a view, so the last answer per seat is
-    remembered by the hands' identity (tuples are immutable; the entry keeps them alive)."""
-    entry = _masked.get(seat)
-    if entry is None or entry[0] is not hands:
-        masked = tuple([hand if i == seat else (HIDDEN,) * len(hand) for i, hand in enumerate(hands)])
-        entry = _masked[seat] = (hands, masked)  # swapped whole: threads never see a mixed entry
-    return entry[1]
-
-
-_masked: dict[int, tuple] = {}  # seat -> (hands, those hands as the seat sees them)
+_HIDDEN = [(HIDDEN,) * size for size in range(len(cards.PLAYER_DECK) + 1)]  # a hand of each size, hidden
+_HANDS, _GARFIELD, _PLAYER_DECK = (State._fields.index(name) for name in ("hands", "garfield", "player_deck"))
 
 
 def redact(event: Event, seat: int | None) -> Event:
