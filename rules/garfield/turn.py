@@ -42,6 +42,11 @@ _RING_GAINED = [RingGained(seat) for seat in _SEATS]
 _RING_LOST = [RingLost(seat) for seat in _SEATS]
 _TURN_ENDED = [TurnEnded(seat) for seat in _SEATS]
 _TURN_BEGAN = [TurnBegan(seat) for seat in _SEATS]
+_TURNED_UP = {card: GarfieldTurnedUp(card) for card in cards.GARFIELD_DECK}
+_TOSSED = {card: GarfieldTossed(card) for card in cards.GARFIELD_DECK}
+_PLAYED = [{card: CardPlayed(seat, card) for card in cards.PLAYER_COUNTS} for seat in _SEATS]
+_FLIPPED = [(CoinFlipped(seat, False), CoinFlipped(seat, True)) for seat in _SEATS]
+_ASKED: dict[tuple, Asked] = {}  # (seat, kind, garfield, bonus, ends) -> the Asked event, made at first use
 
 
 # ---- legal actions ------------------------------------------------------------------------
@@ -79,15 +84,21 @@ def _kinds(hand: tuple[str, ...]) -> list[str]:
 
 def _options(state: State, seat: int, kind: str) -> list[Action]:
     if kind.startswith("lasagna"):  # put to everyone; without a Lasagna the answer is "no"
-        return [Lasagna(True), Lasagna(False)] if cards.LASAGNA in state.hands[seat] else [Lasagna(False)]
+        return [_YES, _NO] if cards.LASAGNA in state.hands[seat] else [_NO]
     if kind in ("swap_rings", "swap_places"):
-        return [SwapWith(other) for other in range(len(state.players)) if other != seat]
+        return [_SWAP[other] for other in range(len(state.players)) if other != seat]
     hand = _kinds(state.hands[seat])
     if kind == "green":
-        return [Discard(card) for card in hand]
+        return [_DISCARD.get(card) or Discard(card) for card in hand]
     if kind == "give_or_lose":
-        return [Discard(card) for card in hand] + [LoseTurn()]
-    return [Give(card) for card in hand]  # give_left
+        return [_DISCARD.get(card) or Discard(card) for card in hand] + [_LOSE]
+    return [_GIVE.get(card) or Give(card) for card in hand]  # give_left
+
+
+_YES, _NO, _LOSE = Lasagna(True), Lasagna(False), LoseTurn()
+_SWAP = [SwapWith(seat) for seat in _SEATS]
+_DISCARD = {card: Discard(card) for card in cards.PLAYER_COUNTS}
+_GIVE = {card: Give(card) for card in cards.PLAYER_COUNTS}
 
 
 def explain(state: State, seat: int, action: Action) -> str | None:
@@ -148,7 +159,7 @@ def _follow_garfield(turn: Turn, seat: int) -> None:
 
 
 def _play_card(turn: Turn, seat: int, card: str) -> None:
-    turn.emit(CardPlayed(seat, card))
+    turn.emit(_PLAYED[seat][card])
     ctx = _PLAIN
     if card == cards.NAP_ATTACK:
         _roll_and_move(turn, seat, ctx)
@@ -160,7 +171,7 @@ def _play_card(turn: Turn, seat: int, card: str) -> None:
         _follow_space(turn, seat, ctx)
     else:  # Put 1 over on Garfield: the flip decides
         face_up = turn.chance.flip()
-        turn.emit(CoinFlipped(seat, face_up))
+        turn.emit(_FLIPPED[seat][face_up])
         if not face_up:
             _end_turn(turn, seat)
         elif card == cards.PUT_ONE_OVER_SWAP:
@@ -284,13 +295,15 @@ def _go_on(turn: Turn, seat: int, ctx: Ctx) -> None:
 
 
 def _change_mind(turn: Turn) -> None:
-    turn.emit(GarfieldTossed(turn.state.face_up))
+    card = turn.state.face_up
+    turn.emit(_TOSSED.get(card) or GarfieldTossed(card))
     _turn_up(turn)
 
 
 def _turn_up(turn: Turn) -> None:
     """Turn up the next Garfield card; when that empties the pile, shuffle the Sand Box in."""
-    turn.emit(GarfieldTurnedUp(turn.state.garfield.pile[0]))
+    card = turn.state.garfield.pile[0]
+    turn.emit(_TURNED_UP.get(card) or GarfieldTurnedUp(card))
     sandbox = turn.state.garfield.discard
     if not turn.state.garfield.pile and sandbox:
         turn.emit(Shuffled("garfield", turn.chance.shuffle("garfield", sandbox)))
@@ -326,13 +339,17 @@ def _ask(turn: Turn, seat: int, kind: str, ctx: Ctx) -> None:
     if len(options) == 1 and kind not in SECRET_QUESTIONS:
         _answer(turn, seat, options[0], kind, ctx)
     else:
-        turn.emit(Asked(Pending(seat, kind, ctx.garfield, ctx.bonus, ctx.ends)))
+        key = (seat, kind) + ctx
+        asked = _ASKED.get(key)
+        if asked is None:
+            asked = _ASKED[key] = Asked(Pending(seat, kind, *ctx))
+        turn.emit(asked)
 
 
 def _answer(turn: Turn, seat: int, action: Action, kind: str, ctx: Ctx) -> None:
     if isinstance(action, Lasagna):
         if action.play:
-            turn.emit(CardPlayed(seat, cards.LASAGNA))
+            turn.emit(_PLAYED[seat][cards.LASAGNA])
         if kind == "lasagna_advance":
             _roll_and_move(turn, seat, ctx, extra=7 if action.play else 0)
         elif kind == "lasagna_twice" and action.play:
