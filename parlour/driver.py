@@ -106,23 +106,32 @@ class TableDriver:
         seat = self.bot_to_act()
         if seat is None:
             return None
-        action = self.bots[seat].choose(self.table.game, self.table.view(seat), seat)
-        return self.submit(seat, action)
+        return self.submit(seat, self._move_of(seat))
+
+    def _move_of(self, seat: int) -> Action:
+        """The bot's choice for `seat`: from the seat's view; or, for a bot that picks among the
+        legal actions alone (`pick`, the random bot), from the seat's legal actions, which the rules
+        make from what the seat may see (tests/properties checks the view gives the same list
+        after every action) — no view is built for it, and it never sees the state."""
+        table, bot = self.table, self.bots[seat]
+        pick = getattr(bot, "pick", None)
+        if pick is not None:
+            return pick(table.game.legal_actions(table.state, seat))
+        return bot.choose(table.game, table.game.view(table.state, seat), seat)
 
     def play_bots(self, max_actions: int | None = None) -> int:
         """Play bot moves at once until a person must act, the game ends, or `max_actions`
         moves were made. Returns how many were made. (`step_bot` in a loop, with what it looks
         up each move looked up once: simulate and the tools play whole games through here.)"""
-        made, table, bots, submit = 0, self.table, self.bots, self.submit
-        game = table.game
-        to_act, view = game.to_act, game.view
+        made, table, bots, submit, move_of = 0, self.table, self.bots, self.submit, self._move_of
+        to_act = table.game.to_act
         while max_actions is None or made < max_actions:
             for seat in to_act(table.state):  # nobody once the game is over
                 if seat in bots:
                     break
             else:
                 return made
-            submit(seat, bots[seat].choose(game, view(table.state, seat), seat))
+            submit(seat, move_of(seat))
             made += 1
         return made
 
