@@ -5,7 +5,8 @@ Each game supplies pure functions over its own immutable state:
 - `initial(players, options)` the state before set-up (the table then takes `Start()`);
 - `to_act(state)` the seats that may act now: empty when the game is over, `(None,)` before
   set-up (only the table may act then, with `Start()`);
-- `legal_actions(state, seat)` every action that seat may take now (works on a view, too);
+- `legal_actions(state, seat)` every action that seat may take now, none for a seat that is not
+  to act (works on a view, too);
 - `step(turn, seat, action)` carries out a legal action by emitting events on `turn`;
 - `evolve(state, event)` the state after one event; never raises;
 - `view(state, seat)` what that seat may know (None: everything);
@@ -126,8 +127,9 @@ def _listed(game: Game, state: Any, seat: int, action: Action) -> bool:
     """True when `action` is one of the very objects that `legal_actions` last listed for `seat`
     in `state`, or in the view of `state` that `view` last gave `seat`: a view gives the same
     legal actions as the state (tests/properties checks it after every action), so an action
-    taken from that list needs no second legality check. Anything else (another state, an
-    action built by hand or decoded) is checked as usual."""
+    taken from that list needs no second legality check, nor a look at who is to act (a seat not
+    to act has no legal action; Start is never listed). Anything else (another state, an action
+    built by hand or decoded) is checked as usual."""
     legal, views = getattr(game.legal_actions, "last", None), getattr(game.view, "last", None)
     if legal is None:
         return False
@@ -250,17 +252,17 @@ class _TurnInPlace(Turn):
 def decide(game: Game, state: Any, seat: int | None, action: Action, chance) -> Turn:
     """Check `action` for `seat` and carry it out. Raises Rejected (changing nothing) when the
     action is not legal now; otherwise returns the Turn holding the events and the new state."""
-    waiting = game.to_act(state)
-    if seat in waiting and seat is not None and not isinstance(action, Start):  # a seat's move
-        if not _listed(game, state, seat, action) and action not in game.legal_actions(state, seat):
+    if not _listed(game, state, seat, action):  # else legal as it stands: no check to repeat
+        waiting = game.to_act(state)
+        if isinstance(action, Start) or waiting == (None,):
+            if not isinstance(action, Start) or seat is not None:
+                raise Rejected("the game has not been set up yet")
+            if waiting != (None,):
+                raise Rejected("the game has already been set up")
+        elif seat not in waiting:
+            raise Rejected(_not_your_turn(game, state, seat))
+        elif action not in game.legal_actions(state, seat):
             raise Rejected(game.explain(state, seat, action) or f"{type(action).__name__} is not a legal action now")
-    elif isinstance(action, Start) or waiting == (None,):
-        if not isinstance(action, Start) or seat is not None:
-            raise Rejected("the game has not been set up yet")
-        if waiting != (None,):
-            raise Rejected("the game has already been set up")
-    else:
-        raise Rejected(_not_your_turn(game, state, seat))
     turn = (_TurnInPlace if hasattr(game.evolve, "working") else Turn)(game, state, chance)
     turn.emit(Acted(seat, action))
     try:
