@@ -23,6 +23,7 @@ from functools import cached_property
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from .records import Acted, Action, Event, Rejected, SHARED_RECORDS, Start
+from .tuples import working_twin
 from .values import frozen
 
 
@@ -164,14 +165,22 @@ def evolver(handlers: Mapping[type, Callable[[S, Any], S]]) -> Callable[[S, Even
     return evolve
 
 
-def evolver_in_place(working: type, handlers: Mapping[type, Callable[[Any, Any], None]]) -> Callable[[S, Event], S]:
-    """A game's `evolve` from handlers that change a working twin of the state in place
-    (rules/tuples.py `working_twin`) and return nothing. A `Turn` folds all of one action's events
-    into one twin, thawed from the state before the action and frozen once when the step is done;
-    a single `evolve(state, event)` (replays, views) thaws, folds and freezes. Either way the new
-    state is the fold of the events, by the same handlers."""
+def evolver_in_place(state_class: type, handlers: Mapping[type, Callable[[Any, Any], None]]) -> Callable[[S, Event], S]:
+    """A game's `evolve` from handlers that change a working twin of the state (a NamedTuple
+    class) in place and return nothing (rules/tuples.py `working_twin`; `evolve.working` is its
+    class). A Turn folds all of one action's events into one twin, thawed from the state before
+    the action and frozen once when the step is done; a single `evolve(state, event)` (replays,
+    views) thaws, folds and freezes. Either way the new state is the fold of the events, by the
+    same handlers. (The twin is the Turn itself, `turn.state is turn` while the step runs: one
+    object per action instead of two.)"""
     table = dict(handlers)
+    working = working_twin(state_class, base=_TurnInPlace)
     thaw = working.thaw
+
+    def start(game: Game, before: S, chance) -> "_TurnInPlace":
+        turn = thaw(before)
+        turn.game, turn.before, turn.state, turn.events, turn.chance, turn._handlers = game, before, turn, [], chance, table
+        return turn
 
     def evolve(state: S, event: Event) -> S:
         handler = table.get(type(event))
@@ -181,7 +190,7 @@ def evolver_in_place(working: type, handlers: Mapping[type, Callable[[Any, Any],
         handler(twin, event)
         return twin.freeze()
 
-    evolve.handlers, evolve.working = table, working
+    evolve.handlers, evolve.working, evolve.start = table, working, start
     return evolve
 
 
@@ -225,28 +234,22 @@ class Turn:
 
 
 class _TurnInPlace(Turn):
-    """A Turn of a game whose evolve is an `evolver_in_place`: while the step runs, `state` is a
-    working twin (read like the state; the handlers change it as each event is emitted), thawed
-    from a copy of the state before, which never changes; `finish` freezes it."""
+    """A Turn of a game whose evolve is an `evolver_in_place`, made by its `evolve.start`: the
+    Turn is also the working twin of the state (its class extends this one with the state's
+    fields). While the step runs `state` is the Turn itself, read like the state, and the handlers
+    change its fields as each event is emitted; they were thawed from the state before, which
+    never changes. `finish` freezes them into the new state."""
 
     __slots__ = ()
-
-    def __init__(self, game: Game, state: Any, chance):
-        self.game = game
-        self.before = state
-        self.state = game.evolve.working.thaw(state)
-        self.events = []
-        self.chance = chance
-        self._handlers = game.evolve.handlers
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
         handler = self._handlers.get(type(event))
         if handler is not None:
-            handler(self.state, event)
+            handler(self, event)
 
     def finish(self) -> None:
-        self.state = self.state.freeze()
+        self.state = self.freeze()
 
 
 def decide(game: Game, state: Any, seat: int | None, action: Action, chance) -> Turn:
@@ -263,7 +266,8 @@ def decide(game: Game, state: Any, seat: int | None, action: Action, chance) -> 
             raise Rejected(_not_your_turn(game, state, seat))
         elif action not in game.legal_actions(state, seat):
             raise Rejected(game.explain(state, seat, action) or f"{type(action).__name__} is not a legal action now")
-    turn = (_TurnInPlace if hasattr(game.evolve, "working") else Turn)(game, state, chance)
+    start = getattr(game.evolve, "start", None)  # an `evolver_in_place`'s
+    turn = start(game, state, chance) if start else Turn(game, state, chance)
     turn.emit(Acted(seat, action))
     try:
         game.step(turn, seat, action)

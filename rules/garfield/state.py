@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Mapping, NamedTuple
 
-from ..tuples import put, quick_replace, without, working_twin
+from ..tuples import put, quick_replace, without
 from ..deck import Deck
 from ..game import Result, evolver_in_place
 from ..records import HIDDEN, Acted, Event, Rejected, Shuffled
@@ -35,9 +35,6 @@ class State(NamedTuple):
     def centre(self) -> int:
         """Rings still in the centre of the board."""
         return cards.RINGS - sum(self.rings)
-
-
-WorkingState = working_twin(State)  # what a Turn folds one action's events into
 
 
 def initial(players: tuple[str, ...], options: Mapping) -> State:
@@ -148,12 +145,13 @@ def _won(s: WorkingState, e: Won) -> None:
 
 # The state after `event`: each handler changes a working twin of the state in place (a Turn folds
 # a whole action's events into one). Events that change nothing (dice, coins) have none.
-evolve = evolver_in_place(WorkingState, {
+evolve = evolver_in_place(State, {
     Acted: _acted, Asked: _asked, Shuffled: _shuffled, GarfieldTurnedUp: _turned_up,
     GarfieldTossed: _tossed, CardsDrawn: _drawn, TurnBegan: _turn_began, CardPlayed: _played,
     Moved: _moved, RingGained: _ring_gained, RingLost: _ring_lost, CardDiscarded: _discarded,
     CardGiven: _given, PlacesSwapped: _swapped, TurnEnded: _turn_ended, Won: _won,
 })
+WorkingState = evolve.working  # what the handlers change: a working twin of a State
 
 
 # ---- what a seat may see ------------------------------------------------------------------
