@@ -75,9 +75,19 @@ class Game:
         for name in _OPTIONAL:
             if functions[name] is None:
                 del functions[name]
-        functions["legal_actions"] = _last_answer(functions["legal_actions"])
         functions["view"] = _last_view(functions["view"])
+        functions["legal_actions"] = _last_answer(functions["legal_actions"], functions["view"].last)
         return cls(id, title, players[0], players[1], records, **functions, rules_version=rules_version)
+
+    @cached_property  # these two are read for every action decided
+    def listed(self) -> Callable[[Any, int | None, Action], bool]:
+        """Whether an action is one that `legal_actions` just listed (see `_last_answer`)."""
+        return getattr(self.legal_actions, "listed", _never)
+
+    @cached_property
+    def start_turn(self) -> Callable[["Game", Any, Any], "Turn"]:
+        """How a Turn of this game begins: an `evolver_in_place`'s own, else a plain Turn."""
+        return getattr(self.evolve, "start", Turn)
 
     @cached_property  # read for every event decoded
     def kinds(self) -> Mapping[str, type]:
@@ -90,22 +100,47 @@ _FUNCTIONS = ("initial", "to_act", "legal_actions", "step", "evolve", "view", "r
 _OPTIONAL = ("explain", "to_act_after")
 
 
-def _last_answer(legal_actions: Callable[[Any, int], list[Action]]) -> Callable[[Any, int], list[Action]]:
+def _last_answer(legal_actions: Callable[[Any, int], list[Action]],
+                 views: list) -> Callable[[Any, int], list[Action]]:
     """`legal_actions` remembering its last answer by the state's identity: states are immutable,
-    so a bot that asks about the state it will act in (a view that is the state itself) and
-    `decide`, which checks the action against the same state, share one computation; and the
-    action the bot took from that list is found in it by identity, not compared field by field."""
+    so a bot that asks about the state it will act in and `decide`, which checks the action
+    against the same state, share one computation; and `listed` (below) tells `decide` whether
+    the action the bot took is one of the very objects in that answer. `views`: the entry of the
+    game's `_last_view`."""
     last = [(None, None, ())]  # one (state kept alive so its id is not reused, seat, answer),
     # swapped whole so that threads sharing a game never see a mixed entry
 
     def remembered(state: Any, seat: int) -> list[Action]:
         entry = last[0]
         if entry[0] is not state or entry[1] != seat:
-            entry = last[0] = (state, seat, tuple(legal_actions(state, seat)))
-        return list(entry[2])  # a fresh list each time: callers may change theirs
+            entry = last[0] = (state, seat, legal_actions(state, seat))  # a new list, ours alone
+        return entry[2].copy()  # a fresh list each time: callers may change theirs
 
-    remembered.last = last  # read by `_listed`
+    def listed(state: Any, seat: int | None, action: Action) -> bool:
+        """True when `action` is one of the very objects that were last listed for `seat` in
+        `state`, or in the view of `state` that `view` last gave `seat`: a view gives the same
+        legal actions as the state (tests/properties checks it after every action), so an action
+        taken from that list needs no second legality check, nor a look at who is to act (a seat
+        not to act has no legal action; Start is never listed). Anything else (another state, an
+        action built by hand or decoded) is checked as usual."""
+        asked, asked_seat, answer = last[0]
+        if asked_seat != seat:
+            return False
+        if asked is not state:
+            viewed, viewed_seat, seen = views[0]
+            if viewed is not state or viewed_seat != seat or seen is not asked:
+                return False
+        for offered in answer:
+            if offered is action:
+                return True
+        return False
+
+    remembered.listed = listed
     return remembered
+
+
+def _never(state: Any, seat: int | None, action: Action) -> bool:
+    return False
 
 
 def _last_view(view: Callable[[Any, int | None], Any]) -> Callable[[Any, int | None], Any]:
@@ -122,31 +157,6 @@ def _last_view(view: Callable[[Any, int | None], Any]) -> Callable[[Any, int | N
 
     remembered.last = last
     return remembered
-
-
-def _listed(game: Game, state: Any, seat: int, action: Action) -> bool:
-    """True when `action` is one of the very objects that `legal_actions` last listed for `seat`
-    in `state`, or in the view of `state` that `view` last gave `seat`: a view gives the same
-    legal actions as the state (tests/properties checks it after every action), so an action
-    taken from that list needs no second legality check, nor a look at who is to act (a seat not
-    to act has no legal action; Start is never listed). Anything else (another state, an action
-    built by hand or decoded) is checked as usual."""
-    legal, views = getattr(game.legal_actions, "last", None), getattr(game.view, "last", None)
-    if legal is None:
-        return False
-    asked, asked_seat, answer = legal[0]
-    if asked_seat != seat:
-        return False
-    if asked is not state:
-        if views is None:
-            return False
-        viewed, viewed_seat, seen = views[0]
-        if viewed is not state or viewed_seat != seat or seen is not asked:
-            return False
-    for listed in answer:
-        if listed is action:
-            return True
-    return False
 
 
 S = TypeVar("S")
@@ -255,7 +265,7 @@ class _TurnInPlace(Turn):
 def decide(game: Game, state: Any, seat: int | None, action: Action, chance) -> Turn:
     """Check `action` for `seat` and carry it out. Raises Rejected (changing nothing) when the
     action is not legal now; otherwise returns the Turn holding the events and the new state."""
-    if not _listed(game, state, seat, action):  # else legal as it stands: no check to repeat
+    if not game.listed(state, seat, action):  # else legal as it stands: no check to repeat
         waiting = game.to_act(state)
         if isinstance(action, Start) or waiting == (None,):
             if not isinstance(action, Start) or seat is not None:
@@ -266,8 +276,7 @@ def decide(game: Game, state: Any, seat: int | None, action: Action, chance) -> 
             raise Rejected(_not_your_turn(game, state, seat))
         elif action not in game.legal_actions(state, seat):
             raise Rejected(game.explain(state, seat, action) or f"{type(action).__name__} is not a legal action now")
-    start = getattr(game.evolve, "start", None)  # an `evolver_in_place`'s
-    turn = start(game, state, chance) if start else Turn(game, state, chance)
+    turn = game.start_turn(game, state, chance)
     turn.emit(Acted(seat, action))
     try:
         game.step(turn, seat, action)
