@@ -7,7 +7,9 @@ from .records import HIDDEN
 
 def put(values: tuple, index: int, value) -> tuple:
     """`values` with the item at `index` replaced by `value`."""
-    return values[:index] + (value,) + values[index + 1:]
+    changed = list(values)  # two new objects; slicing and joining makes five
+    changed[index] = value
+    return tuple(changed)
 
 
 def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
