@@ -124,6 +124,8 @@ class TableDriver:
         moves were made. Returns how many were made. (`step_bot` in a loop, with what it looks
         up each move looked up once: simulate and the tools play whole games through here.)"""
         made, table, bots, submit, move_of = 0, self.table, self.bots, self.submit, self._move_of
+        if not self._listeners and self.writer is None and self.save_to is None:
+            submit = table.submit  # nothing to save and nobody to tell: what self.submit would do
         to_act = table.game.to_act
         while max_actions is None or made < max_actions:
             for seat in to_act(table.state):  # nobody once the game is over
