@@ -277,13 +277,19 @@ def decide(game: Game, state: Any, seat: int | None, action: Action, chance) -> 
         elif action not in game.legal_actions(state, seat):
             raise Rejected(game.explain(state, seat, action) or f"{type(action).__name__} is not a legal action now")
     turn = game.start_turn(game, state, chance)
-    turn.emit(Acted(seat, action))
+    acted = _new(Acted)  # Acted(seat, action), without the class call (~1000 instructions less): one per action
+    _set_seat(acted, seat)
+    _set_action(acted, action)
+    turn.emit(acted)
     try:
         game.step(turn, seat, action)
     except GameOver:
         pass
     turn.finish()
     return turn
+
+
+_new, _set_seat, _set_action = object.__new__, Acted.seat.__set__, Acted.action.__set__
 
 
 def _not_your_turn(game: Game, state: Any, seat: int | None) -> str:

@@ -76,3 +76,16 @@ def test_an_action_folded_in_place_leaves_the_state_it_was_decided_in_as_it_was(
     for event in turn.events:
         folded = GAME.evolve(folded, event)
     assert folded == turn.state and len(turn.events) > 2
+
+
+def test_the_acted_event_decide_makes_is_an_ordinary_frozen_acted():
+    from rules.records import Acted
+    from rules.values import FrozenInstanceError
+
+    state, seat = started()
+    action = GAME.legal_actions(state, seat)[0]
+    acted = decide(GAME, state, seat, action, Chance.for_log(1, 0)).events[0]
+    assert acted == Acted(seat, action) and hash(acted) == hash(Acted(seat, action))
+    assert repr(acted) == repr(Acted(seat, action))
+    with pytest.raises(FrozenInstanceError):
+        acted.seat = 0

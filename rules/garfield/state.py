@@ -17,7 +17,8 @@ from .records import (Asked, CardDiscarded, CardGiven, CardPlayed, CardsDrawn, G
 @quick_replace
 class State(NamedTuple):
     """Immutable, and a tuple underneath: `_replace` is several times cheaper than a frozen
-    dataclass's `replace`, and evolve makes one new state per event."""
+    dataclass's `replace`. A Turn folds an action's events into a working twin of it and makes
+    one new state per action (`evolve` below)."""
 
     players: tuple[str, ...]
     positions: tuple[int, ...]
