@@ -48,9 +48,11 @@ class TableDriver:
     def submit(self, seat: int, action: Action) -> list[Event]:
         """Carry out `action` for `seat` (raises Rejected: nothing changes), save, tell everyone."""
         events = self.table.submit(seat, action)
-        self._save()
-        for listener in list(self._listeners):
-            listener(events)
+        if self.writer is not None or self.save_to is not None:
+            self._save()
+        if self._listeners:
+            for listener in list(self._listeners):
+                listener(events)
         return events
 
     @property
@@ -104,14 +106,34 @@ class TableDriver:
         seat = self.bot_to_act()
         if seat is None:
             return None
-        action = self.bots[seat].choose(self.table.game, self.table.view(seat), seat)
-        return self.submit(seat, action)
+        return self.submit(seat, self._move_of(seat))
+
+    def _move_of(self, seat: int) -> Action:
+        """The bot's choice for `seat`: from the seat's view; or, for a bot that picks among the
+        legal actions alone (`pick`, the random bot), from the seat's legal actions, which the rules
+        make from what the seat may see (tests/properties checks the view gives the same list
+        after every action) — no view is built for it, and it never sees the state."""
+        table, bot = self.table, self.bots[seat]
+        pick = getattr(bot, "pick", None)
+        if pick is not None:
+            return pick(table.game.legal_actions(table.state, seat))
+        return bot.choose(table.game, table.game.view(table.state, seat), seat)
 
     def play_bots(self, max_actions: int | None = None) -> int:
         """Play bot moves at once until a person must act, the game ends, or `max_actions`
-        moves were made. Returns how many were made."""
-        made = 0
-        while (max_actions is None or made < max_actions) and self.step_bot() is not None:
+        moves were made. Returns how many were made. (`step_bot` in a loop, with what it looks
+        up each move looked up once: simulate and the tools play whole games through here.)"""
+        made, table, bots, submit, move_of = 0, self.table, self.bots, self.submit, self._move_of
+        if not self._listeners and self.writer is None and self.save_to is None:
+            submit = table.submit  # nothing to save and nobody to tell: what self.submit would do
+        to_act = table.game.to_act
+        while max_actions is None or made < max_actions:
+            for seat in to_act(table.state):  # nobody once the game is over
+                if seat in bots:
+                    break
+            else:
+                return made
+            submit(seat, move_of(seat))
             made += 1
         return made
 

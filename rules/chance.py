@@ -124,8 +124,18 @@ class Chance:
             if not 1 <= face <= sides:
                 raise RigError(f"forced die face {face} does not fit a 1-{sides} die")
             return face
-        self._dry("die roll")
+        if self._strict:
+            self._dry("die roll")
         return int(self._random.random() * sides) + 1
+
+    def dice(self, count: int, sides: int = 6) -> tuple[int, ...]:
+        """`count` dice with faces 1..sides, in one call: the same faces as `count` rolls."""
+        if self._dice or self._strict:
+            return tuple([self.roll(sides) for _ in range(count)])
+        random = self._random.random
+        if count == 2:  # most rolls: both dice
+            return int(random() * sides) + 1, int(random() * sides) + 1
+        return tuple([int(random() * sides) + 1 for _ in range(count)])
 
     def flip(self) -> bool:
         """A fair coin: True is face up."""
@@ -160,9 +170,22 @@ class Chance:
             for card in top:
                 remaining.remove(card)
             if remaining:  # never so when strict: the order must name every card
-                self._random.shuffle(remaining)
+                shuffle(self._random, remaining)
             return tuple(top) + tuple(remaining)
         self._dry(f"shuffle of deck {deck!r}")
         order = list(cards)
-        self._random.shuffle(order)
+        shuffle(self._random, order)
         return tuple(order)
+
+
+def shuffle(generator: random.Random, order: list) -> None:
+    """`generator.shuffle(order)`, the very same draws and order, without a method call per card
+    (`random.Random.shuffle` calls `_randbelow` for each): every game shuffles at its set-up."""
+    getrandbits = generator.getrandbits
+    for i in range(len(order) - 1, 0, -1):
+        below = i + 1  # a uniform index in 0..i, drawn as Random._randbelow_with_getrandbits does
+        bits = below.bit_length()
+        j = getrandbits(bits)
+        while j >= below:
+            j = getrandbits(bits)
+        order[i], order[j] = order[j], order[i]

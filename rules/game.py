@@ -5,7 +5,8 @@ Each game supplies pure functions over its own immutable state:
 - `initial(players, options)` the state before set-up (the table then takes `Start()`);
 - `to_act(state)` the seats that may act now: empty when the game is over, `(None,)` before
   set-up (only the table may act then, with `Start()`);
-- `legal_actions(state, seat)` every action that seat may take now (works on a view, too);
+- `legal_actions(state, seat)` every action that seat may take now, none for a seat that is not
+  to act (works on a view, too);
 - `step(turn, seat, action)` carries out a legal action by emitting events on `turn`;
 - `evolve(state, event)` the state after one event; never raises;
 - `view(state, seat)` what that seat may know (None: everything);
@@ -22,6 +23,7 @@ from functools import cached_property
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from .records import Acted, Action, Event, Rejected, SHARED_RECORDS, Start
+from .tuples import working_twin
 from .values import frozen
 
 
@@ -73,9 +75,19 @@ class Game:
         for name in _OPTIONAL:
             if functions[name] is None:
                 del functions[name]
-        functions["legal_actions"] = _last_answer(functions["legal_actions"])
         functions["view"] = _last_view(functions["view"])
+        functions["legal_actions"] = _last_answer(functions["legal_actions"], functions["view"].last)
         return cls(id, title, players[0], players[1], records, **functions, rules_version=rules_version)
+
+    @cached_property  # these two are read for every action decided
+    def listed(self) -> Callable[[Any, int | None, Action], bool]:
+        """Whether an action is one that `legal_actions` just listed (see `_last_answer`)."""
+        return getattr(self.legal_actions, "listed", _never)
+
+    @cached_property
+    def start_turn(self) -> Callable[["Game", Any, Any], "Turn"]:
+        """How a Turn of this game begins: an `evolver_in_place`'s own, else a plain Turn."""
+        return getattr(self.evolve, "start", Turn)
 
     @cached_property  # read for every event decoded
     def kinds(self) -> Mapping[str, type]:
@@ -88,22 +100,47 @@ _FUNCTIONS = ("initial", "to_act", "legal_actions", "step", "evolve", "view", "r
 _OPTIONAL = ("explain", "to_act_after")
 
 
-def _last_answer(legal_actions: Callable[[Any, int], list[Action]]) -> Callable[[Any, int], list[Action]]:
+def _last_answer(legal_actions: Callable[[Any, int], list[Action]],
+                 views: list) -> Callable[[Any, int], list[Action]]:
     """`legal_actions` remembering its last answer by the state's identity: states are immutable,
-    so a bot that asks about the state it will act in (a view that is the state itself) and
-    `decide`, which checks the action against the same state, share one computation; and the
-    action the bot took from that list is found in it by identity, not compared field by field."""
+    so a bot that asks about the state it will act in and `decide`, which checks the action
+    against the same state, share one computation; and `listed` (below) tells `decide` whether
+    the action the bot took is one of the very objects in that answer. `views`: the entry of the
+    game's `_last_view`."""
     last = [(None, None, ())]  # one (state kept alive so its id is not reused, seat, answer),
     # swapped whole so that threads sharing a game never see a mixed entry
 
     def remembered(state: Any, seat: int) -> list[Action]:
         entry = last[0]
         if entry[0] is not state or entry[1] != seat:
-            entry = last[0] = (state, seat, tuple(legal_actions(state, seat)))
-        return list(entry[2])  # a fresh list each time: callers may change theirs
+            entry = last[0] = (state, seat, legal_actions(state, seat))  # a new list, ours alone
+        return entry[2].copy()  # a fresh list each time: callers may change theirs
 
-    remembered.last = last  # read by `_listed`
+    def listed(state: Any, seat: int | None, action: Action) -> bool:
+        """True when `action` is one of the very objects that were last listed for `seat` in
+        `state`, or in the view of `state` that `view` last gave `seat`: a view gives the same
+        legal actions as the state (tests/properties checks it after every action), so an action
+        taken from that list needs no second legality check, nor a look at who is to act (a seat
+        not to act has no legal action; Start is never listed). Anything else (another state, an
+        action built by hand or decoded) is checked as usual."""
+        asked, asked_seat, answer = last[0]
+        if asked_seat != seat:
+            return False
+        if asked is not state:
+            viewed, viewed_seat, seen = views[0]
+            if viewed is not state or viewed_seat != seat or seen is not asked:
+                return False
+        for offered in answer:
+            if offered is action:
+                return True
+        return False
+
+    remembered.listed = listed
     return remembered
+
+
+def _never(state: Any, seat: int | None, action: Action) -> bool:
+    return False
 
 
 def _last_view(view: Callable[[Any, int | None], Any]) -> Callable[[Any, int | None], Any]:
@@ -122,30 +159,6 @@ def _last_view(view: Callable[[Any, int | None], Any]) -> Callable[[Any, int | N
     return remembered
 
 
-def _listed(game: Game, state: Any, seat: int, action: Action) -> bool:
-    """True when `action` is one of the very objects that `legal_actions` last listed for `seat`
-    in `state`, or in the view of `state` that `view` last gave `seat`: a view gives the same
-    legal actions as the state (tests/properties checks it after every action), so an action
-    taken from that list needs no second legality check. Anything else (another state, an
-    action built by hand or decoded) is checked as usual."""
-    legal, views = getattr(game.legal_actions, "last", None), getattr(game.view, "last", None)
-    if legal is None:
-        return False
-    asked, asked_seat, answer = legal[0]
-    if asked_seat != seat:
-        return False
-    if asked is not state:
-        if views is None:
-            return False
-        viewed, viewed_seat, seen = views[0]
-        if viewed is not state or viewed_seat != seat or seen is not asked:
-            return False
-    for listed in answer:
-        if listed is action:
-            return True
-    return False
-
-
 S = TypeVar("S")
 
 
@@ -159,6 +172,35 @@ def evolver(handlers: Mapping[type, Callable[[S, Any], S]]) -> Callable[[S, Even
         return handler(state, event) if handler else state
 
     evolve.handlers = table  # Turn.emit dispatches on it itself: one call less per event
+    return evolve
+
+
+def evolver_in_place(state_class: type, handlers: Mapping[type, Callable[[Any, Any], None]]) -> Callable[[S, Event], S]:
+    """A game's `evolve` from handlers that change a working twin of the state (a NamedTuple
+    class) in place and return nothing (rules/tuples.py `working_twin`; `evolve.working` is its
+    class). A Turn folds all of one action's events into one twin, thawed from the state before
+    the action and frozen once when the step is done; a single `evolve(state, event)` (replays,
+    views) thaws, folds and freezes. Either way the new state is the fold of the events, by the
+    same handlers. (The twin is the Turn itself, `turn.state is turn` while the step runs: one
+    object per action instead of two.)"""
+    table = dict(handlers)
+    working = working_twin(state_class, base=_TurnInPlace)
+    thaw = working.thaw
+
+    def start(game: Game, before: S, chance) -> "_TurnInPlace":
+        turn = thaw(before)
+        turn.game, turn.before, turn.state, turn.events, turn.chance, turn._handlers = game, before, turn, [], chance, table
+        return turn
+
+    def evolve(state: S, event: Event) -> S:
+        handler = table.get(type(event))
+        if handler is None:
+            return state
+        twin = thaw(state)
+        handler(twin, event)
+        return twin.freeze()
+
+    evolve.handlers, evolve.working, evolve.start = table, working, start
     return evolve
 
 
@@ -197,27 +239,57 @@ class Turn:
         self.emit(event)
         raise GameOver
 
+    def finish(self) -> None:
+        """The step is done: `state` is the state after the action."""
+
+
+class _TurnInPlace(Turn):
+    """A Turn of a game whose evolve is an `evolver_in_place`, made by its `evolve.start`: the
+    Turn is also the working twin of the state (its class extends this one with the state's
+    fields). While the step runs `state` is the Turn itself, read like the state, and the handlers
+    change its fields as each event is emitted; they were thawed from the state before, which
+    never changes. `finish` freezes them into the new state."""
+
+    __slots__ = ()
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+        handler = self._handlers.get(type(event))
+        if handler is not None:
+            handler(self, event)
+
+    def finish(self) -> None:
+        self.state = self.freeze()
+
 
 def decide(game: Game, state: Any, seat: int | None, action: Action, chance) -> Turn:
     """Check `action` for `seat` and carry it out. Raises Rejected (changing nothing) when the
     action is not legal now; otherwise returns the Turn holding the events and the new state."""
-    waiting = game.to_act(state)
-    if isinstance(action, Start) or waiting == (None,):
-        if not isinstance(action, Start) or seat is not None:
-            raise Rejected("the game has not been set up yet")
-        if waiting != (None,):
-            raise Rejected("the game has already been set up")
-    elif seat not in waiting:
-        raise Rejected(_not_your_turn(game, state, seat))
-    elif not _listed(game, state, seat, action) and action not in game.legal_actions(state, seat):
-        raise Rejected(game.explain(state, seat, action) or f"{type(action).__name__} is not a legal action now")
-    turn = Turn(game, state, chance)
-    turn.emit(Acted(seat, action))
+    if not game.listed(state, seat, action):  # else legal as it stands: no check to repeat
+        waiting = game.to_act(state)
+        if isinstance(action, Start) or waiting == (None,):
+            if not isinstance(action, Start) or seat is not None:
+                raise Rejected("the game has not been set up yet")
+            if waiting != (None,):
+                raise Rejected("the game has already been set up")
+        elif seat not in waiting:
+            raise Rejected(_not_your_turn(game, state, seat))
+        elif action not in game.legal_actions(state, seat):
+            raise Rejected(game.explain(state, seat, action) or f"{type(action).__name__} is not a legal action now")
+    turn = game.start_turn(game, state, chance)
+    acted = _new(Acted)  # Acted(seat, action), without the class call (~1000 instructions less): one per action
+    _set_seat(acted, seat)
+    _set_action(acted, action)
+    turn.emit(acted)
     try:
         game.step(turn, seat, action)
     except GameOver:
         pass
+    turn.finish()
     return turn
+
+
+_new, _set_seat, _set_action = object.__new__, Acted.seat.__set__, Acted.action.__set__
 
 
 def _not_your_turn(game: Game, state: Any, seat: int | None) -> str:

@@ -14,7 +14,8 @@ def opening_roll(turn: Turn, sides: tuple[int, ...]) -> int:
     while len(contenders) > 1:
         totals = {}
         for seat in contenders:
-            dice = tuple(turn.chance.roll(n) for n in sides)
+            dice = turn.chance.dice(len(sides), sides[0]) if len(set(sides)) == 1 else tuple(
+                [turn.chance.roll(n) for n in sides])
             turn.emit(DiceRolled(seat, dice))
             totals[seat] = sum(dice)
         best = max(totals.values())

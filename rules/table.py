@@ -52,7 +52,10 @@ class Table:
         """Carry out `action` for `seat`: the new events, or Rejected (nothing changes)."""
         if isinstance(action, Start):
             raise Rejected("the game has already been set up")
-        return self._apply(seat, action)
+        turn = decide(self.game, self.state, seat, action, self._chance)  # as _apply, one call less
+        self.events += turn.events
+        self.state = turn.state
+        return turn.events
 
     def _apply(self, seat: int | None, action: Action) -> list[Event]:
         turn = decide(self.game, self.state, seat, action, self._chance)

@@ -95,6 +95,8 @@ def _install(cls: type) -> type:
     if owner.__dict__["__init__"] is _first_init:
         init, eq, hash_ = _methods(owner.__value_fields__, tuple(owner.__value_factories__))
         owner.__init__, owner.__eq__ = _own_init(owner, init, owner.__value_init_defaults__), eq
+        owner.__init__.__kwdefaults__ = {f"_set{i}_": getattr(owner, name).__set__  # each field's slot
+                                         for i, name in enumerate(owner.__value_fields__)}
         if owner.__dict__["__hash__"] is not None:
             owner.__hash__ = hash_
     return owner
@@ -130,8 +132,8 @@ def _trailing(class_name: str, names: tuple[str, ...], defaults: dict) -> tuple 
 # ---- the methods ----------------------------------------------------------------------------
 # __init__, __eq__ and __hash__ depend only on the field names: they are compiled once per tuple
 # of names and shared by every class with those names (each class gets its own copy of __init__,
-# for its defaults), at the class's first use (above). __init__ sets each field with
-# object.__setattr__, as a frozen class's own __setattr__ refuses; a field with a Factory default
+# for its defaults and its slots' setters), at the class's first use (above). __init__ sets each
+# field through its slot's setter, as a frozen class's own __setattr__ refuses; a field with a Factory default
 # is made by the class's factory when not given. == and hash work on the tuple of the fields, as
 # a dataclass's do.
 
@@ -142,9 +144,13 @@ _METHODS: dict[tuple, tuple] = {}
 def _methods(names: tuple[str, ...], made: tuple[str, ...]) -> tuple:
     methods = _METHODS.get((names, made))
     if methods is None:
-        params = "".join(f", {name}" for name in names)
-        sets = "".join(f"\n    _set(self, {name!r}, self.__value_factories__[{name!r}]() if {name} is _NEW else {name})"
-                       if name in made else f"\n    _set(self, {name!r}, {name})" for name in names) or "\n    pass"
+        # Each field is set through its slot's own setter (`_set<i>_`, filled in per class by
+        # `_install`): that skips looking the name up, and object.__setattr__'s call, for every
+        # field of every record made (the core makes several per action).
+        params = "".join(f", {name}" for name in names) + "".join(
+            f"{', *,' if i == 0 else ','} _set{i}_=None" for i in range(len(names)))
+        sets = "".join(f"\n    _set{i}_(self, self.__value_factories__[{name!r}]() if {name} is _NEW else {name})"
+                       if name in made else f"\n    _set{i}_(self, {name})" for i, name in enumerate(names)) or "\n    pass"
         mine = "".join(f"self.{name}," for name in names)
         theirs = "".join(f"other.{name}," for name in names)
         source = (f"def __init__(self{params}):{sets}\n"
@@ -155,7 +161,7 @@ def _methods(names: tuple[str, ...], made: tuple[str, ...]) -> tuple:
                   f"def __hash__(self):\n"
                   f"    return hash(({mine}))\n")
         scope: dict = {}
-        exec(compile(source, f"<value class {names}>", "exec"), {"_set": object.__setattr__, "_NEW": _NEW}, scope)
+        exec(compile(source, f"<value class {names}>", "exec"), {"_NEW": _NEW}, scope)
         methods = _METHODS[names, made] = (scope["__init__"], scope["__eq__"], scope["__hash__"])
     return methods
 

@@ -54,3 +54,38 @@ def test_an_action_not_listed_is_still_refused_with_the_reason():
     with pytest.raises(Rejected):  # listed for this seat, taken by another
         other = (seat + 1) % 3
         decide(GAME, state, other, GAME.legal_actions(GAME.view(state, seat), seat)[0], Chance.for_log(1, 0))
+
+
+def test_an_action_folded_in_place_leaves_the_state_it_was_decided_in_as_it_was():
+    """Garfield folds an action's events into a working twin (rules/game.py evolver_in_place):
+    the state before, held by the table, views and bots, never changes, even when the step stops
+    halfway (here: a checked replay that has no dice for the roll the rules ask for)."""
+    from rules.chance import RigError
+    from rules.garfield import cards
+    from rules.garfield.records import FollowGarfield
+
+    state = next(state for seed in range(100)  # a turn that begins with a plain roll of the dice
+                 if (state := Table.new("garfield", ["Ann", "Bob"], seed=seed).state).face_up == cards.G_NAPPING)
+    (seat,) = GAME.to_act(state)
+    kept = tuple(state)
+    with pytest.raises(RigError):
+        decide(GAME, state, seat, FollowGarfield(), Chance.replaying([]))
+    turn = decide(GAME, state, seat, FollowGarfield(), Chance.for_log(1, 0))
+    assert tuple(state) == kept and type(turn.state) is type(state)
+    folded = state
+    for event in turn.events:
+        folded = GAME.evolve(folded, event)
+    assert folded == turn.state and len(turn.events) > 2
+
+
+def test_the_acted_event_decide_makes_is_an_ordinary_frozen_acted():
+    from rules.records import Acted
+    from rules.values import FrozenInstanceError
+
+    state, seat = started()
+    action = GAME.legal_actions(state, seat)[0]
+    acted = decide(GAME, state, seat, action, Chance.for_log(1, 0)).events[0]
+    assert acted == Acted(seat, action) and hash(acted) == hash(Acted(seat, action))
+    assert repr(acted) == repr(Acted(seat, action))
+    with pytest.raises(FrozenInstanceError):
+        acted.seat = 0

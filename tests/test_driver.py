@@ -82,3 +82,23 @@ def test_a_failed_save_goes_to_the_callers_handler(tmp_path):
     quiet = TableDriver(t, {seat: make("random", seat) for seat in range(3)}, writer)
     quiet.step_bot()  # without a handler the problem is kept for the caller to show, not raised
     assert quiet.save_problem == writer.problem and writer.problem
+
+
+def test_a_bot_that_picks_among_the_legal_actions_is_handed_exactly_its_views_list():
+    """The random bot needs no view: the driver hands it the seat's legal actions, which must be
+    what the seat's own view gives (nothing the seat may not know goes into the list)."""
+    t = table()
+    handed = []
+
+    class Picker:
+        def pick(self, actions):
+            (seat,) = t.to_act()
+            assert actions == t.game.legal_actions(t.game.view(t.state, seat), seat)
+            handed.append(actions)
+            return actions[-1]
+
+        def choose(self, game, view, seat):  # never asked: the driver prefers pick
+            raise AssertionError("a picking bot was handed a view")
+
+    driver = TableDriver(t, {seat: Picker() for seat in range(3)})
+    assert driver.play_bots(60) == 60 and len(handed) == 60

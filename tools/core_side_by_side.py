@@ -6,12 +6,17 @@ Each round runs every checkout once, in turn, in a fresh interpreter with that c
 the path (so a shared machine's load falls on all alike), after one untimed game; the medians are
 what to compare. A
 checkout without `parlour.driver` (older code) is played through its table directly.
+
+`--instructions` counts instead the machine instructions per game under valgrind (callgrind):
+the same games, not a time, so it does not move with the machine's load (each checkout plays
+`--games` games and one game; the difference over `--games - 1` is what one game takes).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -35,6 +40,10 @@ def play(seed):
         for seat in table.to_act():
             if seat in table.to_act():
                 table.submit(seat, bots[seat].choose(table.game, table.view(seat), seat))
+if len(sys.argv) > 4:  # --instructions: just play, valgrind counts
+    for seed in range(games):
+        play(seed)
+    sys.exit()
 play(10**6)  # imports the game's rules (and compiles them once) outside the timing
 cpu = time.process_time()
 for seed in range(games):
@@ -50,7 +59,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=150)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--instructions", action="store_true", help="count instructions (valgrind) instead")
     args = parser.parse_args()
+    if args.instructions:
+        for root in args.roots:
+            one, many = (_instructions(root, args, games) for games in (1, args.games))
+            print(f"{args.game:9} {root:30} instructions per game: {(many - one) / (args.games - 1):,.0f}")
+        return
     rates: dict[str, list[float]] = {root: [] for root in args.roots}
     for _ in range(args.rounds):
         for root in args.roots:
@@ -62,6 +77,15 @@ def main() -> None:
     for root, values in rates.items():
         print(f"{args.game:9} {root:30} games per CPU s: median {statistics.median(values):7.1f}  "
               f"runs {', '.join(f'{v:.1f}' for v in values)}")
+
+
+def _instructions(root: str, args, games: int) -> int:
+    env = {**os.environ, "PYTHONPATH": os.path.abspath(root), "PYTHONHASHSEED": "0"}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c",
+                          ONE_RUN, args.game, str(games), str(args.players), "count"],
+                         cwd="/", env=env, capture_output=True, text=True, check=True)
+    return int(re.search(r"Collected : (\d+)", out.stderr).group(1))
 
 
 if __name__ == "__main__":

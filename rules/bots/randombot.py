@@ -16,5 +16,9 @@ class RandomBot:
 
     def choose(self, game: Game, view, seat: int) -> Action:
         """An action for `seat`, chosen from its view alone."""
-        actions = game.legal_actions(view, seat)
+        return self.pick(game.legal_actions(view, seat))
+
+    def pick(self, actions: list[Action]) -> Action:
+        """One of the seat's legal actions, uniformly: all this bot needs to know (so the driver
+        hands it the list, and builds no view for it: parlour/driver.py)."""
         return actions[int(self._random.random() * len(actions))]

@@ -6,7 +6,7 @@ from typing import Mapping, NamedTuple
 
 from ..tuples import put, quick_replace, without
 from ..deck import Deck
-from ..game import Result, evolver
+from ..game import Result, evolver_in_place
 from ..records import HIDDEN, Acted, Event, Rejected, Shuffled
 from . import cards
 from .records import (Asked, CardDiscarded, CardGiven, CardPlayed, CardsDrawn, GarfieldTossed,
@@ -17,7 +17,8 @@ from .records import (Asked, CardDiscarded, CardGiven, CardPlayed, CardsDrawn, G
 @quick_replace
 class State(NamedTuple):
     """Immutable, and a tuple underneath: `_replace` is several times cheaper than a frozen
-    dataclass's `replace`, and evolve makes one new state per event."""
+    dataclass's `replace`. A Turn folds an action's events into a working twin of it and makes
+    one new state per action (`evolve` below)."""
 
     players: tuple[str, ...]
     positions: tuple[int, ...]
@@ -63,87 +64,95 @@ def result(state: State) -> Result | None:
 # ---- evolve -------------------------------------------------------------------------------
 
 
-def _acted(s: State, e: Acted) -> State:
-    return s._replace(pending=None) if s.pending else s
+def _acted(s: WorkingState, e: Acted) -> None:
+    s.pending = None
 
 
-def _asked(s: State, e: Asked) -> State:
-    return s._replace(pending=e.pending)
+def _asked(s: WorkingState, e: Asked) -> None:
+    s.pending = e.pending
 
 
-def _shuffled(s: State, e: Shuffled) -> State:
+def _shuffled(s: WorkingState, e: Shuffled) -> None:
     if e.deck == "garfield":
-        return s._replace(garfield=s.garfield.reshuffled(e.order))
-    return s._replace(player_deck=s.player_deck.reshuffled(e.order))
+        s.garfield = s.garfield.reshuffled(e.order)
+    else:
+        s.player_deck = s.player_deck.reshuffled(e.order)
 
 
-def _turned_up(s: State, e: GarfieldTurnedUp) -> State:
-    return s._replace(face_up=e.card, garfield=s.garfield.drawn(1))
+def _turned_up(s: WorkingState, e: GarfieldTurnedUp) -> None:
+    s.face_up = e.card
+    s.garfield = s.garfield.drawn(1)
 
 
-def _tossed(s: State, e: GarfieldTossed) -> State:
-    return s._replace(face_up=None, garfield=s.garfield.discarded((e.card,)))
+def _tossed(s: WorkingState, e: GarfieldTossed) -> None:
+    s.face_up = None
+    s.garfield = s.garfield.discarded((e.card,))
 
 
-def _drawn(s: State, e: CardsDrawn) -> State:
-    return s._replace(hands=put(s.hands, e.seat, s.hands[e.seat] + e.cards),
-                   player_deck=s.player_deck.drawn(len(e.cards)))
+def _drawn(s: WorkingState, e: CardsDrawn) -> None:
+    s.hands = put(s.hands, e.seat, s.hands[e.seat] + e.cards)
+    s.player_deck = s.player_deck.drawn(len(e.cards))
 
 
-def _turn_began(s: State, e: TurnBegan) -> State:
-    return s._replace(turn=e.seat, faced=s.face_up, pending=None)
+def _turn_began(s: WorkingState, e: TurnBegan) -> None:
+    s.turn = e.seat
+    s.faced = s.face_up
+    s.pending = None
 
 
-def _played(s: State, e: CardPlayed) -> State:
+def _played(s: WorkingState, e: CardPlayed) -> None:
     # RULES.md §1 "A turn" item 4: a played card is discarded the moment it is played.
-    return s._replace(hands=put(s.hands, e.seat, without(s.hands[e.seat], e.card)),
-                   player_deck=s.player_deck.discarded((e.card,)))
+    s.hands = put(s.hands, e.seat, without(s.hands[e.seat], e.card))
+    s.player_deck = s.player_deck.discarded((e.card,))
 
 
-def _moved(s: State, e: Moved) -> State:
-    return s._replace(positions=put(s.positions, e.seat, e.to))
+def _moved(s: WorkingState, e: Moved) -> None:
+    s.positions = put(s.positions, e.seat, e.to)
 
 
-def _ring_gained(s: State, e: RingGained) -> State:
-    return s._replace(rings=put(s.rings, e.seat, s.rings[e.seat] + 1))
+def _ring_gained(s: WorkingState, e: RingGained) -> None:
+    s.rings = put(s.rings, e.seat, s.rings[e.seat] + 1)
 
 
-def _ring_lost(s: State, e: RingLost) -> State:
-    return s._replace(rings=put(s.rings, e.seat, s.rings[e.seat] - 1))
+def _ring_lost(s: WorkingState, e: RingLost) -> None:
+    s.rings = put(s.rings, e.seat, s.rings[e.seat] - 1)
 
 
-def _discarded(s: State, e: CardDiscarded) -> State:
-    return s._replace(hands=put(s.hands, e.seat, without(s.hands[e.seat], e.card)),
-                   player_deck=s.player_deck.discarded((e.card,)))
+def _discarded(s: WorkingState, e: CardDiscarded) -> None:
+    s.hands = put(s.hands, e.seat, without(s.hands[e.seat], e.card))
+    s.player_deck = s.player_deck.discarded((e.card,))
 
 
-def _given(s: State, e: CardGiven) -> State:
+def _given(s: WorkingState, e: CardGiven) -> None:
     hands = put(s.hands, e.seat, without(s.hands[e.seat], e.card))
-    return s._replace(hands=put(hands, e.to, hands[e.to] + (e.card,)))
+    s.hands = put(hands, e.to, hands[e.to] + (e.card,))
 
 
-def _swapped(s: State, e: PlacesSwapped) -> State:
+def _swapped(s: WorkingState, e: PlacesSwapped) -> None:
     a, b = e.seat, e.other
-    positions = put(put(s.positions, a, s.positions[b]), b, s.positions[a])
-    rings = put(put(s.rings, a, s.rings[b]), b, s.rings[a]) if e.rings else s.rings
-    return s._replace(positions=positions, rings=rings)
+    s.positions = put(put(s.positions, a, s.positions[b]), b, s.positions[a])
+    if e.rings:
+        s.rings = put(put(s.rings, a, s.rings[b]), b, s.rings[a])
 
 
-def _turn_ended(s: State, e: TurnEnded) -> State:
-    return s._replace(pending=None)
+def _turn_ended(s: WorkingState, e: TurnEnded) -> None:
+    s.pending = None
 
 
-def _won(s: State, e: Won) -> State:
-    return s._replace(winner=e.seat, pending=None)
+def _won(s: WorkingState, e: Won) -> None:
+    s.winner = e.seat
+    s.pending = None
 
 
-# The state after `event`. Events that change nothing (dice, coins) leave it as it is.
-evolve = evolver({
+# The state after `event`: each handler changes a working twin of the state in place (a Turn folds
+# a whole action's events into one). Events that change nothing (dice, coins) have none.
+evolve = evolver_in_place(State, {
     Acted: _acted, Asked: _asked, Shuffled: _shuffled, GarfieldTurnedUp: _turned_up,
     GarfieldTossed: _tossed, CardsDrawn: _drawn, TurnBegan: _turn_began, CardPlayed: _played,
     Moved: _moved, RingGained: _ring_gained, RingLost: _ring_lost, CardDiscarded: _discarded,
     CardGiven: _given, PlacesSwapped: _swapped, TurnEnded: _turn_ended, Won: _won,
 })
+WorkingState = evolve.working  # what the handlers change: a working twin of a State
 
 
 # ---- what a seat may see ------------------------------------------------------------------
@@ -154,9 +163,19 @@ def view(state: State, seat: int | None) -> State:
     discards are hidden (their sizes are not). Seat None sees everything."""
     if seat is None:
         return state
-    hands = tuple([hand if i == seat else (HIDDEN,) * len(hand) for i, hand in enumerate(state.hands)])
-    return state._replace(hands=hands, garfield=state.garfield.masked(show_discard=True),
-                   player_deck=state.player_deck.masked())
+    seen = list(state)
+    hands = state.hands
+    masked = [_HIDDEN[len(hand)] for hand in hands]
+    if 0 <= seat < len(hands):  # a spectator (seat -1) sees no hand: not the last by Python's indexing
+        masked[seat] = hands[seat]
+    seen[_HANDS], seen[_GARFIELD], seen[_PLAYER_DECK] = (tuple(masked), state.garfield.masked(show_discard=True),
+                                                         state.player_deck.masked())
+    return _new(State, seen)
+
+
+_new = tuple.__new__
+_HIDDEN = [(HIDDEN,) * size for size in range(len(cards.PLAYER_DECK) + 1)]  # a hand of each size, hidden
+_HANDS, _GARFIELD, _PLAYER_DECK = (State._fields.index(name) for name in ("hands", "garfield", "player_deck"))
 
 
 def redact(event: Event, seat: int | None) -> Event:

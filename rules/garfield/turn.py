@@ -4,6 +4,8 @@ stops the run with an `Asked` event that carries what happens once it is answere
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..game import Turn
 from ..order import left_of, opening_roll
 from ..records import Action, DiceRolled, CoinFlipped, Shuffled, Start
@@ -13,16 +15,38 @@ from .records import (Asked, CardDiscarded, CardGiven, CardPlayed, CardsDrawn, D
                       Moved, Pending, PlacesSwapped, PlayCard, RingGained, RingLost, SwapWith,
                       TurnBegan, TurnEnded, Won)
 from .state import State
-from ..values import frozen, replace
 
 
-@frozen
-class Ctx:
-    """What the rest of this turn depends on (stored in `Pending` while a decision waits)."""
+class Ctx(NamedTuple):
+    """What the rest of this turn depends on (stored in `Pending` while a decision waits). A
+    tuple, made anew where it changes: a turn makes one or more, and it never leaves the turn."""
 
     garfield: bool  # the Garfield card applies to this turn's rolls
     bonus: int = 0  # doubles bonus roll: 0 not earned, 1 due after this space, 2 used
     ends: bool = False  # the turn ends once the current space chain is followed
+
+
+_GARFIELD, _PLAIN = Ctx(garfield=True), Ctx(garfield=False)  # how most turns begin
+
+
+# ---- events made once -----------------------------------------------------------------------
+# Events are immutable values, and most of a turn's are one of a few: made once here, so a turn
+# emits them without making new ones. (At most four seats: Garfield is for 2-4 players.)
+
+_SEATS = range(4)
+_MOVED = [[Moved(seat, to) for to in range(board.SIZE)] for seat in _SEATS]
+_ROLLED = [{dice: DiceRolled(seat, dice) for dice in [(a,) for a in range(1, 7)] + [(a, b) for a in range(1, 7)
+                                                                                      for b in range(1, 7)]}
+           for seat in _SEATS]
+_RING_GAINED = [RingGained(seat) for seat in _SEATS]
+_RING_LOST = [RingLost(seat) for seat in _SEATS]
+_TURN_ENDED = [TurnEnded(seat) for seat in _SEATS]
+_TURN_BEGAN = [TurnBegan(seat) for seat in _SEATS]
+_TURNED_UP = {card: GarfieldTurnedUp(card) for card in cards.GARFIELD_DECK}
+_TOSSED = {card: GarfieldTossed(card) for card in cards.GARFIELD_DECK}
+_PLAYED = [{card: CardPlayed(seat, card) for card in cards.PLAYER_COUNTS} for seat in _SEATS]
+_FLIPPED = [(CoinFlipped(seat, False), CoinFlipped(seat, True)) for seat in _SEATS]
+_ASKED: dict[tuple, Asked] = {}  # (seat, kind, garfield, bonus, ends) -> the Asked event, made at first use
 
 
 # ---- legal actions ------------------------------------------------------------------------
@@ -36,7 +60,13 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if pending is None:
         if seat != state.turn:
             return []
-        return [_FOLLOW] + [_PLAY.get(c) or PlayCard(c) for c in _kinds(state.hands[seat]) if c != cards.LASAGNA]
+        hand = state.hands[seat]
+        offered = _BEGIN.get(hand)
+        if offered is None:
+            offered = [_FOLLOW] + [_PLAY.get(c) or PlayCard(c) for c in _kinds(hand) if c != cards.LASAGNA]
+            if len(_BEGIN) < 4096:  # hands are few (cards of a few kinds), but keep it bounded
+                _BEGIN[hand] = offered
+        return list(offered)
     if seat != pending.seat:
         return []
     return _options(state, pending.seat, pending.kind)
@@ -45,6 +75,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
 # actions are immutable values: the ones offered again and again are made once
 _FOLLOW = FollowGarfield()
 _PLAY = {card: PlayCard(card) for card in cards.PLAYER_COUNTS}
+_BEGIN: dict[tuple[str, ...], list[Action]] = {}  # hand -> the ways to begin a turn holding it
 
 
 def _kinds(hand: tuple[str, ...]) -> list[str]:
@@ -53,15 +84,21 @@ def _kinds(hand: tuple[str, ...]) -> list[str]:
 
 def _options(state: State, seat: int, kind: str) -> list[Action]:
     if kind.startswith("lasagna"):  # put to everyone; without a Lasagna the answer is "no"
-        return [Lasagna(True), Lasagna(False)] if cards.LASAGNA in state.hands[seat] else [Lasagna(False)]
+        return [_YES, _NO] if cards.LASAGNA in state.hands[seat] else [_NO]
     if kind in ("swap_rings", "swap_places"):
-        return [SwapWith(other) for other in range(len(state.players)) if other != seat]
+        return [_SWAP[other] for other in range(len(state.players)) if other != seat]
     hand = _kinds(state.hands[seat])
     if kind == "green":
-        return [Discard(card) for card in hand]
+        return [_DISCARD.get(card) or Discard(card) for card in hand]
     if kind == "give_or_lose":
-        return [Discard(card) for card in hand] + [LoseTurn()]
-    return [Give(card) for card in hand]  # give_left
+        return [_DISCARD.get(card) or Discard(card) for card in hand] + [_LOSE]
+    return [_GIVE.get(card) or Give(card) for card in hand]  # give_left
+
+
+_YES, _NO, _LOSE = Lasagna(True), Lasagna(False), LoseTurn()
+_SWAP = [SwapWith(seat) for seat in _SEATS]
+_DISCARD = {card: Discard(card) for card in cards.PLAYER_COUNTS}
+_GIVE = {card: Give(card) for card in cards.PLAYER_COUNTS}
 
 
 def explain(state: State, seat: int, action: Action) -> str | None:
@@ -80,14 +117,14 @@ def explain(state: State, seat: int, action: Action) -> str | None:
 
 
 def step(turn: Turn, seat: int | None, action: Action) -> None:
-    pending = turn.before.pending
-    if isinstance(action, Start):
-        _set_up(turn)
-    elif isinstance(action, FollowGarfield):
+    if isinstance(action, FollowGarfield):
         _follow_garfield(turn, seat)
     elif isinstance(action, PlayCard):
         _play_card(turn, seat, action.card)
+    elif isinstance(action, Start):
+        _set_up(turn)
     else:
+        pending = turn.before.pending
         _answer(turn, seat, action, pending.kind, Ctx(pending.garfield, pending.bonus, pending.ends))
 
 
@@ -106,7 +143,7 @@ def _set_up(turn: Turn) -> None:
 
 def _follow_garfield(turn: Turn, seat: int) -> None:
     card = turn.state.face_up
-    ctx = Ctx(garfield=True)
+    ctx = _GARFIELD
     if card == cards.G_SWAP:
         _ask(turn, seat, "swap_rings", ctx)
     elif card == cards.G_LOSE_TURN:
@@ -122,8 +159,8 @@ def _follow_garfield(turn: Turn, seat: int) -> None:
 
 
 def _play_card(turn: Turn, seat: int, card: str) -> None:
-    turn.emit(CardPlayed(seat, card))
-    ctx = Ctx(garfield=False)
+    turn.emit(_PLAYED[seat][card])
+    ctx = _PLAIN
     if card == cards.NAP_ATTACK:
         _roll_and_move(turn, seat, ctx)
     elif card == cards.BLINDFOLD:  # roll and move again while the total is even
@@ -134,7 +171,7 @@ def _play_card(turn: Turn, seat: int, card: str) -> None:
         _follow_space(turn, seat, ctx)
     else:  # Put 1 over on Garfield: the flip decides
         face_up = turn.chance.flip()
-        turn.emit(CoinFlipped(seat, face_up))
+        turn.emit(_FLIPPED[seat][face_up])
         if not face_up:
             _end_turn(turn, seat)
         elif card == cards.PUT_ONE_OVER_SWAP:
@@ -150,8 +187,8 @@ def _play_card(turn: Turn, seat: int, card: str) -> None:
 
 
 def _roll(turn: Turn, seat: int, count: int) -> tuple[int, ...]:
-    dice = tuple(turn.chance.roll() for _ in range(count))
-    turn.emit(DiceRolled(seat, dice))
+    dice = turn.chance.dice(count)
+    turn.emit(_ROLLED[seat][dice])
     return dice
 
 
@@ -181,7 +218,7 @@ def _roll_and_move(turn: Turn, seat: int, ctx: Ctx, extra: int = 0) -> None:
             total = max(dice)
         _move(turn, seat, total + extra)
         if card == cards.G_DOUBLES_AGAIN and dice[0] == dice[1] and ctx.bonus == 0:
-            ctx = replace(ctx, bonus=1)
+            ctx = Ctx(ctx.garfield, 1, ctx.ends)
     _follow_space(turn, seat, ctx)
 
 
@@ -200,22 +237,22 @@ def _move(turn: Turn, seat: int, steps: int) -> int:
     if steps > 0:
         crossing = (tail - start) % board.SIZE or board.SIZE  # steps to the next step onto 39
         while crossing <= steps:
-            turn.emit(Moved(seat, tail))
+            turn.emit(_MOVED[seat][tail])
             if turn.state.centre:
-                turn.emit(RingGained(seat))
+                turn.emit(_RING_GAINED[seat])
                 if turn.state.rings[seat] == cards.RINGS_TO_WIN:
                     turn.end_game(Won(seat))
             crossing += board.SIZE
     elif steps < 0:
         crossing = (start - tail) % board.SIZE + 1  # steps to the next step from 39 to 38
         while crossing <= -steps:
-            turn.emit(Moved(seat, tail - 1))
+            turn.emit(_MOVED[seat][tail - 1])
             if turn.state.rings[seat]:
-                turn.emit(RingLost(seat))
+                turn.emit(_RING_LOST[seat])
             crossing += board.SIZE
     end = (start + steps) % board.SIZE
     if turn.state.positions[seat] != end:
-        turn.emit(Moved(seat, end))
+        turn.emit(_MOVED[seat][end])
     return steps
 
 
@@ -231,7 +268,7 @@ def _follow_space(turn: Turn, seat: int, ctx: Ctx) -> None:
         return
     if space == board.BACK_7:
         _move(turn, seat, -7)
-        _follow_space(turn, seat, replace(ctx, ends=True))
+        _follow_space(turn, seat, Ctx(ctx.garfield, ctx.bonus, True))
         return
     # The lasagna spaces ask with or without a Lasagna in hand (RULES.md §1 "Secrets are kept
     # by the shape of the game too").
@@ -252,19 +289,21 @@ def _follow_space(turn: Turn, seat: int, ctx: Ctx) -> None:
 def _go_on(turn: Turn, seat: int, ctx: Ctx) -> None:
     """After a space is followed: end the turn, or take the doubles bonus roll if one is due."""
     if ctx.bonus == 1 and not ctx.ends:
-        _roll_and_move(turn, seat, replace(ctx, bonus=2))
+        _roll_and_move(turn, seat, Ctx(ctx.garfield, 2, ctx.ends))
     else:
         _end_turn(turn, seat)
 
 
 def _change_mind(turn: Turn) -> None:
-    turn.emit(GarfieldTossed(turn.state.face_up))
+    card = turn.state.face_up
+    turn.emit(_TOSSED.get(card) or GarfieldTossed(card))
     _turn_up(turn)
 
 
 def _turn_up(turn: Turn) -> None:
     """Turn up the next Garfield card; when that empties the pile, shuffle the Sand Box in."""
-    turn.emit(GarfieldTurnedUp(turn.state.garfield.pile[0]))
+    card = turn.state.garfield.pile[0]
+    turn.emit(_TURNED_UP.get(card) or GarfieldTurnedUp(card))
     sandbox = turn.state.garfield.discard
     if not turn.state.garfield.pile and sandbox:
         turn.emit(Shuffled("garfield", turn.chance.shuffle("garfield", sandbox)))
@@ -300,13 +339,17 @@ def _ask(turn: Turn, seat: int, kind: str, ctx: Ctx) -> None:
     if len(options) == 1 and kind not in SECRET_QUESTIONS:
         _answer(turn, seat, options[0], kind, ctx)
     else:
-        turn.emit(Asked(Pending(seat, kind, ctx.garfield, ctx.bonus, ctx.ends)))
+        key = (seat, kind) + ctx
+        asked = _ASKED.get(key)
+        if asked is None:
+            asked = _ASKED[key] = Asked(Pending(seat, kind, *ctx))
+        turn.emit(asked)
 
 
 def _answer(turn: Turn, seat: int, action: Action, kind: str, ctx: Ctx) -> None:
     if isinstance(action, Lasagna):
         if action.play:
-            turn.emit(CardPlayed(seat, cards.LASAGNA))
+            turn.emit(_PLAYED[seat][cards.LASAGNA])
         if kind == "lasagna_advance":
             _roll_and_move(turn, seat, ctx, extra=7 if action.play else 0)
         elif kind == "lasagna_twice" and action.play:
@@ -317,7 +360,7 @@ def _answer(turn: Turn, seat: int, action: Action, kind: str, ctx: Ctx) -> None:
             _go_on(turn, seat, ctx)
         elif kind == "lasagna_8":
             _move(turn, seat, 8)
-            _follow_space(turn, seat, replace(ctx, ends=True))
+            _follow_space(turn, seat, Ctx(ctx.garfield, ctx.bonus, True))
         else:  # lasagna_red: roll again, as Garfield says if he applies this turn
             _garfield_roll(turn, seat, ctx)
     elif isinstance(action, SwapWith):
@@ -345,5 +388,5 @@ def _end_turn(turn: Turn, seat: int) -> None:
     state = turn.state
     if state.faced in cards.JUST_FOR_YOU and state.face_up == state.faced:
         _change_mind(turn)
-    turn.emit(TurnEnded(seat))
-    turn.emit(TurnBegan(left_of(seat, len(state.players))))
+    turn.emit(_TURN_ENDED[seat])
+    turn.emit(_TURN_BEGAN[left_of(seat, len(turn.state.players))])
