@@ -195,7 +195,7 @@ def _turn_wheel(turn: Turn, seat: int, wheel: int) -> None:
             continue
         turn.emit(CatAppeared(square, seats))
         for under in seats:
-            kinds = turn.state.kinds_held(under)
+            kinds = tuple(kind for kind, n in zip(board.KINDS, turn.state.held[under]) if n)
             if len(kinds) == 1:
                 turn.emit(_RETURNED[under][kinds[0]])
             elif kinds:
