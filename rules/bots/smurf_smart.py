@@ -30,7 +30,7 @@ from functools import lru_cache
 from ..smurf import board, wheels
 from ..smurf.records import GiveUp, Move, Roll
 from . import smurf_waiting
-from .smurf_ways import cat_bits, options, turned, ways
+from .smurf_ways import cat_bits, options, reach, turned, ways
 from .smurf_ways import places as _places
 
 CAP = 500.0  # expected turns for a goal that cannot be reached with these circles
@@ -129,6 +129,9 @@ _memo: dict[tuple, float] = {}
 _ranked: dict[tuple, tuple[tuple[float, int], ...]] = {}
 
 
+_searches: dict[int, Search] = {}  # empty circles -> its Search
+
+
 class Search:
     """A small expectimax over this seat's own next turns (roll, or turn a wheel), the other
     seats assumed to leave the wheels alone; leaves are valued by `table`. A value depends only
@@ -138,14 +141,23 @@ class Search:
     wheels show, so such a value depends on the wheels only through the cats they show now; it
     is worked out from the ranked endings (`_ranked`) instead of walking the search tree."""
 
-    def __init__(self, circles: tuple[int, ...]):
-        self.circles = circles
-        self.empty = _empty_circles(circles)
-        self.values = table(self.empty)
+    def __init__(self, empty: int):
+        self.empty = empty  # the circles with no disc left, as a bit mask
+        self.values = table(empty)
+        self._memo = _memo
+
+    @staticmethod
+    def of(circles: tuple[int, ...]) -> Search:
+        """The search for a board with these discs left on the circles (one per set of empty
+        circles, shared by every decision: it holds nothing else)."""
         if len(_memo) > MEMO_LIMIT:
             _memo.clear()
             _ranked.clear()
-        self._memo = _memo
+        empty = _empty_circles(circles)
+        found = _searches.get(empty)
+        if found is None:
+            found = _searches[empty] = Search(empty)
+        return found
 
     def leaf(self, wp, sq, inside, mask) -> float:
         return self.values[(sq, inside, mask)]
@@ -190,8 +202,9 @@ class Search:
         return self._memo[key]
 
     def _value_last(self, cats: int, sq, inside, mask) -> float:
-        """`value` one turn before the leaves, with these cats (bit mask) showing."""
-        key = (self.empty, cats, sq, inside, mask)
+        """`value` one turn before the leaves, with these cats (bit mask) showing: only those
+        within a roll of the pawn count, so only they are part of the key."""
+        key = (self.empty, cats & reach(sq, inside), sq, inside, mask)
         found = self._memo.get(key)
         if found is None:  # a wheel turn: one turn spent, then the leaf (the same for both)
             found = self._memo[key] = min(self._roll_last(cats, sq, inside, mask),
@@ -200,22 +213,30 @@ class Search:
 
     def _roll_two(self, cats: int, sq, inside, mask) -> float:
         """`roll` two turns before the leaves (`after_move` and `value` unrolled: the hot path)."""
-        empty, value_last = self.empty, self._value_last
+        empty, memo = self.empty, self._memo
+        faces, near = _successors(empty, sq, inside, mask)
+        key = (empty, cats & near, sq, inside, mask, 2)
+        found = memo.get(key)
+        if found is not None:
+            return found
+        stay = self._value_last(cats, sq, inside, mask)
         total = 0.0
-        for die in range(1, 7):
+        for endings in faces:
             best = None
-            for move, end, steps in ways(sq, inside, die):
+            for steps, end, now_inside, now_mask, end_reach in endings:
                 if steps & cats:
                     continue
-                if move.food is None:
-                    v = -1.0 if end == board.HOME and mask == FULL else value_last(cats, end, False, mask)
-                else:
-                    k = board.kind_index(move.food)
-                    v = value_last(cats, end, True, mask if (empty >> k) & 1 else mask | 1 << k)
+                if end is None:
+                    best = -1.0  # won: nothing beats it
+                    break
+                v = memo.get((empty, cats & end_reach, end, now_inside, now_mask))
+                if v is None:
+                    v = self._value_last(cats, end, now_inside, now_mask)
                 if best is None or v < best:
                     best = v
-            total += value_last(cats, sq, inside, mask) if best is None else best
-        return 1.0 + total / 6
+            total += stay if best is None else best
+        found = memo[key] = 1.0 + total / 6
+        return found
 
     def _roll_last(self, cats: int, sq, inside, mask) -> float:
         """`roll` one turn before the leaves, with these cats (bit mask) showing."""
@@ -235,6 +256,27 @@ class Search:
             else:  # no way open: the pawn stays
                 total += self.values[(sq, inside, mask)]
         return 1.0 + total / 6
+
+
+@lru_cache(maxsize=None)  # 16 sets of empty circles x 44 places x 16 masks at most
+def _successors(empty: int, sq: int, inside: bool, mask: int) -> tuple[tuple, int]:
+    """Per face, every ending of a roll as (the squares it steps onto, end square, in a food
+    area, kinds mask after it, the squares a roll from there could step onto); the end square
+    None for the winning entry HOME. And every square that matters to two rolls from here."""
+    faces, near = [], reach(sq, inside)
+    for die in range(1, 7):
+        endings = []
+        for move, end, steps in ways(sq, inside, die):
+            if move.food is None:
+                won = end == board.HOME and mask == FULL
+                place, new_mask = (end, False), mask
+            else:
+                k = board.kind_index(move.food)
+                won, place, new_mask = False, (end, True), mask if (empty >> k) & 1 else mask | 1 << k
+            near |= reach(*place)
+            endings.append((steps, None if won else end, place[1], new_mask, reach(*place)))
+        faces.append(tuple(endings))
+    return tuple(faces), near
 
 
 def _after_loss(held: tuple[int, ...], search: Search, wp, sq, inside) -> tuple[int, ...]:
@@ -264,7 +306,7 @@ class SmurfSmart:
 
     def choose(self, game, view, seat: int, actions):
         first = actions[0]
-        search = Search(view.circles)
+        search = Search.of(view.circles)
         sq, inside, wp = view.positions[seat], view.inside[seat], view.wheels
         mask = _mask(view.held[seat])
         if isinstance(first, GiveUp):
@@ -283,15 +325,18 @@ class SmurfSmart:
         here = (view.positions[seat], view.inside[seat], view.held[seat])
         place, waited = self._waited.get(seat, (None, 0))
         waited = waited if place == here else 0
-        tiers = {a: smurf_waiting.tier(view, seat, a) for a in actions}
-        if waited >= WAIT_LIMIT:
-            rolls = [a for a in actions if isinstance(a, Roll) and tiers[a] == smurf_waiting.CHANGES]
-            actions = rolls or actions
-        # with a missing kind's circle empty only a cat dropped under one of its holders brings a
-        # disc back (every value is CAP): turn the wheels rather than wander
-        stuck = search.leaf(view.wheels, here[0], here[1], _mask(here[2])) >= CAP
-        action = min(actions, key=lambda a: (tiers[a], stuck and isinstance(a, Roll),
-                                             self._start_score(search, view, seat, a)))
+        tiers = smurf_waiting.tiers(view, seat, actions)
+        if waited >= WAIT_LIMIT and smurf_waiting.CHANGES in (t for a, t in zip(actions, tiers) if isinstance(a, Roll)):
+            tiers = [t if isinstance(a, Roll) else smurf_waiting.NEVER + 1 for a, t in zip(actions, tiers)]
+        best = min(tiers)
+        actions = [a for a, t in zip(actions, tiers) if t == best]
+        if len(actions) > 1:  # the search is asked only to choose within the best tier
+            # with a missing kind's circle empty only a cat dropped under one of its holders
+            # brings a disc back (every value is CAP): turn the wheels rather than wander
+            stuck = search.leaf(view.wheels, here[0], here[1], _mask(here[2])) >= CAP
+            actions = [min(actions, key=lambda a: (stuck and isinstance(a, Roll),
+                                                   self._start_score(search, view, seat, a)))]
+        action = actions[0]
         self._waited[seat] = (here, waited + 1)
         return action
 
@@ -309,10 +354,12 @@ class SmurfSmart:
             return search.roll(wp, sq, inside, _mask(view.held[seat]), DEPTH)
         after = turned(wp, action.wheel)
         lost = _losses(view, search, wp, after)
+        if not lost:
+            return 1.0 + search.value(after, sq, inside, _mask(view.held[seat]), DEPTH - 1)
         # a disc given up goes back to its circle: one that was empty makes new goals reachable
         refilled = tuple(n + sum(view.held[s][k] - held[k] for s, held in lost.items())
                          for k, n in enumerate(view.circles))
-        mine_search = search if _empty_circles(refilled) == search.empty else Search(refilled)
+        mine_search = Search.of(refilled)
         mine = 1.0 + mine_search.value(after, sq, inside, _mask(lost.get(seat, view.held[seat])), DEPTH - 1)
         # a cat dropped under a rival costs them a disc: count what that costs them
         hurt = sum(search.leaf(after, view.positions[s], False, _mask(held))
@@ -325,5 +372,7 @@ def _losses(view, search: Search, before, after) -> dict[int, tuple[int, ...]]:
     """Per seat whose pawn a cat appears under (outside a food area), the discs it holds once it
     has given one up (as this bot would choose)."""
     appeared = wheels.appearing(before, after)
+    if not appeared:
+        return {}
     return {s: _after_loss(view.held[s], search, after, view.positions[s], False)
             for s in range(len(view.players)) if view.positions[s] in appeared and not view.inside[s]}

@@ -22,36 +22,41 @@ from functools import lru_cache
 
 from ..smurf import wheels
 from ..smurf.records import Roll
-from .smurf_ways import bits, cat_bits, every_way, open_ways, turned
+from .smurf_ways import bits, cat_bits, open_ways, reach, turned
 
 CHANGES, LATER, NEVER = 0, 1, 2
 
 HOLE_BITS = {wheel: bits(square for square, _ in holes) for wheel, holes in wheels.HOLES.items()}
 
 
-@lru_cache(maxsize=None)  # 44 places
-def reach(sq: int, inside: bool) -> int:
-    """Every square a roll of the pawn could step onto, as a bit mask."""
-    found = 0
-    for steps in every_way(sq, inside):
-        found |= steps
+def tiers(view, seat: int, actions) -> list[int]:
+    """How much each start-of-turn action of `seat` changes (CHANGES, LATER or NEVER)."""
+    can_move, turns = _effects(view.positions[seat], view.inside[seat], view.wheels)
+    found = []
+    for action in actions:
+        if isinstance(action, Roll):
+            found.append(CHANGES if can_move else NEVER)
+            continue
+        changes, appeared, otherwise = turns[action.wheel]
+        found.append(CHANGES if changes or appeared and _drops_on_discs(view, appeared) else otherwise)
     return found
 
 
-def tier(view, seat: int, action) -> int:
-    """How much `action`, at the start of `seat`'s turn, changes (CHANGES, LATER or NEVER)."""
-    sq, inside, wp = view.positions[seat], view.inside[seat], view.wheels
+@lru_cache(maxsize=None)  # 44 places x 256 wheel positions at most
+def _effects(sq: int, inside: bool, wp: tuple[int, ...]) -> tuple[bool, dict]:
+    """For a pawn at this place with the wheels at `wp`: whether some face of a roll can move it,
+    and per wheel what turning it does: (it opens or closes an ending of some face, the squares
+    where a cat appears, the tier if it drops the cat under nobody with a disc)."""
     now = open_ways(sq, inside, cat_bits(wp))
-    if isinstance(action, Roll):
-        return CHANGES if now else NEVER
-    after = turned(wp, action.wheel)
-    if open_ways(sq, inside, cat_bits(after)) != now or _drops_on_discs(view, wp, after):
-        return CHANGES
-    return LATER if HOLE_BITS[action.wheel] & reach(sq, inside) else NEVER
+    turns = {}
+    for wheel in wheels.WHEELS:
+        after = turned(wp, wheel)
+        turns[wheel] = (open_ways(sq, inside, cat_bits(after)) != now, wheels.appearing(wp, after),
+                        LATER if HOLE_BITS[wheel] & reach(sq, inside) else NEVER)
+    return bool(now), turns
 
 
-def _drops_on_discs(view, before, after) -> bool:
+def _drops_on_discs(view, appeared) -> bool:
     """A cat appears under a pawn (not in a food area) whose player holds a disc."""
-    appeared = wheels.appearing(before, after)
     return any(view.positions[s] in appeared and not view.inside[s] and any(view.held[s])
                for s in range(len(view.positions)))

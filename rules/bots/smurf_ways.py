@@ -40,6 +40,16 @@ def every_way(sq: int, inside: bool) -> tuple[int, ...]:
     return tuple(steps for die in range(1, 7) for _, _, steps in ways(sq, inside, die))
 
 
+@lru_cache(maxsize=None)  # 44 places
+def reach(sq: int, inside: bool) -> int:
+    """Every square a roll of the pawn could step onto, as a bit mask: the only cats that
+    matter to its next roll."""
+    found = 0
+    for steps in every_way(sq, inside):
+        found |= steps
+    return found
+
+
 @lru_cache(maxsize=None)  # 256 pairs of wheel positions
 def cat_bits(wheel_positions: tuple[int, ...]) -> int:
     """The squares showing a cat, as a bit mask."""
@@ -52,11 +62,13 @@ def options(sq: int, inside: bool, die: int, wheel_positions: tuple[int, ...]) -
     return [(move, end) for move, end, steps in ways(sq, inside, die) if not steps & cats]
 
 
+@lru_cache(maxsize=16384)  # 44 places x the cats they meet: a few thousand in practice
 def open_ways(sq: int, inside: bool, cats: int) -> int:
     """Which endings of every face (every_way's order) the cats (bit mask) leave open, as bits."""
     return sum(1 << i for i, steps in enumerate(every_way(sq, inside)) if not steps & cats)
 
 
+@lru_cache(maxsize=None)  # 256 pairs of positions x 2 wheels
 def turned(wheel_positions: tuple[int, ...], wheel: int) -> tuple[int, ...]:
     """The wheel positions after `wheel` is turned one step."""
     i = wheels.WHEELS.index(wheel)

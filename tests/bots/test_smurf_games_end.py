@@ -16,11 +16,12 @@ import pytest
 from parlour.simulate import bot_seed, game_seed
 from rules.bots import make
 from rules.bots.smurf_smart import WAIT_LIMIT
-from rules.bots.smurf_waiting import CHANGES, LATER, NEVER, tier
+from rules.bots.smurf_waiting import CHANGES, LATER, NEVER, tiers
 from rules.smurf.records import Roll, TurnWheel
 from rules.table import Table
 
 MAX_ACTIONS = 6_000
+STARTS = [Roll(), TurnWheel(1), TurnWheel(2)]
 
 
 def actions_to_end(game_id: str, levels: list[str], seed: int, index: int) -> int | None:
@@ -75,9 +76,8 @@ def test_a_wheel_turn_that_changes_nothing_for_the_pawn_is_not_taken_over_a_roll
     game, state = _smurf(positions=(16, 16), held=((1, 1, 0, 0), (1, 1, 0, 0)),
                          circles=(6, 6, 8, 8), wheels=(2, 2))
     assert {12, 18} <= state.cats
-    assert tier(state, 0, TurnWheel(2)) == LATER
-    assert tier(state, 0, TurnWheel(1)) == CHANGES  # it drops a cat on square 16
-    assert tier(state, 0, Roll()) == CHANGES
+    # wheel 1 drops a cat on square 16
+    assert tiers(state, 0, STARTS) == [CHANGES, CHANGES, LATER]  # roll, wheel 1, wheel 2
     assert _choose(make("smart", "a"), game, state) == Roll()
 
 
@@ -86,9 +86,8 @@ def test_a_pawn_boxed_in_by_cats_turns_the_wheel_that_opens_its_way_rather_than_
     game, state = _smurf(positions=(9, 0), held=((1, 0, 0, 0), (0, 0, 0, 0)),
                          circles=(7, 8, 8, 8), wheels=(2, 0))
     assert {8, 10} <= state.cats
-    assert tier(state, 0, Roll()) == NEVER
-    assert tier(state, 0, TurnWheel(2)) == NEVER  # no hole of wheel 2 within a roll of 9
-    assert tier(state, 0, TurnWheel(1)) == CHANGES
+    # no hole of wheel 2 within a roll of 9
+    assert tiers(state, 0, STARTS) == [NEVER, CHANGES, NEVER]
     assert _choose(make("smart", "a"), game, state) == TurnWheel(1)
 
 
