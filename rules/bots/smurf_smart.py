@@ -30,6 +30,7 @@ from functools import lru_cache
 from ..smurf import board, wheels
 from ..smurf.records import GiveUp, Move, Roll
 from . import smurf_waiting
+from .smurf_waiting import CHANGES
 from .smurf_ways import cat_bits, options, reach, turned, ways
 from .smurf_ways import places as _places
 
@@ -325,20 +326,22 @@ class SmurfSmart:
         here = (view.positions[seat], view.inside[seat], view.held[seat])
         place, waited = self._waited.get(seat, (None, 0))
         waited = waited if place == here else 0
+        self._waited[seat] = (here, waited + 1)
         tiers = smurf_waiting.tiers(view, seat, actions)
-        if waited >= WAIT_LIMIT and smurf_waiting.CHANGES in (t for a, t in zip(actions, tiers) if isinstance(a, Roll)):
-            tiers = [t if isinstance(a, Roll) else smurf_waiting.NEVER + 1 for a, t in zip(actions, tiers)]
+        if waited >= WAIT_LIMIT:
+            rolls = [a for a, t in zip(actions, tiers) if isinstance(a, Roll) and t == CHANGES]
+            if rolls:
+                return rolls[0]
         best = min(tiers)
         actions = [a for a, t in zip(actions, tiers) if t == best]
-        if len(actions) > 1:  # the search is asked only to choose within the best tier
-            # with a missing kind's circle empty only a cat dropped under one of its holders
-            # brings a disc back (every value is CAP): turn the wheels rather than wander
-            stuck = search.leaf(view.wheels, here[0], here[1], _mask(here[2])) >= CAP
-            actions = [min(actions, key=lambda a: (stuck and isinstance(a, Roll),
-                                                   self._start_score(search, view, seat, a)))]
-        action = actions[0]
-        self._waited[seat] = (here, waited + 1)
-        return action
+        if len(actions) == 1:
+            return actions[0]
+        # the search chooses within the best tier; with a missing kind's circle empty only a cat
+        # dropped under one of its holders brings a disc back (every value is CAP): then turn
+        # the wheels rather than wander
+        stuck = search.leaf(view.wheels, here[0], here[1], _mask(here[2])) >= CAP
+        return min(actions, key=lambda a: (stuck and isinstance(a, Roll),
+                                           self._start_score(search, view, seat, a)))
 
     @staticmethod
     def _move_key(search, wp, sq, inside, mask, move, end):
