@@ -31,7 +31,7 @@ from ..smurf import board, wheels
 from ..smurf.records import GiveUp, Move, Roll
 from . import smurf_waiting
 from .smurf_waiting import CHANGES
-from .smurf_ways import cat_bits, options, reach, turned, ways
+from .smurf_ways import cat_bits, ends_of, options, reach, turned, ways
 from .smurf_ways import places as _places
 
 CAP = 500.0  # expected turns for a goal that cannot be reached with these circles
@@ -315,8 +315,8 @@ class SmurfSmart:
             gone = next(i for i, (a, b) in enumerate(zip(view.held[seat], held)) if a != b)
             return GiveUp(board.KINDS[gone])
         if isinstance(first, Move):
-            outs = dict((m, e) for m, e in options(sq, inside, view.rolled, wp))
-            return min(actions, key=lambda m: self._move_key(search, wp, sq, inside, mask, m, outs[m]))
+            ends = ends_of(sq, inside, view.rolled)
+            return min(actions, key=lambda m: self._move_key(search, wp, sq, inside, mask, m, ends[m]))
         return self._start(search, view, seat, actions)
 
     def _start(self, search, view, seat, actions):

@@ -34,6 +34,13 @@ def ways(sq: int, inside: bool, die: int) -> tuple[tuple[Move, int, int], ...]:
     return tuple(found)
 
 
+@lru_cache(maxsize=None)  # 44 places x 6 faces
+def ends_of(sq: int, inside: bool, die: int) -> dict[Move, int]:
+    """Each way of a roll (a Move) with its end square: the legal ones under any cats are
+    among them."""
+    return {move: end for move, end, _ in ways(sq, inside, die)}
+
+
 @lru_cache(maxsize=None)  # 44 places
 def every_way(sq: int, inside: bool) -> tuple[int, ...]:
     """The squares (bit mask) each ending of each face steps onto, faces in order."""
