@@ -51,8 +51,15 @@ def _one(args) -> float:
 
 
 def binomial_tail(n: int, k: int, p: float) -> float:
-    """P(X >= k) for X ~ Binomial(n, p)."""
-    return sum(math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(max(0, k), n + 1))
+    """P(X >= k) for X ~ Binomial(n, p). Each term in logarithms: math.comb(2000, 1000) is
+    too large for a float."""
+    if k <= 0 or p >= 1:
+        return 1.0
+    if p <= 0:
+        return 0.0
+    log_p, log_q = math.log(p), math.log1p(-p)
+    return sum(math.exp(math.lgamma(n + 1) - math.lgamma(i + 1) - math.lgamma(n - i + 1)
+                        + i * log_p + (n - i) * log_q) for i in range(k, n + 1))
 
 
 def lower_bound(n: int, k: int, alpha: float = 0.05) -> float:

@@ -12,6 +12,11 @@ each roll the best legal way. Then:
   turns that loss costs the rival. Blocking rivals is not sought for its own sake: with every
   seat doing it, nobody would ever open the way home.
 - a disc to give up is a duplicate if there is one, otherwise the kind cheapest to regain.
+- a game must end: the start of a turn never lets a turn pass that changes nothing while some
+  action changes something (rules/bots/smurf_waiting.py); after WAIT_LIMIT own turns at one place
+  the bot rolls whenever a roll could move it; and while a missing kind's circle is empty (only a
+  cat dropped under one of its holders brings a disc back) it values a wheel turn by the circles
+  after the drop and prefers turning wheels to wandering.
 
 The cats showing are seen by the search (the seat's next DEPTH turns); past that, the table of
 the empty circles takes over. Tables are cached per set of empty circles (16 at most), shared by
@@ -22,23 +27,21 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..smurf import board, moves, wheels
+from ..smurf import board, wheels
 from ..smurf.records import GiveUp, Move, Roll
+from . import smurf_waiting
+from .smurf_waiting import CHANGES
+from .smurf_ways import cat_bits, ends_of, options, reach, turned, ways
+from .smurf_ways import places as _places
 
 CAP = 500.0  # expected turns for a goal that cannot be reached with these circles
 RIVALRY = 0.3  # weight of the turns a rival loses when a wheel turn drops a cat under it
 FULL = (1 << len(board.KINDS)) - 1
-ENTRY_SQUARES = tuple(board.ENTRY[k] for k in board.KINDS)
 
 
 @lru_cache(maxsize=4096)  # discs held per kind: a few hundred tuples in practice
 def _mask(held) -> int:
     return sum(1 << i for i, n in enumerate(held) if n)
-
-
-def _states():
-    """Every (square, inside) a pawn can be in."""
-    return [(sq, False) for sq in range(board.SIZE)] + [(sq, True) for sq in ENTRY_SQUARES]
 
 
 @lru_cache(maxsize=None)  # 16 masks at most, a few KB each
@@ -47,14 +50,13 @@ def table(empty: int) -> dict[tuple[int, bool, int], float]:
     the circles in `empty` (bit mask) giving nothing. The cats are left to the search, which
     sees the real ones for the seat's next turns: a table per wheel position was 82 % of the
     bot's time and all of its memory, and bought no strength the search does not give."""
-    places = _states()
+    places = _places()
     steps: dict[tuple[int, bool], list[list[tuple[int, bool, int | None]]]] = {}
     for sq, inside in places:
         per_die = []
         for die in range(1, 7):
             outs = []
-            for move, n in moves.options(sq, inside, die, frozenset()):
-                end = moves.walk(sq, inside, die, move.direction).squares[n - 1]
+            for move, end, _ in ways(sq, inside, die):
                 if move.food is not None:
                     k = board.kind_index(move.food)
                     outs.append((end, True, None if (empty >> k) & 1 else k))
@@ -120,44 +122,15 @@ def _empty_circles(circles: tuple[int, ...]) -> int:
     return sum(1 << i for i, n in enumerate(circles) if n == 0)
 
 
-def _bits(squares) -> int:
-    return sum(1 << sq for sq in squares)
-
-
-@lru_cache(maxsize=None)  # 44 places x 6 faces
-def _ways(sq: int, inside: bool, die: int) -> tuple[tuple[Move, int, int], ...]:
-    """Every ending of a roll on a board without cats, as (Move, end square, the squares it
-    steps onto as a bit mask). With cats showing, an ending is legal exactly when none of its
-    squares shows one (moves.stops), so the rules' walk is done once, not once per wheel turn."""
-    ways = []
-    for move, n in moves.options(sq, inside, die, frozenset()):
-        squares = moves.walk(sq, inside, die, move.direction).squares[:n]
-        ways.append((move, squares[-1], _bits(squares)))
-    return tuple(ways)
-
-
-@lru_cache(maxsize=None)  # 256 pairs of wheel positions
-def _cat_bits(wheel_positions: tuple[int, ...]) -> int:
-    return _bits(wheels.showing(wheel_positions))
-
-
-def _options(sq: int, inside: bool, die: int, wheel_positions: tuple[int, ...]):
-    """The legal endings of a roll, as (Move, end square)."""
-    cats = _cat_bits(wheel_positions)
-    return [(move, end) for move, end, steps in _ways(sq, inside, die) if not steps & cats]
-
-
-def _turn(wheel_positions: tuple[int, ...], wheel: int) -> tuple[int, ...]:
-    i = wheels.WHEELS.index(wheel)
-    return wheel_positions[:i] + (wheels.turned(wheel_positions[i]),) + wheel_positions[i + 1:]
-
-
 MEMO_LIMIT = 50_000  # searched values kept between decisions (a few MB); then start afresh
 _memo: dict[tuple, float] = {}
 # (empty circles, square, inside, kinds mask) -> per face, every ending of that roll on a board
 # without cats as (its value with the search's leaves, the squares it steps onto), best first: the
 # best legal ending under some cats is then the first that steps on none of them
 _ranked: dict[tuple, tuple[tuple[float, int], ...]] = {}
+
+
+_searches: dict[int, Search] = {}  # empty circles -> its Search
 
 
 class Search:
@@ -169,14 +142,23 @@ class Search:
     wheels show, so such a value depends on the wheels only through the cats they show now; it
     is worked out from the ranked endings (`_ranked`) instead of walking the search tree."""
 
-    def __init__(self, circles: tuple[int, ...]):
-        self.circles = circles
-        self.empty = _empty_circles(circles)
-        self.values = table(self.empty)
+    def __init__(self, empty: int):
+        self.empty = empty  # the circles with no disc left, as a bit mask
+        self.values = table(empty)
+        self._memo = _memo
+
+    @staticmethod
+    def of(circles: tuple[int, ...]) -> Search:
+        """The search for a board with these discs left on the circles (one per set of empty
+        circles, shared by every decision: it holds nothing else)."""
         if len(_memo) > MEMO_LIMIT:
             _memo.clear()
             _ranked.clear()
-        self._memo = _memo
+        empty = _empty_circles(circles)
+        found = _searches.get(empty)
+        if found is None:
+            found = _searches[empty] = Search(empty)
+        return found
 
     def leaf(self, wp, sq, inside, mask) -> float:
         return self.values[(sq, inside, mask)]
@@ -195,12 +177,12 @@ class Search:
     def roll(self, wp, sq, inside, mask, depth) -> float:
         """Expected turns if this turn is a roll (the best way taken for each face)."""
         if depth == 1:
-            return self._roll_last(_cat_bits(wp), sq, inside, mask)
+            return self._roll_last(cat_bits(wp), sq, inside, mask)
         if depth == 2:
-            return self._roll_two(_cat_bits(wp), sq, inside, mask)
+            return self._roll_two(cat_bits(wp), sq, inside, mask)
         total = 0.0
         for die in range(1, 7):
-            outs = _options(sq, inside, die, wp)
+            outs = options(sq, inside, die, wp)
             if not outs:
                 total += self.value(wp, sq, inside, mask, depth - 1)
             else:
@@ -211,18 +193,19 @@ class Search:
         if depth <= 0:
             return self.values[(sq, inside, mask)]
         if depth == 1:
-            return self._value_last(_cat_bits(wp), sq, inside, mask)
+            return self._value_last(cat_bits(wp), sq, inside, mask)
         key = (self.empty, wp, sq, inside, mask, depth)
         if key not in self._memo:
             best = self.roll(wp, sq, inside, mask, depth)
             for wheel in wheels.WHEELS:
-                best = min(best, 1.0 + self.value(_turn(wp, wheel), sq, inside, mask, depth - 1))
+                best = min(best, 1.0 + self.value(turned(wp, wheel), sq, inside, mask, depth - 1))
             self._memo[key] = best
         return self._memo[key]
 
     def _value_last(self, cats: int, sq, inside, mask) -> float:
-        """`value` one turn before the leaves, with these cats (bit mask) showing."""
-        key = (self.empty, cats, sq, inside, mask)
+        """`value` one turn before the leaves, with these cats (bit mask) showing: only those
+        within a roll of the pawn count, so only they are part of the key."""
+        key = (self.empty, cats & reach(sq, inside), sq, inside, mask)
         found = self._memo.get(key)
         if found is None:  # a wheel turn: one turn spent, then the leaf (the same for both)
             found = self._memo[key] = min(self._roll_last(cats, sq, inside, mask),
@@ -231,22 +214,30 @@ class Search:
 
     def _roll_two(self, cats: int, sq, inside, mask) -> float:
         """`roll` two turns before the leaves (`after_move` and `value` unrolled: the hot path)."""
-        empty, value_last = self.empty, self._value_last
+        empty, memo = self.empty, self._memo
+        faces, near = _successors(empty, sq, inside, mask)
+        key = (empty, cats & near, sq, inside, mask, 2)
+        found = memo.get(key)
+        if found is not None:
+            return found
+        stay = self._value_last(cats, sq, inside, mask)
         total = 0.0
-        for die in range(1, 7):
+        for endings in faces:
             best = None
-            for move, end, steps in _ways(sq, inside, die):
+            for steps, end, now_inside, now_mask, end_reach in endings:
                 if steps & cats:
                     continue
-                if move.food is None:
-                    v = -1.0 if end == board.HOME and mask == FULL else value_last(cats, end, False, mask)
-                else:
-                    k = board.kind_index(move.food)
-                    v = value_last(cats, end, True, mask if (empty >> k) & 1 else mask | 1 << k)
+                if end is None:
+                    best = -1.0  # won: nothing beats it
+                    break
+                v = memo.get((empty, cats & end_reach, end, now_inside, now_mask))
+                if v is None:
+                    v = self._value_last(cats, end, now_inside, now_mask)
                 if best is None or v < best:
                     best = v
-            total += value_last(cats, sq, inside, mask) if best is None else best
-        return 1.0 + total / 6
+            total += stay if best is None else best
+        found = memo[key] = 1.0 + total / 6
+        return found
 
     def _roll_last(self, cats: int, sq, inside, mask) -> float:
         """`roll` one turn before the leaves, with these cats (bit mask) showing."""
@@ -255,7 +246,7 @@ class Search:
         if faces is None:
             faces = _ranked[key] = tuple(
                 tuple(sorted((self.after_move(None, sq, inside, mask, move, end, 0), steps)
-                             for move, end, steps in _ways(sq, inside, die)))
+                             for move, end, steps in ways(sq, inside, die)))
                 for die in range(1, 7))
         total = 0.0
         for endings in faces:
@@ -268,29 +259,55 @@ class Search:
         return 1.0 + total / 6
 
 
+@lru_cache(maxsize=None)  # 16 sets of empty circles x 44 places x 16 masks at most
+def _successors(empty: int, sq: int, inside: bool, mask: int) -> tuple[tuple, int]:
+    """Per face, every ending of a roll as (the squares it steps onto, end square, in a food
+    area, kinds mask after it, the squares a roll from there could step onto); the end square
+    None for the winning entry HOME. And every square that matters to two rolls from here."""
+    faces, near = [], reach(sq, inside)
+    for die in range(1, 7):
+        endings = []
+        for move, end, steps in ways(sq, inside, die):
+            if move.food is None:
+                won = end == board.HOME and mask == FULL
+                place, new_mask = (end, False), mask
+            else:
+                k = board.kind_index(move.food)
+                won, place, new_mask = False, (end, True), mask if (empty >> k) & 1 else mask | 1 << k
+            near |= reach(*place)
+            endings.append((steps, None if won else end, place[1], new_mask, reach(*place)))
+        faces.append(tuple(endings))
+    return tuple(faces), near
+
+
 def _after_loss(held: tuple[int, ...], search: Search, wp, sq, inside) -> tuple[int, ...]:
     """The disc a player gives up, as this bot would choose it (the cheapest loss)."""
     options = [i for i, n in enumerate(held) if n]
-    if len(options) <= 1:
-        return tuple(0 if i in options else n for i, n in enumerate(held))
+    if not options:
+        return held
 
     def loss(i):
         left = tuple(n - (j == i) for j, n in enumerate(held))
         return (search.leaf(wp, sq, inside, _mask(left)), -held[i])
-    i = min(options, key=loss)
+    i = min(options, key=loss) if len(options) > 1 else options[0]
     return tuple(n - (j == i) for j, n in enumerate(held))
 
 
 DEPTH = 2  # own turns searched before the tables take over
+# own turns a pawn may spend at one place (the same discs held) before it rolls whenever a roll
+# could move it: past the search's horizon waiting always looks cheap (rules/bots/smurf_waiting.py),
+# and a wheel turn that changes something of no use to the pawn can look so for a whole cycle
+WAIT_LIMIT = 8
 
 
 class SmurfSmart:
     def __init__(self, rng=None):
         self._random = rng
+        self._waited: dict[int, tuple[tuple, int]] = {}  # seat -> (place and discs, own turns there)
 
     def choose(self, game, view, seat: int, actions):
         first = actions[0]
-        search = Search(view.circles)
+        search = Search.of(view.circles)
         sq, inside, wp = view.positions[seat], view.inside[seat], view.wheels
         mask = _mask(view.held[seat])
         if isinstance(first, GiveUp):
@@ -298,10 +315,33 @@ class SmurfSmart:
             gone = next(i for i, (a, b) in enumerate(zip(view.held[seat], held)) if a != b)
             return GiveUp(board.KINDS[gone])
         if isinstance(first, Move):
-            outs = dict((m, e) for m, e in _options(sq, inside, view.rolled, wp))
-            return min(actions, key=lambda m: self._move_key(search, wp, sq, inside, mask, m, outs[m]))
-        # the start of a turn: roll, or turn a wheel (which may also drop a cat under a rival)
-        return min(actions, key=lambda a: self._start_score(search, view, seat, a))
+            ends = ends_of(sq, inside, view.rolled)
+            return min(actions, key=lambda m: self._move_key(search, wp, sq, inside, mask, m, ends[m]))
+        return self._start(search, view, seat, actions)
+
+    def _start(self, search, view, seat, actions):
+        """The start of a turn: roll, or turn a wheel (which may also drop a cat under a rival);
+        never a turn that changes nothing while one that changes something is there, and after
+        WAIT_LIMIT turns at one place a roll whenever it could move the pawn."""
+        here = (view.positions[seat], view.inside[seat], view.held[seat])
+        place, waited = self._waited.get(seat, (None, 0))
+        waited = waited if place == here else 0
+        self._waited[seat] = (here, waited + 1)
+        tiers = smurf_waiting.tiers(view, seat, actions)
+        if waited >= WAIT_LIMIT:
+            rolls = [a for a, t in zip(actions, tiers) if isinstance(a, Roll) and t == CHANGES]
+            if rolls:
+                return rolls[0]
+        best = min(tiers)
+        actions = [a for a, t in zip(actions, tiers) if t == best]
+        if len(actions) == 1:
+            return actions[0]
+        # the search chooses within the best tier; with a missing kind's circle empty only a cat
+        # dropped under one of its holders brings a disc back (every value is CAP): then turn
+        # the wheels rather than wander
+        stuck = search.leaf(view.wheels, here[0], here[1], _mask(here[2])) >= CAP
+        return min(actions, key=lambda a: (stuck and isinstance(a, Roll),
+                                           self._start_score(search, view, seat, a)))
 
     @staticmethod
     def _move_key(search, wp, sq, inside, mask, move, end):
@@ -309,28 +349,33 @@ class SmurfSmart:
         # equal values: do not take a disc of a kind already held (leave it for nobody's gain)
         return (round(value, 6), move.food is not None and bool(mask >> board.kind_index(move.food) & 1))
 
-    def _start_score(self, search, view, seat, action) -> float:
+    @staticmethod
+    def _start_score(search, view, seat, action) -> float:
         wp = view.wheels
         sq, inside = view.positions[seat], view.inside[seat]
         if isinstance(action, Roll):
-            mine = search.roll(wp, sq, inside, _mask(view.held[seat]), DEPTH)
-            after = wp
-        else:
-            after = _turn(wp, action.wheel)
-            held = view.held[seat]
-            if sq in wheels.appearing(wp, after) and not inside:
-                held = _after_loss(held, search, after, sq, inside)
-            mine = 1.0 + search.value(after, sq, inside, _mask(held), DEPTH - 1)
+            return search.roll(wp, sq, inside, _mask(view.held[seat]), DEPTH)
+        after = turned(wp, action.wheel)
+        lost = _losses(view, search, wp, after)
+        if not lost:
+            return 1.0 + search.value(after, sq, inside, _mask(view.held[seat]), DEPTH - 1)
+        # a disc given up goes back to its circle: one that was empty makes new goals reachable
+        refilled = tuple(n + sum(view.held[s][k] - held[k] for s, held in lost.items())
+                         for k, n in enumerate(view.circles))
+        mine_search = Search.of(refilled)
+        mine = 1.0 + mine_search.value(after, sq, inside, _mask(lost.get(seat, view.held[seat])), DEPTH - 1)
         # a cat dropped under a rival costs them a disc: count what that costs them
-        appeared = wheels.appearing(wp, after)
-        if not appeared:
-            return mine
-        hurt = 0.0
-        for s in range(len(view.players)):
-            if s == seat or view.positions[s] not in appeared or view.inside[s]:
-                continue
-            held = view.held[s]
-            lost = _after_loss(held, search, after, view.positions[s], view.inside[s])
-            hurt += (search.leaf(after, view.positions[s], False, _mask(lost))
-                     - search.leaf(after, view.positions[s], False, _mask(held)))
+        hurt = sum(search.leaf(after, view.positions[s], False, _mask(held))
+                   - search.leaf(after, view.positions[s], False, _mask(view.held[s]))
+                   for s, held in lost.items() if s != seat)
         return mine - RIVALRY * hurt
+
+
+def _losses(view, search: Search, before, after) -> dict[int, tuple[int, ...]]:
+    """Per seat whose pawn a cat appears under (outside a food area), the discs it holds once it
+    has given one up (as this bot would choose)."""
+    appeared = wheels.appearing(before, after)
+    if not appeared:
+        return {}
+    return {s: _after_loss(view.held[s], search, after, view.positions[s], False)
+            for s in range(len(view.players)) if view.positions[s] in appeared and not view.inside[s]}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from rules.bots.smurf_smart import _options, _states
+from rules.bots.smurf_ways import options as _options, places as _states
 from rules.smurf import moves, wheels
 
 

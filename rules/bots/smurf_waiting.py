@@ -1,0 +1,62 @@
+"""When a Smurf bot may let a turn pass: the start of a turn ranked by what each action changes.
+
+The smart bot's search looks two of its own turns ahead and then trusts a table made for a board
+without cats. Seen from there, a turn spent waiting always looks cheap: the cats that hem the
+pawn in now are past the horizon one turn later. Two bots hemmed in the same way then turn a
+wheel that changes nothing for ever (found with seed 17, games 5 and 7, in two-player games).
+A good player knows better: waiting a turn that changes nothing leaves the same choice next turn,
+so if it is right once it is right for ever, and the game never ends. So the start of a turn is
+ranked in tiers, and the search only chooses within the best tier there is:
+
+- CHANGES: a roll that some face can move on; a wheel turn that opens or closes an ending of
+  some face for this seat's pawn, or drops a cat under a pawn that holds a disc.
+- LATER: a wheel turn that changes nothing now, but whose wheel has a hole within a roll of the
+  pawn, so turning it on does (a pawn boxed in by cats needs such turns, not rolls).
+- NEVER: a roll when no face can move (the die changes nothing), or a wheel turn whose holes are
+  all out of the pawn's reach.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..smurf import wheels
+from ..smurf.records import Roll
+from .smurf_ways import bits, cat_bits, open_ways, reach, turned
+
+CHANGES, LATER, NEVER = 0, 1, 2
+
+HOLE_BITS = {wheel: bits(square for square, _ in holes) for wheel, holes in wheels.HOLES.items()}
+
+
+def tiers(view, seat: int, actions) -> list[int]:
+    """How much each start-of-turn action of `seat` changes (CHANGES, LATER or NEVER)."""
+    can_move, turns = _effects(view.positions[seat], view.inside[seat], view.wheels)
+    found = []
+    for action in actions:
+        if isinstance(action, Roll):
+            found.append(CHANGES if can_move else NEVER)
+            continue
+        changes, appeared, otherwise = turns[action.wheel]
+        found.append(CHANGES if changes or appeared and _drops_on_discs(view, appeared) else otherwise)
+    return found
+
+
+@lru_cache(maxsize=None)  # 44 places x 256 wheel positions at most
+def _effects(sq: int, inside: bool, wp: tuple[int, ...]) -> tuple[bool, dict]:
+    """For a pawn at this place with the wheels at `wp`: whether some face of a roll can move it,
+    and per wheel what turning it does: (it opens or closes an ending of some face, the squares
+    where a cat appears, the tier if it drops the cat under nobody with a disc)."""
+    now = open_ways(sq, inside, cat_bits(wp))
+    turns = {}
+    for wheel in wheels.WHEELS:
+        after = turned(wp, wheel)
+        turns[wheel] = (open_ways(sq, inside, cat_bits(after)) != now, wheels.appearing(wp, after),
+                        LATER if HOLE_BITS[wheel] & reach(sq, inside) else NEVER)
+    return bool(now), turns
+
+
+def _drops_on_discs(view, appeared) -> bool:
+    """A cat appears under a pawn (not in a food area) whose player holds a disc."""
+    return any(view.positions[s] in appeared and not view.inside[s] and any(view.held[s])
+               for s in range(len(view.positions)))
