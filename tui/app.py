@@ -71,7 +71,8 @@ class ParlourApp(App):
     def has_something_to_save(self) -> bool:
         """True while a game on the table has a save file to keep (its first action was made)."""
         session = self.session
-        return bool(session and getattr(session, "driver", None) and session.driver.saved and not session.over)
+        return bool(session and getattr(session, "driver", None) and session.driver.saved and not session.over
+                    and getattr(session, "checking", None) is None)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action in ("save_quit", "quit_plain"):
@@ -159,16 +160,23 @@ class ParlourApp(App):
         from parlour import saves
 
         from .local_game import LocalGame
-        from .screens.resume import ResumeScreen
+        from .screens.game import TOLD_BATCHES
 
-        try:
-            self.session = LocalGame.resume(path)
+        try:  # shown at once, checked in full while shown (rules/log.py open_lines: the ruling)
+            self.session = LocalGame.resume(path, check_later=True, recent=TOLD_BATCHES)
         except saves.SaveError as error:
-            if not isinstance(self.screen, localized(ResumeScreen)):
-                self.show_resume()  # a file named on the command line: show the saves instead
-            self.notify(str(error), severity="error", timeout=10)
+            self.refuse_save(str(error))
             return
         self._play()
+
+    def refuse_save(self, message: str) -> None:
+        """A save that cannot be played: back to the list of saves, saying why."""
+        from .screens.resume import ResumeScreen
+
+        self.session = None
+        if not isinstance(self.screen, localized(ResumeScreen)):
+            self.show_resume()  # a file named on the command line, or a game being checked
+        self.notify(message, severity="error", timeout=10)
 
     def watch_save(self, path: Path, eyes: int | None = None) -> None:
         """Watch a saved game again (a bad file: the same message as resuming it)."""

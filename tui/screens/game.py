@@ -104,6 +104,7 @@ class GameScreen(Screen):
         self.note = ""
         self.last_turn = ""  # the last line of the viewer's own last batch, kept readable
         self._bot_pending = False
+        self._check_started = False
 
     def compose(self) -> ComposeResult:
         ascii_only = self.ascii_only
@@ -121,16 +122,50 @@ class GameScreen(Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        """Tell the game so far in the log, batch by batch, each event with the game before it."""
+        """Tell the game so far in the log, batch by batch, each event with the game before it;
+        a resumed save still being checked is checked now, a slice at a time (no action until
+        it is done: the prompt says so)."""
         self._tell_all()
         self.session.listen(self._follow)
-        self._advance()
+        if self.checking:
+            self._show()  # the check starts once the table is drawn in full (the log laid out)
+        else:
+            self._advance()
+
+    def on_game_log_laid_out(self) -> None:
+        """The table is drawn in full: check the save now (once), after that frame."""
+        if self.checking and not self._check_started:
+            self._check_started = True
+            self.call_after_refresh(self.run_worker, self._check_save(), exclusive=True)
+
+    @property
+    def checking(self) -> bool:
+        return getattr(self.session, "checking", None) is not None
+
+    async def _check_save(self) -> None:
+        """Run the save's check between frames; a save that fails it is refused as on loading."""
+        from asyncio import sleep
+
+        from parlour.saves import SaveError
+
+        try:
+            while not self.session.check_some():
+                await sleep(0)  # keys, the log's scrolling and the first frames go on meanwhile
+        except SaveError as error:
+            self.app.refuse_save(str(error))
+            return
+        if self.is_attached:
+            self._advance()
 
     def _tell_all(self) -> None:
-        game = self.table.game
-        self.story = Story(game, self.words, self.names, self.log_seat,
-                           game.initial(self.table.players, self.table.options))
-        self._write(self.story.tell_log(self.table.events, last=TOLD_BATCHES))
+        """The log's last TOLD_BATCHES actions, told from the state before them: the one the
+        save's loading kept (`recent`), else the game's start folded forward."""
+        game, events = self.table.game, self.table.events
+        start, state = getattr(self.session, "recent", None) or (0, None)
+        if start > len(events) or state is None:  # (an undo took back more than was told)
+            start, state = 0, game.initial(self.table.players, self.table.options)
+        self.story = Story(game, self.words, self.names, self.log_seat, state)
+        self._write(self.story.tell_log(events[start:], last=TOLD_BATCHES))
 
     def on_unmount(self) -> None:
         self.session.unlisten(self._follow)
@@ -168,6 +203,8 @@ class GameScreen(Screen):
     def _advance(self) -> None:
         """Whose move is it now: hand the keyboard to a human, or let a bot play."""
         session = self.session
+        if self.checking:
+            return
         if session.over:
             self.options = []
             self._show()
@@ -299,6 +336,9 @@ class GameScreen(Screen):
         if result is not None:
             self.asked = (listed("game.over", "winners", [self.names[w] for w in result.winners]), [], None)
             return
+        if self.checking:
+            self.asked = (t("game.checking"), [], None)
+            return
         if not self.options:
             waiting = [s for s in self.table.to_act() if s is not None]
             name = ", ".join(self.names[s] for s in waiting)
@@ -339,7 +379,7 @@ class GameScreen(Screen):
         if action in ("help", "log", "log_start", "log_end"):
             return True
         if action == "undo":  # a served table has no undo (tui/remote.py); the help says so
-            return hasattr(self.session, "undo") and not self.session.over
+            return hasattr(self.session, "undo") and not self.session.over and not self.checking
         if not self.options:
             return False
         if action == "roll":
