@@ -20,11 +20,14 @@ if TYPE_CHECKING:  # the title comes first: saves, seats and tables are imported
 
     from .local_game import LocalGame
 
-STYLES = Path(styles.__file__).resolve().parent
+# The stylesheets read at start: the shared one and the first screen's (the others are read as
+# their screens are first shown). Any other start (the served app's lobby) reads them all.
+FIRST_SHEETS = {"title": styles.LISTS, "resume": styles.LISTS, "setup": styles.SETUP, "play": styles.TABLE,
+                "replay": styles.LISTS + styles.TABLE}
 
 
 class ParlourApp(App):
-    CSS_PATH = [STYLES / "app.tcss", *sorted(p for p in STYLES.glob("*.tcss") if p.name != "app.tcss")]
+    CSS_PATH = styles.EVERY
     TITLE = "Parlour"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
@@ -40,7 +43,8 @@ class ParlourApp(App):
                  resume: Path | None = None, seed: int | None = None, rig=None, bot_delay: float = 0.6,
                  ascii_only: bool = False, animations: bool = True, autosave: bool = True,
                  eyes: int | None = None):
-        super().__init__()
+        sheets = styles.TABLE if start == "resume" and resume else FIRST_SHEETS.get(start)
+        super().__init__(css_path=styles.SHARED + sheets if sheets else None)
         self.start, self.game_id, self.seats, self.resume_path = start, game, seats, resume
         self.seed, self.rig, self.bot_delay = seed, rig, bot_delay
         self.ascii_only, self.autosave = ascii_only, autosave

@@ -11,6 +11,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.containers import VerticalScroll
 
+import styles
 from parlour.words.base import Story
 from parlour.words.i18n import You, listed, t
 from rules.records import DiceRolled, Rejected
@@ -51,6 +52,7 @@ def pawn_marks(names: tuple[str, ...]) -> list[str]:
 
 
 class GameScreen(Screen):
+    CSS_PATH = styles.TABLE
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
 
     # What the table shows, as reactive state the panels bind to (data_bind in compose): each

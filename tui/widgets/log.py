@@ -69,14 +69,14 @@ class GameLog(ScrollView):
     def _lay_out(self) -> None:
         """The rows for the width (once it is known), and the end in view unless reading."""
         width = self.scrollable_content_region.width
-        if width <= 0:
-            return  # not laid out yet: on_resize comes
-        size = Size(width, len(self._rows_at(width)))
+        # Before the first layout the width is not known: one row a line is the likely height
+        # (the scrollbar is then right in the first frame); on_resize makes it exact.
+        size = Size(0, len(self._rows_at(width)) if width > 0 else len(self.texts))
         if self.virtual_size != size:
             self.virtual_size = size
         if not self.reading:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
-        if not self._laid_out:
+        if width > 0 and not self._laid_out:
             self._laid_out = True
             self.post_message(self.LaidOut())
 
