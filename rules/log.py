@@ -121,40 +121,41 @@ def load_lines(lines: Iterable[bytes]) -> Loaded:
 CHECK_SLICE = 256  # actions re-decided between two yields of `Loaded.check` (a few ms)
 
 
-def open_lines(lines: Iterable[bytes], recent: int = 0) -> Loaded:
-    """A log read as `load_lines` reads it and its state folded from its events, to show the
-    game at once: re-deciding the actions before the last one is left to `check`, an iterator
-    to run to its end (it yields every CHECK_SLICE actions, so a screen stays responsive).
+def open_lines(lines: Iterable[bytes], recent: int = 1) -> Loaded:
+    """A log read as `load_lines` reads it, its state folded from its events and its last
+    `recent` actions (at least the last one) re-decided, to show the game at once: re-deciding
+    the actions before those is left to `check`, an iterator to run to its end (it yields every
+    CHECK_SLICE actions, so a screen stays responsive). `Loaded.recent` is the state before the
+    actions re-decided here, with the index of the first one's event (for telling them).
 
     Ruling (issue 17: a long game resumes to its first frame whatever its length). Re-deciding
     every action is most of a load, and the state is the fold of the events (the rules' property
-    tests hold replay equal to live), so the game may be shown from the fold before that check
+    tests hold replay equal to live), so the game may be shown from the fold before the check
     has run. Until `check` has run to its end, nothing may act on the state: the caller takes no
     action and writes nothing. If it raises LogError (naming the line, with the message
     `load_lines` would give), the save is refused as `load_lines` would have refused it; at its
     end it also checks that its state is the folded one. Everything else is checked here: the
-    lines, the records, the header, the set-up, and the last action, re-decided from the folded
-    state (so a torn last action is dropped here, with the same warning). Events that do not
-    fold (not what the rules write) are checked in full here, to say which line is wrong.
-    `recent` keeps the state before the last `recent` actions in `Loaded.recent`."""
+    lines, the records, the header, the set-up, and the last `recent` actions, re-decided from
+    the folded state before them (so a torn last action is dropped here, with the same warning,
+    and the events a screen tells of them are checked ones). The actions before them are only
+    folded meanwhile: the rules' `evolve` passes by an event that does not fit the state, so
+    the state stays well-formed, and events whose fold fails all the same are checked in full
+    here, to say which line is wrong."""
     read = _read(lines)
     starts = _batches(read)
-    game, events, last = read.game, read.events, starts[-1]
-    first_told = starts[-recent] if 0 < recent <= len(starts) else 0
+    game, events = read.game, read.events
+    first = max(0, len(starts) - max(1, recent))  # the first action re-decided here
     state = _initial(read)
     try:
-        for event in events[:first_told]:
-            state = game.evolve(state, event)
-        told = (first_told, state)
-        for event in events[first_told:last]:
+        for event in events[:starts[first]]:
             state = game.evolve(state, event)
     except Exception:  # not what the rules write: the full check names the line
         _finish(_replay(read, starts, _initial(read)))
         raise  # the full check passed: a bug in the rules (evolve fails where decide does not)
-    after, kept = _finish(_replay(read, starts, state, first=len(starts) - 1))
+    after, kept = _finish(_replay(read, starts, state, first=first))
     return Loaded(read.header, events[:kept], after, read.warnings,
-                  _check(_replay(read, starts, _initial(read), stop=len(starts) - 1, every=CHECK_SLICE), state),
-                  told if told[0] < kept else None)
+                  _check(_replay(read, starts, _initial(read), stop=first, every=CHECK_SLICE), state),
+                  (starts[first], state) if starts[first] < kept else None)
 
 
 def _check(replaying: Generator[None, None, tuple[Any, int]], folded: Any) -> Iterator[None]:

@@ -127,12 +127,31 @@ class GameScreen(Screen):
         """Tell the game so far in the log, batch by batch, each event with the game before it;
         a resumed save still being checked is checked now, a slice at a time (no action until
         it is done: the prompt says so)."""
+        if self.checking:  # drawn from a save still to be checked: what cannot be drawn is checked now
+            try:
+                self._tell_all()
+                self._show()  # the check starts once the table is drawn in full (the log laid out)
+            except Exception:
+                if not self._checked_now():
+                    return  # the save is refused: the list of saves is shown, saying why
+                raise  # a good save that cannot be drawn: a bug, not the save's
+            self.session.listen(self._follow)
+            return
         self._tell_all()
         self.session.listen(self._follow)
-        if self.checking:
-            self._show()  # the check starts once the table is drawn in full (the log laid out)
-        else:
-            self._advance()
+        self._advance()
+
+    def _checked_now(self) -> bool:
+        """Run the save's check at once: False (and the save refused) when it fails."""
+        from parlour.saves import SaveError
+
+        try:
+            while not self.session.check_some():
+                pass
+        except SaveError as error:
+            self.app.refuse_save(str(error))
+            return False
+        return True
 
     def on_game_log_laid_out(self) -> None:
         """The table is drawn in full: check the save now (once), after that frame."""

@@ -10,6 +10,7 @@ A long game's screen therefore opens without rendering hundreds of lines through
 from __future__ import annotations
 
 from rich.cells import cell_len
+from rich.console import Console
 from rich.segment import Segment
 from rich.text import Text
 from textual.geometry import Size
@@ -18,6 +19,20 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from parlour.words.i18n import asciify
+
+
+def wrapped(lines: list[str], width: int, console: Console, keep: int) -> list[str]:
+    """The last `keep` rows `lines` make at `width` cells, as Rich wraps text (a line that fits
+    is its own row: only longer ones go through Rich)."""
+    rows: list[str] = []
+    for line in reversed(lines):
+        if cell_len(line) <= width:
+            rows.append(line)
+        else:
+            rows += reversed([row.plain for row in Text(line).wrap(console, width)])
+        if len(rows) >= keep:
+            break
+    return rows[keep - 1::-1] if len(rows) > keep else rows[::-1]
 
 
 class GameLog(ScrollView):
@@ -81,16 +96,7 @@ class GameLog(ScrollView):
             self.post_message(self.LaidOut())
 
     def _wrap(self, lines: list[str], width: int) -> list[str]:
-        """The last KEEP rows `lines` make at `width` cells."""
-        rows: list[str] = []
-        for line in reversed(lines):
-            if cell_len(line) <= width:
-                rows.append(line)
-            else:
-                rows += reversed([row.plain for row in Text(line).wrap(self.app.console, width)])
-            if len(rows) >= self.KEEP:
-                break
-        return rows[self.KEEP - 1::-1] if len(rows) > self.KEEP else rows[::-1]
+        return wrapped(lines, width, self.app.console, self.KEEP)
 
     def render_line(self, y: int) -> Strip:
         region = self.scrollable_content_region
