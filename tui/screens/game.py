@@ -124,34 +124,38 @@ class GameScreen(Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        """Tell the game so far in the log, batch by batch, each event with the game before it;
-        a resumed save still being checked is checked now, a slice at a time (no action until
-        it is done: the prompt says so)."""
-        if self.checking:  # drawn from a save still to be checked: what cannot be drawn is checked now
-            try:
-                self._tell_all()
-                self._show()  # the check starts once the table is drawn in full (the log laid out)
-            except Exception:
-                if not self._checked_now():
-                    return  # the save is refused: the list of saves is shown, saying why
+        """Tell the game so far in the log, batch by batch, each event with the game before it.
+        A resumed save still being checked is drawn, and checked once the table is drawn in full
+        (on_game_log_laid_out): no action until then, the prompt says so. If it cannot even be
+        drawn, it is checked at once."""
+        try:
+            self._tell_all()
+            if self.checking:
+                self._show()
+        except Exception:
+            if not self.checking or self._checked_now():
                 raise  # a good save that cannot be drawn: a bug, not the save's
-            self.session.listen(self._follow)
-            return
-        self._tell_all()
+            return  # the save is refused: the list of saves is shown, saying why
         self.session.listen(self._follow)
-        self._advance()
+        if not self.checking:
+            self._advance()
 
     def _checked_now(self) -> bool:
-        """Run the save's check at once: False (and the save refused) when it fails."""
+        """Run the save's check at once: False when it failed (the save refused)."""
+        while (done := self._check_some()) is False:
+            pass
+        return bool(done)
+
+    def _check_some(self) -> bool | None:
+        """A slice of the save's check: True once it is done, None when the save failed it
+        (then the list of saves is shown, saying why, as for a save refused on loading)."""
         from parlour.saves import SaveError
 
         try:
-            while not self.session.check_some():
-                pass
+            return self.session.check_some()
         except SaveError as error:
             self.app.refuse_save(str(error))
-            return False
-        return True
+            return None
 
     def on_game_log_laid_out(self) -> None:
         """The table is drawn in full: check the save now (once), after that frame."""
@@ -164,18 +168,13 @@ class GameScreen(Screen):
         return getattr(self.session, "checking", None) is not None
 
     async def _check_save(self) -> None:
-        """Run the save's check between frames; a save that fails it is refused as on loading."""
+        """Run the save's check between frames (keys, the log's scrolling and the first frames go
+        on meanwhile); then the game goes on, or the save is refused."""
         from asyncio import sleep
 
-        from parlour.saves import SaveError
-
-        try:
-            while not self.session.check_some():
-                await sleep(0)  # keys, the log's scrolling and the first frames go on meanwhile
-        except SaveError as error:
-            self.app.refuse_save(str(error))
-            return
-        if self.is_attached:
+        while (done := self._check_some()) is False:
+            await sleep(0)
+        if done and self.is_attached:
             self._advance()
 
     def _tell_all(self) -> None:
