@@ -5,6 +5,7 @@ screen's (tui/app.py): parsing every rule up front was a visible part of the tit
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -19,5 +20,6 @@ LISTS = sheets("lists")  # the title's games and the saves to resume
 SETUP = sheets("setup")
 DIALOGS = sheets("dialogs")  # help, passing the keyboard, results, a question
 _SCREENS = {"app", "lists", "setup", "dialogs", "table"}
-TABLE = sheets("table") + sorted(p for p in HERE.glob("*.tcss") if p.stem not in _SCREENS)  # + each game's
+_GAMES = sorted(name[:-5] for name in os.listdir(HERE) if name.endswith(".tcss") and name[:-5] not in _SCREENS)
+TABLE = sheets("table", *_GAMES)  # and each game's table
 EVERY = SHARED + LISTS + SETUP + TABLE + DIALOGS
