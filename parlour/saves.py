@@ -25,14 +25,34 @@ class SaveError(ValueError):
 
 def read(path: str | os.PathLike) -> log.Loaded:
     """Load and check a save file, or raise SaveError saying what is wrong with it."""
+    return _load(Path(path), log.load_lines)
+
+
+def read_then_check(path: str | os.PathLike, recent: int = 0) -> log.Loaded:
+    """A save file read to show its game at once, with `check` still to run to its end before
+    anything acts on it (rules/log.py `open_lines` has the ruling); `check` raises SaveError
+    with the message `read` would give. Raises SaveError for what it finds wrong already."""
     path = Path(path)
+    loaded = _load(path, lambda lines: log.open_lines(lines, recent))
+    loaded.check = _named(path, loaded.check)
+    return loaded
+
+
+def _load(path: Path, load) -> log.Loaded:
     with _open_regular(path) as file:
         try:
-            return log.load_lines(bounded_lines(file))
+            return load(bounded_lines(file))
         except log.LogError as error:
             raise SaveError(f"{path.name}: {error}") from None
         except OSError as error:
             raise SaveError(f"{path.name}: cannot be read ({_reason(error)})") from None
+
+
+def _named(path: Path, steps: Iterator[None]) -> Iterator[None]:
+    try:
+        yield from steps
+    except log.LogError as error:
+        raise SaveError(f"{path.name}: {error}") from None
 
 
 TAIL_BYTES = 16 * 1024  # of a save's end that `glance` reads: many turns of any game

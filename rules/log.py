@@ -5,12 +5,13 @@ Loading checks everything: the header's fields, each line's JSON and record type
 numbers, size limits, and that each action's events are exactly what the rules produce from it
 (re-deciding it with the recorded chance outcomes). A torn last action (a crash while writing)
 is dropped with a warning; anything else wrong refuses the whole file with a clear message.
+`open_lines` shows a long game at once and leaves that re-deciding for after (see its ruling).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from typing import Any, Generator, Iterable, Iterator
 
 from . import registry, versions
 from .chance import Chance, Rig, RigError
@@ -94,6 +95,10 @@ class Loaded:
     events: list[Event]
     state: Any
     warnings: list[str]
+    # Only from `open_lines`: the check still to run (None: checked in full), and the state
+    # before the last actions, for telling them: (the index of the first one's event, state).
+    check: Iterator[None] | None = None
+    recent: tuple[int, Any] | None = None
 
 
 def loads(text: str) -> Loaded:
@@ -108,6 +113,69 @@ def load_lines(lines: Iterable[bytes]) -> Loaded:
     What a text editor adds is accepted: a byte-order mark, spaces and a carriage return at the
     ends of lines, and blank lines. A last line without its newline was torn while saving: if it
     does not hold a whole event it is dropped with a warning, whatever its size."""
+    read = _read(lines)
+    state, kept = _finish(_replay(read, _batches(read), _initial(read)))
+    return Loaded(read.header, read.events[:kept], state, read.warnings)
+
+
+CHECK_SLICE = 256  # actions re-decided between two yields of `Loaded.check` (a few ms)
+
+
+def open_lines(lines: Iterable[bytes], recent: int = 1) -> Loaded:
+    """A log read as `load_lines` reads it, its state folded from its events and its last
+    `recent` actions (at least the last one) re-decided, to show the game at once: re-deciding
+    the actions before those is left to `check`, an iterator to run to its end (it yields every
+    CHECK_SLICE actions, so a screen stays responsive). `Loaded.recent` is the state before the
+    actions re-decided here, with the index of the first one's event (for telling them).
+
+    Ruling (issue 17: a long game resumes to its first frame whatever its length). Re-deciding
+    every action is most of a load, and the state is the fold of the events (the rules' property
+    tests hold replay equal to live), so the game may be shown from the fold before the check
+    has run. Until `check` has run to its end, nothing may act on the state: the caller takes no
+    action and writes nothing. If it raises LogError (naming the line, with the message
+    `load_lines` would give), the save is refused as `load_lines` would have refused it; at its
+    end it also checks that its state is the folded one. Everything else is checked here: the
+    lines, the records, the header, the set-up, and the last `recent` actions, re-decided from
+    the folded state before them (so a torn last action is dropped here, with the same warning,
+    and the events a screen tells of them are checked ones). The actions before them are only
+    folded meanwhile: the rules' `evolve` passes by an event that does not fit the state, so
+    the state stays well-formed, and events whose fold fails all the same are checked in full
+    here, to say which line is wrong."""
+    read = _read(lines)
+    starts = _batches(read)
+    game, events = read.game, read.events
+    first = max(0, len(starts) - max(1, recent))  # the first action re-decided here
+    state = _initial(read)
+    try:
+        for event in events[:starts[first]]:
+            state = game.evolve(state, event)
+    except Exception:  # not what the rules write: the full check names the line
+        _finish(_replay(read, starts, _initial(read)))
+        raise  # the full check passed: a bug in the rules (evolve fails where decide does not)
+    after, kept = _finish(_replay(read, starts, state, first=first))
+    return Loaded(read.header, events[:kept], after, read.warnings,
+                  _check(_replay(read, starts, _initial(read), stop=first, every=CHECK_SLICE), state),
+                  (starts[first], state) if starts[first] < kept else None)
+
+
+def _check(replaying: Generator[None, None, tuple[Any, int]], folded: Any) -> Iterator[None]:
+    state, _ = yield from replaying
+    if state != folded:  # only a rules bug could do this (evolve and decide disagreeing)
+        raise LogError("the save's events do not lead where its actions do")
+
+
+@mutable
+class _Read:
+    """A log's lines parsed (nothing re-decided yet): `numbers` holds each event's line."""
+
+    header: Header
+    game: Any
+    events: list[Event]
+    numbers: list[int]
+    warnings: list[str]
+
+
+def _read(lines: Iterable[bytes]) -> _Read:
     header = game = reader = None
     warnings: list[str] = []
     events: list[Event] = []
@@ -144,8 +212,7 @@ def load_lines(lines: Iterable[bytes]) -> Loaded:
                            f"({MAX_EVENTS} events, {MAX_BYTES // 2**20} MB)")
     if header is None:
         raise LogError("the file is empty: it is not a Parlour save")
-    state, kept = _replay(game, header, events, numbers, warnings)
-    return Loaded(header, events[:kept], state, warnings)
+    return _Read(header, game, events, numbers, warnings)
 
 
 def _text(raw: bytes) -> str:
@@ -289,19 +356,30 @@ def glance(first: bytes, last: list[bytes]) -> Glance | None:
     return None
 
 
-def _replay(game, header: Header, events: list[Event], numbers: list[int],
-            warnings: list[str]) -> tuple[Any, int]:
-    """Re-decide every recorded action and check it yields exactly the recorded events.
-    `numbers` holds the line of each event, for the messages."""
-    state = game.initial(header.players, header.options)
+def _initial(read: _Read) -> Any:
+    return read.game.initial(read.header.players, read.header.options)
+
+
+def _batches(read: _Read) -> list[int]:
+    """Where each action's batch begins (its Acted); the log must begin with the set-up."""
+    events, numbers = read.events, read.numbers
     if not events or events[0] != Acted(None, Start()):
         raise LogError(f"line {numbers[0] if numbers else 2}: the log must begin with the game's set-up")
-    # each action's batch: its Acted and the events up to the next one
-    starts = [i for i, event in enumerate(events) if type(event) is Acted]
+    return [i for i, event in enumerate(events) if type(event) is Acted]
+
+
+def _replay(read: _Read, starts: list[int], state: Any, first: int = 0, stop: int | None = None,
+            every: int = 0) -> Generator[None, None, tuple[Any, int]]:
+    """Re-decide the recorded actions `starts[first:stop]` from `state` (the state before the
+    first of them) and check each yields exactly its recorded events; yields after every `every`
+    actions (0: never). Returns the state after them and how many of the log's events are kept
+    (all but a last action cut short while saving, which is dropped with a warning)."""
+    game, events, numbers, warnings = read.game, read.events, read.numbers, read.warnings
     ends = starts[1:] + [len(events)]
     drawing = {cls: cls.draws is not Event.draws for cls in game.kinds.values()  # most events draw nothing
                if issubclass(cls, Event)}
-    for start, end in zip(starts, ends):
+    stop = len(starts) if stop is None else stop
+    for n, (start, end) in enumerate(zip(starts[first:stop], ends[first:stop]), 1):
         batch, last = events[start:end], end == len(events)
         acted = batch[0]
         chance = Chance.replaying([d for event in batch if drawing.get(type(event), True) for d in event.draws()])
@@ -323,7 +401,18 @@ def _replay(game, header: Header, events: list[Event], numbers: list[int],
         if not chance.exhausted():
             raise LogError(f"line {numbers[start]}: the log records chance outcomes the rules did not use")
         state = turn.state
-    return state, len(events)
+        if every and n % every == 0:
+            yield
+    return state, ends[stop - 1] if stop else 0
+
+
+def _finish(steps: Generator[None, None, Any]) -> Any:
+    """Run a generator to its end; its return value."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
 
 
 _DROPPED = "the last action was cut short while saving; it was dropped"

@@ -1,1 +1,25 @@
-"""Parlour's Textual stylesheets (*.tcss): app.tcss for the shared screens, one per game."""
+"""Parlour's Textual stylesheets (*.tcss): app.tcss for what every screen shares, one file per
+kind of screen (each screen class names its own in CSS_PATH: Textual reads it when the screen is
+first shown), and one per game's table. The app reads at start only the shared file and its first
+screen's (tui/app.py): parsing every rule up front was a visible part of the title's cold start."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def sheets(*names: str) -> list[Path]:
+    return [HERE / f"{name}.tcss" for name in names]
+
+
+SHARED = sheets("app")
+LISTS = sheets("lists")  # the title's games and the saves to resume
+SETUP = sheets("setup")
+DIALOGS = sheets("dialogs")  # help, passing the keyboard, results, a question
+_SCREENS = {"app", "lists", "setup", "dialogs", "table"}
+_GAMES = sorted(name[:-5] for name in os.listdir(HERE) if name.endswith(".tcss") and name[:-5] not in _SCREENS)
+TABLE = sheets("table", *_GAMES)  # and each game's table
+EVERY = SHARED + LISTS + SETUP + TABLE + DIALOGS

@@ -4,7 +4,14 @@
     python tools/first_frame.py --resume SAVE.jsonl   # a saved game's screen
     python tools/first_frame.py --hello               # a bare Textual hello app, to compare
 
-One process per figure (imports count): run each several times, alternated, and take medians.
+Each screen update Textual composes is noted with the CPU time when it is handed to the driver
+and what the screen shows then (text and colours); the noting's own CPU time is left out.
+Printed: the *first* frame (the first update of a screen that shows something: the app's empty
+default screen does not count); the *full* frame (the first update showing the screen as it
+stays: for a resumed save, as it stays while its save is being checked, so the prompt's options
+offered once the check is done do not count); and the CPU time once the app is idle (a resumed
+save has been checked by then). One process per figure (imports count): run each several
+times, alternated, and take medians. Copied into an older checkout, it measures that code.
 """
 
 from __future__ import annotations
@@ -35,9 +42,51 @@ def build(args):
     return ParlourApp()
 
 
-async def first_frame(app) -> None:
+class Frames:
+    """The app's screen updates: (CPU time, screen name, the screen's text), the noting's own
+    CPU time taken out; `settled` marks where a resumed save's check ended."""
+
+    def __init__(self, app):
+        self.app, self.frames, self.spent, self.settled = app, [], 0.0, None
+        display = app._display
+
+        def noted(screen, renderable):
+            if renderable is not None and screen.children:
+                now = time.process_time()
+                text = [(segment.text, segment.style) for strip in screen._compositor.render_strips()
+                        for segment in strip]
+                self.frames.append((now - self.spent, type(screen).__name__, text))
+                self.spent += time.process_time() - now
+            return display(screen, renderable)
+
+        app._display = noted
+
+    def watch_check(self) -> None:
+        from tui.local_game import LocalGame
+
+        check_some, frames = getattr(LocalGame, "check_some", None), self
+        if check_some is None:  # an older checkout: the save was checked before the screen
+            return
+
+        def noted(session):
+            done = check_some(session)
+            if done and frames.settled is None:
+                frames.settled = len(frames.frames)
+            return done
+
+        LocalGame.check_some = noted
+
+    def report(self, idle: float) -> str:
+        shown = self.frames[: self.settled] if self.settled else self.frames
+        full = next(f for f in shown if f[2] == shown[-1][2])
+        return (f"{self.frames[0][0]:.3f} s CPU to the first frame ({self.frames[0][1]}), {full[0]:.3f} s to "
+                f"the full frame, {idle - self.spent:.3f} s then idle")
+
+
+async def run(app, frames: Frames) -> float:
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()  # the first screen mounted and painted
+        await pilot.pause()  # the first screen mounted and painted, and the app quiet again
+        return time.process_time()
 
 
 def main() -> None:
@@ -45,9 +94,13 @@ def main() -> None:
     parser.add_argument("--resume", type=Path)
     parser.add_argument("--hello", action="store_true")
     args = parser.parse_args()
-    asyncio.run(first_frame(build(args)))
+    app = build(args)
+    frames = Frames(app)
+    if args.resume:
+        frames.watch_check()
+    idle = asyncio.run(run(app, frames))
     what = "hello app" if args.hello else f"resume {args.resume.name}" if args.resume else "title"
-    print(f"{what}: {time.process_time():.2f} s CPU to the first frame")
+    print(f"{what}: {frames.report(idle)}")
 
 
 if __name__ == "__main__":

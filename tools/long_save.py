@@ -4,10 +4,11 @@ cut at the first action from there on: a game still in progress, as a player wou
 
     python tools/long_save.py /tmp/long.jsonl --events 68000
     python tools/long_save.py /tmp/long.jsonl --load 5   # CPU seconds of saves.read, 5 times
+    python tools/long_save.py /tmp/long.jsonl --open 5   # of saves.read_then_check, then its check
 
-With --load the save is not made but read (in this process, one after another; the first read
-also imports the game's rules, as a player's first load does). With PYTHONPATH set, that
-checkout's code is timed.
+With --load or --open the save is not made but read (in this process, one after another; the
+first read also imports the game's rules, as a player's first load does). With PYTHONPATH set,
+that checkout's code is timed.
 """
 
 from __future__ import annotations
@@ -31,15 +32,31 @@ def load(path: Path, runs: int) -> None:
         print(f"saves.read: {time.process_time() - start:.3f} s CPU ({len(loaded.events)} events)")
 
 
+def open_then_check(path: Path, runs: int) -> None:
+    from parlour import saves
+
+    for _ in range(runs):
+        start = time.process_time()
+        loaded = saves.read_then_check(path, recent=200)  # what resuming shows at once
+        shown = time.process_time()
+        for _ in loaded.check:
+            pass
+        print(f"saves.read_then_check: {shown - start:.3f} s CPU, then its check {time.process_time() - shown:.3f} s"
+              f" ({len(loaded.events)} events)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("path", type=Path)
     parser.add_argument("--events", type=int, default=68_000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--load", type=int, metavar="RUNS", help="read the save RUNS times instead")
+    parser.add_argument("--open", type=int, metavar="RUNS", help="open it to show, then check it, RUNS times")
     args = parser.parse_args()
     if args.load:
         return load(args.path, args.load)
+    if args.open:
+        return open_then_check(args.path, args.open)
     from parlour.driver import TableDriver
     from rules import log
     from rules.bots import make

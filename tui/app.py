@@ -20,11 +20,14 @@ if TYPE_CHECKING:  # the title comes first: saves, seats and tables are imported
 
     from .local_game import LocalGame
 
-STYLES = Path(styles.__file__).resolve().parent
+# The stylesheets read at start: the shared one and the first screen's (the others are read as
+# their screens are first shown). Any other start (the served app's lobby) reads them all.
+FIRST_SHEETS = {"title": styles.LISTS, "resume": styles.LISTS, "setup": styles.SETUP, "play": styles.TABLE,
+                "replay": styles.LISTS + styles.TABLE}
 
 
 class ParlourApp(App):
-    CSS_PATH = [STYLES / "app.tcss", *sorted(p for p in STYLES.glob("*.tcss") if p.name != "app.tcss")]
+    CSS_PATH = styles.EVERY
     TITLE = "Parlour"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
@@ -40,7 +43,8 @@ class ParlourApp(App):
                  resume: Path | None = None, seed: int | None = None, rig=None, bot_delay: float = 0.6,
                  ascii_only: bool = False, animations: bool = True, autosave: bool = True,
                  eyes: int | None = None):
-        super().__init__()
+        sheets = styles.TABLE if start == "resume" and resume else FIRST_SHEETS.get(start)
+        super().__init__(css_path=styles.SHARED + sheets if sheets else None)
         self.start, self.game_id, self.seats, self.resume_path = start, game, seats, resume
         self.seed, self.rig, self.bot_delay = seed, rig, bot_delay
         self.ascii_only, self.autosave = ascii_only, autosave
@@ -71,7 +75,8 @@ class ParlourApp(App):
     def has_something_to_save(self) -> bool:
         """True while a game on the table has a save file to keep (its first action was made)."""
         session = self.session
-        return bool(session and getattr(session, "driver", None) and session.driver.saved and not session.over)
+        return bool(session and getattr(session, "driver", None) and session.driver.saved and not session.over
+                    and getattr(session, "checking", None) is None)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action in ("save_quit", "quit_plain"):
@@ -159,16 +164,23 @@ class ParlourApp(App):
         from parlour import saves
 
         from .local_game import LocalGame
-        from .screens.resume import ResumeScreen
+        from .screens.game import TOLD_BATCHES
 
-        try:
-            self.session = LocalGame.resume(path)
+        try:  # shown at once, checked in full while shown (rules/log.py open_lines: the ruling)
+            self.session = LocalGame.resume(path, check_later=True, recent=TOLD_BATCHES)
         except saves.SaveError as error:
-            if not isinstance(self.screen, localized(ResumeScreen)):
-                self.show_resume()  # a file named on the command line: show the saves instead
-            self.notify(str(error), severity="error", timeout=10)
+            self.refuse_save(str(error))
             return
         self._play()
+
+    def refuse_save(self, message: str) -> None:
+        """A save that cannot be played: back to the list of saves, saying why."""
+        from .screens.resume import ResumeScreen
+
+        self.session = None
+        if not isinstance(self.screen, localized(ResumeScreen)):
+            self.show_resume()  # a file named on the command line, or a game being checked
+        self.notify(message, severity="error", timeout=10)
 
     def watch_save(self, path: Path, eyes: int | None = None) -> None:
         """Watch a saved game again (a bad file: the same message as resuming it)."""

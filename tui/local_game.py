@@ -4,15 +4,17 @@ Every action, a key press or a bot's move, goes through the driver (parlour/driv
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable, Iterator
 
 from parlour import saves
 from parlour.config import new_save_path
 from parlour.driver import TableDriver
 from parlour.seats import Seat, seats_from_meta, seats_meta
 from rules import bots
-from rules.records import Action, Event
+from rules.records import Action, Event, Rejected
 from rules.table import Table
+
+_CHECKING = "the save is still being checked"
 
 
 class LocalGame:
@@ -38,18 +40,36 @@ class LocalGame:
                           meta={"seats": seats_meta(seats)})
         return cls(table, seats, (lambda: new_save_path(game)) if autosave else None)
 
+    checking: Iterator[None] | None = None  # the save's check still to run: nothing acts until it ends
+    recent: tuple[int, Any] | None = None  # the state before the last actions, to tell them
+
     @classmethod
-    def resume(cls, path: Path) -> "LocalGame":
-        """Continue a saved game (raises saves.SaveError for a bad file)."""
-        loaded = saves.read(path)
+    def resume(cls, path: Path, check_later: bool = False, recent: int = 0) -> "LocalGame":
+        """Continue a saved game (raises saves.SaveError for a bad file). `check_later`: the
+        game is shown before its save is checked in full, `check_some` then runs the check
+        (saves.read_then_check); no action is taken until it has ended."""
+        loaded = saves.read_then_check(path, recent) if check_later else saves.read(path)
         table = Table.resume(loaded)
         # a save loaded without a warning holds exactly the log: go on appending to it
-        return cls(table, seats_from_meta(table.players, loaded.header.meta), path,
+        game = cls(table, seats_from_meta(table.players, loaded.header.meta), path,
                    on_disk=not loaded.warnings and len(table.events) == len(loaded.events))
+        game.checking, game.recent = loaded.check, loaded.recent
+        return game
+
+    def check_some(self) -> bool:
+        """Run a slice of the save's check: True once it is done. Raises saves.SaveError (the
+        message a save refused on loading gets) for a save that is not what the rules wrote."""
+        if self.checking is not None:
+            if next(self.checking, True) is None:
+                return False
+            self.checking = None
+        return True
 
     # ---- what the game screen drives (as it drives a served game: tui/remote.py) ------------
 
     def submit(self, seat: int, action: Action) -> list[Event]:
+        if self.checking is not None:
+            raise Rejected(_CHECKING)
         return self.driver.submit(seat, action)
 
     def listen(self, listener) -> None:
@@ -61,14 +81,16 @@ class LocalGame:
     def undo(self) -> str:
         """Take back the last move made at this keyboard (and the bots' replies): "" when done,
         else why not (the catalogue key undo.<why>). Hot seat: only the current player's moves."""
+        if self.checking is not None:
+            return "checking"
         humans = set(self.human_seats())
         return self.driver.undo(humans, hot_seat=len(humans) > 1)
 
     def bot_to_act(self) -> int | None:
-        return self.driver.bot_to_act()
+        return None if self.checking is not None else self.driver.bot_to_act()
 
     def step_bot(self) -> list[Event] | None:
-        return self.driver.step_bot()
+        return None if self.checking is not None else self.driver.step_bot()
 
     @property
     def bots(self) -> dict:

@@ -11,6 +11,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.containers import VerticalScroll
 
+import styles
 from parlour.words.base import Story
 from parlour.words.i18n import You, listed, t
 from rules.records import DiceRolled, Rejected
@@ -51,6 +52,7 @@ def pawn_marks(names: tuple[str, ...]) -> list[str]:
 
 
 class GameScreen(Screen):
+    CSS_PATH = styles.TABLE
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
 
     # What the table shows, as reactive state the panels bind to (data_bind in compose): each
@@ -104,6 +106,7 @@ class GameScreen(Screen):
         self.note = ""
         self.last_turn = ""  # the last line of the viewer's own last batch, kept readable
         self._bot_pending = False
+        self._check_started = False
 
     def compose(self) -> ComposeResult:
         ascii_only = self.ascii_only
@@ -121,16 +124,68 @@ class GameScreen(Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        """Tell the game so far in the log, batch by batch, each event with the game before it."""
-        self._tell_all()
+        """Tell the game so far in the log, batch by batch, each event with the game before it.
+        A resumed save still being checked is drawn, and checked once the table is drawn in full
+        (on_game_log_laid_out): no action until then, the prompt says so. If it cannot even be
+        drawn, it is checked at once."""
+        try:
+            self._tell_all()
+            if self.checking:
+                self._show()
+        except Exception:
+            if not self.checking or self._checked_now():
+                raise  # a good save that cannot be drawn: a bug, not the save's
+            return  # the save is refused: the list of saves is shown, saying why
         self.session.listen(self._follow)
-        self._advance()
+        if not self.checking:
+            self._advance()
+
+    def _checked_now(self) -> bool:
+        """Run the save's check at once: False when it failed (the save refused)."""
+        while (done := self._check_some()) is False:
+            pass
+        return bool(done)
+
+    def _check_some(self) -> bool | None:
+        """A slice of the save's check: True once it is done, None when the save failed it
+        (then the list of saves is shown, saying why, as for a save refused on loading)."""
+        from parlour.saves import SaveError
+
+        try:
+            return self.session.check_some()
+        except SaveError as error:
+            self.app.refuse_save(str(error))
+            return None
+
+    def on_game_log_laid_out(self) -> None:
+        """The table is drawn in full: check the save now (once), after that frame."""
+        if self.checking and not self._check_started:
+            self._check_started = True
+            self.call_after_refresh(self.run_worker, self._check_save(), exclusive=True)
+
+    @property
+    def checking(self) -> bool:
+        return getattr(self.session, "checking", None) is not None
+
+    async def _check_save(self) -> None:
+        """Run the save's check between frames (keys, the log's scrolling and the first frames go
+        on meanwhile); then the game goes on, or the save is refused."""
+        from asyncio import sleep
+
+        while (done := self._check_some()) is False:
+            await sleep(0)
+        if done and self.is_attached:
+            self._advance()
 
     def _tell_all(self) -> None:
-        game = self.table.game
-        self.story = Story(game, self.words, self.names, self.log_seat,
-                           game.initial(self.table.players, self.table.options))
-        self._write(self.story.tell_log(self.table.events, last=TOLD_BATCHES))
+        """The log's last TOLD_BATCHES actions, told from the state before them: the one the
+        save's loading kept (`recent`), else the game's start folded forward."""
+        game, events = self.table.game, self.table.events
+        start, state = getattr(self.session, "recent", None) or (0, None)
+        if start > len(events) or state is None:  # (an undo took back more than was told)
+            start, state = 0, game.initial(self.table.players, self.table.options)
+        self.story = Story(game, self.words, self.names, self.log_seat, state)
+        self._write(self.story.tell_log(events[start:], last=TOLD_BATCHES))
 
     def on_unmount(self) -> None:
         self.session.unlisten(self._follow)
@@ -168,6 +223,8 @@ class GameScreen(Screen):
     def _advance(self) -> None:
         """Whose move is it now: hand the keyboard to a human, or let a bot play."""
         session = self.session
+        if self.checking:
+            return
         if session.over:
             self.options = []
             self._show()
@@ -299,6 +356,9 @@ class GameScreen(Screen):
         if result is not None:
             self.asked = (listed("game.over", "winners", [self.names[w] for w in result.winners]), [], None)
             return
+        if self.checking:
+            self.asked = (t("game.checking"), [], None)
+            return
         if not self.options:
             waiting = [s for s in self.table.to_act() if s is not None]
             name = ", ".join(self.names[s] for s in waiting)
@@ -339,7 +399,7 @@ class GameScreen(Screen):
         if action in ("help", "log", "log_start", "log_end"):
             return True
         if action == "undo":  # a served table has no undo (tui/remote.py); the help says so
-            return hasattr(self.session, "undo") and not self.session.over
+            return hasattr(self.session, "undo") and not self.session.over and not self.checking
         if not self.options:
             return False
         if action == "roll":

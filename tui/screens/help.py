@@ -8,12 +8,14 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+import styles
 from parlour.words.i18n import t
 
 from ..keymap import with_keys
 
 
 class HelpScreen(ModalScreen[None]):
+    CSS_PATH = styles.DIALOGS
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
 
     @classmethod

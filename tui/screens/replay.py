@@ -11,6 +11,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog
 
+import styles
 from parlour.replay import Replay
 from parlour.words.i18n import asciify, t
 
@@ -26,6 +27,7 @@ SPEEDS = (0.5, 1, 2, 4, 8)  # actions per second when playing on
 
 
 class ReplayScreen(Screen):
+    CSS_PATH = styles.TABLE
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
     table_view = var(None)  # the game at this stop as the eyes saw it: a game's own panels bind to it
 

@@ -9,6 +9,7 @@ from textual.containers import Center, Middle, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+import styles
 from parlour.words.i18n import You, asciify, listed, t
 
 from ..games import Presenter
@@ -16,6 +17,7 @@ from ..keymap import key_names
 
 
 class ResultsScreen(Screen):
+    CSS_PATH = styles.DIALOGS
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
 
     @classmethod

@@ -13,6 +13,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+import styles
 from parlour import saves
 from parlour.words.i18n import asciify, t
 
@@ -64,6 +65,7 @@ def _modified(path: Path) -> float:
 
 
 class ResumeScreen(Screen):
+    CSS_PATH = styles.LISTS
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
 
     @classmethod
@@ -132,6 +134,7 @@ class ResumeScreen(Screen):
 
 class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question: y says yes; n, Esc or Enter keep things as they are."""
+    CSS_PATH = styles.DIALOGS
 
     BINDINGS = [Binding("y", "answer(True)", show=False, id="confirm_yes"),
                 Binding("n,escape,enter", "answer(False)", show=False, id="confirm_no")]

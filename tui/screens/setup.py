@@ -8,6 +8,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static
 
+import styles
 from parlour.seats import BOT_NAMES, COLOURS, Seat
 from parlour.words.i18n import t
 from rules import bots, registry
@@ -23,6 +24,7 @@ def default_seats(game: str) -> list[Seat]:
 
 
 class SetupScreen(Screen):
+    CSS_PATH = styles.SETUP
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
 
     @classmethod

@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+import styles
 from parlour.words.i18n import t
 from rules import registry
 
@@ -17,6 +18,7 @@ from ..keymap import t_keys, with_keys
 
 
 class TitleScreen(Screen):
+    CSS_PATH = styles.LISTS
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
 
     @classmethod
