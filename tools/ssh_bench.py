@@ -14,8 +14,10 @@ through the server process's stdin (JSON lines). It reports:
 - memory: PSS (shared pages split between processes; RSS where the kernel has no PSS) of the
   server process and any UI processes it has (the design before issue 12's "light" part ran one
   per player), in total and divided by N;
-- time to lobby: from the start of the SSH connection until the lobby's heading is on the
-  client's screen, for one client alone, then for N-1 at once (median, p95 and worst);
+- time to lobby: from the start of the SSH connection until the lobby's heading has reached the
+  client (its bytes; with --pyte: until it is on the client's pyte screen, which costs this
+  process as much CPU per frame as the server spends drawing it), for one client alone, then for
+  N-1 at once (median, p95 and worst);
 - key to screen (not with --idle): each player sits at a Garfield table with a bot; players
   press their key in turn and the time until their UI reports it has shown the new events;
 - idle CPU: the CPU time the server (and its UI processes) use over 5 s with nobody pressing a key.
@@ -161,8 +163,23 @@ class Server:
         await self.process.wait()
 
 
-async def bench(players: int, idle: bool, code: Path | None) -> None:
-    from tests.ssh.harness import connect
+async def bench(players: int, idle: bool, code: Path | None, raw: bool) -> None:
+    from tests.ssh.harness import Terminal, connect
+
+    class Client(Terminal):
+        """A bench client: what it receives is kept as bytes, not run through a terminal
+        emulator (pyte spends ~30 ms of this process's CPU on each lobby frame, as much as the
+        server spends making it: on one 2-core machine the emulators would be measured, not the
+        server). The lobby is there when its heading's bytes have arrived."""
+
+        def feed(self, data: bytes) -> None:
+            self._poke()
+
+        async def wait_for_bytes(self, wanted: bytes) -> None:
+            while wanted not in self.raw:
+                if self.closed:
+                    raise SystemExit(f"a client was disconnected: {bytes(self.raw[-300:])!r}")
+                await self._changed.wait()
 
     print(f"code: {ROOT}; load average before: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
     srv = Server()
@@ -172,8 +189,11 @@ async def bench(players: int, idle: bool, code: Path | None) -> None:
 
     async def one(i: int):
         start = time.perf_counter()
-        term = await connect(hub, f"p{i}")
-        await term.wait_for("the tables", timeout=600)
+        term = await connect(hub, f"p{i}", terminal=Client if raw else Terminal)
+        if raw:
+            await asyncio.wait_for(term.wait_for_bytes(b"the tables"), 600)
+        else:
+            await term.wait_for("the tables", timeout=600)
         times.append(time.perf_counter() - start)
         return term
 
@@ -219,6 +239,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=10)
     parser.add_argument("--idle", action="store_true", help="everyone stays in the lobby")
     parser.add_argument("--code", type=Path, help="the checkout whose code is measured (default: this one)")
+    parser.add_argument("--pyte", action="store_true",
+                        help="clients run a terminal emulator (pyte) and wait for the heading on its screen")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # the server process
     args = parser.parse_args()
     players = max(2, args.players)
@@ -228,7 +250,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         os.environ["PARLOUR_DATA_DIR"] = str(Path(folder) / "data")
         os.environ["PARLOUR_CONFIG_DIR"] = str(Path(folder) / "config")
-        asyncio.run(asyncio.wait_for(bench(players, args.idle, args.code), 1800))
+        asyncio.run(asyncio.wait_for(bench(players, args.idle, args.code, not args.pyte), 1800))
 
 
 if __name__ == "__main__":
