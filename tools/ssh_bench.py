@@ -44,15 +44,14 @@ sys.path.insert(0, str(ROOT))
 
 def memory_kb(pid: int) -> int:
     """PSS (shared pages split between processes) in kB, or RSS when smaps_rollup is missing."""
+    return _proc_kb(f"/proc/{pid}/smaps_rollup", "Pss:") or _proc_kb(f"/proc/{pid}/status", "VmRSS:")
+
+
+def _proc_kb(path: str, label: str) -> int:
+    """The kB figure on the line of /proc file `path` that starts with `label` (0 if none)."""
     try:
-        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            if line.startswith("Pss:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
+        for line in Path(path).read_text().splitlines():
+            if line.startswith(label):
                 return int(line.split()[1])
     except OSError:
         pass

@@ -46,6 +46,7 @@ def warm_up():
     def cool_down() -> None:
         ScrollBar.renderer = previous
         gc.set_threshold(*thresholds)
+        gc.unfreeze()  # what was frozen may be collected again (a process that serves again)
 
     return cool_down
 
