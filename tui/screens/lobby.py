@@ -71,7 +71,6 @@ class LobbyScreen(Screen):
         self._box.border_title = self._heading_text(me)
         self._list = OptionList(*self._options(tables), id="tables")
         self._notes = Static(id="lobby-notes")
-        self._status = ""
         self.show_status(self._status_text(me, tables))
         with self._box:
             yield self._list
@@ -119,11 +118,11 @@ class LobbyScreen(Screen):
         """The server's latest word for you (or none), above the keys."""
         if not hasattr(self, "_notes"):
             return
-        self._status = in_charset(self.app, text)
+        status = in_charset(self.app, text)
         # ↑↓ are the list's own keys and the lobby's (Enter, w, n) are not in the keymap
         # (a served player's keymap would be the server's): fixed. {quit} is the app's.
         hint = Content.styled(t_keys(self.app, "lobby.hint"), "$text-muted")
-        self._notes.update(Content.assemble(self._status, "\n\n", hint) if self._status else hint)
+        self._notes.update(Content.assemble(status, "\n\n", hint) if status else hint)
 
     def _chosen(self) -> int | None:
         options = self.query_one("#tables", OptionList)
