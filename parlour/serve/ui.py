@@ -95,6 +95,21 @@ def share_parsed_css() -> None:
         return rules
 
     Stylesheet._parse_rules = parse_rules
+
+    # The theme's variables as CSS tokens: tokenized once per theme, not once per app.
+    tokens: dict[tuple, dict] = {}
+    own_tokens = getattr(Stylesheet, "_variable_tokens", None)
+    if isinstance(own_tokens, property):  # (a Textual without it tokenizes per app, as before)
+        def variable_tokens(self) -> dict:
+            key = theme_key(self._variables)
+            known = tokens.get(key)
+            if known is None:
+                if len(tokens) > 64:
+                    tokens.clear()
+                known = tokens[key] = own_tokens.fget(self)
+            return known
+
+        Stylesheet._variable_tokens = property(variable_tokens)
     Stylesheet.parlour_shared = True
 
 

@@ -3,13 +3,11 @@ watch from. Everything here is a request to the server; the server's answer redr
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import OptionList, Static
-from textual.content import Content
-from textual.widgets.option_list import Option
+from textual.widgets import Static
 
 from parlour.words.i18n import t
 from rules import bots, registry
@@ -17,7 +15,9 @@ from rules import bots, registry
 from ..games import playable
 from ..keymap import in_charset, t_keys
 from ..widgets.keybar import KeyBar
+from ..widgets.line_list import LineList, Note, Row
 
+MOST_ROWS = 14  # lines of tables in view at once (the cursor keys scroll)
 STANDIN_CHOICES = (0, 30, 60, 300)  # as parlour.serve.tables.STANDIN_CHOICES
 
 
@@ -42,16 +42,16 @@ def describe(table: dict) -> str:
 class LobbyScreen(Screen):
     """Few widgets on purpose: a served app starts here, and with many players connecting at
     once each widget's start (styles, layout, first paint) is paid by everyone waiting. The
-    heading is the box's title; what the server tells you and the keys share one text."""
+    box is one LineList (tui/widgets/line_list.py): its title is the heading, its rows the tables,
+    its notes what the server tells you and the keys."""
 
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
+    _resumed = False
     DEFAULT_CSS = """
     LobbyScreen { align: center middle; }
-    LobbyScreen #lobby-box { width: 90%; max-width: 110; height: auto; border: round $accent; padding: 1 2;
-                             border-title-color: $accent; border-title-style: bold; }
-    LobbyScreen #tables { height: auto; max-height: 14; border: none; }
-    LobbyScreen #lobby-notes { margin-top: 1; }
-    LobbyScreen.ascii #lobby-box { border: ascii $accent; }
+    LobbyScreen #tables { width: 90%; max-width: 110; max-height: 100%; border: round $accent; padding: 1 2;
+                          border-title-color: $accent; border-title-style: bold; }
+    LobbyScreen.ascii #tables { border: ascii $accent; }
     """
 
     @classmethod
@@ -67,18 +67,23 @@ class LobbyScreen(Screen):
     def compose(self) -> ComposeResult:
         # Built with the lobby the app already has, so the first frame is the whole lobby.
         me, tables = self.app.me, self.app.tables
-        self._box = Vertical(id="lobby-box")
-        self._box.border_title = self._heading_text(me)
-        self._list = OptionList(*self._options(tables), id="tables")
-        self._notes = Static(id="lobby-notes")
+        self._list = LineList(self._rows(tables), most_rows=MOST_ROWS, id="tables")
+        self._list.border_title = self._heading_text(me)
         self.show_status(self._status_text(me, tables))
-        with self._box:
-            yield self._list
-            yield self._notes
+        yield self._list
         yield KeyBar()
 
     def on_mount(self) -> None:
         self._list.focus()
+
+    def post_message(self, message) -> bool:
+        # The app's first screen is resumed a moment after its widgets were mounted and styled;
+        # Textual would style every one of them again (a tenth of a served app's start). Later
+        # resumes (back from the new-table form) restyle as usual.
+        if isinstance(message, events.ScreenResume) and not self._resumed:
+            self._resumed = True
+            message.refresh_styles = False
+        return super().post_message(message)
 
     def on_screen_resume(self) -> None:
         # After Textual's own handler, which has drawn the screen: the first frame is on its way.
@@ -87,12 +92,8 @@ class LobbyScreen(Screen):
     def show_tables(self, me: str, tables: list[dict]) -> None:
         if not hasattr(self, "_list"):  # not composed yet: compose shows the app's lobby
             return
-        self._box.border_title = self._heading_text(me)
-        highlighted = self._list.highlighted
-        self._list.clear_options()
-        self._list.add_options(self._options(tables))
-        if tables:
-            self._list.highlighted = min(highlighted or 0, len(tables) - 1)
+        self._list.border_title = self._heading_text(me)
+        self._list.show(self._rows(tables))
         status = self._status_text(me, tables)
         if status:
             self.show_status(status)
@@ -100,10 +101,10 @@ class LobbyScreen(Screen):
     def _heading_text(self, me: str) -> str:
         return in_charset(self.app, t("lobby.heading_you", name=me) if me else t("lobby.heading"))
 
-    def _options(self, tables: list[dict]) -> list[Option]:
+    def _rows(self, tables: list[dict]) -> list[Row]:
         if not tables:
-            return [Option(in_charset(self.app, t("lobby.none")), id="none", disabled=True)]
-        return [Option(in_charset(self.app, describe(table)), id=str(table.get("id"))) for table in tables]
+            return [Row(in_charset(self.app, t("lobby.none")), None)]
+        return [Row(in_charset(self.app, describe(table)), str(table.get("id"))) for table in tables]
 
     @staticmethod
     def _status_text(me: str, tables: list[dict]) -> str:
@@ -116,23 +117,17 @@ class LobbyScreen(Screen):
 
     def show_status(self, text: str) -> None:
         """The server's latest word for you (or none), above the keys."""
-        if not hasattr(self, "_notes"):
+        if not hasattr(self, "_list"):
             return
         status = in_charset(self.app, text)
         # ↑↓ are the list's own keys and the lobby's (Enter, w, n) are not in the keymap
         # (a served player's keymap would be the server's): fixed. {quit} is the app's.
-        hint = Content.styled(t_keys(self.app, "lobby.hint"), "$text-muted")
-        self._notes.update(Content.assemble(status, "\n\n", hint) if status else hint)
+        hint = Note(t_keys(self.app, "lobby.hint"), muted=True)
+        self._list.note([Note(status), Note(""), hint] if status else [hint])
 
     def _chosen(self) -> int | None:
-        options = self.query_one("#tables", OptionList)
-        if options.highlighted is None or not options.option_count:
-            return None
-        option = options.get_option_at_index(options.highlighted)
-        return int(option.id) if option.id and option.id.isdigit() else None
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.action_sit()
+        key = self._list.chosen
+        return int(key) if key and key.isdigit() else None
 
     def action_sit(self) -> None:
         table = self._chosen()
@@ -157,8 +152,7 @@ class LobbyScreen(Screen):
             self.app.link.send(request)
 
     def action_cursor(self, step: int) -> None:
-        options = self.query_one("#tables", OptionList)
-        options.action_cursor_down() if step > 0 else options.action_cursor_up()
+        self._list.action_move(step)
 
 
 class CreateScreen(ModalScreen):
