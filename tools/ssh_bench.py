@@ -20,6 +20,8 @@ through the server process's stdin (JSON lines). It reports:
   N-1 at once (median, p95 and worst);
 - key to screen (not with --idle): each player sits at a Garfield table with a bot; players
   press their key in turn and the time until their UI reports it has shown the new events;
+- the server's CPU for the N-1 connections (until all are in the lobby): a figure that depends
+  little on what else the machine runs, unlike the times;
 - idle CPU: the CPU time the server (and its UI processes) use over 5 s with nobody pressing a key.
 """
 
@@ -198,11 +200,17 @@ async def bench(players: int, idle: bool, code: Path | None, raw: bool) -> None:
 
     solo = await one(0)
     alone = times.pop()
+    await srv.ask("members", n=1)
+    await asyncio.sleep(1)  # the first player's app settles
+    cpu = (await srv.ask("cpu"))["seconds"]
     terms = [solo, *await asyncio.gather(*(one(i) for i in range(1, players)))]
     await srv.ask("members", n=players)
+    burst = (await srv.ask("cpu"))["seconds"] - cpu
     print(f"players connected: {players}{' (idle, in the lobby)' if idle else ''}")
     print(f"time to lobby: one client {alone:.2f} s; {players - 1} at once: median {statistics.median(times):.2f} s, "
           f"p95 {quantile(times, 0.95):.2f} s, worst {max(times):.2f} s")
+    print(f"server CPU for the {players - 1} connections, to their lobbies: {burst:.2f} s "
+          f"({burst / (players - 1) * 1000:.0f} ms each; it bounds the times above on one core)")
     if not idle:
         await srv.ask("seat")
     await asyncio.sleep(2)  # let the server settle before memory and CPU are read

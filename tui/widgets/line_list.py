@@ -81,8 +81,9 @@ class LineList(Widget, can_focus=True):
 
     def _changed(self) -> None:
         self._width = -1
-        self.refresh(layout=True)
-        self.call_after_refresh(self._into_view)
+        if self.is_mounted:  # (before that, the first layout takes the new text as it is)
+            self.refresh(layout=True)
+            self.call_after_refresh(self._into_view)
 
     @property
     def chosen(self) -> str | None:
