@@ -175,8 +175,8 @@ class RemoteApp(ParlourApp):
                                force_terminal=True, safe_box=False, soft_wrap=False)
 
     def lobby_drawn(self) -> None:
-        """The lobby's first frame is out (drawn with the tables the server gave at the start):
-        say hello now. The server starts a few apps at a time, each until its hello, so the
+        """The lobby's first frame is being drawn (with the tables the server gave at the
+        start): say hello now. The server starts a few apps at a time, each until its hello, so the
         first to come see the lobby first and nobody waits on an app's idle moments."""
         if not self.linked:
             self.linked = True

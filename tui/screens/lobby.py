@@ -86,7 +86,8 @@ class LobbyScreen(Screen):
         return super().post_message(message)
 
     def on_screen_resume(self) -> None:
-        # After Textual's own handler, which has drawn the screen: the first frame is on its way.
+        # Before Textual's own handler, which draws the first frame in the same turn of the event
+        # loop: the server reads the hello only after the frame is on its way.
         self.app.lobby_drawn()
 
     def show_tables(self, me: str, tables: list[dict]) -> None:
