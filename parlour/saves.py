@@ -8,6 +8,7 @@ with unique temporary names, so two games started at once never share a file."""
 
 from __future__ import annotations
 
+import io
 import os
 import stat
 from pathlib import Path
@@ -33,15 +34,22 @@ def read_then_check(path: str | os.PathLike, recent: int = 0) -> log.Loaded:
     anything acts on it (rules/log.py `open_lines` has the ruling); `check` raises SaveError
     with the message `read` would give. Raises SaveError for what it finds wrong already."""
     path = Path(path)
-    loaded = _load(path, lambda lines: log.open_lines(lines, recent))
+    loaded = _load(path, lambda lines, whole: log.open_lines(lines, recent, whole))
     loaded.check = _named(path, loaded.check)
     return loaded
 
 
 def _load(path: Path, load) -> log.Loaded:
+    """`load(lines, whole)` on the file's lines (`bounded_lines`) and, for a file no larger
+    than a save may be, its whole text, read at once (rules/log.py reads a log as written in
+    bulk, and the lines only when it is not)."""
     with _open_regular(path) as file:
         try:
-            return load(bounded_lines(file))
+            whole = file.read(log.MAX_BYTES + 1)
+            if len(whole) > log.MAX_BYTES:  # refused, or a torn tail beyond the limit: line by line
+                file.seek(0)
+                return load(bounded_lines(file), None)
+            return load(bounded_lines(io.BytesIO(whole)), whole)
         except log.LogError as error:
             raise SaveError(f"{path.name}: {error}") from None
         except OSError as error:
