@@ -11,6 +11,7 @@ is dropped with a warning; anything else wrong refuses the whole file with a cle
 from __future__ import annotations
 
 import json
+from operator import itemgetter
 from typing import Any, Generator, Iterable, Iterator
 
 from . import registry, versions
@@ -242,10 +243,9 @@ def _read_written(whole: bytes) -> _Read | None:
     lines = whole[end:].split(b"\n")
     if lines.pop() or len(lines) > MAX_EVENTS:  # a last line without its newline: torn
         return None
-    written = list(map(_WRITTEN.__mod__, range(1, len(lines) + 1)))  # each line's beginning
-    if not all(map(bytes.startswith, lines, written)):
+    bodies = _after_written(lines)
+    if bodies is None:
         return None
-    bodies = list(map(bytes.removeprefix, lines, written))
     game = registry.get(header.game)
     reader = _EventReader(game)
     longest = MAX_LINE_BYTES - len(_WRITTEN % len(lines))  # a body fits on any line
@@ -260,6 +260,23 @@ def _read_written(whole: bytes) -> _Read | None:
         if body[:-1] not in reader.known:
             return None
     return _Read(header, game, list(map(events_of.__getitem__, bodies)), list(range(2, len(lines) + 2)), [])
+
+
+def _after_written(lines: list[bytes]) -> list[bytes] | None:
+    """What follows `{"seq":n,"event":` on each line, n = 1, 2, ... in turn; None if a line does
+    not begin so. The lines are taken in runs whose numbers have as many digits, and a run's
+    beginnings are compared with what the log writes as one piece (a line too short to hold its
+    beginning makes the piece short: never equal)."""
+    bodies: list[bytes] = []
+    first = 1
+    while first <= len(lines):
+        last = min(len(lines), 10 ** len(str(first)) - 1)
+        run, cut = lines[first - 1:last], len(_WRITTEN % first)
+        if b"".join(map(itemgetter(slice(cut)), run)) != (_WRITTEN * len(run)) % tuple(range(first, last + 1)):
+            return None
+        bodies += map(itemgetter(slice(cut, None)), run)
+        first = last + 1
+    return bodies
 
 
 def _text(raw: bytes) -> str:
