@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from operator import itemgetter
-from typing import Any, Generator, Iterable, Iterator
+from typing import Any, Generator, Iterable, Iterator, Sequence
 
 from . import registry, versions
 from .chance import Chance, Rig, RigError
@@ -168,12 +168,13 @@ def _check(replaying: Generator[None, None, tuple[Any, int]], folded: Any) -> It
 
 @mutable
 class _Read:
-    """A log's lines parsed (nothing re-decided yet): `numbers` holds each event's line."""
+    """A log's lines parsed (nothing re-decided yet): `numbers` holds each event's line (a
+    range when they follow the header one a line)."""
 
     header: Header
     game: Any
     events: list[Event]
-    numbers: list[int]
+    numbers: Sequence[int]
     warnings: list[str]
 
 
@@ -240,7 +241,8 @@ def _read_written(whole: bytes) -> _Read | None:
         return None
     if header is None:
         return None
-    lines = whole[end:].split(b"\n")
+    lines = whole.split(b"\n")
+    del lines[0]  # the header's
     if lines.pop() or len(lines) > MAX_EVENTS:  # a last line without its newline: torn
         return None
     bodies = _after_written(lines)
@@ -259,7 +261,7 @@ def _read_written(whole: bytes) -> _Read | None:
             return None
         if body[:-1] not in reader.known:
             return None
-    return _Read(header, game, list(map(events_of.__getitem__, bodies)), list(range(2, len(lines) + 2)), [])
+    return _Read(header, game, list(map(events_of.__getitem__, bodies)), range(2, len(lines) + 2), [])
 
 
 def _after_written(lines: list[bytes]) -> list[bytes] | None:

@@ -55,7 +55,7 @@ def test_a_save_as_written_is_read_at_once_into_what_reading_it_line_by_line_giv
     at_once = log._read_written(data)
     by_line = log._read(saves.bounded_lines(io.BytesIO(data)))
     assert at_once is not None
-    assert (at_once.header, at_once.events, at_once.numbers, at_once.warnings) == \
+    assert (at_once.header, at_once.events, list(at_once.numbers), at_once.warnings) == \
         (by_line.header, by_line.events, by_line.numbers, by_line.warnings)
     assert log._read_written(b"\xef\xbb\xbf" + data) is not None  # a byte-order mark changes nothing
     assert reads_alike(data)
