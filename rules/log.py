@@ -126,10 +126,10 @@ CHECK_SLICE = 256  # actions re-decided between two yields of `Loaded.check` (a 
 
 
 def open_lines(lines: Iterable[bytes], recent: int = 1, whole: bytes | None = None) -> Loaded:
-    """A log read as `load_lines` reads it (`whole` likewise), its state folded from its events and its last
-    `recent` actions (at least the last one) re-decided, to show the game at once: re-deciding
-    the actions before those is left to `check`, an iterator to run to its end (it yields every
-    CHECK_SLICE actions, so a screen stays responsive). `Loaded.recent` is the state before the
+    """A log read as `load_lines` reads it (`whole` likewise), its state folded from its events
+    and its last `recent` actions (at least the last one) re-decided, to show the game at once:
+    re-deciding the actions before those is left to `check`, an iterator to run to its end (it
+    yields every CHECK_SLICE actions, so a screen stays responsive). `Loaded.recent` is the state before the
     actions re-decided here, with the index of the first one's event (for telling them).
 
     Ruling (issue 17: a long game resumes to its first frame whatever its length). Re-deciding

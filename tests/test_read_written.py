@@ -87,7 +87,8 @@ def test_lines_not_as_written_send_the_file_line_by_line_and_read_alike():
     assert len(lines) > 120
     for seq in (9, 10, 99, 100):  # where the numbers gain a digit
         line = lines[seq]
-        variants[f"line {seq} numbered {seq + 1}"] = with_line(data, seq + 1, line.replace(b"%d," % seq, b"%d," % (seq + 1), 1))
+        renumbered = line.replace(b"%d," % seq, b"%d," % (seq + 1), 1)
+        variants[f"line {seq} numbered {seq + 1}"] = with_line(data, seq + 1, renumbered)
         variants[f"line {seq} with a space"] = with_line(data, seq + 1, line.replace(b'"seq":', b'"seq": ', 1))
     for name, variant in variants.items():
         assert log._read_written(variant) is None, name
