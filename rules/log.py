@@ -129,8 +129,8 @@ def open_lines(lines: Iterable[bytes], recent: int = 1, whole: bytes | None = No
     """A log read as `load_lines` reads it (`whole` likewise), its state folded from its events
     and its last `recent` actions (at least the last one) re-decided, to show the game at once:
     re-deciding the actions before those is left to `check`, an iterator to run to its end (it
-    yields every CHECK_SLICE actions, so a screen stays responsive). `Loaded.recent` is the state before the
-    actions re-decided here, with the index of the first one's event (for telling them).
+    yields every CHECK_SLICE actions, so a screen stays responsive). `Loaded.recent` is the state
+    before the actions re-decided here, with the index of the first one's event (for telling them).
 
     Ruling (issue 17: a long game resumes to its first frame whatever its length). Re-deciding
     every action is most of a load, and the state is the fold of the events (the rules' property
