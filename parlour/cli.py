@@ -193,7 +193,24 @@ def _run_app(args) -> int:
             print(f"parlour: {error}", file=sys.stderr)
             return 2
 
+    app = app_of(args)
+    if app is None:
+        return 2
+    app.run()
+    if app.exit_message:
+        print(app.exit_message)
+    return app.return_code or 0
+
+
+def app_of(args):
+    """The app a command runs, or None (having said why) for seats it cannot take. It starts
+    without cyclic garbage collection until its first frame: a start imports and builds tens
+    of thousands of objects that all live on (Textual, the rules, a resumed game's log), and a
+    collection every few hundred of them finds nothing (~20 ms of a start); the app collects
+    again from its first frame on (ParlourApp `collect_after_first_frame`). The command's start
+    is what `tools/first_frame.py --command` measures."""
     from parlour.charset import wants_ascii
+    from parlour.words import i18n
 
     options = {"bot_delay": max(0.0, args.bot_delay), "ascii_only": args.ascii or wants_ascii(),
                "animations": not args.no_animations}
@@ -206,19 +223,18 @@ def _run_app(args) -> int:
                 options.update(seats=parse_seats(args.game, args.seats), start="play")
             except ValueError as error:
                 print(f"parlour: {error}", file=sys.stderr)
-                return 2
+                return None
     elif args.command == "resume":
         options.update(start="resume", resume=args.save)
     elif args.command == "replay":
         options.update(start="replay", resume=args.save,
                        eyes=None if args.seat is None else args.seat - 1)
+    import gc
+
+    gc.disable()
     from tui.app import make_app
 
-    app = make_app(args.lang or i18n.default_language(), **options)
-    app.run()
-    if app.exit_message:
-        print(app.exit_message)
-    return app.return_code or 0
+    return make_app(args.lang or i18n.default_language(), collect_after_first_frame=True, **options)
 
 
 if __name__ == "__main__":

@@ -8,8 +8,11 @@ with unique temporary names, so two games started at once never share a file."""
 
 from __future__ import annotations
 
+import gc
+import io
 import os
 import stat
+from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO, Iterator
 
@@ -33,19 +36,40 @@ def read_then_check(path: str | os.PathLike, recent: int = 0) -> log.Loaded:
     anything acts on it (rules/log.py `open_lines` has the ruling); `check` raises SaveError
     with the message `read` would give. Raises SaveError for what it finds wrong already."""
     path = Path(path)
-    loaded = _load(path, lambda lines: log.open_lines(lines, recent))
+    loaded = _load(path, lambda lines, whole: log.open_lines(lines, recent, whole))
     loaded.check = _named(path, loaded.check)
     return loaded
 
 
 def _load(path: Path, load) -> log.Loaded:
-    with _open_regular(path) as file:
+    """`load(lines, whole)` on the file's lines (`bounded_lines`) and, for a file no larger
+    than a save may be, its whole text, read at once (rules/log.py reads a log as written in
+    bulk, and the lines only when it is not)."""
+    with _open_regular(path) as file, _collector_paused():
         try:
-            return load(bounded_lines(file))
+            whole = file.read(log.MAX_BYTES + 1)
+            if len(whole) > log.MAX_BYTES:  # refused, or a torn tail beyond the limit: line by line
+                file.seek(0)
+                return load(bounded_lines(file), None)
+            return load(bounded_lines(io.BytesIO(whole)), whole)
         except log.LogError as error:
             raise SaveError(f"{path.name}: {error}") from None
         except OSError as error:
             raise SaveError(f"{path.name}: cannot be read ({_reason(error)})") from None
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """No cyclic garbage collection while a save loads: it makes tens of thousands of objects
+    that all live on and hold no cycles, and a collection every few hundred of them finds
+    nothing but walks the growing lists of the log again each time."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
 
 
 def _named(path: Path, steps: Iterator[None]) -> Iterator[None]:

@@ -11,7 +11,8 @@ is dropped with a warning; anything else wrong refuses the whole file with a cle
 from __future__ import annotations
 
 import json
-from typing import Any, Generator, Iterable, Iterator
+from operator import itemgetter
+from typing import Any, Generator, Iterable, Iterator, Sequence
 
 from . import registry, versions
 from .chance import Chance, Rig, RigError
@@ -106,14 +107,17 @@ def loads(text: str) -> Loaded:
     return load_lines(text.encode("utf-8", "surrogateescape").splitlines(keepends=True))
 
 
-def load_lines(lines: Iterable[bytes]) -> Loaded:
+def load_lines(lines: Iterable[bytes], whole: bytes | None = None) -> Loaded:
     """Parse and check a log given line by line, as bytes that keep their newline; a line longer
     than MAX_LINE_BYTES may come cut to MAX_LINE_BYTES + 1 bytes. Raises LogError naming the line.
+    `whole`: the same log as one piece of bytes, when the caller holds it: a log every line of
+    which is as the log writes it is then read at once (`_read_written`), and `lines` only when
+    it is not (so they may be given lazily).
 
     What a text editor adds is accepted: a byte-order mark, spaces and a carriage return at the
     ends of lines, and blank lines. A last line without its newline was torn while saving: if it
     does not hold a whole event it is dropped with a warning, whatever its size."""
-    read = _read(lines)
+    read = _read(lines, whole)
     state, kept = _finish(_replay(read, _batches(read), _initial(read)))
     return Loaded(read.header, read.events[:kept], state, read.warnings)
 
@@ -121,12 +125,12 @@ def load_lines(lines: Iterable[bytes]) -> Loaded:
 CHECK_SLICE = 256  # actions re-decided between two yields of `Loaded.check` (a few ms)
 
 
-def open_lines(lines: Iterable[bytes], recent: int = 1) -> Loaded:
-    """A log read as `load_lines` reads it, its state folded from its events and its last
-    `recent` actions (at least the last one) re-decided, to show the game at once: re-deciding
-    the actions before those is left to `check`, an iterator to run to its end (it yields every
-    CHECK_SLICE actions, so a screen stays responsive). `Loaded.recent` is the state before the
-    actions re-decided here, with the index of the first one's event (for telling them).
+def open_lines(lines: Iterable[bytes], recent: int = 1, whole: bytes | None = None) -> Loaded:
+    """A log read as `load_lines` reads it (`whole` likewise), its state folded from its events
+    and its last `recent` actions (at least the last one) re-decided, to show the game at once:
+    re-deciding the actions before those is left to `check`, an iterator to run to its end (it
+    yields every CHECK_SLICE actions, so a screen stays responsive). `Loaded.recent` is the state
+    before the actions re-decided here, with the index of the first one's event (for telling them).
 
     Ruling (issue 17: a long game resumes to its first frame whatever its length). Re-deciding
     every action is most of a load, and the state is the fold of the events (the rules' property
@@ -141,14 +145,12 @@ def open_lines(lines: Iterable[bytes], recent: int = 1) -> Loaded:
     folded meanwhile: the rules' `evolve` passes by an event that does not fit the state, so
     the state stays well-formed, and events whose fold fails all the same are checked in full
     here, to say which line is wrong."""
-    read = _read(lines)
+    read = _read(lines, whole)
     starts = _batches(read)
     game, events = read.game, read.events
     first = max(0, len(starts) - max(1, recent))  # the first action re-decided here
-    state = _initial(read)
     try:
-        for event in events[:starts[first]]:
-            state = game.evolve(state, event)
+        state = fold_events(game, _initial(read), events[:starts[first]])
     except Exception:  # not what the rules write: the full check names the line
         _finish(_replay(read, starts, _initial(read)))
         raise  # the full check passed: a bug in the rules (evolve fails where decide does not)
@@ -166,16 +168,19 @@ def _check(replaying: Generator[None, None, tuple[Any, int]], folded: Any) -> It
 
 @mutable
 class _Read:
-    """A log's lines parsed (nothing re-decided yet): `numbers` holds each event's line."""
+    """A log's lines parsed (nothing re-decided yet): `numbers` holds each event's line (a
+    range when they follow the header one a line)."""
 
     header: Header
     game: Any
     events: list[Event]
-    numbers: list[int]
+    numbers: Sequence[int]
     warnings: list[str]
 
 
-def _read(lines: Iterable[bytes]) -> _Read:
+def _read(lines: Iterable[bytes], whole: bytes | None = None) -> _Read:
+    if whole is not None and (read := _read_written(whole)) is not None:
+        return read
     header = game = reader = None
     warnings: list[str] = []
     events: list[Event] = []
@@ -213,6 +218,67 @@ def _read(lines: Iterable[bytes]) -> _Read:
     if header is None:
         raise LogError("the file is empty: it is not a Parlour save")
     return _Read(header, game, events, numbers, warnings)
+
+
+_WRITTEN = b'{"seq":%d,"event":'  # how the log writes an event line's beginning (see `event_line`)
+
+
+def _read_written(whole: bytes) -> _Read | None:
+    """The log `whole` read as `_read` reads it, when it is exactly as the log writes it: the
+    header line, then `{"seq":n,"event":E}` lines numbered from 1, each ending with its newline
+    and none too long. Each distinct E is read once, on a line `{"seq":1,"event":E}` read in
+    full by `_EventReader` (which remembers E only if E alone is one JSON value: the line then
+    reads as E does, whatever its number); the other lines are only compared with what the log
+    writes, in bulk. None when it is not such a log, or a line is not right: `_read` then reads
+    it line by line (naming the line, dropping a torn tail, taking what an editor adds)."""
+    end = whole.find(b"\n") + 1
+    if not end or len(whole) > MAX_BYTES:
+        return None
+    try:
+        text = _text(whole[:end]).removeprefix("\ufeff")
+        header = _parse_header(text) if text else None
+    except LogError:
+        return None
+    if header is None:
+        return None
+    lines = whole.split(b"\n")
+    del lines[0]  # the header's
+    if lines.pop() or len(lines) > MAX_EVENTS:  # a last line without its newline: torn
+        return None
+    bodies = _after_written(lines)
+    if bodies is None:
+        return None
+    game = registry.get(header.game)
+    reader = _EventReader(game)
+    longest = MAX_LINE_BYTES - len(_WRITTEN % len(lines))  # a body fits on any line
+    events_of: dict[bytes, Event] = {}
+    for body in dict.fromkeys(bodies):  # body: E and the line's closing brace
+        if len(body) > longest or not body.endswith(b"}"):
+            return None
+        try:
+            events_of[body] = reader.read(_WRITTEN % 1 + body + b"\n", 1)
+        except LogError:
+            return None
+        if body[:-1] not in reader.known:
+            return None
+    return _Read(header, game, list(map(events_of.__getitem__, bodies)), range(2, len(lines) + 2), [])
+
+
+def _after_written(lines: list[bytes]) -> list[bytes] | None:
+    """What follows `{"seq":n,"event":` on each line, n = 1, 2, ... in turn; None if a line does
+    not begin so. The lines are taken in runs whose numbers have as many digits, and a run's
+    beginnings are compared with what the log writes as one piece (a line too short to hold its
+    beginning makes the piece short: never equal)."""
+    bodies: list[bytes] = []
+    first = 1
+    while first <= len(lines):
+        last = min(len(lines), 10 ** len(str(first)) - 1)
+        run, cut = lines[first - 1:last], len(_WRITTEN % first)
+        if b"".join(map(itemgetter(slice(cut)), run)) != (_WRITTEN * len(run)) % tuple(range(first, last + 1)):
+            return None
+        bodies += map(itemgetter(slice(cut, None)), run)
+        first = last + 1
+    return bodies
 
 
 def _text(raw: bytes) -> str:
@@ -299,7 +365,7 @@ class _EventReader:
     def read(self, raw: bytes, seq: int) -> Event | None:
         """The event on line `raw` (bytes with its newline), which must be number `seq`; None for
         a blank line. Raises LogError."""
-        prefix = b'{"seq":%d,"event":' % seq
+        prefix = _WRITTEN % seq
         written = raw.startswith(prefix) and raw.endswith(b"}\n") and len(raw) <= MAX_LINE_BYTES + 1
         if written and (event := self.known.get(raw[len(prefix):-2])) is not None:
             return event
@@ -420,7 +486,23 @@ _DROPPED = "the last action was cut short while saving; it was dropped"
 
 def fold(game, header: Header, events: list[Event]) -> Any:
     """The state after `events`, without any checking (for replays and tests)."""
-    state = game.initial(header.players, header.options)
+    return fold_events(game, game.initial(header.players, header.options), events)
+
+
+def fold_events(game, state: Any, events: Iterable[Event]) -> Any:
+    """The state after `events` from `state`: the rules' `evolve`, event by event. A game whose
+    evolve folds in place (rules/game.py `evolver_in_place`) has its handlers fold them all into
+    one working twin, frozen once at the end, as a Turn folds one action's events: the same
+    handlers in the same order, so the same state, without making a state per event."""
+    evolve = game.evolve
+    working = getattr(evolve, "working", None)
+    if working is None:
+        for event in events:
+            state = evolve(state, event)
+        return state
+    twin, handler_of = working.thaw(state), evolve.handlers.get
     for event in events:
-        state = game.evolve(state, event)
-    return state
+        handler = handler_of(type(event))
+        if handler is not None:
+            handler(twin, event)
+    return twin.freeze()

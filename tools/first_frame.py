@@ -3,6 +3,7 @@
     python tools/first_frame.py                       # the title screen (cold start)
     python tools/first_frame.py --resume SAVE.jsonl   # a saved game's screen
     python tools/first_frame.py --hello               # a bare Textual hello app, to compare
+    python tools/first_frame.py --command [--resume SAVE]   # the app as `parlour [resume SAVE]` starts it
 
 Each screen update Textual composes is noted with the CPU time when it is handed to the driver
 and what the screen shows then (text and colours); the noting's own CPU time is left out.
@@ -35,6 +36,11 @@ def build(args):
                 yield Static("Hello")
 
         return Hello()
+    if args.command:  # as the command line starts it (parlour/cli.py `app_of`)
+        from parlour import cli
+
+        argv = ["resume", str(args.resume)] if args.resume else []
+        return cli.app_of(cli._parser(argv).parse_args(argv))
     from tui.app import ParlourApp
 
     if args.resume:
@@ -93,6 +99,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--resume", type=Path)
     parser.add_argument("--hello", action="store_true")
+    parser.add_argument("--command", action="store_true", help="start the app as the `parlour` command does")
     args = parser.parse_args()
     app = build(args)
     frames = Frames(app)

@@ -42,7 +42,7 @@ class ParlourApp(App):
     def __init__(self, *, start: str = "title", game: str | None = None, seats: list[Seat] | None = None,
                  resume: Path | None = None, seed: int | None = None, rig=None, bot_delay: float = 0.6,
                  ascii_only: bool = False, animations: bool = True, autosave: bool = True,
-                 eyes: int | None = None):
+                 eyes: int | None = None, collect_after_first_frame: bool = False):
         sheets = styles.TABLE if start == "resume" and resume else FIRST_SHEETS.get(start)
         super().__init__(css_path=styles.SHARED + sheets if sheets else None)
         self.start, self.game_id, self.seats, self.resume_path = start, game, seats, resume
@@ -54,6 +54,9 @@ class ParlourApp(App):
         if not animations:
             self.animation_level = "none"
         self.keymap_warnings = self._load_keymap()
+        # Started with the cyclic garbage collector paused (parlour/cli.py `app_of`): it collects
+        # again once the first frame is out.
+        self.collect_after_first_frame = collect_after_first_frame
 
     def _load_keymap(self) -> list[str]:
         """Apply the player's keymap.toml: each entry that cannot be used is left out, with a warning."""
@@ -99,6 +102,10 @@ class ParlourApp(App):
         return super().get_key_display(binding)
 
     def on_mount(self) -> None:
+        if self.collect_after_first_frame:  # the command paused the collector for its start
+            import gc
+
+            self.call_after_refresh(gc.enable)
         if self.ascii_only:
             per_app_scrollbars()
             self.add_class("ascii")

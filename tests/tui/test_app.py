@@ -191,3 +191,20 @@ async def test_a_failing_autosave_is_shown_and_play_goes_on(tmp_path):
         await play_some(pilot, app, 2)
         assert app.screen.note == "" or "Not saved" not in app.screen.note
         assert saves.read(path).events == app.session.table.events
+
+
+async def test_the_command_starts_without_collecting_garbage_and_collects_from_the_first_frame_on():
+    """parlour/cli.py `app_of`: the collector is paused for the start (nothing it would find),
+    and the app turns it on again once its first frame is out."""
+    import gc
+
+    from parlour import cli
+
+    try:
+        app = cli.app_of(cli._parser([]).parse_args([]))
+        assert not gc.isenabled()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, TitleScreen) and gc.isenabled()
+    finally:
+        gc.enable()

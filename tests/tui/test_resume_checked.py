@@ -130,3 +130,24 @@ async def test_a_table_that_cannot_be_drawn_before_the_check_is_checked_at_once(
         await settle(pilot)
         assert isinstance(app.screen, ResumeScreen) and app.session is None
         assert [n.message for n in app._notifications] == [str(pytest.raises(saves.SaveError, saves.read, path).value)]
+
+
+async def test_a_check_ending_while_the_app_shuts_down_does_not_go_on_with_the_game(monkeypatch):
+    """The app may close while the save is checked (a test's end, a closed terminal): a check
+    ending then must not go on to draw a table whose widgets are already gone."""
+    path, table = saved_game()
+    check_some, advanced = LocalGame.check_some, []
+
+    def at_shutdown(session):  # the check runs to its end only once the app is shutting down
+        if app.is_running:
+            return False
+        while not check_some(session):
+            pass
+        return True
+    monkeypatch.setattr(LocalGame, "check_some", at_shutdown)
+    monkeypatch.setattr(GameScreen, "_advance", lambda screen: advanced.append(screen))
+    app = make_app(start="resume", resume=path, bot_delay=0, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and app.screen.session.checking is not None
+    assert app.session.checking is None and advanced == []

@@ -174,7 +174,7 @@ class GameScreen(Screen):
 
         while (done := self._check_some()) is False:
             await sleep(0)
-        if done and self.is_attached:
+        if done and self.is_attached and self.app.is_running:  # (not while the app shuts down)
             self._advance()
 
     def _tell_all(self) -> None:
