@@ -1,6 +1,9 @@
 """The turn's lookups (rules/smurf/turn.py) answer as the plain rules do: a roll's endings are
-remembered by the cats in the roll's reach only, and a wheel turn's event and uncovered cats by
-the wheel and both positions; both must agree with moves.options / wheels.appearing everywhere."""
+remembered by one integer key (the place, the face and the cats in the roll's reach only), and a
+wheel turn's event and uncovered cats are made once for the wheel and both positions; both must
+agree with moves.options / wheels.appearing everywhere. The cases are asked one after another,
+so a key that leaves something out (the face, `inside`, a direction's cats) answers one case with
+another's endings and fails here."""
 
 from __future__ import annotations
 
@@ -25,7 +28,8 @@ def test_a_roll_ends_where_the_plain_rules_say_for_every_place_and_face():
             state = scene(positions=(square, 0), wheels=wheel_positions)._replace(inside=(inside, False))
             expected = tuple((move, moves.walk(square, inside, die, move.direction).squares[steps - 1])
                              for move, steps in moves.options(square, inside, die, cats))
-            assert turn._endings(state, 0, die) == expected, (square, inside, die, wheel_positions)
+            assert turn._endings(state, 0, die) == (expected, tuple(move for move, _ in expected)), \
+                (square, inside, die, wheel_positions)
 
 
 def test_a_wheel_turn_uncovers_the_cats_the_plain_rules_say_for_every_position():
@@ -33,5 +37,6 @@ def test_a_wheel_turn_uncovers_the_cats_the_plain_rules_say_for_every_position()
         i = wheels.WHEELS.index(wheel)
         after = list(before)
         after[i] = wheels.turned(before[i])
-        assert turn._turning(wheel, before) == (WheelTurned(wheel, after[i]),
-                                                wheels.appearing(before, tuple(after)))
+        event, appearing = turn._TURNING[wheel][before[0]][before[1]]
+        assert event == WheelTurned(wheel, after[i])
+        assert tuple(sorted(appearing)) == wheels.appearing(before, tuple(after))
