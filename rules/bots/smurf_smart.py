@@ -28,10 +28,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..smurf import board, wheels
-from ..smurf.records import GiveUp, Move, Roll
+from ..smurf.records import GiveUp, Move, Roll, TurnWheel
 from . import smurf_waiting
 from .smurf_waiting import CHANGES
-from .smurf_ways import cat_bits, ends_of, options, reach, turned, ways
+from .smurf_ways import bits, cat_bits, ends_of, options, reach, turned, ways
 from .smurf_ways import places as _places
 
 CAP = 500.0  # expected turns for a goal that cannot be reached with these circles
@@ -154,6 +154,8 @@ class Search:
         if len(_memo) > MEMO_LIMIT:
             _memo.clear()
             _ranked.clear()
+            _starts.clear()
+            _moves.clear()
         empty = _empty_circles(circles)
         found = _searches.get(empty)
         if found is None:
@@ -315,8 +317,15 @@ class SmurfSmart:
             gone = next(i for i, (a, b) in enumerate(zip(view.held[seat], held)) if a != b)
             return GiveUp(board.KINDS[gone])
         if isinstance(first, Move):
-            ends = ends_of(sq, inside, view.rolled)
-            return min(actions, key=lambda m: self._move_key(search, wp, sq, inside, mask, m, ends[m]))
+            # the choice depends on the board through the cats within two rolls of the pawn only
+            # (the legal ways: one roll; their values: a roll from where each ends)
+            key = (search.empty, sq, inside, mask, view.rolled, cat_bits(wp) & _successors(search.empty, sq, inside, mask)[1])
+            chosen = _moves.get(key)
+            if chosen is None:
+                ends = ends_of(sq, inside, view.rolled)
+                best = min(actions, key=lambda m: self._move_key(search, wp, sq, inside, mask, m, ends[m]))
+                chosen = _moves[key] = actions.index(best)
+            return actions[chosen]
         return self._start(search, view, seat, actions)
 
     def _start(self, search, view, seat, actions):
@@ -327,6 +336,19 @@ class SmurfSmart:
         place, waited = self._waited.get(seat, (None, 0))
         waited = waited if place == here else 0
         self._waited[seat] = (here, waited + 1)
+        if waited >= WAIT_LIMIT or len(actions) != len(_STARTS):
+            return self._start_searched(search, view, seat, actions, waited)
+        key = _start_key(search.empty, view, here[0], here[1], _mask(here[2]))
+        if key is None:  # a wheel turn may drop a cat under a pawn: that depends on the others
+            return self._start_searched(search, view, seat, actions, waited)
+        chosen = _starts.get(key)
+        if chosen is None:
+            chosen = _starts[key] = actions.index(self._start_searched(search, view, seat, actions, waited))
+        return actions[chosen]
+
+    def _start_searched(self, search, view, seat, actions, waited):
+        """`_start` worked out (`waited`: own turns already spent at this place)."""
+        here = (view.positions[seat], view.inside[seat], view.held[seat])
         tiers = smurf_waiting.tiers(view, seat, actions)
         if waited >= WAIT_LIMIT:
             rolls = [a for a, t in zip(actions, tiers) if isinstance(a, Roll) and t == CHANGES]
@@ -369,6 +391,51 @@ class SmurfSmart:
                    - search.leaf(after, view.positions[s], False, _mask(view.held[s]))
                    for s, held in lost.items() if s != seat)
         return mine - RIVALRY * hurt
+
+
+# A turn's start, worked out, depends on the board only through a few things: the empty
+# circles, the pawn's place and kinds, the cats within two rolls of it (the roll's value), the cats
+# within a roll of it after either wheel turn (their values, and whether they change anything:
+# smurf_waiting), and, when a wheel turn makes a cat appear under some pawn, the others' pawns and
+# discs. Without such a drop (most turns) it is remembered by the rest: `_starts`, (empty circles,
+# square, inside, mask, cats near now, cats in reach after wheel 1, after wheel 2) -> the index of
+# the chosen action among Roll, TurnWheel(1), TurnWheel(2) (the rules list them in that order).
+_starts: dict[tuple, int] = {}
+# The same for a roll's answer: (empty circles, square, inside, mask, die, cats near now) -> the
+# index of the chosen Move among the legal ones (which the rules list in an order fixed by the
+# place, the face and the cats in reach).
+_moves: dict[tuple, int] = {}
+_STARTS = (Roll(), TurnWheel(wheels.WHEELS[0]), TurnWheel(wheels.WHEELS[1]))
+
+
+def _start_key(empty: int, view, sq: int, inside: bool, mask: int) -> tuple | None:
+    """`_starts`'s key for this start of a turn, or None when a wheel turn makes a cat appear
+    where a pawn stands on the path."""
+    now, after_first, after_second, appearing = _cats_around(view.wheels)
+    if appearing & _on_path(view.positions, view.inside):
+        return None
+    near, close = _successors(empty, sq, inside, mask)[1], reach(sq, inside)
+    return empty, sq, inside, mask, now & near, after_first & close, after_second & close
+
+
+@lru_cache(maxsize=None)  # 256 pairs of wheel positions
+def _cats_around(wp: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """The cats showing (bit masks) now, after turning wheel 1, after turning wheel 2, and the
+    squares where either turn makes a cat appear."""
+    first, second = (turned(wp, wheel) for wheel in wheels.WHEELS)
+    appearing = bits(wheels.appearing(wp, first)) | bits(wheels.appearing(wp, second))
+    return cat_bits(wp), cat_bits(first), cat_bits(second), appearing
+
+
+@lru_cache(maxsize=4096)  # the pawns' places: a few thousand in a long run
+def _on_path(positions: tuple[int, ...], inside: tuple[bool, ...]) -> int:
+    """The squares where a pawn stands on the path (not in a food area), as a bit mask (pawns
+    may share a square: or-ed, not summed)."""
+    found = 0
+    for sq, within in zip(positions, inside):
+        if not within:
+            found |= 1 << sq
+    return found
 
 
 def _losses(view, search: Search, before, after) -> dict[int, tuple[int, ...]]:
