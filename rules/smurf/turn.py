@@ -42,7 +42,13 @@ def _endings(state: State, seat: int, die: int) -> tuple[tuple[tuple[Move, int],
     step: looked up by those, with one integer key (the place and face, and the cats in reach)."""
     wheel_positions = state.wheels
     face = (state.positions[seat] * 2 + state.inside[seat]) * 8 + die
-    key = face << _SIZE | _CAT_BITS[wheel_positions[0]][wheel_positions[1]] & _REACH_BITS[face]
+    reach = _REACH_BITS[face]
+    if reach is None:
+        reach = _REACH_BITS[face] = _reach_bits(state.positions[seat], state.inside[seat], die)
+    cats = _CAT_BITS[wheel_positions[0] << 4 | wheel_positions[1]]
+    if cats is None:
+        cats = _CAT_BITS[wheel_positions[0] << 4 | wheel_positions[1]] = _cat_bits(wheel_positions)
+    key = face << _SIZE | cats & reach
     found = _ENDINGS.get(key)
     if found is None:
         found = _ENDINGS[key] = _endings_among(state.positions[seat], state.inside[seat], die, key & _ALL)
@@ -73,12 +79,11 @@ def _reach_bits(position: int, inside: bool, die: int) -> int:
                 for square in moves.walk(position, inside, die, direction).squares})
 
 
-# made once: [wheel 1's position][wheel 2's position] -> cat bits; [(square * 2 + inside) * 8 + die]
-# -> reach bits (the faces 0 and 7 unused)
-_CAT_BITS = tuple(tuple(_cat_bits((first, second)) for second in range(wheels.POSITIONS))
-                  for first in range(wheels.POSITIONS))
-_REACH_BITS = tuple(_reach_bits(place // 2, bool(place % 2), die) if 1 <= die <= 6 else 0
-                    for place in range(board.SIZE * 2) for die in range(8))
+# Made once each, as first asked (making them all would cost the import ~9 ms; it is part of
+# a resume's first frame): [wheel 1's position << 4 | wheel 2's] -> cat bits (16 positions a wheel),
+# [(square * 2 + inside) * 8 + die] -> reach bits.
+_CAT_BITS: list[int | None] = [None] * (wheels.POSITIONS * wheels.POSITIONS)
+_REACH_BITS: list[int | None] = [None] * (board.SIZE * 2 * 8)
 
 
 def explain(state: State, seat: int, action: Action) -> str | None:
@@ -118,7 +123,11 @@ def step(turn: Turn, seat: int | None, action: Action) -> None:
     kind = type(action)  # an action that passed decide's check is one of these very classes
     if kind is TurnWheel:  # half the actions of a game: done here, without further calls
         wheel_positions = turn.state.wheels
-        turned, appearing = _TURNING[action.wheel][wheel_positions[0]][wheel_positions[1]]
+        at = action.wheel << 8 | wheel_positions[0] << 4 | wheel_positions[1]
+        turning = _TURNING[at]
+        if turning is None:
+            turning = _TURNING[at] = _turning(action.wheel, wheel_positions)
+        turned, appearing = turning
         turn.emit(turned)
         if appearing.isdisjoint(turn.state.positions):  # mostly so: nobody stands where a cat appears
             ended, began = _TURN_OVER[len(turn.state.players)][seat]
@@ -202,10 +211,10 @@ def _turning(wheel: int, before: tuple[int, ...]) -> tuple[WheelTurned, frozense
     return WheelTurned(wheel, position), frozenset(wheels.appearing(before, put(before, i, position)))
 
 
-# made once: wheel -> [wheel 1's position][wheel 2's position] -> _turning's answer (512 in all)
-_TURNING = {wheel: tuple(tuple(_turning(wheel, (first, second)) for second in range(wheels.POSITIONS))
-                         for first in range(wheels.POSITIONS))
-            for wheel in wheels.WHEELS}
+assert wheels.POSITIONS == 1 << 4  # the tables here index a wheel's position by 4 bits
+# made once each, as first asked: [wheel << 8 | wheel 1's position << 4 | wheel 2's] -> _turning's
+# answer (512 in use)
+_TURNING: list[tuple[WheelTurned, frozenset[int]] | None] = [None] * ((max(wheels.WHEELS) + 1) << 8)
 
 
 def _cats_appear(turn: Turn, appearing: frozenset[int]) -> None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from itertools import product
 
 from rules.smurf import board, moves, turn, wheels
-from rules.smurf.records import WheelTurned
-from tests.smurf.scene import scene
+from rules.smurf.records import CatAppeared, TurnWheel, WheelTurned
+from tests.smurf.scene import act, counts, scene
 
 PLACES = [(square, False) for square in range(board.SIZE)] + [(square, True) for square in board.FOOD_AT]
 
@@ -37,6 +37,25 @@ def test_a_wheel_turn_uncovers_the_cats_the_plain_rules_say_for_every_position()
         i = wheels.WHEELS.index(wheel)
         after = list(before)
         after[i] = wheels.turned(before[i])
-        event, appearing = turn._TURNING[wheel][before[0]][before[1]]
+        event, appearing = turn._turning(wheel, before)
         assert event == WheelTurned(wheel, after[i])
         assert tuple(sorted(appearing)) == wheels.appearing(before, tuple(after))
+
+
+HOLES = sorted(wheels.HOLE_SQUARES)
+
+
+def test_every_wheel_turn_played_shows_its_cats_where_the_plain_rules_say():
+    # all 512 turns one after another through the turn's table (made as they are first asked):
+    # an index that mixed up the wheels or their positions would answer one with another's cats
+    for case, (wheel, before) in enumerate(product(wheels.WHEELS, product(range(wheels.POSITIONS), repeat=2))):
+        i = wheels.WHEELS.index(wheel)
+        after = list(before)
+        after[i] = wheels.turned(before[i])
+        standing = tuple(HOLES[(case + k) % len(HOLES)] for k in range(3))  # three pawns on holes
+        state = scene(4, positions=(0,) + standing, held=(counts(), counts("ACORN"), counts("ACORN"), counts("ACORN")),
+                      wheels=before)
+        events, state = act(state, 0, TurnWheel(wheel))
+        assert events[0] == WheelTurned(wheel, after[i]) and state.wheels == tuple(after)
+        caught = [square for square in wheels.appearing(before, tuple(after)) if square in standing]
+        assert [e.square for e in events if isinstance(e, CatAppeared)] == caught, (wheel, before)
