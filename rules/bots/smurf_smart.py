@@ -131,6 +131,7 @@ _ranked: dict[tuple, tuple[tuple[float, int], ...]] = {}
 
 
 _searches: dict[int, Search] = {}  # empty circles -> its Search
+_by_circles: dict[tuple[int, ...], Search] = {}  # discs left per circle -> the Search of its empty ones
 
 
 class Search:
@@ -156,10 +157,15 @@ class Search:
             _ranked.clear()
             _starts.clear()
             _moves.clear()
-        empty = _empty_circles(circles)
-        found = _searches.get(empty)
+        found = _by_circles.get(circles)
         if found is None:
-            found = _searches[empty] = Search(empty)
+            empty = _empty_circles(circles)
+            found = _searches.get(empty)
+            if found is None:
+                found = _searches[empty] = Search(empty)
+            if len(_by_circles) > 4096:  # discs left per circle: a few hundred ever seen
+                _by_circles.clear()
+            _by_circles[circles] = found
         return found
 
     def leaf(self, wp, sq, inside, mask) -> float:
@@ -308,15 +314,17 @@ class SmurfSmart:
         self._waited: dict[int, tuple[tuple, int]] = {}  # seat -> (place and discs, own turns there)
 
     def choose(self, game, view, seat: int, actions):
-        first = actions[0]
+        first = type(actions[0])
         search = Search.of(view.circles)
         sq, inside, wp = view.positions[seat], view.inside[seat], view.wheels
+        if first is Roll or first is TurnWheel:
+            return self._start(search, view, seat, actions)
         mask = _mask(view.held[seat])
-        if isinstance(first, GiveUp):
+        if first is GiveUp:
             held = _after_loss(view.held[seat], search, wp, sq, inside)
             gone = next(i for i, (a, b) in enumerate(zip(view.held[seat], held)) if a != b)
             return GiveUp(board.KINDS[gone])
-        if isinstance(first, Move):
+        if first is Move:
             # the choice depends on the board through the cats within two rolls of the pawn only
             # (the legal ways: one roll; their values: a roll from where each ends)
             key = (search.empty, sq, inside, mask, view.rolled, cat_bits(wp) & _successors(search.empty, sq, inside, mask)[1])
@@ -343,11 +351,13 @@ class SmurfSmart:
             return self._start_searched(search, view, seat, actions, waited)
         chosen = _starts.get(key)
         if chosen is None:
-            chosen = _starts[key] = actions.index(self._start_searched(search, view, seat, actions, waited))
+            chosen = _starts[key] = actions.index(self._start_searched(search, view, seat, actions, waited,
+                                                                       drops=False))
         return actions[chosen]
 
-    def _start_searched(self, search, view, seat, actions, waited):
-        """`_start` worked out (`waited`: own turns already spent at this place)."""
+    def _start_searched(self, search, view, seat, actions, waited, drops=True):
+        """`_start` worked out (`waited`: own turns already spent at this place; `drops`: False when
+        no wheel turn can make a cat appear under a pawn, so no losses need looking for)."""
         here = (view.positions[seat], view.inside[seat], view.held[seat])
         tiers = smurf_waiting.tiers(view, seat, actions)
         if waited >= WAIT_LIMIT:
@@ -363,7 +373,7 @@ class SmurfSmart:
         # the wheels rather than wander
         stuck = search.leaf(view.wheels, here[0], here[1], _mask(here[2])) >= CAP
         return min(actions, key=lambda a: (stuck and isinstance(a, Roll),
-                                           self._start_score(search, view, seat, a)))
+                                           self._start_score(search, view, seat, a, drops)))
 
     @staticmethod
     def _move_key(search, wp, sq, inside, mask, move, end):
@@ -372,13 +382,13 @@ class SmurfSmart:
         return (round(value, 6), move.food is not None and bool(mask >> board.kind_index(move.food) & 1))
 
     @staticmethod
-    def _start_score(search, view, seat, action) -> float:
+    def _start_score(search, view, seat, action, drops=True) -> float:
         wp = view.wheels
         sq, inside = view.positions[seat], view.inside[seat]
         if isinstance(action, Roll):
             return search.roll(wp, sq, inside, _mask(view.held[seat]), DEPTH)
         after = turned(wp, action.wheel)
-        lost = _losses(view, search, wp, after)
+        lost = _losses(view, search, wp, after) if drops else None
         if not lost:
             return 1.0 + search.value(after, sq, inside, _mask(view.held[seat]), DEPTH - 1)
         # a disc given up goes back to its circle: one that was empty makes new goals reachable
