@@ -37,6 +37,7 @@ from .smurf_ways import places as _places
 CAP = 500.0  # expected turns for a goal that cannot be reached with these circles
 RIVALRY = 0.3  # weight of the turns a rival loses when a wheel turn drops a cat under it
 FULL = (1 << len(board.KINDS)) - 1
+_KIND = {kind: board.kind_index(kind) for kind in board.KINDS}  # kind -> its place in board.KINDS
 
 
 @lru_cache(maxsize=4096)  # discs held per kind: a few hundred tuples in practice
@@ -177,7 +178,7 @@ class Search:
             if end == board.HOME and mask == FULL:
                 return -1.0  # won
             return self.value(wp, end, False, mask, depth)
-        k = board.kind_index(move.food)
+        k = _KIND[move.food]
         if not (self.empty >> k) & 1:
             mask |= 1 << k
         return self.value(wp, end, True, mask, depth)
@@ -379,7 +380,7 @@ class SmurfSmart:
     def _move_key(search, wp, sq, inside, mask, move, end):
         value = search.after_move(wp, sq, inside, mask, move, end, DEPTH - 1)
         # equal values: do not take a disc of a kind already held (leave it for nobody's gain)
-        return (round(value, 6), move.food is not None and bool(mask >> board.kind_index(move.food) & 1))
+        return (round(value, 6), move.food is not None and bool(mask >> _KIND[move.food] & 1))
 
     @staticmethod
     def _start_score(search, view, seat, action, drops=True) -> float:
@@ -422,8 +423,9 @@ def _start_key(empty: int, view, sq: int, inside: bool, mask: int) -> tuple | No
     """`_starts`'s key for this start of a turn, or None when a wheel turn makes a cat appear
     where a pawn stands on the path."""
     now, after_first, after_second, appearing = _cats_around(view.wheels)
-    if appearing & _on_path(view.positions, view.inside):
-        return None
+    for square, within in zip(view.positions, view.inside):
+        if appearing >> square & 1 and not within:  # a pawn on the path where a cat may appear
+            return None
     near, close = _successors(empty, sq, inside, mask)[1], reach(sq, inside)
     return empty, sq, inside, mask, now & near, after_first & close, after_second & close
 
@@ -435,17 +437,6 @@ def _cats_around(wp: tuple[int, ...]) -> tuple[int, int, int, int]:
     first, second = (turned(wp, wheel) for wheel in wheels.WHEELS)
     appearing = bits(wheels.appearing(wp, first)) | bits(wheels.appearing(wp, second))
     return cat_bits(wp), cat_bits(first), cat_bits(second), appearing
-
-
-@lru_cache(maxsize=4096)  # the pawns' places: a few thousand in a long run
-def _on_path(positions: tuple[int, ...], inside: tuple[bool, ...]) -> int:
-    """The squares where a pawn stands on the path (not in a food area), as a bit mask (pawns
-    may share a square: or-ed, not summed)."""
-    found = 0
-    for sq, within in zip(positions, inside):
-        if not within:
-            found |= 1 << sq
-    return found
 
 
 def _losses(view, search: Search, before, after) -> dict[int, tuple[int, ...]]:
