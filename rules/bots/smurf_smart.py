@@ -328,7 +328,7 @@ class SmurfSmart:
         if first is Move:
             # the choice depends on the board through the cats within two rolls of the pawn only
             # (the legal ways: one roll; their values: a roll from where each ends)
-            key = (search.empty, sq, inside, mask, view.rolled, cat_bits(wp) & _successors(search.empty, sq, inside, mask)[1])
+            key = (search.empty, sq, inside, mask, view.rolled, cat_bits(wp) & _near(search.empty, sq, inside, mask)[0])
             chosen = _moves.get(key)
             if chosen is None:
                 ends = ends_of(sq, inside, view.rolled)
@@ -341,20 +341,25 @@ class SmurfSmart:
         """The start of a turn: roll, or turn a wheel (which may also drop a cat under a rival);
         never a turn that changes nothing while one that changes something is there, and after
         WAIT_LIMIT turns at one place a roll whenever it could move the pawn."""
-        here = (view.positions[seat], view.inside[seat], view.held[seat])
-        place, waited = self._waited.get(seat, (None, 0))
+        sq, inside, held = here = (view.positions[seat], view.inside[seat], view.held[seat])
+        place, waited = self._waited.get(seat, _NOWHERE)
         waited = waited if place == here else 0
         self._waited[seat] = (here, waited + 1)
-        if waited >= WAIT_LIMIT or len(actions) != len(_STARTS):
-            return self._start_searched(search, view, seat, actions, waited)
-        key = _start_key(search.empty, view, here[0], here[1], _mask(here[2]))
-        if key is None:  # a wheel turn may drop a cat under a pawn: that depends on the others
-            return self._start_searched(search, view, seat, actions, waited)
-        chosen = _starts.get(key)
-        if chosen is None:
-            chosen = _starts[key] = actions.index(self._start_searched(search, view, seat, actions, waited,
-                                                                       drops=False))
-        return actions[chosen]
+        if waited < WAIT_LIMIT and len(actions) == len(_STARTS):
+            now, after_first, after_second, appearing = _cats_around(view.wheels)
+            for square, within in zip(view.positions, view.inside):
+                if appearing >> square & 1 and not within:  # a wheel turn may drop a cat under this
+                    break  # pawn: that depends on the others (see `_starts`)
+            else:
+                empty, mask = search.empty, _mask(held)
+                near, close = _near(empty, sq, inside, mask)
+                key = (empty, sq, inside, mask, now & near, after_first & close, after_second & close)
+                chosen = _starts.get(key)
+                if chosen is None:
+                    chosen = _starts[key] = actions.index(
+                        self._start_searched(search, view, seat, actions, waited, drops=False))
+                return actions[chosen]
+        return self._start_searched(search, view, seat, actions, waited)
 
     def _start_searched(self, search, view, seat, actions, waited, drops=True):
         """`_start` worked out (`waited`: own turns already spent at this place; `drops`: False when
@@ -419,15 +424,13 @@ _moves: dict[tuple, int] = {}
 _STARTS = (Roll(), TurnWheel(wheels.WHEELS[0]), TurnWheel(wheels.WHEELS[1]))
 
 
-def _start_key(empty: int, view, sq: int, inside: bool, mask: int) -> tuple | None:
-    """`_starts`'s key for this start of a turn, or None when a wheel turn makes a cat appear
-    where a pawn stands on the path."""
-    now, after_first, after_second, appearing = _cats_around(view.wheels)
-    for square, within in zip(view.positions, view.inside):
-        if appearing >> square & 1 and not within:  # a pawn on the path where a cat may appear
-            return None
-    near, close = _successors(empty, sq, inside, mask)[1], reach(sq, inside)
-    return empty, sq, inside, mask, now & near, after_first & close, after_second & close
+_NOWHERE = (None, 0)  # no place waited at yet, no turns there
+
+
+@lru_cache(maxsize=None)  # 16 sets of empty circles x 44 places x 16 masks at most
+def _near(empty: int, sq: int, inside: bool, mask: int) -> tuple[int, int]:
+    """The squares (bit masks) that matter to two rolls from here, and to one."""
+    return _successors(empty, sq, inside, mask)[1], reach(sq, inside)
 
 
 @lru_cache(maxsize=None)  # 256 pairs of wheel positions
