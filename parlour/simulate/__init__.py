@@ -13,10 +13,12 @@ turn counts too; Filmis calls it a turn as well). The text output has charts bes
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import statistics
 import sys
 import time
+from contextlib import contextmanager
 from typing import Any
 
 MAX_ACTIONS = 200_000  # a game still running after this many actions is counted as unfinished
@@ -48,6 +50,7 @@ def seat_names(levels: list[str]) -> list[str]:
 def play_one(game_id: str, levels: list[str], seed: int, index: int) -> dict[str, Any]:
     """One headless game. Returns winners, turns, events, the first seat to play, finished."""
     from rules.bots import make
+    from rules.records import TurnBegan
     from rules.table import Table
 
     from ..driver import TableDriver
@@ -55,12 +58,8 @@ def play_one(game_id: str, levels: list[str], seed: int, index: int) -> dict[str
     table = Table.new(game_id, seat_names(levels), seed=game_seed(seed, index))
     driver = TableDriver(table, {seat: make(level, bot_seed(seed, index, seat)) for seat, level in enumerate(levels)})
     actions = driver.play_bots(MAX_ACTIONS)
-    turns, first = 0, None
-    for event in table.events:
-        if type(event).__name__ == "TurnBegan":
-            turns += 1
-            if first is None:
-                first = event.seat
+    began = [event for event in table.events if type(event) is TurnBegan]  # every game's turns
+    turns, first = len(began), began[0].seat if began else None
     result = table.result()
     return {"winners": list(result.winners) if result else [], "turns": turns,
             "events": len(table.events), "actions": actions, "first": first,
@@ -84,13 +83,38 @@ def simulate(game_id: str, levels: list[str], games: int, seed: int, progress=No
 def simulate_with_lengths(game_id: str, levels: list[str], games: int, seed: int,
                           progress=None) -> tuple[dict[str, Any], list[int]]:
     """The summary, and the length of every finished game (for the charts; not in the JSON)."""
+    with _few_collections():
+        return _summary(game_id, levels, games, seed, progress)
+
+
+@contextmanager
+def _few_collections():
+    """The cyclic garbage collector, run less often while games are played: a game makes and drops
+    a new state, events and lists at every action but hardly any cycles, so with the default
+    threshold (a young collection every 700 new objects) it ran ~430 collections in a 500-game
+    Smurf run for nothing; with this one ~30. Memory stays the same: what a game drops goes by
+    reference counting. The threshold is the caller's again afterwards."""
+    before = gc.get_threshold()
+    gc.set_threshold(YOUNG_COLLECTION_EVERY, *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+
+
+YOUNG_COLLECTION_EVERY = 20_000  # new container objects (the default is 700)
+
+
+def _summary(game_id: str, levels: list[str], games: int, seed: int,
+             progress) -> tuple[dict[str, Any], list[int]]:
+    """`simulate_with_lengths`, the games played."""
+    start = time.perf_counter()
     players = len(levels)
     wins = [0.0] * players
     wins_by_order = [0.0] * players  # by place in turn order: 0 = the seat that played first
     lengths: list[int] = []
     events = 0
     unfinished = 0
-    start = time.perf_counter()
     for index in range(games):
         one = play_one(game_id, levels, seed, index)
         events += one["events"]

@@ -28,15 +28,16 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..smurf import board, wheels
-from ..smurf.records import GiveUp, Move, Roll
+from ..smurf.records import GiveUp, Move, Roll, TurnWheel
 from . import smurf_waiting
 from .smurf_waiting import CHANGES
-from .smurf_ways import cat_bits, ends_of, options, reach, turned, ways
+from .smurf_ways import bits, cat_bits, ends_of, options, reach, turned, ways
 from .smurf_ways import places as _places
 
 CAP = 500.0  # expected turns for a goal that cannot be reached with these circles
 RIVALRY = 0.3  # weight of the turns a rival loses when a wheel turn drops a cat under it
 FULL = (1 << len(board.KINDS)) - 1
+_KIND = {kind: board.kind_index(kind) for kind in board.KINDS}  # kind -> its place in board.KINDS
 
 
 @lru_cache(maxsize=4096)  # discs held per kind: a few hundred tuples in practice
@@ -131,6 +132,7 @@ _ranked: dict[tuple, tuple[tuple[float, int], ...]] = {}
 
 
 _searches: dict[int, Search] = {}  # empty circles -> its Search
+_by_circles: dict[tuple[int, ...], Search] = {}  # discs left per circle -> the Search of its empty ones
 
 
 class Search:
@@ -154,10 +156,17 @@ class Search:
         if len(_memo) > MEMO_LIMIT:
             _memo.clear()
             _ranked.clear()
-        empty = _empty_circles(circles)
-        found = _searches.get(empty)
+            _starts.clear()
+            _moves.clear()
+        found = _by_circles.get(circles)
         if found is None:
-            found = _searches[empty] = Search(empty)
+            empty = _empty_circles(circles)
+            found = _searches.get(empty)
+            if found is None:
+                found = _searches[empty] = Search(empty)
+            if len(_by_circles) > 4096:  # discs left per circle: a few hundred ever seen
+                _by_circles.clear()
+            _by_circles[circles] = found
         return found
 
     def leaf(self, wp, sq, inside, mask) -> float:
@@ -169,7 +178,7 @@ class Search:
             if end == board.HOME and mask == FULL:
                 return -1.0  # won
             return self.value(wp, end, False, mask, depth)
-        k = board.kind_index(move.food)
+        k = _KIND[move.food]
         if not (self.empty >> k) & 1:
             mask |= 1 << k
         return self.value(wp, end, True, mask, depth)
@@ -306,27 +315,56 @@ class SmurfSmart:
         self._waited: dict[int, tuple[tuple, int]] = {}  # seat -> (place and discs, own turns there)
 
     def choose(self, game, view, seat: int, actions):
-        first = actions[0]
+        first = type(actions[0])
         search = Search.of(view.circles)
         sq, inside, wp = view.positions[seat], view.inside[seat], view.wheels
+        if first is Roll or first is TurnWheel:
+            return self._start(search, view, seat, actions)
         mask = _mask(view.held[seat])
-        if isinstance(first, GiveUp):
+        if first is GiveUp:
             held = _after_loss(view.held[seat], search, wp, sq, inside)
             gone = next(i for i, (a, b) in enumerate(zip(view.held[seat], held)) if a != b)
             return GiveUp(board.KINDS[gone])
-        if isinstance(first, Move):
-            ends = ends_of(sq, inside, view.rolled)
-            return min(actions, key=lambda m: self._move_key(search, wp, sq, inside, mask, m, ends[m]))
+        if first is Move:
+            # the choice depends on the board through the cats within two rolls of the pawn only
+            # (the legal ways: one roll; their values: a roll from where each ends)
+            key = (search.empty, sq, inside, mask, view.rolled, cat_bits(wp) & _near(search.empty, sq, inside, mask)[0])
+            chosen = _moves.get(key)
+            if chosen is None:
+                ends = ends_of(sq, inside, view.rolled)
+                best = min(actions, key=lambda m: self._move_key(search, wp, sq, inside, mask, m, ends[m]))
+                chosen = _moves[key] = actions.index(best)
+            return actions[chosen]
         return self._start(search, view, seat, actions)
 
     def _start(self, search, view, seat, actions):
         """The start of a turn: roll, or turn a wheel (which may also drop a cat under a rival);
         never a turn that changes nothing while one that changes something is there, and after
         WAIT_LIMIT turns at one place a roll whenever it could move the pawn."""
-        here = (view.positions[seat], view.inside[seat], view.held[seat])
-        place, waited = self._waited.get(seat, (None, 0))
+        sq, inside, held = here = (view.positions[seat], view.inside[seat], view.held[seat])
+        place, waited = self._waited.get(seat, _NOWHERE)
         waited = waited if place == here else 0
         self._waited[seat] = (here, waited + 1)
+        if waited < WAIT_LIMIT and len(actions) == len(_STARTS):
+            now, after_first, after_second, appearing = _cats_around(view.wheels)
+            for square, within in zip(view.positions, view.inside):
+                if appearing >> square & 1 and not within:  # a wheel turn may drop a cat under this
+                    break  # pawn: that depends on the others (see `_starts`)
+            else:
+                empty, mask = search.empty, _mask(held)
+                near, close = _near(empty, sq, inside, mask)
+                key = (empty, sq, inside, mask, now & near, after_first & close, after_second & close)
+                chosen = _starts.get(key)
+                if chosen is None:
+                    chosen = _starts[key] = actions.index(
+                        self._start_searched(search, view, seat, actions, waited, drops=False))
+                return actions[chosen]
+        return self._start_searched(search, view, seat, actions, waited)
+
+    def _start_searched(self, search, view, seat, actions, waited, drops=True):
+        """`_start` worked out (`waited`: own turns already spent at this place; `drops`: False when
+        no wheel turn can make a cat appear under a pawn, so no losses need looking for)."""
+        here = (view.positions[seat], view.inside[seat], view.held[seat])
         tiers = smurf_waiting.tiers(view, seat, actions)
         if waited >= WAIT_LIMIT:
             rolls = [a for a, t in zip(actions, tiers) if isinstance(a, Roll) and t == CHANGES]
@@ -341,22 +379,22 @@ class SmurfSmart:
         # the wheels rather than wander
         stuck = search.leaf(view.wheels, here[0], here[1], _mask(here[2])) >= CAP
         return min(actions, key=lambda a: (stuck and isinstance(a, Roll),
-                                           self._start_score(search, view, seat, a)))
+                                           self._start_score(search, view, seat, a, drops)))
 
     @staticmethod
     def _move_key(search, wp, sq, inside, mask, move, end):
         value = search.after_move(wp, sq, inside, mask, move, end, DEPTH - 1)
         # equal values: do not take a disc of a kind already held (leave it for nobody's gain)
-        return (round(value, 6), move.food is not None and bool(mask >> board.kind_index(move.food) & 1))
+        return (round(value, 6), move.food is not None and bool(mask >> _KIND[move.food] & 1))
 
     @staticmethod
-    def _start_score(search, view, seat, action) -> float:
+    def _start_score(search, view, seat, action, drops=True) -> float:
         wp = view.wheels
         sq, inside = view.positions[seat], view.inside[seat]
         if isinstance(action, Roll):
             return search.roll(wp, sq, inside, _mask(view.held[seat]), DEPTH)
         after = turned(wp, action.wheel)
-        lost = _losses(view, search, wp, after)
+        lost = _losses(view, search, wp, after) if drops else None
         if not lost:
             return 1.0 + search.value(after, sq, inside, _mask(view.held[seat]), DEPTH - 1)
         # a disc given up goes back to its circle: one that was empty makes new goals reachable
@@ -369,6 +407,39 @@ class SmurfSmart:
                    - search.leaf(after, view.positions[s], False, _mask(view.held[s]))
                    for s, held in lost.items() if s != seat)
         return mine - RIVALRY * hurt
+
+
+# A turn's start, worked out, depends on the board only through a few things: the empty
+# circles, the pawn's place and kinds, the cats within two rolls of it (the roll's value), the cats
+# within a roll of it after either wheel turn (their values, and whether they change anything:
+# smurf_waiting), and, when a wheel turn makes a cat appear under some pawn, the others' pawns and
+# discs. Without such a drop (most turns) it is remembered by the rest: `_starts`, (empty circles,
+# square, inside, mask, cats near now, cats in reach after wheel 1, after wheel 2) -> the index of
+# the chosen action among Roll, TurnWheel(1), TurnWheel(2) (the rules list them in that order).
+_starts: dict[tuple, int] = {}
+# The same for a roll's answer: (empty circles, square, inside, mask, die, cats near now) -> the
+# index of the chosen Move among the legal ones (which the rules list in an order fixed by the
+# place, the face and the cats in reach).
+_moves: dict[tuple, int] = {}
+_STARTS = (Roll(), TurnWheel(wheels.WHEELS[0]), TurnWheel(wheels.WHEELS[1]))
+
+
+_NOWHERE = (None, 0)  # no place waited at yet, no turns there
+
+
+@lru_cache(maxsize=None)  # 16 sets of empty circles x 44 places x 16 masks at most
+def _near(empty: int, sq: int, inside: bool, mask: int) -> tuple[int, int]:
+    """The squares (bit masks) that matter to two rolls from here, and to one."""
+    return _successors(empty, sq, inside, mask)[1], reach(sq, inside)
+
+
+@lru_cache(maxsize=None)  # 256 pairs of wheel positions
+def _cats_around(wp: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """The cats showing (bit masks) now, after turning wheel 1, after turning wheel 2, and the
+    squares where either turn makes a cat appear."""
+    first, second = (turned(wp, wheel) for wheel in wheels.WHEELS)
+    appearing = bits(wheels.appearing(wp, first)) | bits(wheels.appearing(wp, second))
+    return cat_bits(wp), cat_bits(first), cat_bits(second), appearing
 
 
 def _losses(view, search: Search, before, after) -> dict[int, tuple[int, ...]]:

@@ -5,8 +5,6 @@ says what is asked (DirectionAsked, MustGiveUp)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ..game import Turn
 from ..order import left_of, opening_roll
 from ..records import Action, DiceRolled, Start
@@ -29,7 +27,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if seat != state.turn:
         return []
     if state.rolled is not None:
-        return [move for move, _ in _endings(state, seat, state.rolled)]
+        return list(_endings(state, seat, state.rolled)[1])
     return list(_TURN_STARTS)
 
 
@@ -38,31 +36,54 @@ _TURN_STARTS = (Roll(),) + tuple(TurnWheel(wheel) for wheel in wheels.WHEELS)
 _GIVE_UP = {kind: GiveUp(kind) for kind in board.KINDS}
 
 
-def _endings(state: State, seat: int, die: int) -> tuple[tuple[Move, int], ...]:
+def _endings(state: State, seat: int, die: int) -> tuple[tuple[tuple[Move, int], ...], tuple[Move, ...]]:
     """The legal endings of `seat`'s roll of `die` (moves.options), each as (Move, the path
-    square it ends on). They depend on the cats only where the roll may step: looked up by those."""
-    position, inside = state.positions[seat], state.inside[seat]
-    return _endings_among(position, inside, die, _cat_bits(state.wheels) & _reach_bits(position, inside, die))
+    square it ends on), and the Moves alone. They depend on the cats only where the roll may
+    step: looked up by those, with one integer key (the place and face, and the cats in reach)."""
+    wheel_positions = state.wheels
+    face = (state.positions[seat] * 2 + state.inside[seat]) * 8 + die
+    reach = _REACH_BITS[face]
+    if reach is None:
+        reach = _REACH_BITS[face] = _reach_bits(state.positions[seat], state.inside[seat], die)
+    cats = _CAT_BITS[wheel_positions[0] << 4 | wheel_positions[1]]
+    if cats is None:
+        cats = _CAT_BITS[wheel_positions[0] << 4 | wheel_positions[1]] = _cat_bits(wheel_positions)
+    key = face << _SIZE | cats & reach
+    found = _ENDINGS.get(key)
+    if found is None:
+        found = _ENDINGS[key] = _endings_among(state.positions[seat], state.inside[seat], die, key & _ALL)
+    return found
 
 
-@lru_cache(maxsize=None)  # at most 40 squares x 2 x 6 faces x the few cat holes in reach
-def _endings_among(position: int, inside: bool, die: int, cats: int) -> tuple[tuple[Move, int], ...]:
+_SIZE = board.SIZE
+_ALL = (1 << _SIZE) - 1  # every square's bit
+# (place, face, cats in reach) -> endings: 40 squares x 2 x 6 faces x the few cat holes in reach
+_ENDINGS: dict[int, tuple[tuple[tuple[Move, int], ...], tuple[Move, ...]]] = {}
+
+
+def _endings_among(position: int, inside: bool, die: int, cats: int) -> tuple[tuple[tuple[Move, int], ...], tuple[Move, ...]]:
     showing = frozenset(square for square in range(board.SIZE) if cats >> square & 1)
-    return tuple((move, moves.walk(position, inside, die, move.direction).squares[steps - 1])
-                 for move, steps in moves.options(position, inside, die, showing))
+    endings = tuple((move, moves.walk(position, inside, die, move.direction).squares[steps - 1])
+                    for move, steps in moves.options(position, inside, die, showing))
+    return endings, tuple(move for move, _ in endings)
 
 
-@lru_cache(maxsize=None)  # 256 positions of the two wheels
 def _cat_bits(wheel_positions: tuple[int, ...]) -> int:
     """The squares showing a cat, as bits (bit n: square n)."""
     return sum(1 << square for square in wheels.showing(wheel_positions))
 
 
-@lru_cache(maxsize=None)  # 40 squares x 2 x 6 faces
 def _reach_bits(position: int, inside: bool, die: int) -> int:
     """The squares a roll of `die` may step onto, either way, as bits."""
     return sum({1 << square for direction in board.DIRECTIONS
                 for square in moves.walk(position, inside, die, direction).squares})
+
+
+# Made once each, as first asked (making them all would cost the import ~9 ms; it is part of
+# a resume's first frame): [wheel 1's position << 4 | wheel 2's] -> cat bits (16 positions a wheel),
+# [(square * 2 + inside) * 8 + die] -> reach bits.
+_CAT_BITS: list[int | None] = [None] * (wheels.POSITIONS * wheels.POSITIONS)
+_REACH_BITS: list[int | None] = [None] * (board.SIZE * 2 * 8)
 
 
 def explain(state: State, seat: int, action: Action) -> str | None:
@@ -100,8 +121,20 @@ def _why_not(state: State, seat: int, move: Move) -> str:
 
 def step(turn: Turn, seat: int | None, action: Action) -> None:
     kind = type(action)  # an action that passed decide's check is one of these very classes
-    if kind is TurnWheel:
-        _turn_wheel(turn, seat, action.wheel)
+    if kind is TurnWheel:  # half the actions of a game: done here, without further calls
+        wheel_positions = turn.state.wheels
+        at = action.wheel << 8 | wheel_positions[0] << 4 | wheel_positions[1]
+        turning = _TURNING[at]
+        if turning is None:
+            turning = _TURNING[at] = _turning(action.wheel, wheel_positions)
+        turned, appearing = turning
+        turn.emit(turned)
+        if appearing.isdisjoint(turn.state.positions):  # mostly so: nobody stands where a cat appears
+            ended, began = _TURN_OVER[len(turn.state.players)][seat]
+            turn.emit(ended)
+            turn.emit(began)
+        else:
+            _cats_appear(turn, appearing)
     elif kind is Roll:
         _roll(turn, seat)
     elif kind is Move:
@@ -124,6 +157,7 @@ _RETURNED = tuple({kind: DiscReturned(seat, kind) for kind in board.KINDS} for s
 # players -> seat -> the events that end its turn and begin the next player's
 _TURN_OVER = {players: tuple((TurnEnded(seat), TurnBegan(left_of(seat, players))) for seat in range(players))
               for players in range(1, len(_SEATS) + 1)}
+_KIND_INDEX = {kind: board.kind_index(kind) for kind in board.KINDS}
 
 
 # ---- rolling and moving -------------------------------------------------------------------
@@ -133,7 +167,7 @@ def _roll(turn: Turn, seat: int) -> None:
     """Roll; with no way open the pawn stays, with one it goes, with more the player chooses."""
     die = turn.chance.roll()
     turn.emit(_DICE[seat][die])
-    endings = _endings(turn.state, seat, die)
+    endings = _endings(turn.state, seat, die)[0]
     if not endings:
         turn.emit(Stayed(seat, die))
         _end_turn(turn, seat)
@@ -145,7 +179,7 @@ def _roll(turn: Turn, seat: int) -> None:
 
 def _destination(state: State, seat: int, chosen: Move) -> int:
     """Where the legal move `chosen` ends, for the roll waiting in `state`."""
-    for move, to in _endings(state, seat, state.rolled):
+    for move, to in _endings(state, seat, state.rolled)[0]:
         if move is chosen or move == chosen:  # mostly the very Move legal_actions listed
             return to
     raise AssertionError(f"{chosen} is not legal here")  # decide checked it: never happens
@@ -157,38 +191,39 @@ def _move(turn: Turn, seat: int, move: Move, to: int) -> None:
     food = move.food
     if food is not None:
         turn.emit(_WENT_IN[seat][food])
-        if turn.state.circles[board.kind_index(food)]:
+        if turn.state.circles[_KIND_INDEX[food]]:
             turn.emit(_TAKEN[seat][food])
     elif to == board.HOME and all(turn.state.held[seat]):  # a disc of every kind
         turn.end_game(Won(seat))
-    _end_turn(turn, seat)
+    ended, began = _TURN_OVER[len(turn.state.players)][seat]  # _end_turn, one call less
+    turn.emit(ended)
+    turn.emit(began)
 
 
 # ---- the wheels ---------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)  # 2 wheels x 256 positions of both at most
-def _turning(wheel: int, before: tuple[int, ...]) -> tuple[WheelTurned, tuple[int, ...]]:
+def _turning(wheel: int, before: tuple[int, ...]) -> tuple[WheelTurned, frozenset[int]]:
     """The event of turning `wheel` with the wheels at `before`, and the squares where a cat
     appears (wheels.appearing)."""
     i = wheels.WHEELS.index(wheel)
     position = wheels.turned(before[i])
-    return WheelTurned(wheel, position), wheels.appearing(before, put(before, i, position))
+    return WheelTurned(wheel, position), frozenset(wheels.appearing(before, put(before, i, position)))
 
 
-def _turn_wheel(turn: Turn, seat: int, wheel: int) -> None:
-    """Turn the wheel one space. Each pawn on a hole where a cat now appears (the hole showed
-    none before) costs its owner one disc: with one kind held it goes back at once, with more
-    kinds the owner chooses; all owners answer at once, in any order."""
-    turned, appearing = _turning(wheel, turn.state.wheels)
-    turn.emit(turned)
-    if not appearing:
-        _end_turn(turn, seat)
-        return
+assert wheels.POSITIONS == 1 << 4  # the tables here index a wheel's position by 4 bits
+# made once each, as first asked: [wheel << 8 | wheel 1's position << 4 | wheel 2's] -> _turning's
+# answer (512 in use)
+_TURNING: list[tuple[WheelTurned, frozenset[int]] | None] = [None] * ((max(wheels.WHEELS) + 1) << 8)
+
+
+def _cats_appear(turn: Turn, appearing: frozenset[int]) -> None:
+    """The wheel just turned shows cats on `appearing`, where some pawn stands. Each pawn on a hole
+    where a cat now appears (the hole showed none before) costs its owner one disc: with one kind
+    held it goes back at once, with more kinds the owner chooses; all owners answer at once, in
+    any order. (A pawn in a food area is not on the path: the cat does not catch it.)"""
     state: State = turn.state
-    for square in appearing:
-        if square not in state.positions:
-            continue  # mostly so: nobody stands there
+    for square in sorted(appearing):
         seats = tuple(s for s in range(len(state.players))
                       if state.positions[s] == square and not state.inside[s])
         if not seats:

@@ -93,3 +93,28 @@ def test_wilson_interval_and_length_bins():
     assert sum(c for _, _, c in rows) == 5
     assert rows[0][0] == 10 and rows[-1][1] >= 30
     assert all(high - low + 1 == 7 for low, high, _ in rows)
+
+
+def test_the_games_run_with_fewer_collections_and_the_collector_is_left_as_it_was(monkeypatch):
+    import gc
+
+    seen = []
+    played = simulate.play_one
+
+    def play_one(*args):
+        seen.append(gc.get_threshold()[0])
+        return played(*args)
+
+    monkeypatch.setattr(simulate, "play_one", play_one)
+    before = gc.get_threshold()
+    simulate.simulate("garfield", ["random", "random"], 3, 1)
+    assert seen == [simulate.YOUNG_COLLECTION_EVERY] * 3
+    assert gc.get_threshold() == before
+
+    def failing(*args):
+        raise RuntimeError("a bot's bug")
+
+    monkeypatch.setattr(simulate, "play_one", failing)
+    with pytest.raises(RuntimeError):  # and so it is when a game fails
+        simulate.simulate("garfield", ["random", "random"], 3, 1)
+    assert gc.get_threshold() == before
