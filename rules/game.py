@@ -85,9 +85,10 @@ class Game:
         return getattr(self.legal_actions, "listed", _never)
 
     @cached_property
-    def start_turn(self) -> Callable[["Game", Any, Any], "Turn"]:
-        """How a Turn of this game begins: an `evolver_in_place`'s own, else a plain Turn."""
-        return getattr(self.evolve, "start", Turn)
+    def start_turn(self) -> Callable[["Game", Any, Any, Event], "Turn"]:
+        """How a Turn of this game begins, `start_turn(game, state, chance, acted)`, with its
+        `Acted` event emitted: an `evolver_in_place`'s own, else a plain Turn's."""
+        return getattr(self.evolve, "start", Turn.begin)
 
     @cached_property  # read for every event decoded
     def kinds(self) -> Mapping[str, type]:
@@ -185,12 +186,24 @@ def evolver_in_place(state_class: type, handlers: Mapping[type, Callable[[Any, A
     object per action instead of two.)"""
     table = dict(handlers)
     working = working_twin(state_class, base=_TurnInPlace)
-    thaw = working.thaw
+    thaw, get, acted_handler = working.thaw, table.get, table.get(Acted)
 
-    def start(game: Game, before: S, chance) -> "_TurnInPlace":
+    def start(game: Game, before: S, chance, acted: Acted) -> "_TurnInPlace":
         turn = thaw(before)
-        turn.game, turn.before, turn.state, turn.events, turn.chance, turn._handlers = game, before, turn, [], chance, table
+        turn.game, turn.before, turn.state, turn.events, turn.chance = game, before, turn, [acted], chance
+        if acted_handler is not None:  # the turn's first event, folded as `emit` would
+            acted_handler(turn, acted)
         return turn
+
+    def emit(turn: _TurnInPlace, event: Event) -> None:
+        # the twin class's own (the handlers' look-up is a closure's, not an attribute's):
+        # every event of every action comes through here
+        turn.events.append(event)
+        handler = get(type(event))
+        if handler is not None:
+            handler(turn, event)
+
+    working.emit = emit
 
     def evolve(state: S, event: Event) -> S:
         handler = table.get(type(event))
@@ -225,6 +238,13 @@ class Turn:
         self.chance = chance
         self._handlers = getattr(game.evolve, "handlers", None)  # an `evolver`'s, else None
 
+    @classmethod
+    def begin(cls, game: Game, state: Any, chance, acted: Acted) -> "Turn":
+        """A Turn of the action that `acted` records, with that event emitted."""
+        turn = cls(game, state, chance)
+        turn.emit(acted)
+        return turn
+
     def emit(self, event: Event) -> None:
         self.events.append(event)
         if self._handlers is None:
@@ -248,15 +268,10 @@ class _TurnInPlace(Turn):
     Turn is also the working twin of the state (its class extends this one with the state's
     fields). While the step runs `state` is the Turn itself, read like the state, and the handlers
     change its fields as each event is emitted; they were thawed from the state before, which
-    never changes. `finish` freezes them into the new state."""
+    never changes. `finish` freezes them into the new state. (Its `emit` is the twin class's
+    own: `evolver_in_place`.)"""
 
     __slots__ = ()
-
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
-        handler = self._handlers.get(type(event))
-        if handler is not None:
-            handler(self, event)
 
     def finish(self) -> None:
         self.state = self.freeze()
@@ -276,11 +291,10 @@ def decide(game: Game, state: Any, seat: int | None, action: Action, chance) -> 
             raise Rejected(_not_your_turn(game, state, seat))
         elif action not in game.legal_actions(state, seat):
             raise Rejected(game.explain(state, seat, action) or f"{type(action).__name__} is not a legal action now")
-    turn = game.start_turn(game, state, chance)
     acted = _new(Acted)  # Acted(seat, action), without the class call (~1000 instructions less): one per action
     _set_seat(acted, seat)
     _set_action(acted, action)
-    turn.emit(acted)
+    turn = game.start_turn(game, state, chance, acted)
     try:
         game.step(turn, seat, action)
     except GameOver:
