@@ -14,12 +14,21 @@ class Deck:
     def __len__(self) -> int:
         return len(self.pile) + len(self.discard)
 
+    # A card drawn or discarded makes a new deck, several times per action: these two make it
+    # as Deck(pile, discard) does, without the class call's own Python call.
+
     def drawn(self, count: int) -> "Deck":
         """The deck after the top `count` cards of the pile were taken."""
-        return Deck(self.pile[count:], self.discard)
+        deck = _new(Deck)
+        _set_pile(deck, self.pile[count:])
+        _set_discard(deck, self.discard)
+        return deck
 
     def discarded(self, cards: tuple[str, ...]) -> "Deck":
-        return Deck(self.pile, self.discard + cards)
+        deck = _new(Deck)
+        _set_pile(deck, self.pile)
+        _set_discard(deck, self.discard + cards)
+        return deck
 
     def put_under(self, card: str) -> "Deck":
         """The deck with `card` put at the bottom of the pile."""
@@ -42,3 +51,6 @@ class Deck:
 
 # show_discard -> (the deck last masked so, its masked deck); each entry is swapped whole
 _masked: dict[bool, tuple[Deck | None, Deck | None]] = {False: (None, None), True: (None, None)}
+
+
+_new, _set_pile, _set_discard = object.__new__, Deck.pile.__set__, Deck.discard.__set__

@@ -186,14 +186,24 @@ def evolver_in_place(state_class: type, handlers: Mapping[type, Callable[[Any, A
     object per action instead of two.)"""
     table = dict(handlers)
     working = working_twin(state_class, base=_TurnInPlace)
-    thaw, get, acted_handler = working.thaw, table.get, table.get(Acted)
-
-    def start(game: Game, before: S, chance, acted: Acted) -> "_TurnInPlace":
-        turn = thaw(before)
-        turn.game, turn.before, turn.state, turn.events, turn.chance = game, before, turn, [acted], chance
-        if acted_handler is not None:  # the turn's first event, folded as `emit` would
-            acted_handler(turn, acted)
-        return turn
+    thaw, get = working.thaw, table.get
+    # A Turn's start and finish, with the twin's thaw and freeze written into them: they run once
+    # per action, and a Python call costs as much as ~40 quick steps.
+    fields = "".join(f"turn.{name}, " for name in state_class._fields)
+    scope = {"_make": object.__new__, "_new": tuple.__new__, "Working": working, "State": state_class,
+             "acted_handler": table.get(Acted)}
+    exec(compile(
+        "def start(game, before, chance, acted):\n"
+        "    turn = _make(Working)\n"
+        f"    {fields}= before\n"
+        "    turn.game, turn.before, turn.state, turn.events, turn.chance = game, before, turn, [acted], chance\n"
+        "    if acted_handler is not None:  # the turn's first event, folded as emit would\n"
+        "        acted_handler(turn, acted)\n"
+        "    return turn\n"
+        "def finish(turn):\n"
+        f"    turn.state = _new(State, ({fields}))\n",
+        f"<turn in place of {state_class.__name__}>", "exec"), scope)
+    start, working.finish = scope["start"], scope["finish"]
 
     def emit(turn: _TurnInPlace, event: Event) -> None:
         # the twin class's own (the handlers' look-up is a closure's, not an attribute's):
@@ -273,7 +283,7 @@ class _TurnInPlace(Turn):
 
     __slots__ = ()
 
-    def finish(self) -> None:
+    def finish(self) -> None:  # (the twin class's own is `self.state = self.freeze()`, written out)
         self.state = self.freeze()
 
 

@@ -26,7 +26,11 @@ class Ctx(NamedTuple):
     ends: bool = False  # the turn ends once the current space chain is followed
 
 
-_GARFIELD, _PLAIN = Ctx(garfield=True), Ctx(garfield=False)  # how most turns begin
+# The contexts are few, and a NamedTuple's class call is a Python call: each is made once, here,
+# and a turn looks up the one it needs by its fields, `_CTX[garfield, bonus, ends]`.
+_CTX = {(garfield, bonus, ends): Ctx(garfield, bonus, ends)
+        for garfield in (False, True) for bonus in range(3) for ends in (False, True)}
+_GARFIELD, _PLAIN = _CTX[True, 0, False], _CTX[False, 0, False]  # how most turns begin
 
 
 # ---- events made once -----------------------------------------------------------------------
@@ -40,8 +44,9 @@ _ROLLED = [{dice: DiceRolled(seat, dice) for dice in [(a,) for a in range(1, 7)]
            for seat in _SEATS]
 _RING_GAINED = [RingGained(seat) for seat in _SEATS]
 _RING_LOST = [RingLost(seat) for seat in _SEATS]
-_TURN_ENDED = [TurnEnded(seat) for seat in _SEATS]
-_TURN_BEGAN = [TurnBegan(seat) for seat in _SEATS]
+# players -> for each seat, the events that end its turn and begin the next player's (as Filmis and Smurf)
+_TURN_OVER = {players: tuple((TurnEnded(seat), TurnBegan(left_of(seat, players))) for seat in range(players))
+              for players in range(2, len(_SEATS) + 1)}
 _TURNED_UP = {card: GarfieldTurnedUp(card) for card in cards.GARFIELD_DECK}
 _TOSSED = {card: GarfieldTossed(card) for card in cards.GARFIELD_DECK}
 _PLAYED = [{card: CardPlayed(seat, card) for card in cards.PLAYER_COUNTS} for seat in _SEATS]
@@ -125,7 +130,7 @@ def step(turn: Turn, seat: int | None, action: Action) -> None:
         _set_up(turn)
     else:
         pending = turn.before.pending
-        _answer(turn, seat, action, pending.kind, Ctx(pending.garfield, pending.bonus, pending.ends))
+        _answer(turn, seat, action, pending.kind, _CTX[pending.garfield, pending.bonus, pending.ends])
 
 
 def _set_up(turn: Turn) -> None:
@@ -203,13 +208,16 @@ def _garfield_roll(turn: Turn, seat: int, ctx: Ctx) -> None:
 
 
 def _roll_and_move(turn: Turn, seat: int, ctx: Ctx, extra: int = 0) -> None:
+    # Most actions come here: the rolls are `_roll` written out, one call less.
     card = turn.state.faced if ctx.garfield else None
     if card in (cards.G_ONE_DIE, cards.G_BACKWARD):
-        (face,) = _roll(turn, seat, 1)
-        _move(turn, seat, -face if card == cards.G_BACKWARD else face)
+        dice = turn.chance.dice(1)
+        turn.emit(_ROLLED[seat][dice])
+        _move(turn, seat, -dice[0] if card == cards.G_BACKWARD else dice[0])
     else:
-        dice = _roll(turn, seat, 2)
-        total = sum(dice)
+        dice = turn.chance.dice(2)
+        turn.emit(_ROLLED[seat][dice])
+        total = dice[0] + dice[1]
         if card == cards.G_PLUS_2:
             total += 2
         elif card == cards.G_MINUS_2:
@@ -218,7 +226,7 @@ def _roll_and_move(turn: Turn, seat: int, ctx: Ctx, extra: int = 0) -> None:
             total = max(dice)
         _move(turn, seat, total + extra)
         if card == cards.G_DOUBLES_AGAIN and dice[0] == dice[1] and ctx.bonus == 0:
-            ctx = Ctx(ctx.garfield, 1, ctx.ends)
+            ctx = _CTX[ctx.garfield, 1, ctx.ends]
     _follow_space(turn, seat, ctx)
 
 
@@ -268,7 +276,7 @@ def _follow_space(turn: Turn, seat: int, ctx: Ctx) -> None:
         return
     if space == board.BACK_7:
         _move(turn, seat, -7)
-        _follow_space(turn, seat, Ctx(ctx.garfield, ctx.bonus, True))
+        _follow_space(turn, seat, _CTX[ctx.garfield, ctx.bonus, True])
         return
     # The lasagna spaces ask with or without a Lasagna in hand (RULES.md §1 "Secrets are kept
     # by the shape of the game too").
@@ -289,7 +297,7 @@ def _follow_space(turn: Turn, seat: int, ctx: Ctx) -> None:
 def _go_on(turn: Turn, seat: int, ctx: Ctx) -> None:
     """After a space is followed: end the turn, or take the doubles bonus roll if one is due."""
     if ctx.bonus == 1 and not ctx.ends:
-        _roll_and_move(turn, seat, Ctx(ctx.garfield, 2, ctx.ends))
+        _roll_and_move(turn, seat, _CTX[ctx.garfield, 2, ctx.ends])
     else:
         _end_turn(turn, seat)
 
@@ -360,7 +368,7 @@ def _answer(turn: Turn, seat: int, action: Action, kind: str, ctx: Ctx) -> None:
             _go_on(turn, seat, ctx)
         elif kind == "lasagna_8":
             _move(turn, seat, 8)
-            _follow_space(turn, seat, Ctx(ctx.garfield, ctx.bonus, True))
+            _follow_space(turn, seat, _CTX[ctx.garfield, ctx.bonus, True])
         else:  # lasagna_red: roll again, as Garfield says if he applies this turn
             _garfield_roll(turn, seat, ctx)
     elif isinstance(action, SwapWith):
@@ -388,5 +396,6 @@ def _end_turn(turn: Turn, seat: int) -> None:
     state = turn.state
     if state.faced in cards.JUST_FOR_YOU and state.face_up == state.faced:
         _change_mind(turn)
-    turn.emit(_TURN_ENDED[seat])
-    turn.emit(_TURN_BEGAN[left_of(seat, len(turn.state.players))])
+    ended, began = _TURN_OVER[len(state.players)][seat]
+    turn.emit(ended)
+    turn.emit(began)
