@@ -182,10 +182,14 @@ def shuffle(generator: random.Random, order: list) -> None:
     """`generator.shuffle(order)`, the very same draws and order, without a method call per card
     (`random.Random.shuffle` calls `_randbelow` for each): every game shuffles at its set-up."""
     getrandbits = generator.getrandbits
+    if len(order) > len(_BITS):
+        _BITS.extend((i + 1).bit_length() for i in range(len(_BITS), len(order)))
     for i in range(len(order) - 1, 0, -1):
-        below = i + 1  # a uniform index in 0..i, drawn as Random._randbelow_with_getrandbits does
-        bits = below.bit_length()
+        bits = _BITS[i]  # a uniform index in 0..i, drawn as Random._randbelow_with_getrandbits does
         j = getrandbits(bits)
-        while j >= below:
+        while j > i:
             j = getrandbits(bits)
         order[i], order[j] = order[j], order[i]
+
+
+_BITS = [(i + 1).bit_length() for i in range(64)]  # i -> the bits of i + 1 (`shuffle` draws that many for i)

@@ -85,6 +85,11 @@ class Game:
         return getattr(self.legal_actions, "listed", _never)
 
     @cached_property
+    def fresh_legal_actions(self) -> Callable[[Any, int], list[Action]]:
+        """`legal_actions` itself, not remembered: a new list each call (Table.submit_pick)."""
+        return getattr(self.legal_actions, "fresh", self.legal_actions)
+
+    @cached_property
     def start_turn(self) -> Callable[["Game", Any, Any, Event], "Turn"]:
         """How a Turn of this game begins, `start_turn(game, state, chance, acted)`, with its
         `Acted` event emitted: an `evolver_in_place`'s own, else a plain Turn's."""
@@ -136,7 +141,7 @@ def _last_answer(legal_actions: Callable[[Any, int], list[Action]],
                 return True
         return False
 
-    remembered.listed = listed
+    remembered.listed, remembered.fresh = listed, legal_actions
     return remembered
 
 
@@ -293,14 +298,20 @@ def decide(game: Game, state: Any, seat: int | None, action: Action, chance) -> 
     if not game.listed(state, seat, action):  # else legal as it stands: no check to repeat
         waiting = game.to_act(state)
         if isinstance(action, Start) or waiting == (None,):
-            if not isinstance(action, Start) or seat is not None:
-                raise Rejected("the game has not been set up yet")
             if waiting != (None,):
                 raise Rejected("the game has already been set up")
+            if not isinstance(action, Start) or seat is not None:
+                raise Rejected("the game has not been set up yet")
         elif seat not in waiting:
             raise Rejected(_not_your_turn(game, state, seat))
         elif action not in game.legal_actions(state, seat):
             raise Rejected(game.explain(state, seat, action) or f"{type(action).__name__} is not a legal action now")
+    return carry_out(game, state, seat, action, chance)
+
+
+def carry_out(game: Game, state: Any, seat: int | None, action: Action, chance) -> Turn:
+    """Carry out `action`, known to be legal for `seat` in `state` (`decide` checks it; a table
+    knows it for an action picked from the list it just made, Table.submit_pick)."""
     acted = _new(Acted)  # Acted(seat, action), without the class call (~1000 instructions less): one per action
     _set_seat(acted, seat)
     _set_action(acted, action)

@@ -10,7 +10,7 @@ from rules import registry
 from rules.chance import Chance
 from rules.game import decide
 from rules.garfield.records import PlayCard
-from rules.records import Rejected
+from rules.records import Acted, Rejected, Start
 from rules.table import Table
 
 GAME = registry.get("garfield")
@@ -89,3 +89,31 @@ def test_the_acted_event_decide_makes_is_an_ordinary_frozen_acted():
     assert repr(acted) == repr(Acted(seat, action))
     with pytest.raises(FrozenInstanceError):
         acted.seat = 0
+
+
+def test_a_table_carries_out_unchecked_only_the_very_action_picked_from_its_own_list():
+    """Table.submit_pick skips the legality check for the object picked from the list it made
+    for its state; an action picked from elsewhere (another state's list, made by hand) is
+    checked as `submit` checks it, and refused when it is not legal."""
+    state, seat = started()
+    table = Table.new("garfield", ["Ann", "Bob", "Cid"], seed=1)
+    table.state = state  # a state whose player holds a card to play
+    stale = next(a for a in GAME.legal_actions(state, seat) if isinstance(a, PlayCard))
+    table.state = state._replace(hands=tuple(() if s == seat else h for s, h in enumerate(state.hands)))
+    events = len(table.events)
+    with pytest.raises(Rejected, match="you do not hold"):
+        table.submit_pick(seat, lambda actions: stale)  # a card the seat no longer holds
+    with pytest.raises(Rejected):
+        table.submit_pick(seat, lambda actions: PlayCard("LASAGNA"))
+    assert len(table.events) == events
+    emptied, handed = table.state, []
+    table.submit_pick(seat, lambda actions: handed.append(actions) or actions[0])
+    assert handed == [GAME.legal_actions(emptied, seat)]
+    assert table.events[events] == Acted(seat, handed[0][0]) and table.state != emptied
+
+
+def test_a_start_after_the_set_up_is_refused_as_such_from_any_seat():
+    table = Table.new("garfield", ["Ann", "Bob"], seed=1)
+    for seat in (None, 0, 1):
+        with pytest.raises(Rejected, match="already been set up"):
+            table.submit(seat, Start())
