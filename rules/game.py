@@ -90,10 +90,11 @@ class Game:
         return getattr(self.legal_actions, "fresh", self.legal_actions)
 
     @cached_property
-    def start_turn(self) -> Callable[["Game", Any, Any, Event], "Turn"]:
-        """How a Turn of this game begins, `start_turn(game, state, chance, acted)`, with its
-        `Acted` event emitted: an `evolver_in_place`'s own, else a plain Turn's."""
-        return getattr(self.evolve, "start", Turn.begin)
+    def carry_out(self) -> Callable[["Game", Any, int | None, Action, Any], "Turn"]:
+        """`carry_out(game, state, seat, action, chance)`: the Turn of an action known to be legal,
+        its `Acted` and the step's events folded (see `carry_out` below): an `evolver_in_place`'s
+        own, else the plain one."""
+        return getattr(self.evolve, "carry_out", carry_out)
 
     @cached_property  # read for every event decoded
     def kinds(self) -> Mapping[str, type]:
@@ -192,23 +193,30 @@ def evolver_in_place(state_class: type, handlers: Mapping[type, Callable[[Any, A
     table = dict(handlers)
     working = working_twin(state_class, base=_TurnInPlace)
     thaw, get = working.thaw, table.get
-    # A Turn's start and finish, with the twin's thaw and freeze written into them: they run once
-    # per action, and a Python call costs as much as ~40 quick steps.
+    # `carry_out` (below) for this state, with the twin's thaw and freeze written in: it runs once
+    # per action, and a Python call costs as much as ~40 quick steps, so it makes none of its own
+    # but the Acted handler's and the step.
     fields = "".join(f"turn.{name}, " for name in state_class._fields)
     scope = {"_make": object.__new__, "_new": tuple.__new__, "Working": working, "State": state_class,
-             "acted_handler": table.get(Acted)}
+             "acted_handler": table.get(Acted), "GameOver": GameOver, "_set_seat": _set_seat,
+             "_set_action": _set_action, "Acted": Acted}
     exec(compile(
-        "def start(game, before, chance, acted):\n"
+        "def carry_out(game, before, seat, action, chance):\n"
+        "    acted = _make(Acted)\n"
+        "    _set_seat(acted, seat)\n"
+        "    _set_action(acted, action)\n"
         "    turn = _make(Working)\n"
         f"    {fields}= before\n"
         "    turn.game, turn.before, turn.state, turn.events, turn.chance = game, before, turn, [acted], chance\n"
-        "    if acted_handler is not None:  # the turn's first event, folded as emit would\n"
+        "    if acted_handler is not None:\n"
         "        acted_handler(turn, acted)\n"
-        "    return turn\n"
-        "def finish(turn):\n"
-        f"    turn.state = _new(State, ({fields}))\n",
-        f"<turn in place of {state_class.__name__}>", "exec"), scope)
-    start, working.finish = scope["start"], scope["finish"]
+        "    try:\n"
+        "        game.step(turn, seat, action)\n"
+        "    except GameOver:\n"
+        "        pass\n"
+        f"    turn.state = _new(State, ({fields}))\n"
+        "    return turn\n",
+        f"<carry out in place of {state_class.__name__}>", "exec"), scope)
 
     def emit(turn: _TurnInPlace, event: Event) -> None:
         # the twin class's own (the handlers' look-up is a closure's, not an attribute's):
@@ -228,7 +236,7 @@ def evolver_in_place(state_class: type, handlers: Mapping[type, Callable[[Any, A
         handler(twin, event)
         return twin.freeze()
 
-    evolve.handlers, evolve.working, evolve.start = table, working, start
+    evolve.working, evolve.carry_out = working, scope["carry_out"]  # (a plain Turn folds by evolve)
     return evolve
 
 
@@ -253,13 +261,6 @@ class Turn:
         self.chance = chance
         self._handlers = getattr(game.evolve, "handlers", None)  # an `evolver`'s, else None
 
-    @classmethod
-    def begin(cls, game: Game, state: Any, chance, acted: Acted) -> "Turn":
-        """A Turn of the action that `acted` records, with that event emitted."""
-        turn = cls(game, state, chance)
-        turn.emit(acted)
-        return turn
-
     def emit(self, event: Event) -> None:
         self.events.append(event)
         if self._handlers is None:
@@ -279,16 +280,16 @@ class Turn:
 
 
 class _TurnInPlace(Turn):
-    """A Turn of a game whose evolve is an `evolver_in_place`, made by its `evolve.start`: the
+    """A Turn of a game whose evolve is an `evolver_in_place`, made by its `evolve.carry_out`: the
     Turn is also the working twin of the state (its class extends this one with the state's
     fields). While the step runs `state` is the Turn itself, read like the state, and the handlers
     change its fields as each event is emitted; they were thawed from the state before, which
-    never changes. `finish` freezes them into the new state. (Its `emit` is the twin class's
-    own: `evolver_in_place`.)"""
+    never changes. Once the step is done they are frozen into the new state, `state`. (Its `emit`
+    is the twin class's own: `evolver_in_place`.)"""
 
     __slots__ = ()
 
-    def finish(self) -> None:  # (the twin class's own is `self.state = self.freeze()`, written out)
+    def finish(self) -> None:
         self.state = self.freeze()
 
 
@@ -306,16 +307,19 @@ def decide(game: Game, state: Any, seat: int | None, action: Action, chance) -> 
             raise Rejected(_not_your_turn(game, state, seat))
         elif action not in game.legal_actions(state, seat):
             raise Rejected(game.explain(state, seat, action) or f"{type(action).__name__} is not a legal action now")
-    return carry_out(game, state, seat, action, chance)
+    return game.carry_out(game, state, seat, action, chance)
 
 
 def carry_out(game: Game, state: Any, seat: int | None, action: Action, chance) -> Turn:
     """Carry out `action`, known to be legal for `seat` in `state` (`decide` checks it; a table
-    knows it for an action picked from the list it just made, Table.submit_pick)."""
+    knows it for an action picked from the list it just made, Table.submit_pick): the Turn
+    holding its events, `Acted(seat, action)` first, and the state they lead to. (A game whose
+    evolve is an `evolver_in_place` has its own, `Game.carry_out`, doing the same.)"""
     acted = _new(Acted)  # Acted(seat, action), without the class call (~1000 instructions less): one per action
     _set_seat(acted, seat)
     _set_action(acted, action)
-    turn = game.start_turn(game, state, chance, acted)
+    turn = Turn(game, state, chance)
+    turn.emit(acted)
     try:
         game.step(turn, seat, action)
     except GameOver:

@@ -8,7 +8,7 @@ from typing import Any, Callable, Iterable
 
 from . import registry
 from .chance import Chance, Rig
-from .game import Game, Result, carry_out, decide
+from .game import Game, Result, decide
 from .log import Header, Loaded, check_players, fold
 from .records import Action, Event, Rejected, Start
 
@@ -69,7 +69,7 @@ class Table:
                 break
         else:
             return self.submit(seat, action)
-        turn = carry_out(game, state, seat, action, self._chance)
+        turn = game.carry_out(game, state, seat, action, self._chance)
         self.events += turn.events
         self.state = turn.state
         return turn.events

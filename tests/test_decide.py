@@ -117,3 +117,21 @@ def test_a_start_after_the_set_up_is_refused_as_such_from_any_seat():
     for seat in (None, 0, 1):
         with pytest.raises(Rejected, match="already been set up"):
             table.submit(seat, Start())
+
+
+def test_the_in_place_carry_out_gives_the_plain_turns_events_and_state():
+    """Garfield's own `carry_out` (thaw, fold, step and freeze written into one function:
+    rules/game.py evolver_in_place) against the plain one, whose Turn folds each event with
+    `evolve` alone, over every action of a few whole games."""
+    from rules.game import carry_out
+
+    for seed in range(5):
+        table = Table.new("garfield", ["Ann", "Bob", "Cid"], seed=seed)
+        while table.result() is None:
+            (seat,) = table.to_act()
+            action = GAME.legal_actions(table.state, seat)[seed % 2 - 1]
+            plain = carry_out(GAME, table.state, seat, action, Chance.for_log(seed, len(table.events)))
+            own = GAME.carry_out(GAME, table.state, seat, action, Chance.for_log(seed, len(table.events)))
+            assert type(plain).__name__ == "Turn" and own.state is not own
+            assert own.events == plain.events and own.state == plain.state and type(own.state) is type(plain.state)
+            table.submit(seat, action)
