@@ -77,12 +77,14 @@ class Chance:
     def __init__(self, seed: int | str | None = 0, rig: Rig | None = None, *, strict: bool = False):
         # a strict source never draws from the generator: seeding one per replayed action is waste
         self._random = None if strict else random.Random(seed)
-        rig = rig or Rig()
+        self._strict = strict
+        if rig is None:  # most games: no forced outcome (one source per game)
+            self._dice, self._coins, self._decks, self._picks = deque(), deque(), {}, deque()
+            return
         self._dice = deque(rig.dice)
         self._coins = deque(rig.coins)
         self._decks = {name: deque(queue) for name, queue in rig.decks.items()}
         self._picks = deque(rig.picks)
-        self._strict = strict
 
     @classmethod
     def for_log(cls, seed: int, position: int, rig: Rig | None = None) -> "Chance":

@@ -4,9 +4,8 @@ stops the run with an `Asked` event that carries what happens once it is answere
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from ..game import Turn
+from ..values import frozen
 from ..order import left_of, opening_roll
 from ..records import Action, DiceRolled, CoinFlipped, Shuffled, Start
 from . import board, cards
@@ -17,17 +16,18 @@ from .records import (Asked, CardDiscarded, CardGiven, CardPlayed, CardsDrawn, D
 from .state import State
 
 
-class Ctx(NamedTuple):
-    """What the rest of this turn depends on (stored in `Pending` while a decision waits). A
-    tuple, made anew where it changes: a turn makes one or more, and it never leaves the turn."""
+@frozen
+class Ctx:
+    """What the rest of this turn depends on (stored in `Pending` while a decision waits). It
+    never leaves the turn. (A slotted value: its fields are read several times per action.)"""
 
     garfield: bool  # the Garfield card applies to this turn's rolls
     bonus: int = 0  # doubles bonus roll: 0 not earned, 1 due after this space, 2 used
     ends: bool = False  # the turn ends once the current space chain is followed
 
 
-# The contexts are few, and a NamedTuple's class call is a Python call: each is made once, here,
-# and a turn looks up the one it needs by its fields, `_CTX[garfield, bonus, ends]`.
+# The contexts are few, and a class call is a Python call: each is made once, here, and a turn
+# looks up the one it needs by its fields, `_CTX[garfield, bonus, ends]`.
 _CTX = {(garfield, bonus, ends): Ctx(garfield, bonus, ends)
         for garfield in (False, True) for bonus in range(3) for ends in (False, True)}
 _GARFIELD, _PLAIN = _CTX[True, 0, False], _CTX[False, 0, False]  # how most turns begin
@@ -44,7 +44,7 @@ _ROLLED = [{dice: DiceRolled(seat, dice) for dice in [(a,) for a in range(1, 7)]
            for seat in _SEATS]
 _RING_GAINED = [RingGained(seat) for seat in _SEATS]
 _RING_LOST = [RingLost(seat) for seat in _SEATS]
-# players -> for each seat, the events that end its turn and begin the next player's (as Filmis and Smurf)
+# players -> for each seat, the events that end its turn and begin the next player's
 _TURN_OVER = {players: tuple((TurnEnded(seat), TurnBegan(left_of(seat, players))) for seat in range(players))
               for players in range(2, len(_SEATS) + 1)}
 _TURNED_UP = {card: GarfieldTurnedUp(card) for card in cards.GARFIELD_DECK}
@@ -126,9 +126,9 @@ def step(turn: Turn, seat: int | None, action: Action) -> None:
         _follow_garfield(turn, seat)
     elif isinstance(action, PlayCard):
         _play_card(turn, seat, action.card)
-    elif isinstance(action, Start):
+    elif isinstance(action, Start):  # (once a game)
         _set_up(turn)
-    else:
+    else:  # the answer to the question pending
         pending = turn.before.pending
         _answer(turn, seat, action, pending.kind, _CTX[pending.garfield, pending.bonus, pending.ends])
 
@@ -347,10 +347,10 @@ def _ask(turn: Turn, seat: int, kind: str, ctx: Ctx) -> None:
     if len(options) == 1 and kind not in SECRET_QUESTIONS:
         _answer(turn, seat, options[0], kind, ctx)
     else:
-        key = (seat, kind) + ctx
+        key = (seat, kind, ctx.garfield, ctx.bonus, ctx.ends)
         asked = _ASKED.get(key)
         if asked is None:
-            asked = _ASKED[key] = Asked(Pending(seat, kind, *ctx))
+            asked = _ASKED[key] = Asked(Pending(seat, kind, ctx.garfield, ctx.bonus, ctx.ends))
         turn.emit(asked)
 
 
