@@ -197,15 +197,14 @@ def evolver_in_place(state_class: type, handlers: Mapping[type, Callable[[Any, A
     # per action, and a Python call costs as much as ~40 quick steps, so it makes none of its own
     # but the Acted handler's and the step.
     fields = "".join(f"turn.{name}, " for name in state_class._fields)
-    scope = {"_make": object.__new__, "_new": tuple.__new__, "Working": working, "State": state_class,
-             "acted_handler": table.get(Acted), "GameOver": GameOver, "_set_seat": _set_seat,
-             "_set_action": _set_action, "Acted": Acted}
+    scope = {"_new": tuple.__new__, "Working": working, "State": state_class,
+             "acted_handler": table.get(Acted), "GameOver": GameOver, "_ACTED": _ACTED, "_acted": _acted}
     exec(compile(
         "def carry_out(game, before, seat, action, chance):\n"
-        "    acted = _make(Acted)\n"
-        "    _set_seat(acted, seat)\n"
-        "    _set_action(acted, action)\n"
-        "    turn = _make(Working)\n"
+        "    acted = _ACTED.get((seat, id(action)))  # as in the plain carry_out\n"
+        "    if acted is None or acted.action is not action:\n"
+        "        acted = _acted(seat, action)\n"
+        "    turn = Working()\n"
         f"    {fields}= before\n"
         "    turn.game, turn.before, turn.state, turn.events, turn.chance = game, before, turn, [acted], chance\n"
         "    if acted_handler is not None:\n"
@@ -288,6 +287,7 @@ class _TurnInPlace(Turn):
     is the twin class's own: `evolver_in_place`.)"""
 
     __slots__ = ()
+    __init__ = object.__init__  # made empty, `Working()`: quicker than object.__new__(Working)
 
     def finish(self) -> None:
         self.state = self.freeze()
@@ -315,9 +315,9 @@ def carry_out(game: Game, state: Any, seat: int | None, action: Action, chance) 
     knows it for an action picked from the list it just made, Table.submit_pick): the Turn
     holding its events, `Acted(seat, action)` first, and the state they lead to. (A game whose
     evolve is an `evolver_in_place` has its own, `Game.carry_out`, doing the same.)"""
-    acted = _new(Acted)  # Acted(seat, action), without the class call (~1000 instructions less): one per action
-    _set_seat(acted, seat)
-    _set_action(acted, action)
+    acted = _ACTED.get((seat, id(action)))  # most actions are a few shared objects: see _acted
+    if acted is None or acted.action is not action:
+        acted = _acted(seat, action)
     turn = Turn(game, state, chance)
     turn.emit(acted)
     try:
@@ -328,7 +328,21 @@ def carry_out(game: Game, state: Any, seat: int | None, action: Action, chance) 
     return turn
 
 
-_new, _set_seat, _set_action = object.__new__, Acted.seat.__set__, Acted.action.__set__
+def _acted(seat: int | None, action: Action) -> Acted:
+    """`Acted(seat, action)`, kept for the next time that seat takes that very action object.
+    Making a record costs as much as a hundred quick steps, and most actions are a few objects
+    that the games make once and list again and again (legal_actions), so `carry_out` looks the
+    event up first, by the seat and the action's identity; the kept event holds its action, so
+    no other object takes that identity while it is kept. Actions made anew (decoded, typed)
+    pass through; the store is emptied when full."""
+    acted = Acted(seat, action)
+    if len(_ACTED) >= 4096:
+        _ACTED.clear()
+    _ACTED[seat, id(action)] = acted
+    return acted
+
+
+_ACTED: dict[tuple[int | None, int], Acted] = {}  # (seat, id(action)) -> Acted(seat, action), see _acted
 
 
 def _not_your_turn(game: Game, state: Any, seat: int | None) -> str:

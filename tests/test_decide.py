@@ -135,3 +135,26 @@ def test_the_in_place_carry_out_gives_the_plain_turns_events_and_state():
             assert type(plain).__name__ == "Turn" and own.state is not own
             assert own.events == plain.events and own.state == plain.state and type(own.state) is type(plain.state)
             table.submit(seat, action)
+
+
+def test_the_acted_event_is_of_the_very_action_taken_whether_kept_or_made_anew():
+    """`carry_out` keeps the Acted of each (seat, action object) to use again (rules/game.py
+    `_acted`): an action made anew, equal or not, and another seat taking the same object each
+    get their own event, also once the store has been emptied for being full."""
+    from rules.game import _ACTED, carry_out
+
+    state, seat = started()
+    for round in range(3):
+        listed = GAME.legal_actions(state, seat)
+        for action in listed + [type(a)(*[getattr(a, f) for f in a.__value_fields__]) for a in listed]:
+            for plain in (True, False):
+                turn = (carry_out if plain else GAME.carry_out)(GAME, state, seat, action, Chance.for_log(1, 0))
+                assert turn.events[0].action is action and turn.events[0].seat == seat
+        card = next(a.card for a in listed if isinstance(a, PlayCard))
+        for _ in range(5000 if round == 1 else 0):  # fill the store with actions made and dropped
+            action = PlayCard(card)
+            assert GAME.carry_out(GAME, state, seat, action, Chance.for_log(1, 0)).events[0].action is action
+        assert len(_ACTED) <= 4096
+    other = (seat + 1) % 3
+    acted = GAME.carry_out(GAME, state, other, listed[0], Chance.for_log(1, 0)).events[0]  # (not legal: never checked here)
+    assert acted.seat == other and acted.action is listed[0]
