@@ -51,6 +51,7 @@ _TURNED_UP = {card: GarfieldTurnedUp(card) for card in cards.GARFIELD_DECK}
 _TOSSED = {card: GarfieldTossed(card) for card in cards.GARFIELD_DECK}
 _PLAYED = [{card: CardPlayed(seat, card) for card in cards.PLAYER_COUNTS} for seat in _SEATS]
 _FLIPPED = [(CoinFlipped(seat, False), CoinFlipped(seat, True)) for seat in _SEATS]
+_DRAWN: list[dict[tuple[str, ...], CardsDrawn]] = [{} for seat in _SEATS]  # the cards taken -> the event, made at first use
 _ASKED: dict[tuple, Asked] = {}  # (seat, kind, garfield, bonus, ends) -> the Asked event, made at first use
 
 
@@ -327,7 +328,10 @@ def _draw(turn: Turn, seat: int, count: int) -> None:
             turn.emit(Shuffled("player", turn.chance.shuffle("player", deck.discard)))
             continue
         taken = deck.pile[:count]
-        turn.emit(CardsDrawn(seat, taken))
+        drawn = _DRAWN[seat].get(taken)
+        if drawn is None:
+            drawn = _DRAWN[seat][taken] = CardsDrawn(seat, taken)
+        turn.emit(drawn)
         count -= len(taken)
 
 
