@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter, deque
+from math import floor  # of a draw in [0, n): the int() of it, by a call several times quicker than int's
 from typing import Any, Sequence
 
 from .records import Rejected
@@ -128,7 +129,7 @@ class Chance:
             return face
         if self._strict:
             self._dry("die roll")
-        return int(self._random.random() * sides) + 1
+        return floor(self._random.random() * sides) + 1
 
     def dice(self, count: int, sides: int = 6) -> tuple[int, ...]:
         """`count` dice with faces 1..sides, in one call: the same faces as `count` rolls."""
@@ -136,8 +137,8 @@ class Chance:
             return tuple([self.roll(sides) for _ in range(count)])
         random = self._random.random
         if count == 2:  # most rolls: both dice
-            return int(random() * sides) + 1, int(random() * sides) + 1
-        return tuple([int(random() * sides) + 1 for _ in range(count)])
+            return floor(random() * sides) + 1, floor(random() * sides) + 1
+        return tuple([floor(random() * sides) + 1 for _ in range(count)])
 
     def flip(self) -> bool:
         """A fair coin: True is face up."""
@@ -154,7 +155,7 @@ class Chance:
                 raise RigError(f"forced pick {index} does not fit a choice among {count}")
             return index
         self._dry("blind pick")
-        return int(self._random.random() * count)
+        return floor(self._random.random() * count)
 
     def shuffle(self, deck: str, cards: Sequence[str]) -> tuple[str, ...]:
         """A new order (top first) of `cards` for the deck called `deck`."""
