@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter, deque
+from math import floor  # of a draw in [0, n): the int() of it, by a call several times quicker than int's
 from typing import Any, Sequence
 
 from .records import Rejected
@@ -77,12 +78,14 @@ class Chance:
     def __init__(self, seed: int | str | None = 0, rig: Rig | None = None, *, strict: bool = False):
         # a strict source never draws from the generator: seeding one per replayed action is waste
         self._random = None if strict else random.Random(seed)
-        rig = rig or Rig()
+        self._strict = strict
+        if rig is None:  # most games: no forced outcome (one source per game)
+            self._dice, self._coins, self._decks, self._picks = deque(), deque(), {}, deque()
+            return
         self._dice = deque(rig.dice)
         self._coins = deque(rig.coins)
         self._decks = {name: deque(queue) for name, queue in rig.decks.items()}
         self._picks = deque(rig.picks)
-        self._strict = strict
 
     @classmethod
     def for_log(cls, seed: int, position: int, rig: Rig | None = None) -> "Chance":
@@ -126,7 +129,7 @@ class Chance:
             return face
         if self._strict:
             self._dry("die roll")
-        return int(self._random.random() * sides) + 1
+        return floor(self._random.random() * sides) + 1
 
     def dice(self, count: int, sides: int = 6) -> tuple[int, ...]:
         """`count` dice with faces 1..sides, in one call: the same faces as `count` rolls."""
@@ -134,8 +137,8 @@ class Chance:
             return tuple([self.roll(sides) for _ in range(count)])
         random = self._random.random
         if count == 2:  # most rolls: both dice
-            return int(random() * sides) + 1, int(random() * sides) + 1
-        return tuple([int(random() * sides) + 1 for _ in range(count)])
+            return floor(random() * sides) + 1, floor(random() * sides) + 1
+        return tuple([floor(random() * sides) + 1 for _ in range(count)])
 
     def flip(self) -> bool:
         """A fair coin: True is face up."""
@@ -152,7 +155,7 @@ class Chance:
                 raise RigError(f"forced pick {index} does not fit a choice among {count}")
             return index
         self._dry("blind pick")
-        return int(self._random.random() * count)
+        return floor(self._random.random() * count)
 
     def shuffle(self, deck: str, cards: Sequence[str]) -> tuple[str, ...]:
         """A new order (top first) of `cards` for the deck called `deck`."""
@@ -182,10 +185,14 @@ def shuffle(generator: random.Random, order: list) -> None:
     """`generator.shuffle(order)`, the very same draws and order, without a method call per card
     (`random.Random.shuffle` calls `_randbelow` for each): every game shuffles at its set-up."""
     getrandbits = generator.getrandbits
+    if len(order) > len(_BITS):
+        _BITS.extend((i + 1).bit_length() for i in range(len(_BITS), len(order)))
     for i in range(len(order) - 1, 0, -1):
-        below = i + 1  # a uniform index in 0..i, drawn as Random._randbelow_with_getrandbits does
-        bits = below.bit_length()
+        bits = _BITS[i]  # a uniform index in 0..i, drawn as Random._randbelow_with_getrandbits does
         j = getrandbits(bits)
-        while j >= below:
+        while j > i:
             j = getrandbits(bits)
         order[i], order[j] = order[j], order[i]
+
+
+_BITS = [(i + 1).bit_length() for i in range(64)]  # i -> the bits of i + 1 (`shuffle` draws that many for i)

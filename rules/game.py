@@ -85,9 +85,16 @@ class Game:
         return getattr(self.legal_actions, "listed", _never)
 
     @cached_property
-    def start_turn(self) -> Callable[["Game", Any, Any], "Turn"]:
-        """How a Turn of this game begins: an `evolver_in_place`'s own, else a plain Turn."""
-        return getattr(self.evolve, "start", Turn)
+    def fresh_legal_actions(self) -> Callable[[Any, int], list[Action]]:
+        """`legal_actions` itself, not remembered: a new list each call (Table.submit_pick)."""
+        return getattr(self.legal_actions, "fresh", self.legal_actions)
+
+    @cached_property
+    def carry_out(self) -> Callable[["Game", Any, int | None, Action, Any], "Turn"]:
+        """`carry_out(game, state, seat, action, chance)`: the Turn of an action known to be legal,
+        its `Acted` and the step's events folded (see `carry_out` below): an `evolver_in_place`'s
+        own, else the plain one."""
+        return getattr(self.evolve, "carry_out", carry_out)
 
     @cached_property  # read for every event decoded
     def kinds(self) -> Mapping[str, type]:
@@ -135,7 +142,7 @@ def _last_answer(legal_actions: Callable[[Any, int], list[Action]],
                 return True
         return False
 
-    remembered.listed = listed
+    remembered.listed, remembered.fresh = listed, legal_actions
     return remembered
 
 
@@ -185,12 +192,40 @@ def evolver_in_place(state_class: type, handlers: Mapping[type, Callable[[Any, A
     object per action instead of two.)"""
     table = dict(handlers)
     working = working_twin(state_class, base=_TurnInPlace)
-    thaw = working.thaw
+    thaw, get = working.thaw, table.get
+    # `carry_out` (below) for this state, with the twin's thaw and freeze written in: it runs once
+    # per action, and a Python call costs as much as ~40 quick steps, so it makes none of its own
+    # but the Acted handler's and the step.
+    fields = "".join(f"turn.{name}, " for name in state_class._fields)
+    scope = {"_new": tuple.__new__, "Working": working, "State": state_class,
+             "acted_handler": table.get(Acted), "GameOver": GameOver, "_ACTED": _ACTED, "_acted": _acted}
+    exec(compile(
+        "def carry_out(game, before, seat, action, chance):\n"
+        "    acted = _ACTED.get((seat, id(action)))  # as in the plain carry_out\n"
+        "    if acted is None or acted.action is not action:\n"
+        "        acted = _acted(seat, action)\n"
+        "    turn = Working()\n"
+        f"    {fields}= before\n"
+        "    turn.game, turn.before, turn.state, turn.events, turn.chance = game, before, turn, [acted], chance\n"
+        "    if acted_handler is not None:\n"
+        "        acted_handler(turn, acted)\n"
+        "    try:\n"
+        "        game.step(turn, seat, action)\n"
+        "    except GameOver:\n"
+        "        pass\n"
+        f"    turn.state = _new(State, ({fields}))\n"
+        "    return turn\n",
+        f"<carry out in place of {state_class.__name__}>", "exec"), scope)
 
-    def start(game: Game, before: S, chance) -> "_TurnInPlace":
-        turn = thaw(before)
-        turn.game, turn.before, turn.state, turn.events, turn.chance, turn._handlers = game, before, turn, [], chance, table
-        return turn
+    def emit(turn: _TurnInPlace, event: Event) -> None:
+        # the twin class's own (the handlers' look-up is a closure's, not an attribute's):
+        # every event of every action comes through here
+        turn.events.append(event)
+        handler = get(type(event))
+        if handler is not None:
+            handler(turn, event)
+
+    working.emit = emit
 
     def evolve(state: S, event: Event) -> S:
         handler = table.get(type(event))
@@ -200,7 +235,7 @@ def evolver_in_place(state_class: type, handlers: Mapping[type, Callable[[Any, A
         handler(twin, event)
         return twin.freeze()
 
-    evolve.handlers, evolve.working, evolve.start = table, working, start
+    evolve.working, evolve.carry_out = working, scope["carry_out"]  # (a plain Turn folds by evolve)
     return evolve
 
 
@@ -244,19 +279,15 @@ class Turn:
 
 
 class _TurnInPlace(Turn):
-    """A Turn of a game whose evolve is an `evolver_in_place`, made by its `evolve.start`: the
+    """A Turn of a game whose evolve is an `evolver_in_place`, made by its `evolve.carry_out`: the
     Turn is also the working twin of the state (its class extends this one with the state's
     fields). While the step runs `state` is the Turn itself, read like the state, and the handlers
     change its fields as each event is emitted; they were thawed from the state before, which
-    never changes. `finish` freezes them into the new state."""
+    never changes. Once the step is done they are frozen into the new state, `state`. (Its `emit`
+    is the twin class's own: `evolver_in_place`.)"""
 
     __slots__ = ()
-
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
-        handler = self._handlers.get(type(event))
-        if handler is not None:
-            handler(self, event)
+    __init__ = object.__init__  # made empty, `Working()`: quicker than object.__new__(Working)
 
     def finish(self) -> None:
         self.state = self.freeze()
@@ -268,18 +299,26 @@ def decide(game: Game, state: Any, seat: int | None, action: Action, chance) -> 
     if not game.listed(state, seat, action):  # else legal as it stands: no check to repeat
         waiting = game.to_act(state)
         if isinstance(action, Start) or waiting == (None,):
-            if not isinstance(action, Start) or seat is not None:
-                raise Rejected("the game has not been set up yet")
             if waiting != (None,):
                 raise Rejected("the game has already been set up")
+            if not isinstance(action, Start) or seat is not None:
+                raise Rejected("the game has not been set up yet")
         elif seat not in waiting:
             raise Rejected(_not_your_turn(game, state, seat))
         elif action not in game.legal_actions(state, seat):
             raise Rejected(game.explain(state, seat, action) or f"{type(action).__name__} is not a legal action now")
-    turn = game.start_turn(game, state, chance)
-    acted = _new(Acted)  # Acted(seat, action), without the class call (~1000 instructions less): one per action
-    _set_seat(acted, seat)
-    _set_action(acted, action)
+    return game.carry_out(game, state, seat, action, chance)
+
+
+def carry_out(game: Game, state: Any, seat: int | None, action: Action, chance) -> Turn:
+    """Carry out `action`, known to be legal for `seat` in `state` (`decide` checks it; a table
+    knows it for an action picked from the list it just made, Table.submit_pick): the Turn
+    holding its events, `Acted(seat, action)` first, and the state they lead to. (A game whose
+    evolve is an `evolver_in_place` has its own, `Game.carry_out`, doing the same.)"""
+    acted = _ACTED.get((seat, id(action)))  # most actions are a few shared objects: see _acted
+    if acted is None or acted.action is not action:
+        acted = _acted(seat, action)
+    turn = Turn(game, state, chance)
     turn.emit(acted)
     try:
         game.step(turn, seat, action)
@@ -289,7 +328,21 @@ def decide(game: Game, state: Any, seat: int | None, action: Action, chance) -> 
     return turn
 
 
-_new, _set_seat, _set_action = object.__new__, Acted.seat.__set__, Acted.action.__set__
+def _acted(seat: int | None, action: Action) -> Acted:
+    """`Acted(seat, action)`, kept for the next time that seat takes that very action object.
+    Making a record costs as much as a hundred quick steps, and most actions are a few objects
+    that the games make once and list again and again (legal_actions), so `carry_out` looks the
+    event up first, by the seat and the action's identity; the kept event holds its action, so
+    no other object takes that identity while it is kept. Actions made anew (decoded, typed)
+    pass through; the store is emptied when full."""
+    acted = Acted(seat, action)
+    if len(_ACTED) >= 4096:
+        _ACTED.clear()
+    _ACTED[seat, id(action)] = acted
+    return acted
+
+
+_ACTED: dict[tuple[int | None, int], Acted] = {}  # (seat, id(action)) -> Acted(seat, action), see _acted
 
 
 def _not_your_turn(game: Game, state: Any, seat: int | None) -> str:

@@ -11,16 +11,24 @@ def opening_roll(turn: Turn, sides: tuple[int, ...]) -> int:
     """Everyone rolls dice with these sides (each roll an event); the highest total starts, and
     only the players tied for it roll again. Returns the starting seat."""
     contenders = list(range(len(turn.state.players)))
+    alike = len(set(sides)) == 1
     while len(contenders) > 1:
         totals = {}
         for seat in contenders:
-            dice = turn.chance.dice(len(sides), sides[0]) if len(set(sides)) == 1 else tuple(
-                [turn.chance.roll(n) for n in sides])
-            turn.emit(DiceRolled(seat, dice))
+            dice = turn.chance.dice(len(sides), sides[0]) if alike else tuple([turn.chance.roll(n) for n in sides])
+            rolled = _ROLLED.get((seat, dice))
+            if rolled is None:
+                rolled = _ROLLED[seat, dice] = DiceRolled(seat, dice)
+            turn.emit(rolled)
             totals[seat] = sum(dice)
         best = max(totals.values())
         contenders = [seat for seat in contenders if totals[seat] == best]
     return contenders[0]
+
+
+# (seat, dice) -> the event, made at first use: every game begins with several, and an event is
+# an immutable value (the seats and the faces are few)
+_ROLLED: dict[tuple[int, tuple[int, ...]], DiceRolled] = {}
 
 
 def left_of(seat: int, players: int) -> int:

@@ -48,3 +48,20 @@ def test_a_strict_source_refuses_dice_it_was_not_given():
     assert strict.dice(2) == (4, 2)
     with pytest.raises(RigError):
         strict.dice(1)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_rolls_picks_and_the_random_bot_give_the_whole_part_of_the_generators_draws(seed):
+    """They take floor() of a draw in [0, n), not int(): the same whole number (and an int), as
+    the seeded games have always had."""
+    from rules.bots.randombot import RandomBot
+
+    stock, chance, bot = random.Random(seed), Chance(seed), RandomBot(seed)
+    for sides in (2, 6, 8, 13):
+        face, picked = chance.roll(sides), chance.pick(sides)
+        assert type(face) is int and face == int(stock.random() * sides) + 1
+        assert type(picked) is int and picked == int(stock.random() * sides)
+    assert chance.dice(2) == (int(stock.random() * 6) + 1, int(stock.random() * 6) + 1)
+    stock = random.Random(seed)
+    for size in range(1, 12):
+        assert bot.pick(list(range(size))) == int(stock.random() * size)

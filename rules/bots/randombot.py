@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from math import floor
 
 from ..game import Game
 from ..records import Action
@@ -21,4 +22,4 @@ class RandomBot:
     def pick(self, actions: list[Action]) -> Action:
         """One of the seat's legal actions, uniformly: all this bot needs to know (so the driver
         hands it the list, and builds no view for it: parlour/driver.py)."""
-        return actions[int(self._random.random() * len(actions))]
+        return actions[floor(self._random.random() * len(actions))]  # (= int(): chance.py)

@@ -4,9 +4,8 @@ stops the run with an `Asked` event that carries what happens once it is answere
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from ..game import Turn
+from ..values import frozen
 from ..order import left_of, opening_roll
 from ..records import Action, DiceRolled, CoinFlipped, Shuffled, Start
 from . import board, cards
@@ -17,16 +16,21 @@ from .records import (Asked, CardDiscarded, CardGiven, CardPlayed, CardsDrawn, D
 from .state import State
 
 
-class Ctx(NamedTuple):
-    """What the rest of this turn depends on (stored in `Pending` while a decision waits). A
-    tuple, made anew where it changes: a turn makes one or more, and it never leaves the turn."""
+@frozen
+class Ctx:
+    """What the rest of this turn depends on (stored in `Pending` while a decision waits). It
+    never leaves the turn. (A slotted value: its fields are read several times per action.)"""
 
     garfield: bool  # the Garfield card applies to this turn's rolls
     bonus: int = 0  # doubles bonus roll: 0 not earned, 1 due after this space, 2 used
     ends: bool = False  # the turn ends once the current space chain is followed
 
 
-_GARFIELD, _PLAIN = Ctx(garfield=True), Ctx(garfield=False)  # how most turns begin
+# The contexts are few, and a class call is a Python call: each is made once, here, and a turn
+# looks up the one it needs by its fields, `_CTX[garfield, bonus, ends]`.
+_CTX = {(garfield, bonus, ends): Ctx(garfield, bonus, ends)
+        for garfield in (False, True) for bonus in range(3) for ends in (False, True)}
+_GARFIELD, _PLAIN = _CTX[True, 0, False], _CTX[False, 0, False]  # how most turns begin
 
 
 # ---- events made once -----------------------------------------------------------------------
@@ -40,12 +44,14 @@ _ROLLED = [{dice: DiceRolled(seat, dice) for dice in [(a,) for a in range(1, 7)]
            for seat in _SEATS]
 _RING_GAINED = [RingGained(seat) for seat in _SEATS]
 _RING_LOST = [RingLost(seat) for seat in _SEATS]
-_TURN_ENDED = [TurnEnded(seat) for seat in _SEATS]
-_TURN_BEGAN = [TurnBegan(seat) for seat in _SEATS]
+# players -> for each seat, the events that end its turn and begin the next player's
+_TURN_OVER = {players: tuple((TurnEnded(seat), TurnBegan(left_of(seat, players))) for seat in range(players))
+              for players in range(2, len(_SEATS) + 1)}
 _TURNED_UP = {card: GarfieldTurnedUp(card) for card in cards.GARFIELD_DECK}
 _TOSSED = {card: GarfieldTossed(card) for card in cards.GARFIELD_DECK}
 _PLAYED = [{card: CardPlayed(seat, card) for card in cards.PLAYER_COUNTS} for seat in _SEATS]
 _FLIPPED = [(CoinFlipped(seat, False), CoinFlipped(seat, True)) for seat in _SEATS]
+_DRAWN: list[dict[tuple[str, ...], CardsDrawn]] = [{} for seat in _SEATS]  # the cards taken -> the event, made at first use
 _ASKED: dict[tuple, Asked] = {}  # (seat, kind, garfield, bonus, ends) -> the Asked event, made at first use
 
 
@@ -121,11 +127,11 @@ def step(turn: Turn, seat: int | None, action: Action) -> None:
         _follow_garfield(turn, seat)
     elif isinstance(action, PlayCard):
         _play_card(turn, seat, action.card)
-    elif isinstance(action, Start):
+    elif isinstance(action, Start):  # (once a game)
         _set_up(turn)
-    else:
+    else:  # the answer to the question pending
         pending = turn.before.pending
-        _answer(turn, seat, action, pending.kind, Ctx(pending.garfield, pending.bonus, pending.ends))
+        _answer(turn, seat, action, pending.kind, _CTX[pending.garfield, pending.bonus, pending.ends])
 
 
 def _set_up(turn: Turn) -> None:
@@ -203,13 +209,16 @@ def _garfield_roll(turn: Turn, seat: int, ctx: Ctx) -> None:
 
 
 def _roll_and_move(turn: Turn, seat: int, ctx: Ctx, extra: int = 0) -> None:
+    # Most actions come here: the rolls are `_roll` written out, one call less.
     card = turn.state.faced if ctx.garfield else None
     if card in (cards.G_ONE_DIE, cards.G_BACKWARD):
-        (face,) = _roll(turn, seat, 1)
-        _move(turn, seat, -face if card == cards.G_BACKWARD else face)
+        dice = turn.chance.dice(1)
+        turn.emit(_ROLLED[seat][dice])
+        _move(turn, seat, -dice[0] if card == cards.G_BACKWARD else dice[0])
     else:
-        dice = _roll(turn, seat, 2)
-        total = sum(dice)
+        dice = turn.chance.dice(2)
+        turn.emit(_ROLLED[seat][dice])
+        total = dice[0] + dice[1]
         if card == cards.G_PLUS_2:
             total += 2
         elif card == cards.G_MINUS_2:
@@ -218,7 +227,7 @@ def _roll_and_move(turn: Turn, seat: int, ctx: Ctx, extra: int = 0) -> None:
             total = max(dice)
         _move(turn, seat, total + extra)
         if card == cards.G_DOUBLES_AGAIN and dice[0] == dice[1] and ctx.bonus == 0:
-            ctx = Ctx(ctx.garfield, 1, ctx.ends)
+            ctx = _CTX[ctx.garfield, 1, ctx.ends]
     _follow_space(turn, seat, ctx)
 
 
@@ -268,7 +277,7 @@ def _follow_space(turn: Turn, seat: int, ctx: Ctx) -> None:
         return
     if space == board.BACK_7:
         _move(turn, seat, -7)
-        _follow_space(turn, seat, Ctx(ctx.garfield, ctx.bonus, True))
+        _follow_space(turn, seat, _CTX[ctx.garfield, ctx.bonus, True])
         return
     # The lasagna spaces ask with or without a Lasagna in hand (RULES.md §1 "Secrets are kept
     # by the shape of the game too").
@@ -289,7 +298,7 @@ def _follow_space(turn: Turn, seat: int, ctx: Ctx) -> None:
 def _go_on(turn: Turn, seat: int, ctx: Ctx) -> None:
     """After a space is followed: end the turn, or take the doubles bonus roll if one is due."""
     if ctx.bonus == 1 and not ctx.ends:
-        _roll_and_move(turn, seat, Ctx(ctx.garfield, 2, ctx.ends))
+        _roll_and_move(turn, seat, _CTX[ctx.garfield, 2, ctx.ends])
     else:
         _end_turn(turn, seat)
 
@@ -319,7 +328,10 @@ def _draw(turn: Turn, seat: int, count: int) -> None:
             turn.emit(Shuffled("player", turn.chance.shuffle("player", deck.discard)))
             continue
         taken = deck.pile[:count]
-        turn.emit(CardsDrawn(seat, taken))
+        drawn = _DRAWN[seat].get(taken)
+        if drawn is None:
+            drawn = _DRAWN[seat][taken] = CardsDrawn(seat, taken)
+        turn.emit(drawn)
         count -= len(taken)
 
 
@@ -339,10 +351,10 @@ def _ask(turn: Turn, seat: int, kind: str, ctx: Ctx) -> None:
     if len(options) == 1 and kind not in SECRET_QUESTIONS:
         _answer(turn, seat, options[0], kind, ctx)
     else:
-        key = (seat, kind) + ctx
+        key = (seat, kind, ctx.garfield, ctx.bonus, ctx.ends)
         asked = _ASKED.get(key)
         if asked is None:
-            asked = _ASKED[key] = Asked(Pending(seat, kind, *ctx))
+            asked = _ASKED[key] = Asked(Pending(seat, kind, ctx.garfield, ctx.bonus, ctx.ends))
         turn.emit(asked)
 
 
@@ -360,7 +372,7 @@ def _answer(turn: Turn, seat: int, action: Action, kind: str, ctx: Ctx) -> None:
             _go_on(turn, seat, ctx)
         elif kind == "lasagna_8":
             _move(turn, seat, 8)
-            _follow_space(turn, seat, Ctx(ctx.garfield, ctx.bonus, True))
+            _follow_space(turn, seat, _CTX[ctx.garfield, ctx.bonus, True])
         else:  # lasagna_red: roll again, as Garfield says if he applies this turn
             _garfield_roll(turn, seat, ctx)
     elif isinstance(action, SwapWith):
@@ -388,5 +400,6 @@ def _end_turn(turn: Turn, seat: int) -> None:
     state = turn.state
     if state.faced in cards.JUST_FOR_YOU and state.face_up == state.faced:
         _change_mind(turn)
-    turn.emit(_TURN_ENDED[seat])
-    turn.emit(_TURN_BEGAN[left_of(seat, len(turn.state.players))])
+    ended, began = _TURN_OVER[len(state.players)][seat]
+    turn.emit(ended)
+    turn.emit(began)
