@@ -491,18 +491,13 @@ def fold(game, header: Header, events: list[Event]) -> Any:
 
 def fold_events(game, state: Any, events: Iterable[Event]) -> Any:
     """The state after `events` from `state`: the rules' `evolve`, event by event. A game whose
-    evolve folds in place (rules/game.py `evolver_in_place`) has its handlers fold them all into
-    one working twin, frozen once at the end, as a Turn folds one action's events: the same
+    evolve folds in place (rules/game.py `evolver_in_place`) folds them all with `evolve.fold`
+    into one working twin, frozen once at the end, as a Turn folds one action's events: the same
     handlers in the same order, so the same state, without making a state per event."""
     evolve = game.evolve
-    working = getattr(evolve, "working", None)
-    if working is None:
-        for event in events:
-            state = evolve(state, event)
-        return state
-    twin, handler_of = working.thaw(state), evolve.handlers.get
+    fold_all = getattr(evolve, "fold", None)
+    if fold_all is not None:
+        return fold_all(state, events)
     for event in events:
-        handler = handler_of(type(event))
-        if handler is not None:
-            handler(twin, event)
-    return twin.freeze()
+        state = evolve(state, event)
+    return state
