@@ -347,9 +347,9 @@ class SmurfSmart:
         self._waited[seat] = (here, waited + 1)
         if waited < WAIT_LIMIT and len(actions) == len(_STARTS):
             now, after_first, after_second, appearing = _cats_around(view.wheels)
-            for square, within in zip(view.positions, view.inside):
-                if appearing >> square & 1 and not within:  # a wheel turn may drop a cat under this
-                    break  # pawn: that depends on the others (see `_starts`)
+            for square, within, discs in zip(view.positions, view.inside, view.held):
+                if appearing >> square & 1 and not within and any(discs):  # a wheel turn may drop
+                    break  # a cat under this pawn and cost it a disc: that depends on the others
             else:
                 empty, mask = search.empty, _mask(held)
                 near, close = _near(empty, sq, inside, mask)
@@ -412,8 +412,9 @@ class SmurfSmart:
 # A turn's start, worked out, depends on the board only through a few things: the empty
 # circles, the pawn's place and kinds, the cats within two rolls of it (the roll's value), the cats
 # within a roll of it after either wheel turn (their values, and whether they change anything:
-# smurf_waiting), and, when a wheel turn makes a cat appear under some pawn, the others' pawns and
-# discs. Without such a drop (most turns) it is remembered by the rest: `_starts`, (empty circles,
+# smurf_waiting), and, when a wheel turn makes a cat appear under some pawn that holds a disc, the
+# others' pawns and discs (a pawn with none gives nothing up: no loss, no tier, no refilled circle).
+# Without such a drop (most turns) it is remembered by the rest: `_starts`, (empty circles,
 # square, inside, mask, cats near now, cats in reach after wheel 1, after wheel 2) -> the index of
 # the chosen action among Roll, TurnWheel(1), TurnWheel(2) (the rules list them in that order).
 _starts: dict[tuple, int] = {}
