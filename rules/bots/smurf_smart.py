@@ -30,7 +30,7 @@ from functools import lru_cache
 from ..smurf import board, wheels
 from ..smurf.records import GiveUp, Move, Roll, TurnWheel
 from . import smurf_waiting
-from .smurf_waiting import CHANGES
+from .smurf_waiting import CHANGES, NEVER
 from .smurf_ways import bits, cat_bits, ends_of, options, reach, turned, ways
 from .smurf_ways import places as _places
 
@@ -356,8 +356,7 @@ class SmurfSmart:
                 key = (empty, sq, inside, mask, now & near, after_first & close, after_second & close)
                 chosen = _starts.get(key)
                 if chosen is None:
-                    chosen = _starts[key] = actions.index(
-                        self._start_searched(search, view, seat, actions, waited, drops=False))
+                    chosen = _starts[key] = _plain_start(search, sq, inside, mask, view.wheels)
                 return actions[chosen]
         return self._start_searched(search, view, seat, actions, waited)
 
@@ -407,6 +406,22 @@ class SmurfSmart:
                    - search.leaf(after, view.positions[s], False, _mask(view.held[s]))
                    for s, held in lost.items() if s != seat)
         return mine - RIVALRY * hurt
+
+
+def _plain_start(search, sq, inside, mask, wp) -> int:
+    """`_start_searched` (its index among `_STARTS`) for a start where no wheel turn drops a cat
+    under a pawn with a disc and the pawn has waited less than WAIT_LIMIT turns: the same tiers
+    and scores (`_start_score` without losses), without the view and the generic glue."""
+    can_move, turns = smurf_waiting.effects(sq, inside, wp)
+    tiers = (CHANGES if can_move else NEVER,) + tuple(CHANGES if turns[wheel][0] else turns[wheel][2]
+                                                       for wheel in wheels.WHEELS)
+    best = min(tiers)
+    chosen = [i for i, t in enumerate(tiers) if t == best]
+    if len(chosen) == 1:
+        return chosen[0]
+    stuck = search.values[(sq, inside, mask)] >= CAP
+    return min(chosen, key=lambda i: (stuck, search.roll(wp, sq, inside, mask, DEPTH)) if i == 0
+               else (False, 1.0 + search.value(turned(wp, wheels.WHEELS[i - 1]), sq, inside, mask, DEPTH - 1)))
 
 
 # A turn's start, worked out, depends on the board only through a few things: the empty
