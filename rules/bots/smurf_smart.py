@@ -47,6 +47,20 @@ def _mask(held) -> int:
 
 @lru_cache(maxsize=None)  # 16 masks at most, a few KB each
 def table(empty: int) -> dict[tuple[int, bool, int], float]:
+    """`worked_out(empty)`, read from rules/bots/smurf_tables.py: working the tables out took
+    ~90 ms of a 500-game simulate run (tools/smurf_tables.py writes that file from `worked_out`;
+    tests/bots/test_smurf_tables.py checks it is up to date)."""
+    from .smurf_tables import VALUES  # imported when first asked for: 11k floats
+
+    return dict(zip(table_keys(), VALUES[empty]))
+
+
+def table_keys() -> list[tuple[int, bool, int]]:
+    """The (square, inside, kinds mask) of a table, in the order smurf_tables.py lists values."""
+    return [(sq, inside, mask) for mask in range(FULL + 1) for sq, inside in _places()]
+
+
+def worked_out(empty: int) -> dict[tuple[int, bool, int], float]:
     """Expected turns to win from every (square, inside, kinds mask) on a board with no cats and
     the circles in `empty` (bit mask) giving nothing. The cats are left to the search, which
     sees the real ones for the seat's next turns: a table per wheel position was 82 % of the
