@@ -16,21 +16,22 @@ sys.path.insert(0, str(ROOT))
 
 
 def source() -> str:
-    """The module's text: every value of the 16 tables (per set of empty circles in turn, in
-    `table_keys` order) as little-endian doubles, base64 in lines of 76: exact, and a module of
-    floats written out took ~85 ms to compile wherever no .pyc is kept (PYTHONDONTWRITEBYTECODE)."""
+    """The module's text: per set of empty circles (0..15), the table's values in `table_keys`
+    order as little-endian doubles in base64, one line each: exact, and a module of the floats
+    written out took ~85 ms to compile wherever no .pyc is kept (PYTHONDONTWRITEBYTECODE)."""
     import binascii
     import struct
 
     from rules.bots.smurf_smart import FULL, table_keys, worked_out
 
     keys = table_keys()
-    values = [worked_out(empty)[key] for empty in range(FULL + 1) for key in keys]
-    packed = binascii.b2a_base64(struct.pack(f"<{len(values)}d", *values), newline=False).decode()
-    lines = ['"""The Smurf smart bot\'s value tables (smurf_smart.worked_out for each set of empty circles',
-             "0..15 in turn, in smurf_smart.table_keys order) as little-endian doubles in base64.",
+    lines = ['"""The Smurf smart bot\'s value tables (smurf_smart.worked_out), one per set of empty circles',
+             "0..15 in turn, in smurf_smart.table_keys order, as little-endian doubles in base64.",
              'Written by tools/smurf_tables.py: do not edit."""', "", "PACKED = ("]
-    lines += [f'    "{packed[i:i + 76]}"' for i in range(0, len(packed), 76)]
+    for empty in range(FULL + 1):
+        values = worked_out(empty)
+        packed = struct.pack(f"<{len(keys)}d", *(values[key] for key in keys))
+        lines.append(f'    "{binascii.b2a_base64(packed, newline=False).decode()}",')
     lines.append(")")
     return "\n".join(lines) + "\n"
 

@@ -50,20 +50,13 @@ def table(empty: int) -> dict[tuple[int, bool, int], float]:
     """`worked_out(empty)`, read from rules/bots/smurf_tables.py: working the tables out took
     ~90 ms of a 500-game simulate run (tools/smurf_tables.py writes that file from `worked_out`;
     tests/bots/test_smurf_tables.py checks it is up to date)."""
-    keys = table_keys()
-    return dict(zip(keys, _stored()[empty * len(keys):(empty + 1) * len(keys)]))
-
-
-@lru_cache(maxsize=1)
-def _stored() -> tuple[float, ...]:
-    """Every stored table's values, the tables one after another (decoded once, when first asked)."""
     import binascii
     import struct
 
     from .smurf_tables import PACKED
 
-    data = binascii.a2b_base64(PACKED)
-    return struct.unpack(f"<{len(data) // 8}d", data)
+    keys = table_keys()
+    return dict(zip(keys, struct.unpack(f"<{len(keys)}d", binascii.a2b_base64(PACKED[empty]))))
 
 
 def table_keys() -> list[tuple[int, bool, int]]:
