@@ -344,9 +344,9 @@ class SmurfSmart:
             gone = next(i for i, (a, b) in enumerate(zip(view.held[seat], held)) if a != b)
             return GiveUp(board.KINDS[gone])
         if first is Move:
-            # the choice depends on the board through the cats within two rolls of the pawn only
-            # (the legal ways: one roll; their values: a roll from where each ends)
-            key = (search.empty, sq, inside, mask, view.rolled, cat_bits(wp) & _near(search.empty, sq, inside, mask)[0])
+            # the choice depends on the board through the cats on this face's ways (which are
+            # legal) and within a roll of where each ends (their values) only
+            key = (search.empty, sq, inside, mask, view.rolled, cat_bits(wp) & _near_roll(sq, inside, view.rolled))
             chosen = _moves.get(key)
             if chosen is None:
                 ends = ends_of(sq, inside, view.rolled)
@@ -451,7 +451,7 @@ def _plain_start(search, sq, inside, mask, wp) -> int:
 # square, inside, mask, cats near now, cats in reach after wheel 1, after wheel 2) -> the index of
 # the chosen action among Roll, TurnWheel(1), TurnWheel(2) (the rules list them in that order).
 _starts: dict[tuple, int] = {}
-# The same for a roll's answer: (empty circles, square, inside, mask, die, cats near now) -> the
+# The same for a roll's answer: (empty circles, square, inside, mask, die, cats near its ways) -> the
 # index of the chosen Move among the legal ones (which the rules list in an order fixed by the
 # place, the face and the cats in reach).
 _moves: dict[tuple, int] = {}
@@ -465,6 +465,16 @@ _NOWHERE = (None, 0)  # no place waited at yet, no turns there
 def _near(empty: int, sq: int, inside: bool, mask: int) -> tuple[int, int]:
     """The squares (bit masks) that matter to two rolls from here, and to one."""
     return _successors(empty, sq, inside, mask)[1], reach(sq, inside)
+
+
+@lru_cache(maxsize=None)  # 44 places x 6 faces
+def _near_roll(sq: int, inside: bool, die: int) -> int:
+    """The squares (bit mask) that matter to the answer to this roll: those its ways step onto,
+    and those a roll from where each ends could step onto."""
+    found = 0
+    for move, end, steps in ways(sq, inside, die):
+        found |= steps | reach(end, move.food is not None)
+    return found
 
 
 @lru_cache(maxsize=None)  # 256 pairs of wheel positions
