@@ -20,7 +20,7 @@ each roll the best legal way. Then:
 
 The cats showing are seen by the search (the seat's next DEPTH turns); past that, the table of
 the empty circles takes over. Tables are cached per set of empty circles (16 at most), shared by
-every bot in the process.
+every bot in the process, and read from rules/bots/smurf_tables.py rather than worked out.
 """
 
 from __future__ import annotations
