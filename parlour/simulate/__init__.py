@@ -19,6 +19,7 @@ import statistics
 import sys
 import time
 from contextlib import contextmanager
+from operator import countOf
 from typing import Any
 
 MAX_ACTIONS = 200_000  # a game still running after this many actions is counted as unfinished
@@ -58,11 +59,13 @@ def play_one(game_id: str, levels: list[str], seed: int, index: int) -> dict[str
     table = Table.new(game_id, seat_names(levels), seed=game_seed(seed, index))
     driver = TableDriver(table, {seat: make(level, bot_seed(seed, index, seat)) for seat, level in enumerate(levels)})
     actions = driver.play_bots(MAX_ACTIONS)
-    began = [event for event in table.events if type(event) is TurnBegan]  # every game's turns
-    turns, first = len(began), began[0].seat if began else None
+    # every game's turns; counted in C (a Python loop over the ~2,400 events of a game was 3 %)
+    events = table.events
+    turns = countOf(map(type, events), TurnBegan)
+    first = next((event.seat for event in events if type(event) is TurnBegan), None)
     result = table.result()
     return {"winners": list(result.winners) if result else [], "turns": turns,
-            "events": len(table.events), "actions": actions, "first": first,
+            "events": len(events), "actions": actions, "first": first,
             "finished": result is not None}
 
 

@@ -20,7 +20,7 @@ each roll the best legal way. Then:
 
 The cats showing are seen by the search (the seat's next DEPTH turns); past that, the table of
 the empty circles takes over. Tables are cached per set of empty circles (16 at most), shared by
-every bot in the process.
+every bot in the process, and read from rules/bots/smurf_tables.py rather than worked out.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from functools import lru_cache
 from ..smurf import board, wheels
 from ..smurf.records import GiveUp, Move, Roll, TurnWheel
 from . import smurf_waiting
-from .smurf_waiting import CHANGES
+from .smurf_waiting import CHANGES, NEVER
 from .smurf_ways import bits, cat_bits, ends_of, options, reach, turned, ways
 from .smurf_ways import places as _places
 
@@ -47,6 +47,24 @@ def _mask(held) -> int:
 
 @lru_cache(maxsize=None)  # 16 masks at most, a few KB each
 def table(empty: int) -> dict[tuple[int, bool, int], float]:
+    """`worked_out(empty)`, read from rules/bots/smurf_tables.py: working the tables out took
+    ~90 ms of a 500-game simulate run (tools/smurf_tables.py writes that file from `worked_out`;
+    tests/bots/test_smurf_tables.py checks it is up to date)."""
+    import binascii
+    import struct
+
+    from .smurf_tables import PACKED
+
+    keys = table_keys()
+    return dict(zip(keys, struct.unpack(f"<{len(keys)}d", binascii.a2b_base64(PACKED[empty]))))
+
+
+def table_keys() -> list[tuple[int, bool, int]]:
+    """The (square, inside, kinds mask) of a table, in the order smurf_tables.py lists values."""
+    return [(sq, inside, mask) for mask in range(FULL + 1) for sq, inside in _places()]
+
+
+def worked_out(empty: int) -> dict[tuple[int, bool, int], float]:
     """Expected turns to win from every (square, inside, kinds mask) on a board with no cats and
     the circles in `empty` (bit mask) giving nothing. The cats are left to the search, which
     sees the real ones for the seat's next turns: a table per wheel position was 82 % of the
@@ -326,9 +344,9 @@ class SmurfSmart:
             gone = next(i for i, (a, b) in enumerate(zip(view.held[seat], held)) if a != b)
             return GiveUp(board.KINDS[gone])
         if first is Move:
-            # the choice depends on the board through the cats within two rolls of the pawn only
-            # (the legal ways: one roll; their values: a roll from where each ends)
-            key = (search.empty, sq, inside, mask, view.rolled, cat_bits(wp) & _near(search.empty, sq, inside, mask)[0])
+            # the choice depends on the board through the cats on this face's ways (which are
+            # legal) and within a roll of where each ends (their values) only
+            key = (search.empty, sq, inside, mask, view.rolled, cat_bits(wp) & _near_roll(sq, inside, view.rolled))
             chosen = _moves.get(key)
             if chosen is None:
                 ends = ends_of(sq, inside, view.rolled)
@@ -347,17 +365,16 @@ class SmurfSmart:
         self._waited[seat] = (here, waited + 1)
         if waited < WAIT_LIMIT and len(actions) == len(_STARTS):
             now, after_first, after_second, appearing = _cats_around(view.wheels)
-            for square, within in zip(view.positions, view.inside):
-                if appearing >> square & 1 and not within:  # a wheel turn may drop a cat under this
-                    break  # pawn: that depends on the others (see `_starts`)
+            for square, within, discs in zip(view.positions, view.inside, view.held):
+                if appearing >> square & 1 and not within and any(discs):  # a wheel turn may drop
+                    break  # a cat under this pawn and cost it a disc: that depends on the others
             else:
                 empty, mask = search.empty, _mask(held)
                 near, close = _near(empty, sq, inside, mask)
                 key = (empty, sq, inside, mask, now & near, after_first & close, after_second & close)
                 chosen = _starts.get(key)
                 if chosen is None:
-                    chosen = _starts[key] = actions.index(
-                        self._start_searched(search, view, seat, actions, waited, drops=False))
+                    chosen = _starts[key] = _plain_start(search, sq, inside, mask, view.wheels)
                 return actions[chosen]
         return self._start_searched(search, view, seat, actions, waited)
 
@@ -409,15 +426,32 @@ class SmurfSmart:
         return mine - RIVALRY * hurt
 
 
+def _plain_start(search, sq, inside, mask, wp) -> int:
+    """`_start_searched` (its index among `_STARTS`) for a start where no wheel turn drops a cat
+    under a pawn with a disc and the pawn has waited less than WAIT_LIMIT turns: the same tiers
+    and scores (`_start_score` without losses), without the view and the generic glue."""
+    can_move, turns = smurf_waiting.effects(sq, inside, wp)
+    tiers = (CHANGES if can_move else NEVER,) + tuple(CHANGES if turns[wheel][0] else turns[wheel][2]
+                                                       for wheel in wheels.WHEELS)
+    best = min(tiers)
+    chosen = [i for i, t in enumerate(tiers) if t == best]
+    if len(chosen) == 1:
+        return chosen[0]
+    stuck = search.values[(sq, inside, mask)] >= CAP
+    return min(chosen, key=lambda i: (stuck, search.roll(wp, sq, inside, mask, DEPTH)) if i == 0
+               else (False, 1.0 + search.value(turned(wp, wheels.WHEELS[i - 1]), sq, inside, mask, DEPTH - 1)))
+
+
 # A turn's start, worked out, depends on the board only through a few things: the empty
 # circles, the pawn's place and kinds, the cats within two rolls of it (the roll's value), the cats
 # within a roll of it after either wheel turn (their values, and whether they change anything:
-# smurf_waiting), and, when a wheel turn makes a cat appear under some pawn, the others' pawns and
-# discs. Without such a drop (most turns) it is remembered by the rest: `_starts`, (empty circles,
+# smurf_waiting), and, when a wheel turn makes a cat appear under some pawn that holds a disc, the
+# others' pawns and discs (a pawn with none gives nothing up: no loss, no tier, no refilled circle).
+# Without such a drop (most turns) it is remembered by the rest: `_starts`, (empty circles,
 # square, inside, mask, cats near now, cats in reach after wheel 1, after wheel 2) -> the index of
 # the chosen action among Roll, TurnWheel(1), TurnWheel(2) (the rules list them in that order).
 _starts: dict[tuple, int] = {}
-# The same for a roll's answer: (empty circles, square, inside, mask, die, cats near now) -> the
+# The same for a roll's answer: (empty circles, square, inside, mask, die, cats near its ways) -> the
 # index of the chosen Move among the legal ones (which the rules list in an order fixed by the
 # place, the face and the cats in reach).
 _moves: dict[tuple, int] = {}
@@ -431,6 +465,16 @@ _NOWHERE = (None, 0)  # no place waited at yet, no turns there
 def _near(empty: int, sq: int, inside: bool, mask: int) -> tuple[int, int]:
     """The squares (bit masks) that matter to two rolls from here, and to one."""
     return _successors(empty, sq, inside, mask)[1], reach(sq, inside)
+
+
+@lru_cache(maxsize=None)  # 44 places x 6 faces
+def _near_roll(sq: int, inside: bool, die: int) -> int:
+    """The squares (bit mask) that matter to the answer to this roll: those its ways step onto,
+    and those a roll from where each ends could step onto."""
+    found = 0
+    for move, end, steps in ways(sq, inside, die):
+        found |= steps | reach(end, move.food is not None)
+    return found
 
 
 @lru_cache(maxsize=None)  # 256 pairs of wheel positions

@@ -31,7 +31,7 @@ HOLE_BITS = {wheel: bits(square for square, _ in holes) for wheel, holes in whee
 
 def tiers(view, seat: int, actions) -> list[int]:
     """How much each start-of-turn action of `seat` changes (CHANGES, LATER or NEVER)."""
-    can_move, turns = _effects(view.positions[seat], view.inside[seat], view.wheels)
+    can_move, turns = effects(view.positions[seat], view.inside[seat], view.wheels)
     found = []
     for action in actions:
         if isinstance(action, Roll):
@@ -43,7 +43,7 @@ def tiers(view, seat: int, actions) -> list[int]:
 
 
 @lru_cache(maxsize=None)  # 44 places x 256 wheel positions at most
-def _effects(sq: int, inside: bool, wp: tuple[int, ...]) -> tuple[bool, dict]:
+def effects(sq: int, inside: bool, wp: tuple[int, ...]) -> tuple[bool, dict]:
     """For a pawn at this place with the wheels at `wp`: whether some face of a roll can move it,
     and per wheel what turning it does: (it opens or closes an ending of some face, the squares
     where a cat appears, the tier if it drops the cat under nobody with a disc)."""

@@ -117,3 +117,49 @@ def test_every_remembered_answer_of_whole_games_is_the_answer_worked_out_afresh(
     for seat, view in asked:
         assert _remembered(view, seat) == _afresh(view, seat), view
     assert len(smurf_smart._starts) > 100 and len(smurf_smart._moves) > 100  # they were used
+
+
+def _plain_starts(asked):
+    """The starts among `asked` that `_start` answers by `_plain_start`: (seat, view, the squares
+    where a wheel turn makes a cat appear)."""
+    found = []
+    for seat, view in asked:
+        if view.rolled is not None or view.owing:
+            continue
+        appearing = smurf_smart._cats_around(view.wheels)[3]
+        if not any(appearing >> sq & 1 and not within and any(discs)
+                   for sq, within, discs in zip(view.positions, view.inside, view.held)):
+            found.append((seat, view, appearing))
+    return found
+
+
+def test_a_plain_start_is_the_start_worked_out_in_full_with_losses_looked_for():
+    starts = _plain_starts(_views_of_games(["smart", "random", "random", "random"], 12)
+                           + _views_of_games(["smart", "smart"], 8))
+    # some of them with a pawn that holds no disc under a cat a wheel turn makes appear
+    assert sum(any(appearing >> sq & 1 and not within for sq, within in zip(view.positions, view.inside))
+               for _, view, appearing in starts) > 20
+    for seat, view, _ in starts:
+        search = smurf_smart.Search.of(view.circles)
+        sq, inside, mask = view.positions[seat], view.inside[seat], smurf_smart._mask(view.held[seat])
+        worked_out = SmurfSmart()._start_searched(search, view, seat, GAME.legal_actions(view, seat), 0)
+        assert smurf_smart._STARTS[smurf_smart._plain_start(search, sq, inside, mask, view.wheels)] == worked_out, view
+
+
+def test_a_possible_cat_under_a_pawn_counts_by_that_pawns_discs_not_the_bots():
+    # Ann (no disc) on 4; turning wheel 1 shows a cat on 16. With Bob there holding three discs the
+    # turn costs him one and is worth it; with nobody under it, or only Cid who holds nothing,
+    # rolling is better (and such a start is remembered: nobody can lose a disc)
+    def view(positions, held):
+        return scene(4, positions=positions, inside=(False,) * 4, held=tuple(counts(*kinds) for kinds in held),
+                     wheels=(0, 0))
+    bob_under = view((4, 16, 0, 0), ((), ("ACORN", "APPLE", "GRAPE"), (), ()))
+    assert 16 in wheels.appearing((0, 0), (1, 0))
+    assert _remembered(bob_under) == TurnWheel(1)
+    assert not smurf_smart._starts
+    cid_under = view((4, 0, 16, 0), ((), ("ACORN", "APPLE", "GRAPE"), (), ()))
+    assert _afresh(cid_under) == Roll()
+    assert _remembered(cid_under) == Roll()
+    assert len(smurf_smart._starts) == 1
+    nobody_under = view((4, 0, 0, 0), ((), ("ACORN", "APPLE", "GRAPE"), (), ()))
+    assert _remembered(nobody_under) == Roll()
