@@ -43,7 +43,7 @@ class LobbyScreen(Screen):
     """Few widgets on purpose: a served app starts here, and with many players connecting at
     once each widget's start (styles, layout, first paint) is paid by everyone waiting. The
     box is one LineList (tui/widgets/line_list.py): its title is the heading, its rows the tables,
-    its notes what the server tells you and the keys."""
+    its notes what the server tells you and the keys (so there is no key bar)."""
 
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
     _resumed = False
@@ -70,8 +70,7 @@ class LobbyScreen(Screen):
         self._list = LineList(self._rows(tables), most_rows=MOST_ROWS, id="tables")
         self._list.border_title = self._heading_text(me)
         self.show_status(self._status_text(me, tables))
-        yield self._list
-        yield KeyBar()
+        yield self._list  # no key bar: the notes name every key of the lobby (a bar said three again)
 
     def on_mount(self) -> None:
         self._list.focus()
