@@ -15,11 +15,12 @@ from typing import NamedTuple
 
 from rich.cells import cell_len
 from rich.segment import Segment
-from rich.text import Text
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.strip import Strip
 from textual.widget import Widget
+
+from .log import rows_of
 
 
 class Row(NamedTuple):
@@ -115,13 +116,7 @@ class LineList(Widget, can_focus=True):
         self._width = width
 
         def lines(texts: list[str]) -> list[tuple[int, str]]:
-            out = []
-            for i, text in enumerate(texts):
-                if width <= 0 or cell_len(text) <= width:
-                    out.append((i, text))
-                else:
-                    out += [(i, line.plain) for line in Text(text).wrap(self.app.console, width)]
-            return out
+            return [(i, row) for i, text in enumerate(texts) for row in rows_of(text, width, self.app.console)]
 
         self._lines = lines([row.text for row in self.rows])
         self._note_lines = lines([note.text for note in self.notes])

@@ -21,15 +21,19 @@ from textual.strip import Strip
 from parlour.words.i18n import asciify
 
 
+def rows_of(line: str, width: int, console: Console) -> list[str]:
+    """The rows one line makes at `width` cells, as Rich wraps text (a line that fits is its own
+    row: only a longer one goes through Rich). The lobby's list wraps its lines so too."""
+    if width <= 0 or cell_len(line) <= width:
+        return [line]
+    return [row.plain for row in Text(line).wrap(console, width)]
+
+
 def wrapped(lines: list[str], width: int, console: Console, keep: int) -> list[str]:
-    """The last `keep` rows `lines` make at `width` cells, as Rich wraps text (a line that fits
-    is its own row: only longer ones go through Rich)."""
+    """The last `keep` rows `lines` make at `width` cells (`rows_of`)."""
     rows: list[str] = []
     for line in reversed(lines):
-        if cell_len(line) <= width:
-            rows.append(line)
-        else:
-            rows += reversed([row.plain for row in Text(line).wrap(console, width)])
+        rows += reversed(rows_of(line, width, console))
         if len(rows) >= keep:
             break
     return rows[keep - 1::-1] if len(rows) > keep else rows[::-1]
