@@ -285,9 +285,6 @@ class Turn:
         self.emit(event)
         raise GameOver
 
-    def finish(self) -> None:
-        """The step is done: `state` is the state after the action."""
-
 
 class _TurnInPlace(Turn):
     """A Turn of a game whose evolve is an `evolver_in_place`, made by its `evolve.carry_out`: the
@@ -299,9 +296,6 @@ class _TurnInPlace(Turn):
 
     __slots__ = ()
     __init__ = object.__init__  # made empty, `Working()`: quicker than object.__new__(Working)
-
-    def finish(self) -> None:
-        self.state = self.freeze()
 
 
 def decide(game: Game, state: Any, seat: int | None, action: Action, chance) -> Turn:
@@ -335,7 +329,6 @@ def carry_out(game: Game, state: Any, seat: int | None, action: Action, chance) 
         game.step(turn, seat, action)
     except GameOver:
         pass
-    turn.finish()
     return turn
 
 

@@ -378,9 +378,8 @@ class SmurfSmart:
                 return actions[chosen]
         return self._start_searched(search, view, seat, actions, waited)
 
-    def _start_searched(self, search, view, seat, actions, waited, drops=True):
-        """`_start` worked out (`waited`: own turns already spent at this place; `drops`: False when
-        no wheel turn can make a cat appear under a pawn, so no losses need looking for)."""
+    def _start_searched(self, search, view, seat, actions, waited):
+        """`_start` worked out (`waited`: own turns already spent at this place)."""
         here = (view.positions[seat], view.inside[seat], view.held[seat])
         tiers = smurf_waiting.tiers(view, seat, actions)
         if waited >= WAIT_LIMIT:
@@ -396,7 +395,7 @@ class SmurfSmart:
         # the wheels rather than wander
         stuck = search.leaf(view.wheels, here[0], here[1], _mask(here[2])) >= CAP
         return min(actions, key=lambda a: (stuck and isinstance(a, Roll),
-                                           self._start_score(search, view, seat, a, drops)))
+                                           self._start_score(search, view, seat, a)))
 
     @staticmethod
     def _move_key(search, wp, sq, inside, mask, move, end):
@@ -405,13 +404,13 @@ class SmurfSmart:
         return (round(value, 6), move.food is not None and bool(mask >> _KIND[move.food] & 1))
 
     @staticmethod
-    def _start_score(search, view, seat, action, drops=True) -> float:
+    def _start_score(search, view, seat, action) -> float:
         wp = view.wheels
         sq, inside = view.positions[seat], view.inside[seat]
         if isinstance(action, Roll):
             return search.roll(wp, sq, inside, _mask(view.held[seat]), DEPTH)
         after = turned(wp, action.wheel)
-        lost = _losses(view, search, wp, after) if drops else None
+        lost = _losses(view, search, wp, after)
         if not lost:
             return 1.0 + search.value(after, sq, inside, _mask(view.held[seat]), DEPTH - 1)
         # a disc given up goes back to its circle: one that was empty makes new goals reachable
