@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 from .game import Turn
-from .records import DiceRolled
+from .records import DiceRolled, TurnBegan, TurnEnded
 
 
 def opening_roll(turn: Turn, sides: tuple[int, ...]) -> int:
@@ -34,3 +34,17 @@ _ROLLED: dict[tuple[int, tuple[int, ...]], DiceRolled] = {}
 def left_of(seat: int, players: int) -> int:
     """The player on your left is the next seat in turn order (RULES.md §4)."""
     return (seat + 1) % players
+
+
+def pass_turn(turn: Turn, seat: int) -> None:
+    """`seat`'s turn ends and the turn of the player on its left begins (two events)."""
+    players = len(turn.state.players)
+    pair = _TURN_OVER.get((players, seat))
+    if pair is None:
+        pair = _TURN_OVER[players, seat] = (TurnEnded(seat), TurnBegan(left_of(seat, players)))
+    turn.emit(pair[0])
+    turn.emit(pair[1])
+
+
+# (players, seat) -> its two events, made at first use: a turn ends about every other action
+_TURN_OVER: dict[tuple[int, int], tuple[TurnEnded, TurnBegan]] = {}

@@ -8,12 +8,12 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..game import Turn
-from ..order import left_of, opening_roll
+from ..order import opening_roll, pass_turn
 from ..records import Action, DiceRolled, Picked, Shuffled, Start
 from . import board, cards
 from .records import (Asked, CallRaid, CardTaken, CardUnder, CardsDrawn, Drop, Enter, HandBanked,
                       Moved, PassTurn, PayFine, Pending, Raid, RefuseFine, Roll, Shown, SkipOwed,
-                      SwapBegan, SwapChosen, SwapDone, SwapTake, Take, TurnBegan, TurnEnded,
+                      SwapBegan, SwapChosen, SwapDone, SwapTake, Take, TurnBegan,
                       TurnSkipped)
 from .state import DECK_NAME, State
 
@@ -134,8 +134,6 @@ _DICE = tuple(tuple(tuple(DiceRolled(seat, (small, big)) for big in range(cards.
                     for small in range(cards.SMALL_DIE + 1)) for seat in _SEATS)  # [seat][small][big]
 _MOVED = tuple(tuple(Moved(seat, square) for square in range(board.SIZE)) for seat in _SEATS)
 # players -> seat -> the events that end its turn and begin the next player's
-_TURN_OVER = {players: tuple((TurnEnded(seat), TurnBegan(left_of(seat, players))) for seat in range(players))
-              for players in range(1, len(_SEATS) + 1)}
 
 
 # ---- moving -------------------------------------------------------------------------------
@@ -321,9 +319,7 @@ def _swap_resolved(turn: Turn) -> str:
 
 
 def _end_turn(turn: Turn, seat: int) -> None:
-    ended, began = _TURN_OVER[len(turn.state.players)][seat]
-    turn.emit(ended)
-    turn.emit(began)  # as _begin_turn
+    pass_turn(turn, seat)  # its TurnBegan is _begin_turn's
 
 
 def _begin_turn(turn: Turn, seat: int) -> None:

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from ..game import Turn
 from ..values import frozen
-from ..order import left_of, opening_roll
+from ..order import left_of, opening_roll, pass_turn
 from ..records import Action, DiceRolled, CoinFlipped, Shuffled, Start
 from . import board, cards
 from .records import (Asked, CardDiscarded, CardGiven, CardPlayed, CardsDrawn, Discard,
                       FollowGarfield, GarfieldTossed, GarfieldTurnedUp, Give, Lasagna, LoseTurn,
                       Moved, Pending, PlacesSwapped, PlayCard, RingGained, RingLost, SwapWith,
-                      TurnBegan, TurnEnded, Won)
+                      TurnBegan, Won)
 from .state import State
 
 
@@ -45,8 +45,6 @@ _ROLLED = [{dice: DiceRolled(seat, dice) for dice in [(a,) for a in range(1, 7)]
 _RING_GAINED = [RingGained(seat) for seat in _SEATS]
 _RING_LOST = [RingLost(seat) for seat in _SEATS]
 # players -> for each seat, the events that end its turn and begin the next player's
-_TURN_OVER = {players: tuple((TurnEnded(seat), TurnBegan(left_of(seat, players))) for seat in range(players))
-              for players in range(2, len(_SEATS) + 1)}
 _TURNED_UP = {card: GarfieldTurnedUp(card) for card in cards.GARFIELD_DECK}
 _TOSSED = {card: GarfieldTossed(card) for card in cards.GARFIELD_DECK}
 _PLAYED = [{card: CardPlayed(seat, card) for card in cards.PLAYER_COUNTS} for seat in _SEATS]
@@ -400,6 +398,4 @@ def _end_turn(turn: Turn, seat: int) -> None:
     state = turn.state
     if state.faced in cards.JUST_FOR_YOU and state.face_up == state.faced:
         _change_mind(turn)
-    ended, began = _TURN_OVER[len(state.players)][seat]
-    turn.emit(ended)
-    turn.emit(began)
+    pass_turn(turn, seat)

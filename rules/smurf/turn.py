@@ -6,12 +6,12 @@ says what is asked (DirectionAsked, MustGiveUp)."""
 from __future__ import annotations
 
 from ..game import Turn
-from ..order import left_of, opening_roll
+from ..order import opening_roll, pass_turn
 from ..records import Action, DiceRolled, Start
 from ..tuples import put
 from . import board, moves, wheels
 from .records import (CatAppeared, DirectionAsked, DiscReturned, DiscTaken, GiveUp, Move, Moved,
-                      MustGiveUp, Roll, Stayed, TurnBegan, TurnEnded, TurnWheel, WentIn,
+                      MustGiveUp, Roll, Stayed, TurnBegan, TurnWheel, WentIn,
                       WheelTurned, Won)
 from .state import State
 
@@ -130,9 +130,7 @@ def step(turn: Turn, seat: int | None, action: Action) -> None:
         turned, appearing = turning
         turn.emit(turned)
         if appearing.isdisjoint(turn.state.positions):  # mostly so: nobody stands where a cat appears
-            ended, began = _TURN_OVER[len(turn.state.players)][seat]
-            turn.emit(ended)
-            turn.emit(began)
+            pass_turn(turn, seat)
         else:
             _cats_appear(turn, appearing)
     elif kind is Roll:
@@ -155,8 +153,6 @@ _WENT_IN = tuple({kind: WentIn(seat, kind) for kind in board.KINDS} for seat in 
 _TAKEN = tuple({kind: DiscTaken(seat, kind) for kind in board.KINDS} for seat in _SEATS)
 _RETURNED = tuple({kind: DiscReturned(seat, kind) for kind in board.KINDS} for seat in _SEATS)
 # players -> seat -> the events that end its turn and begin the next player's
-_TURN_OVER = {players: tuple((TurnEnded(seat), TurnBegan(left_of(seat, players))) for seat in range(players))
-              for players in range(1, len(_SEATS) + 1)}
 _KIND_INDEX = {kind: board.kind_index(kind) for kind in board.KINDS}
 
 
@@ -195,9 +191,7 @@ def _move(turn: Turn, seat: int, move: Move, to: int) -> None:
             turn.emit(_TAKEN[seat][food])
     elif to == board.HOME and all(turn.state.held[seat]):  # a disc of every kind
         turn.end_game(Won(seat))
-    ended, began = _TURN_OVER[len(turn.state.players)][seat]  # _end_turn, one call less
-    turn.emit(ended)
-    turn.emit(began)
+    pass_turn(turn, seat)
 
 
 # ---- the wheels ---------------------------------------------------------------------------
@@ -248,6 +242,4 @@ def _end_turn_if_settled(turn: Turn) -> None:
 
 
 def _end_turn(turn: Turn, seat: int) -> None:
-    ended, began = _TURN_OVER[len(turn.state.players)][seat]
-    turn.emit(ended)
-    turn.emit(began)
+    pass_turn(turn, seat)
