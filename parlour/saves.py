@@ -8,16 +8,16 @@ with unique temporary names, so two games started at once never share a file."""
 
 from __future__ import annotations
 
-import gc
 import io
 import os
 import stat
-from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO, Iterator
 
 from rules import log
 from rules.records import Event
+
+from .collector import collections_every
 
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 
@@ -45,7 +45,8 @@ def _load(path: Path, load) -> log.Loaded:
     """`load(lines, whole)` on the file's lines (`bounded_lines`) and, for a file no larger
     than a save may be, its whole text, read at once (rules/log.py reads a log as written in
     bulk, and the lines only when it is not)."""
-    with _open_regular(path) as file, _collector_paused():
+    # no cyclic collection while a save loads: tens of thousands of objects that live on, no cycles
+    with _open_regular(path) as file, collections_every(0):
         try:
             whole = file.read(log.MAX_BYTES + 1)
             if len(whole) > log.MAX_BYTES:  # refused, or a torn tail beyond the limit: line by line
@@ -56,20 +57,6 @@ def _load(path: Path, load) -> log.Loaded:
             raise SaveError(f"{path.name}: {error}") from None
         except OSError as error:
             raise SaveError(f"{path.name}: cannot be read ({_reason(error)})") from None
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """No cyclic garbage collection while a save loads: it makes tens of thousands of objects
-    that all live on and hold no cycles, and a collection every few hundred of them finds
-    nothing but walks the growing lists of the log again each time."""
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if paused:
-            gc.enable()
 
 
 def _named(path: Path, steps: Iterator[None]) -> Iterator[None]:

@@ -13,14 +13,14 @@ turn counts too; Filmis calls it a turn as well). The text output has charts bes
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import statistics
 import sys
 import time
-from contextlib import contextmanager
 from operator import countOf
 from typing import Any
+
+from ..collector import collections_every
 
 MAX_ACTIONS = 200_000  # a game still running after this many actions is counted as unfinished
 
@@ -86,23 +86,10 @@ def simulate(game_id: str, levels: list[str], games: int, seed: int, progress=No
 def simulate_with_lengths(game_id: str, levels: list[str], games: int, seed: int,
                           progress=None) -> tuple[dict[str, Any], list[int]]:
     """The summary, and the length of every finished game (for the charts; not in the JSON)."""
-    with _few_collections():
+    # a game makes and drops a state, events and lists at every action but hardly any cycles:
+    # with Python's threshold a 500-game Smurf run made ~430 collections for nothing, with this ~30
+    with collections_every(YOUNG_COLLECTION_EVERY):
         return _summary(game_id, levels, games, seed, progress)
-
-
-@contextmanager
-def _few_collections():
-    """The cyclic garbage collector, run less often while games are played: a game makes and drops
-    a new state, events and lists at every action but hardly any cycles, so with the default
-    threshold (a young collection every 700 new objects) it ran ~430 collections in a 500-game
-    Smurf run for nothing; with this one ~30. Memory stays the same: what a game drops goes by
-    reference counting. The threshold is the caller's again afterwards."""
-    before = gc.get_threshold()
-    gc.set_threshold(YOUNG_COLLECTION_EVERY, *before[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*before)
 
 
 YOUNG_COLLECTION_EVERY = 20_000  # new container objects (the default is 700)
