@@ -36,7 +36,6 @@ class NameBook:
             except (OSError, ValueError) as error:
                 # refuse to start rather than give every name away
                 raise ValueError(f"cannot read the name book {path}: {error}") from None
-        self._saved = len(self.owners)  # names are only ever added: the count tells what is written
 
     def owner(self, name: str) -> str | None:
         return self.owners.get(name.casefold())
@@ -62,18 +61,17 @@ class NameBook:
         try:
             self._pending = asyncio.get_running_loop().call_later(SAVE_DELAY, self.flush)
         except RuntimeError:  # no event loop (a tool, a test): now
-            self.flush()
+            self._write()
 
     def flush(self) -> None:
-        """Write the book now if a name was bound since it was last written."""
-        if self._pending is not None:
-            self._pending.cancel()
-            self._pending = None
-        elif self._saved == len(self.owners):
+        """Write the book now if a name was bound since it was last written (a save is due)."""
+        if self._pending is None:
             return
-        if self.path is None:
-            return
-        self._saved = len(self.owners)
+        self._pending.cancel()
+        self._pending = None
+        self._write()
+
+    def _write(self) -> None:
         data = json.dumps({"version": 1, "names": self.owners}, ensure_ascii=False, sort_keys=True)
         try:
             write_private(self.path, data.encode("utf-8"))
