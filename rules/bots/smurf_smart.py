@@ -30,7 +30,7 @@ from functools import lru_cache
 from ..smurf import board, wheels
 from ..smurf.records import GiveUp, Move, Roll, TurnWheel
 from . import smurf_waiting
-from .smurf_waiting import CHANGES, NEVER
+from .smurf_waiting import CHANGES
 from .smurf_ways import bits, cat_bits, ends_of, options, reach, turned, ways
 from .smurf_ways import places as _places
 
@@ -374,7 +374,7 @@ class SmurfSmart:
                 key = (empty, sq, inside, mask, now & near, after_first & close, after_second & close)
                 chosen = _starts.get(key)
                 if chosen is None:
-                    chosen = _starts[key] = _plain_start(search, sq, inside, mask, view.wheels)
+                    chosen = _starts[key] = _plain_start(search, sq, inside, mask, now, after_first, after_second)
                 return actions[chosen]
         return self._start_searched(search, view, seat, actions, waited)
 
@@ -425,20 +425,24 @@ class SmurfSmart:
         return mine - RIVALRY * hurt
 
 
-def _plain_start(search, sq, inside, mask, wp) -> int:
+def _plain_start(search, sq, inside, mask, now, first, second) -> int:
     """`_start_searched` (its index among `_STARTS`) for a start where no wheel turn drops a cat
     under a pawn with a disc and the pawn has waited less than WAIT_LIMIT turns: the same tiers
-    and scores (`_start_score` without losses), without the view and the generic glue."""
-    can_move, turns = smurf_waiting.effects(sq, inside, wp)
-    tiers = (CHANGES if can_move else NEVER,) + tuple(CHANGES if turns[wheel][0] else turns[wheel][2]
-                                                       for wheel in wheels.WHEELS)
+    and scores (`_start_score` without losses), from the cats showing now, after turning wheel 1
+    and after wheel 2 (bit masks), without the view and the generic glue."""
+    tiers = smurf_waiting.start_tiers(sq, inside, now, first, second)
     best = min(tiers)
     chosen = [i for i, t in enumerate(tiers) if t == best]
     if len(chosen) == 1:
         return chosen[0]
     stuck = search.values[(sq, inside, mask)] >= CAP
-    return min(chosen, key=lambda i: (stuck, search.roll(wp, sq, inside, mask, DEPTH)) if i == 0
-               else (False, 1.0 + search.value(turned(wp, wheels.WHEELS[i - 1]), sq, inside, mask, DEPTH - 1)))
+    # DEPTH 2: a roll's value is `_roll_two`, a wheel turn's the turn plus `_value_last` after it
+    afters = (None, first, second)
+    return min(chosen, key=lambda i: (stuck, search._roll_two(now, sq, inside, mask)) if i == 0
+               else (False, 1.0 + search._value_last(afters[i], sq, inside, mask)))
+
+
+assert DEPTH == 2, "_plain_start and SmurfSmart._start value a turn's start as two turns deep"
 
 
 # A turn's start, worked out, depends on the board only through a few things: the empty

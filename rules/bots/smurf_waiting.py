@@ -31,29 +31,34 @@ HOLE_BITS = {wheel: bits(square for square, _ in holes) for wheel, holes in whee
 
 def tiers(view, seat: int, actions) -> list[int]:
     """How much each start-of-turn action of `seat` changes (CHANGES, LATER or NEVER)."""
-    can_move, turns = effects(view.positions[seat], view.inside[seat], view.wheels)
+    sq, inside, wp = view.positions[seat], view.inside[seat], view.wheels
+    plain = start_tiers(sq, inside, cat_bits(wp), *(cat_bits(turned(wp, wheel)) for wheel in wheels.WHEELS))
     found = []
     for action in actions:
         if isinstance(action, Roll):
-            found.append(CHANGES if can_move else NEVER)
+            found.append(plain[0])
             continue
-        changes, appeared, otherwise = turns[action.wheel]
-        found.append(CHANGES if changes or appeared and _drops_on_discs(view, appeared) else otherwise)
+        appeared = wheels.appearing(wp, turned(wp, action.wheel))
+        found.append(CHANGES if appeared and _drops_on_discs(view, appeared)
+                     else plain[1 + wheels.WHEELS.index(action.wheel)])
     return found
 
 
-@lru_cache(maxsize=None)  # 44 places x 256 wheel positions at most
-def effects(sq: int, inside: bool, wp: tuple[int, ...]) -> tuple[bool, dict]:
-    """For a pawn at this place with the wheels at `wp`: whether some face of a roll can move it,
-    and per wheel what turning it does: (it opens or closes an ending of some face, the squares
-    where a cat appears, the tier if it drops the cat under nobody with a disc)."""
-    now = open_ways(sq, inside, cat_bits(wp))
-    turns = {}
-    for wheel in wheels.WHEELS:
-        after = turned(wp, wheel)
-        turns[wheel] = (open_ways(sq, inside, cat_bits(after)) != now, wheels.appearing(wp, after),
-                        LATER if HOLE_BITS[wheel] & reach(sq, inside) else NEVER)
-    return bool(now), turns
+def start_tiers(sq: int, inside: bool, now: int, first: int, second: int) -> tuple[int, int, int]:
+    """The tiers of Roll, TurnWheel(1) and TurnWheel(2) (the rules' order) for a pawn at this
+    place when no cat drops under a pawn with a disc; the cats showing now, after turning wheel
+    1 and after turning wheel 2 as bit masks. Only the cats within a roll of the pawn matter, so
+    they alone are the key of what is remembered."""
+    close = reach(sq, inside)
+    return _start_tiers(sq, inside, now & close, first & close, second & close)
+
+
+@lru_cache(maxsize=None)  # 44 places x the cats within a roll of them: a few thousand at most
+def _start_tiers(sq: int, inside: bool, now: int, first: int, second: int) -> tuple[int, int, int]:
+    open_now = open_ways(sq, inside, now)
+    return (CHANGES if open_now else NEVER,) + tuple(
+        CHANGES if open_ways(sq, inside, after) != open_now else LATER if HOLE_BITS[wheel] & reach(sq, inside) else NEVER
+        for wheel, after in zip(wheels.WHEELS, (first, second)))
 
 
 def _drops_on_discs(view, appeared) -> bool:

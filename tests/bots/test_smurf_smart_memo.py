@@ -143,7 +143,9 @@ def test_a_plain_start_is_the_start_worked_out_in_full_with_losses_looked_for():
         search = smurf_smart.Search.of(view.circles)
         sq, inside, mask = view.positions[seat], view.inside[seat], smurf_smart._mask(view.held[seat])
         worked_out = SmurfSmart()._start_searched(search, view, seat, GAME.legal_actions(view, seat), 0)
-        assert smurf_smart._STARTS[smurf_smart._plain_start(search, sq, inside, mask, view.wheels)] == worked_out, view
+        now, first, second, _ = smurf_smart._cats_around(view.wheels)
+        plain = smurf_smart._plain_start(search, sq, inside, mask, now, first, second)
+        assert smurf_smart._STARTS[plain] == worked_out, view
 
 
 def test_a_possible_cat_under_a_pawn_counts_by_that_pawns_discs_not_the_bots():
