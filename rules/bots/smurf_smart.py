@@ -414,9 +414,11 @@ class SmurfSmart:
         if not lost:
             return 1.0 + search.value(after, sq, inside, _mask(view.held[seat]), DEPTH - 1)
         # a disc given up goes back to its circle: one that was empty makes new goals reachable
-        refilled = tuple(n + sum(view.held[s][k] - held[k] for s, held in lost.items())
-                         for k, n in enumerate(view.circles))
-        mine_search = Search.of(refilled)
+        refilled = list(view.circles)
+        for s, held in lost.items():
+            for k, (before, now) in enumerate(zip(view.held[s], held)):
+                refilled[k] += before - now
+        mine_search = Search.of(tuple(refilled))
         mine = 1.0 + mine_search.value(after, sq, inside, _mask(lost.get(seat, view.held[seat])), DEPTH - 1)
         # a cat dropped under a rival costs them a disc: count what that costs them
         hurt = sum(search.leaf(after, view.positions[s], False, _mask(held))
