@@ -335,9 +335,9 @@ class SmurfSmart:
     def choose(self, game, view, seat: int, actions):
         first = type(actions[0])
         search = Search.of(view.circles)
-        sq, inside, wp = view.positions[seat], view.inside[seat], view.wheels
         if first is Roll or first is TurnWheel:
             return self._start(search, view, seat, actions)
+        sq, inside, wp = view.positions[seat], view.inside[seat], view.wheels
         mask = _mask(view.held[seat])
         if first is GiveUp:
             held = _after_loss(view.held[seat], search, wp, sq, inside)
