@@ -167,7 +167,7 @@ def _won(s, e: Won) -> None:
 
 
 # No handler for Acted: every action's own events say what it changes (a Move's turn ends with
-# TurnEnded or Won, which clear the face rolled), and one call less per action is 1 % of a game.
+# TurnEnded or Won, which clear the face rolled): one call less per action.
 evolve = evolver_in_place(State, {
     TurnBegan: _turn_began, DirectionAsked: _direction_asked, Moved: _moved,
     WentIn: _went_in, DiscTaken: _disc_taken, DiscReturned: _disc_returned,
