@@ -31,7 +31,7 @@ from ..smurf import board, wheels
 from ..smurf.records import GiveUp, Move, Roll, TurnWheel
 from . import smurf_waiting
 from .smurf_waiting import CHANGES
-from .smurf_ways import bits, cat_bits, ends_of, options, reach, turned, ways
+from .smurf_ways import cat_bits, cats_around, ends_of, options, reach, turned, ways
 from .smurf_ways import places as _places
 
 CAP = 500.0  # expected turns for a goal that cannot be reached with these circles
@@ -308,14 +308,20 @@ def _successors(empty: int, sq: int, inside: bool, mask: int) -> tuple[tuple, in
 
 
 def _after_loss(held: tuple[int, ...], search: Search, wp, sq, inside) -> tuple[int, ...]:
-    """The disc a player gives up, as this bot would choose it (the cheapest loss)."""
+    """The discs a player holds once it has given one up, as this bot would choose (the cheapest
+    loss; the wheels do not matter to it)."""
+    return _loss_chosen(search, held, sq, inside)
+
+
+@lru_cache(maxsize=4096)  # per set of empty circles, discs held and place: a few hundred in practice
+def _loss_chosen(search: Search, held: tuple[int, ...], sq, inside) -> tuple[int, ...]:
     options = [i for i, n in enumerate(held) if n]
     if not options:
         return held
 
     def loss(i):
         left = tuple(n - (j == i) for j, n in enumerate(held))
-        return (search.leaf(wp, sq, inside, _mask(left)), -held[i])
+        return (search.values[(sq, inside, _mask(left))], -held[i])
     i = min(options, key=loss) if len(options) > 1 else options[0]
     return tuple(n - (j == i) for j, n in enumerate(held))
 
@@ -364,11 +370,9 @@ class SmurfSmart:
         waited = waited if place == here else 0
         self._waited[seat] = (here, waited + 1)
         if waited < WAIT_LIMIT and len(actions) == len(_STARTS):
-            now, after_first, after_second, appearing = _cats_around(view.wheels)
-            for square, within, discs in zip(view.positions, view.inside, view.held):
-                if appearing >> square & 1 and not within and any(discs):  # a wheel turn may drop
-                    break  # a cat under this pawn and cost it a disc: that depends on the others
-            else:
+            now, after_first, after_second, appear_first, appear_second = cats_around(view.wheels)
+            # unless a wheel turn may drop a cat under a pawn and cost it a disc (that depends on the others)
+            if not smurf_waiting.drops_on_discs(view, appear_first | appear_second):
                 empty, mask = search.empty, _mask(held)
                 near, close = _near(empty, sq, inside, mask)
                 key = (empty, sq, inside, mask, now & near, after_first & close, after_second & close)
@@ -480,15 +484,6 @@ def _near_roll(sq: int, inside: bool, die: int) -> int:
     for move, end, steps in ways(sq, inside, die):
         found |= steps | reach(end, move.food is not None)
     return found
-
-
-@lru_cache(maxsize=None)  # 256 pairs of wheel positions
-def _cats_around(wp: tuple[int, ...]) -> tuple[int, int, int, int]:
-    """The cats showing (bit masks) now, after turning wheel 1, after turning wheel 2, and the
-    squares where either turn makes a cat appear."""
-    first, second = (turned(wp, wheel) for wheel in wheels.WHEELS)
-    appearing = bits(wheels.appearing(wp, first)) | bits(wheels.appearing(wp, second))
-    return cat_bits(wp), cat_bits(first), cat_bits(second), appearing
 
 
 def _losses(view, search: Search, before, after) -> dict[int, tuple[int, ...]]:

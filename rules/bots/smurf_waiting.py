@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from ..smurf import wheels
 from ..smurf.records import Roll
-from .smurf_ways import bits, cat_bits, open_ways, reach, turned
+from .smurf_ways import bits, cats_around, open_ways, reach
 
 CHANGES, LATER, NEVER = 0, 1, 2
 
@@ -31,16 +31,15 @@ HOLE_BITS = {wheel: bits(square for square, _ in holes) for wheel, holes in whee
 
 def tiers(view, seat: int, actions) -> list[int]:
     """How much each start-of-turn action of `seat` changes (CHANGES, LATER or NEVER)."""
-    sq, inside, wp = view.positions[seat], view.inside[seat], view.wheels
-    plain = start_tiers(sq, inside, cat_bits(wp), *(cat_bits(turned(wp, wheel)) for wheel in wheels.WHEELS))
+    now, first, second, *appearing = cats_around(view.wheels)
+    plain = start_tiers(view.positions[seat], view.inside[seat], now, first, second)
     found = []
     for action in actions:
         if isinstance(action, Roll):
             found.append(plain[0])
             continue
-        appeared = wheels.appearing(wp, turned(wp, action.wheel))
-        found.append(CHANGES if appeared and _drops_on_discs(view, appeared)
-                     else plain[1 + wheels.WHEELS.index(action.wheel)])
+        i = wheels.WHEELS.index(action.wheel)
+        found.append(CHANGES if drops_on_discs(view, appearing[i]) else plain[1 + i])
     return found
 
 
@@ -61,7 +60,10 @@ def _start_tiers(sq: int, inside: bool, now: int, first: int, second: int) -> tu
         for wheel, after in zip(wheels.WHEELS, (first, second)))
 
 
-def _drops_on_discs(view, appeared) -> bool:
-    """A cat appears under a pawn (not in a food area) whose player holds a disc."""
-    return any(view.positions[s] in appeared and not view.inside[s] and any(view.held[s])
-               for s in range(len(view.positions)))
+def drops_on_discs(view, appearing: int) -> bool:
+    """A cat appears (on the squares `appearing`, a bit mask) under a pawn not in a food area
+    whose player holds a disc."""
+    for square, within, discs in zip(view.positions, view.inside, view.held):
+        if appearing >> square & 1 and not within and any(discs):
+            return True
+    return False

@@ -12,6 +12,7 @@ from parlour.simulate import bot_seed, game_seed
 from rules.bots import make
 from rules.bots import smurf_smart
 from rules.bots.smurf_smart import SmurfSmart
+from rules.bots.smurf_ways import cats_around
 from rules.smurf import GAME, wheels
 from rules.smurf.records import Move, Roll, TurnWheel
 from rules.table import Table
@@ -126,7 +127,7 @@ def _plain_starts(asked):
     for seat, view in asked:
         if view.rolled is not None or view.owing:
             continue
-        appearing = smurf_smart._cats_around(view.wheels)[3]
+        appearing = cats_around(view.wheels)[3] | cats_around(view.wheels)[4]
         if not any(appearing >> sq & 1 and not within and any(discs)
                    for sq, within, discs in zip(view.positions, view.inside, view.held)):
             found.append((seat, view, appearing))
@@ -143,7 +144,7 @@ def test_a_plain_start_is_the_start_worked_out_in_full_with_losses_looked_for():
         search = smurf_smart.Search.of(view.circles)
         sq, inside, mask = view.positions[seat], view.inside[seat], smurf_smart._mask(view.held[seat])
         worked_out = SmurfSmart()._start_searched(search, view, seat, GAME.legal_actions(view, seat), 0)
-        now, first, second, _ = smurf_smart._cats_around(view.wheels)
+        now, first, second, _, _ = cats_around(view.wheels)
         plain = smurf_smart._plain_start(search, sq, inside, mask, now, first, second)
         assert smurf_smart._STARTS[plain] == worked_out, view
 
