@@ -225,7 +225,17 @@ def evolver_in_place(state_class: type, handlers: Mapping[type, Callable[[Any, A
         if handler is not None:
             handler(turn, event)
 
-    working.emit = emit
+    def emit_two(turn: _TurnInPlace, first: Event, second: Event) -> None:
+        # `emit` twice in one call: a turn's end and the next one's start come as a pair
+        turn.events += (first, second)
+        handler = get(type(first))
+        if handler is not None:
+            handler(turn, first)
+        handler = get(type(second))
+        if handler is not None:
+            handler(turn, second)
+
+    working.emit, working.emit_two = emit, emit_two
 
     def evolve(state: S, event: Event) -> S:
         handler = table.get(type(event))
@@ -279,6 +289,11 @@ class Turn:
         handler = self._handlers.get(type(event))  # what game.evolve does, one call less
         if handler is not None:
             self.state = handler(self.state, event)
+
+    def emit_two(self, first: Event, second: Event) -> None:
+        """`emit(first)`, then `emit(second)`."""
+        self.emit(first)
+        self.emit(second)
 
     def end_game(self, event: Event):
         """Emit the event that ends the game and stop the step."""

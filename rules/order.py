@@ -42,8 +42,7 @@ def pass_turn(turn: Turn, seat: int) -> None:
     pair = _TURN_OVER.get((players, seat))
     if pair is None:
         pair = _TURN_OVER[players, seat] = (TurnEnded(seat), TurnBegan(left_of(seat, players)))
-    turn.emit(pair[0])
-    turn.emit(pair[1])
+    turn.emit_two(pair[0], pair[1])
 
 
 # (players, seat) -> its two events, made at first use: a turn ends about every other action

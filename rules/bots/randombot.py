@@ -14,6 +14,7 @@ class RandomBot:
 
     def __init__(self, seed: int | str | None = None):
         self._random = random.Random(seed)
+        self._next = self._random.random  # looked up once: `pick` is called for most moves of a game
 
     def choose(self, game: Game, view, seat: int) -> Action:
         """An action for `seat`, chosen from its view alone."""
@@ -22,4 +23,4 @@ class RandomBot:
     def pick(self, actions: list[Action]) -> Action:
         """One of the seat's legal actions, uniformly: all this bot needs to know (so the driver
         hands it the list, and builds no view for it: parlour/driver.py)."""
-        return actions[floor(self._random.random() * len(actions))]  # (= int(): chance.py)
+        return actions[floor(self._next() * len(actions))]  # (= int(): chance.py)

@@ -148,6 +148,8 @@ def step(turn: Turn, seat: int | None, action: Action) -> None:
 # The events of every turn are immutable values too: each is made once, looked up by its fields.
 _SEATS = range(4)  # the most seats a Smurf game has
 _DICE = tuple(tuple(DiceRolled(seat, (die,)) for die in range(7)) for seat in _SEATS)  # [seat][die]
+_STAYED = tuple(tuple(Stayed(seat, die) for die in range(7)) for seat in _SEATS)
+_ASKED = tuple(tuple(DirectionAsked(seat, die) for die in range(7)) for seat in _SEATS)
 _MOVED = tuple(tuple(Moved(seat, square) for square in range(board.SIZE)) for seat in _SEATS)
 _WENT_IN = tuple({kind: WentIn(seat, kind) for kind in board.KINDS} for seat in _SEATS)
 _TAKEN = tuple({kind: DiscTaken(seat, kind) for kind in board.KINDS} for seat in _SEATS)
@@ -165,12 +167,12 @@ def _roll(turn: Turn, seat: int) -> None:
     turn.emit(_DICE[seat][die])
     endings = _endings(turn.state, seat, die)[0]
     if not endings:
-        turn.emit(Stayed(seat, die))
+        turn.emit(_STAYED[seat][die])
         _end_turn(turn, seat)
     elif len(endings) == 1:
         _move(turn, seat, *endings[0])
     else:
-        turn.emit(DirectionAsked(seat, die))
+        turn.emit(_ASKED[seat][die])
 
 
 def _destination(state: State, seat: int, chosen: Move) -> int:
@@ -218,13 +220,13 @@ def _cats_appear(turn: Turn, appearing: frozenset[int]) -> None:
     any order. (A pawn in a food area is not on the path: the cat does not catch it.)"""
     state: State = turn.state
     for square in sorted(appearing):
-        seats = tuple(s for s in range(len(state.players))
-                      if state.positions[s] == square and not state.inside[s])
+        seats = tuple([s for s, (at, within) in enumerate(zip(state.positions, state.inside))
+                       if at == square and not within])
         if not seats:
             continue
         turn.emit(CatAppeared(square, seats))
         for under in seats:
-            kinds = tuple(kind for kind, n in zip(board.KINDS, turn.state.held[under]) if n)
+            kinds = [kind for kind, n in zip(board.KINDS, turn.state.held[under]) if n]
             if len(kinds) == 1:
                 turn.emit(_RETURNED[under][kinds[0]])
             elif kinds:
