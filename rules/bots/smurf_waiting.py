@@ -55,9 +55,13 @@ def start_tiers(sq: int, inside: bool, now: int, first: int, second: int) -> tup
 @lru_cache(maxsize=None)  # 44 places x the cats within a roll of them: a few thousand at most
 def _start_tiers(sq: int, inside: bool, now: int, first: int, second: int) -> tuple[int, int, int]:
     open_now = open_ways(sq, inside, now)
-    return (CHANGES if open_now else NEVER,) + tuple(
-        CHANGES if open_ways(sq, inside, after) != open_now else LATER if HOLE_BITS[wheel] & reach(sq, inside) else NEVER
-        for wheel, after in zip(wheels.WHEELS, (first, second)))
+    found = [CHANGES if open_now else NEVER]
+    for wheel, after in zip(wheels.WHEELS, (first, second)):
+        if open_ways(sq, inside, after) != open_now:
+            found.append(CHANGES)
+        else:  # the turn changes nothing now; turning on may, if the wheel has a hole in reach
+            found.append(LATER if HOLE_BITS[wheel] & reach(sq, inside) else NEVER)
+    return tuple(found)
 
 
 def drops_on_discs(view, appearing: int) -> bool:
