@@ -253,19 +253,17 @@ def _read_written(whole: bytes) -> _Read | None:
     game = registry.get(header.game)
     reader = _EventReader(game)
     longest = MAX_LINE_BYTES - len(_WRITTEN % len(lines))  # a body fits on any line
-    first_at: dict[bytes, int] = {}  # each distinct body (E and the line's closing brace): its first line
-    firsts = list(map(first_at.setdefault, bodies, range(len(bodies))))  # each line's body's first line
-    events: list[Any] = [None] * len(bodies)  # the event read on each body's first line
-    for body, at in first_at.items():
+    events_of: dict[bytes, Event] = {}
+    for body in dict.fromkeys(bodies):  # body: E and the line's closing brace
         if len(body) > longest or not body.endswith(b"}"):
             return None
         try:
-            events[at] = reader.read(_WRITTEN % 1 + body + b"\n", 1)
+            events_of[body] = reader.read(_WRITTEN % 1 + body + b"\n", 1)
         except LogError:
             return None
         if body[:-1] not in reader.known:
             return None
-    return _Read(header, game, list(map(events.__getitem__, firsts)), range(2, len(lines) + 2), [])
+    return _Read(header, game, list(map(events_of.__getitem__, bodies)), range(2, len(lines) + 2), [])
 
 
 def _after_written(lines: list[bytes], size: int) -> list[bytes] | None:
