@@ -11,7 +11,8 @@ is dropped with a warning; anything else wrong refuses the whole file with a cle
 from __future__ import annotations
 
 import json
-from operator import itemgetter
+from itertools import compress, repeat
+from operator import is_
 from typing import Any, Generator, Iterable, Iterator, Sequence
 
 from . import registry, versions
@@ -146,22 +147,23 @@ def open_lines(lines: Iterable[bytes], recent: int = 1, whole: bytes | None = No
     the state stays well-formed, and events whose fold fails all the same are checked in full
     here, to say which line is wrong."""
     read = _read(lines, whole)
-    starts = _batches(read)
+    told = _last_batches(read, max(1, recent))  # the actions re-decided here (all of them: for `check`)
     game, events = read.game, read.events
-    first = max(0, len(starts) - max(1, recent))  # the first action re-decided here
     try:
-        state = fold_events(game, _initial(read), events[:starts[first]])
+        state = fold_events(game, _initial(read), events[:told[0]])
     except Exception:  # not what the rules write: the full check names the line
-        _finish(_replay(read, starts, _initial(read)))
+        _finish(_replay(read, _batches(read), _initial(read)))
         raise  # the full check passed: a bug in the rules (evolve fails where decide does not)
-    after, kept = _finish(_replay(read, starts, state, first=first))
-    return Loaded(read.header, events[:kept], after, read.warnings,
-                  _check(_replay(read, starts, _initial(read), stop=first, every=CHECK_SLICE), state),
-                  (starts[first], state) if starts[first] < kept else None)
+    after, kept = _finish(_replay(read, told, state))
+    return Loaded(read.header, events[:kept], after, read.warnings, _check(read, len(told), state),
+                  (told[0], state) if told[0] < kept else None)
 
 
-def _check(replaying: Generator[None, None, tuple[Any, int]], folded: Any) -> Iterator[None]:
-    state, _ = yield from replaying
+def _check(read: _Read, told: int, folded: Any) -> Iterator[None]:
+    """Re-decide the log's actions but its last `told` from the start (yielding every CHECK_SLICE)
+    and check that they lead to the state `folded` from their events."""
+    starts = _batches(read)
+    state, _ = yield from _replay(read, starts, _initial(read), stop=len(starts) - told, every=CHECK_SLICE)
     if state != folded:  # only a rules bug could do this (evolve and decide disagreeing)
         raise LogError("the save's events do not lead where its actions do")
 
@@ -245,7 +247,7 @@ def _read_written(whole: bytes) -> _Read | None:
     del lines[0]  # the header's
     if lines.pop() or len(lines) > MAX_EVENTS:  # a last line without its newline: torn
         return None
-    bodies = _after_written(lines)
+    bodies = _after_written(lines, len(whole) - end - len(lines))
     if bodies is None:
         return None
     game = registry.get(header.game)
@@ -264,21 +266,37 @@ def _read_written(whole: bytes) -> _Read | None:
     return _Read(header, game, list(map(events_of.__getitem__, bodies)), range(2, len(lines) + 2), [])
 
 
-def _after_written(lines: list[bytes]) -> list[bytes] | None:
+def _after_written(lines: list[bytes], size: int) -> list[bytes] | None:
     """What follows `{"seq":n,"event":` on each line, n = 1, 2, ... in turn; None if a line does
-    not begin so. The lines are taken in runs whose numbers have as many digits, and a run's
-    beginnings are compared with what the log writes as one piece (a line too short to hold its
-    beginning makes the piece short: never equal)."""
+    not begin so. `size`: the lines' bytes in all. The lines are taken in runs whose numbers have
+    as many digits: each line loses its beginning with `bytes.removeprefix` (the beginnings made
+    in bulk, `_beginnings`); a line that does not begin so keeps it, and the bytes left say so."""
     bodies: list[bytes] = []
     first = 1
     while first <= len(lines):
         last = min(len(lines), 10 ** len(str(first)) - 1)
-        run, cut = lines[first - 1:last], len(_WRITTEN % first)
-        if b"".join(map(itemgetter(slice(cut)), run)) != (_WRITTEN * len(run)) % tuple(range(first, last + 1)):
-            return None
-        bodies += map(itemgetter(slice(cut, None)), run)
+        beginnings = _beginnings(first, last)
+        bodies += map(bytes.removeprefix, lines[first - 1:last], beginnings)
+        size -= len(beginnings) * len(beginnings[0])
         first = last + 1
-    return bodies
+    return bodies if sum(map(len, bodies)) == size else None
+
+
+def _beginnings(first: int, last: int) -> list[bytes]:
+    """`{"seq":n,"event":` for n = first, first + 1, ... last, numbers with as many digits, made
+    column by column rather than number by number (formatting a long save's numbers one at a
+    time was a tenth of its bulk read): a digit's column repeats a cycle, the units 0123456789,
+    the tens each digit ten times, and so on, begun where `first` stands in it."""
+    digits, count = len(str(first)), last - first + 1
+    head, tail = _WRITTEN.split(b"%d")
+    width = len(head) + digits + len(tail) + 1  # and a newline to split them on
+    block = bytearray((head + b"0" * digits + tail + b"\n") * count)
+    for place in range(digits):
+        step = 10 ** (digits - 1 - place)  # numbers in a row that share this digit
+        cycle = b"".join(bytes((digit,)) * step for digit in b"0123456789")
+        start = first % len(cycle)
+        block[len(head) + place::width] = (cycle * ((start + count) // len(cycle) + 1))[start:start + count]
+    return bytes(block).split(b"\n")[:-1]
 
 
 def _text(raw: bytes) -> str:
@@ -428,15 +446,35 @@ def _initial(read: _Read) -> Any:
 
 def _batches(read: _Read) -> list[int]:
     """Where each action's batch begins (its Acted); the log must begin with the set-up."""
+    _set_up(read)
+    # (the flags and the picking in C: a long save has tens of thousands of events)
+    return list(compress(range(len(read.events)), map(is_, map(type, read.events), repeat(Acted))))
+
+
+def _last_batches(read: _Read, count: int) -> list[int]:
+    """The last `count` of `_batches(read)` (all of them if there are fewer), found from the end:
+    showing a long game needs only its last actions, and finding them all waits for its check."""
+    _set_up(read)
+    events, starts = read.events, []
+    for at in range(len(events) - 1, -1, -1):
+        if type(events[at]) is Acted:
+            starts.append(at)
+            if len(starts) == count:
+                break
+    return starts[::-1]
+
+
+def _set_up(read: _Read) -> None:
+    """Refuse a log that does not begin with the game's set-up."""
     events, numbers = read.events, read.numbers
     if not events or events[0] != Acted(None, Start()):
         raise LogError(f"line {numbers[0] if numbers else 2}: the log must begin with the game's set-up")
-    return [i for i, event in enumerate(events) if type(event) is Acted]
 
 
-def _replay(read: _Read, starts: list[int], state: Any, first: int = 0, stop: int | None = None,
+def _replay(read: _Read, starts: list[int], state: Any, stop: int | None = None,
             every: int = 0) -> Generator[None, None, tuple[Any, int]]:
-    """Re-decide the recorded actions `starts[first:stop]` from `state` (the state before the
+    """Re-decide the recorded actions whose batches begin at `starts[:stop]` (`starts`: where
+    each batch begins, from some action to the log's end) from `state` (the state before the
     first of them) and check each yields exactly its recorded events; yields after every `every`
     actions (0: never). Returns the state after them and how many of the log's events are kept
     (all but a last action cut short while saving, which is dropped with a warning)."""
@@ -445,7 +483,7 @@ def _replay(read: _Read, starts: list[int], state: Any, first: int = 0, stop: in
     drawing = {cls: cls.draws is not Event.draws for cls in game.kinds.values()  # most events draw nothing
                if issubclass(cls, Event)}
     stop = len(starts) if stop is None else stop
-    for n, (start, end) in enumerate(zip(starts[first:stop], ends[first:stop]), 1):
+    for n, (start, end) in enumerate(zip(starts[:stop], ends[:stop]), 1):
         batch, last = events[start:end], end == len(events)
         acted = batch[0]
         chance = Chance.replaying([d for event in batch if drawing.get(type(event), True) for d in event.draws()])

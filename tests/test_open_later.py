@@ -70,6 +70,15 @@ def test_a_good_save_opens_to_the_state_loading_gives_and_its_check_passes(game)
     assert opened_then_checked(text) == loaded_whole(text)
 
 
+def test_more_recent_actions_asked_for_than_the_log_holds_are_all_re_decided_before_showing():
+    table = played("filmis", 3, 4)
+    text = text_of(table).encode()
+    opened = log.open_lines(text.splitlines(keepends=True), recent=50)
+    assert opened.recent == (0, table.game.initial(table.players, table.options))
+    assert list(opened.check) == [] and opened.state == table.state
+    assert opened_then_checked(text, 50) == loaded_whole(text)
+
+
 def test_a_torn_last_line_and_a_last_action_cut_short_are_dropped_as_loading_drops_them():
     table = played("garfield", 2, 40)
     text = text_of(table).encode()

@@ -121,3 +121,9 @@ def test_any_corruption_reads_at_once_exactly_as_line_by_line(seed):
     for _ in range(rnd.randrange(1, 3)):
         data = corrupt(rnd, data)
     assert reads_alike(data)
+
+
+@pytest.mark.parametrize("first, last", [(1, 9), (10, 99), (95, 99), (100, 999), (1000, 1234), (9990, 9999),
+                                         (98765, 99999), (100000, 100010), (123456, 130000)])
+def test_the_beginnings_made_in_bulk_are_the_log_s_own_number_by_number(first, last):
+    assert log._beginnings(first, last) == [log._WRITTEN % n for n in range(first, last + 1)]
