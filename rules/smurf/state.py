@@ -13,7 +13,7 @@ from ..game import Result, evolver_in_place
 from ..records import Event, Rejected
 from . import board, wheels
 from .records import (DirectionAsked, DiscReturned, DiscTaken, Moved,
-                      MustGiveUp, TurnBegan, TurnEnded, WentIn, WheelTurned, Won)
+                      MustGiveUp, TurnBegan, WentIn, WheelTurned, Won)
 
 
 @quick_replace
@@ -156,22 +156,20 @@ def _must_give_up(s, e: MustGiveUp) -> None:
         s.owing = s.owing + (seat,)
 
 
-def _turn_ended(s, e: TurnEnded) -> None:
-    s.rolled, s.owing = None, ()
-
-
 def _won(s, e: Won) -> None:
     seat = e.seat
     if type(seat) is int and 0 <= seat < len(s.players):
         s.winner, s.rolled, s.owing = seat, None, ()
 
 
-# No handler for Acted: every action's own events say what it changes (a Move's turn ends with
-# TurnEnded or Won, which clear the face rolled): one call less per action.
+# No handler for Acted or TurnEnded: every action's own events say what it changes. A Move's turn
+# ends with Won or with TurnEnded, and every TurnEnded is followed by the next player's TurnBegan
+# (rules/order.py pass_turn), which clears the face rolled and the seats owing as it would. Two
+# calls less per action, and per pair of events when a save is folded.
 evolve = evolver_in_place(State, {
     TurnBegan: _turn_began, DirectionAsked: _direction_asked, Moved: _moved,
     WentIn: _went_in, DiscTaken: _disc_taken, DiscReturned: _disc_returned,
-    WheelTurned: _wheel_turned, MustGiveUp: _must_give_up, TurnEnded: _turn_ended, Won: _won,
+    WheelTurned: _wheel_turned, MustGiveUp: _must_give_up, Won: _won,
 })
 
 
