@@ -362,14 +362,15 @@ class SmurfSmart:
         return self._start(search, view, seat, actions)
 
     def _start(self, search, view, seat, actions):
-        """The start of a turn: roll, or turn a wheel (which may also drop a cat under a rival);
-        never a turn that changes nothing while one that changes something is there, and after
-        WAIT_LIMIT turns at one place a roll whenever it could move the pawn."""
+        """The start of a turn (`actions`: the rules' Roll, TurnWheel(1), TurnWheel(2)): roll, or
+        turn a wheel (which may also drop a cat under a rival); never a turn that changes nothing
+        while one that changes something is there, and after WAIT_LIMIT turns at one place a roll
+        whenever it could move the pawn."""
         sq, inside, held = here = (view.positions[seat], view.inside[seat], view.held[seat])
         place, waited = self._waited.get(seat, _NOWHERE)
         waited = waited if place == here else 0
         self._waited[seat] = (here, waited + 1)
-        if waited < WAIT_LIMIT and len(actions) == len(_STARTS):
+        if waited < WAIT_LIMIT:
             now, after_first, after_second, appear_first, appear_second = cats_around(view.wheels)
             # unless a wheel turn may drop a cat under a pawn and cost it a disc (that depends on the others)
             if not smurf_waiting.drops_on_discs(view, appear_first | appear_second):
@@ -383,23 +384,14 @@ class SmurfSmart:
         return self._start_searched(search, view, seat, actions, waited)
 
     def _start_searched(self, search, view, seat, actions, waited):
-        """`_start` worked out (`waited`: own turns already spent at this place)."""
-        here = (view.positions[seat], view.inside[seat], view.held[seat])
+        """`_start` worked out (`waited`: own turns already spent at this place), a wheel turn
+        scored with the discs it makes players give up."""
         tiers = smurf_waiting.tiers(view, seat, actions)
-        if waited >= WAIT_LIMIT:
-            rolls = [a for a, t in zip(actions, tiers) if isinstance(a, Roll) and t == CHANGES]
-            if rolls:
-                return rolls[0]
-        best = min(tiers)
-        actions = [a for a, t in zip(actions, tiers) if t == best]
-        if len(actions) == 1:
-            return actions[0]
-        # the search chooses within the best tier; with a missing kind's circle empty only a cat
-        # dropped under one of its holders brings a disc back (every value is CAP): then turn
-        # the wheels rather than wander
-        stuck = search.leaf(view.wheels, here[0], here[1], _mask(here[2])) >= CAP
-        return min(actions, key=lambda a: (stuck and isinstance(a, Roll),
-                                           self._start_score(search, view, seat, a)))
+        if waited >= WAIT_LIMIT and tiers[0] == CHANGES:
+            return actions[0]  # the roll, which can move the pawn
+        sq, inside = view.positions[seat], view.inside[seat]
+        return actions[_best_start(search, sq, inside, _mask(view.held[seat]), cat_bits(view.wheels), tiers,
+                                   lambda i: self._turn_score(search, view, seat, actions[i]))]
 
     @staticmethod
     def _move_key(search, wp, sq, inside, mask, move, end):
@@ -408,11 +400,11 @@ class SmurfSmart:
         return (round(value, 6), move.food is not None and bool(mask >> _KIND[move.food] & 1))
 
     @staticmethod
-    def _start_score(search, view, seat, action) -> float:
+    def _turn_score(search, view, seat, action) -> float:
+        """Expected turns to win if this turn turns a wheel (`action`), less RIVALRY times the
+        turns it costs the rivals under a cat it makes appear."""
         wp = view.wheels
         sq, inside = view.positions[seat], view.inside[seat]
-        if isinstance(action, Roll):
-            return search.roll(wp, sq, inside, _mask(view.held[seat]), DEPTH)
         after = turned(wp, action.wheel)
         lost = _losses(view, search, wp, after)
         if not lost:
@@ -434,21 +426,30 @@ class SmurfSmart:
 def _plain_start(search, sq, inside, mask, now, first, second) -> int:
     """`_start_searched` (its index among `_STARTS`) for a start where no wheel turn drops a cat
     under a pawn with a disc and the pawn has waited less than WAIT_LIMIT turns: the same tiers
-    and scores (`_start_score` without losses), from the cats showing now, after turning wheel 1
-    and after wheel 2 (bit masks), without the view and the generic glue."""
-    tiers = smurf_waiting.start_tiers(sq, inside, now, first, second)
+    and scores, a wheel turn's without losses, from the cats showing now, after turning wheel 1
+    and after wheel 2 (bit masks), without the view."""
+    afters = (None, first, second)
+    return _best_start(search, sq, inside, mask, now, smurf_waiting.start_tiers(sq, inside, now, first, second),
+                       lambda i: 1.0 + search._value_last(afters[i], sq, inside, mask))
+
+
+def _best_start(search, sq, inside, mask, now, tiers, turn_score) -> int:
+    """The start to take, as its index among `_STARTS` (the rules' order), from each one's tier:
+    the best tier, and within it the fewest expected turns, a roll's from the search with the
+    cats `now` showing, a wheel turn's `turn_score(i)`. With a missing kind's circle empty only a
+    cat dropped under one of its holders brings a disc back (every value is CAP): then the wheels
+    are turned rather than the pawn wandering."""
     best = min(tiers)
     chosen = [i for i, t in enumerate(tiers) if t == best]
     if len(chosen) == 1:
         return chosen[0]
     stuck = search.values[(sq, inside, mask)] >= CAP
-    # DEPTH 2: a roll's value is `_roll_two`, a wheel turn's the turn plus `_value_last` after it
-    afters = (None, first, second)
+    # DEPTH 2: a roll's value is `_roll_two`, as `Search.roll` gives it
     return min(chosen, key=lambda i: (stuck, search._roll_two(now, sq, inside, mask)) if i == 0
-               else (False, 1.0 + search._value_last(afters[i], sq, inside, mask)))
+               else (False, turn_score(i)))
 
 
-assert DEPTH == 2, "_plain_start and SmurfSmart._start value a turn's start as two turns deep"
+assert DEPTH == 2, "_best_start and _plain_start value a turn's start two turns deep"
 
 
 # A turn's start, worked out, depends on the board only through a few things: the empty
