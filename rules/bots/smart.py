@@ -28,7 +28,7 @@ class SmartBot:
     def choose(self, game: Game, view, seat: int) -> Action:
         """An action for `seat`, chosen from its view alone."""
         actions = game.legal_actions(view, seat)
-        strategy = (self._strategies.get(game.id) or self._strategy(game.id)) if len(actions) > 1 else None
+        strategy = self._strategy(game.id) if len(actions) > 1 else None
         if strategy is None:
             return actions[int(self._random.random() * len(actions))]
         return strategy.choose(game, view, seat, actions)

@@ -307,14 +307,10 @@ def _successors(empty: int, sq: int, inside: bool, mask: int) -> tuple[tuple, in
     return tuple(faces), near
 
 
-def _after_loss(held: tuple[int, ...], search: Search, wp, sq, inside) -> tuple[int, ...]:
-    """The discs a player holds once it has given one up, as this bot would choose (the cheapest
-    loss; the wheels do not matter to it)."""
-    return _loss_chosen(search, held, sq, inside)
-
-
 @lru_cache(maxsize=4096)  # per set of empty circles, discs held and place: a few hundred in practice
-def _loss_chosen(search: Search, held: tuple[int, ...], sq, inside) -> tuple[int, ...]:
+def _after_loss(search: Search, held: tuple[int, ...], sq, inside) -> tuple[int, ...]:
+    """The discs a player at this place holds once it has given one up, as this bot would choose
+    (the cheapest loss by the tables; the wheels do not matter to it)."""
     options = [i for i, n in enumerate(held) if n]
     if not options:
         return held
@@ -346,7 +342,7 @@ class SmurfSmart:
         sq, inside, wp = view.positions[seat], view.inside[seat], view.wheels
         mask = _mask(view.held[seat])
         if first is GiveUp:
-            held = _after_loss(view.held[seat], search, wp, sq, inside)
+            held = _after_loss(search, view.held[seat], sq, inside)
             gone = next(i for i, (a, b) in enumerate(zip(view.held[seat], held)) if a != b)
             return GiveUp(board.KINDS[gone])
         if first is Move:
@@ -493,5 +489,5 @@ def _losses(view, search: Search, before, after) -> dict[int, tuple[int, ...]]:
     appeared = wheels.appearing(before, after)
     if not appeared:
         return {}
-    return {s: _after_loss(view.held[s], search, after, view.positions[s], False)
+    return {s: _after_loss(search, view.held[s], view.positions[s], False)
             for s in range(len(view.players)) if view.positions[s] in appeared and not view.inside[s]}
