@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.app import App
+from textual.strip import Strip
 
 from tui.widgets.line_list import LineList, Note, Row
 
@@ -18,15 +19,22 @@ class ListApp(App):
         yield LineList(self.rows, self.notes, most_rows=self.most_rows, id="list")
 
 
+def _drawn(widget: LineList) -> list:
+    """The widget's lines as the screen now shows them (not as it would draw them if asked:
+    a change that is not redrawn must show here)."""
+    strips = widget.app.screen._compositor.render_update(full=True).strips
+    region = widget.content_region
+    return [Strip.join(strips[y]).crop(region.x, region.right) for y in range(region.y, region.bottom)]
+
+
 def shown(widget: LineList) -> list[str]:
-    return [widget.render_line(y).text.rstrip() for y in range(widget.size.height)]
+    return [line.text.rstrip() for line in _drawn(widget)]
 
 
 def cursor_lines(widget: LineList) -> list[str]:
     """The lines drawn in the cursor's style."""
     style = widget.get_component_rich_style("line-list--cursor")
-    return [widget.render_line(y).text.rstrip() for y in range(widget.size.height)
-            if any(seg.style == style for seg in widget.render_line(y))]
+    return [line.text.rstrip() for line in _drawn(widget) if any(seg.style == style for seg in line)]
 
 
 ROWS = [Row(f"table {n}", str(n)) for n in range(1, 8)]
@@ -131,3 +139,24 @@ async def test_a_short_screen_shows_fewer_rows_and_every_note():
         assert shown(widget) == ["table 1", "table 2", "table 3", "table 4", "", "You have a seat."]
         await pilot.press("down", "down", "down", "down")
         assert shown(widget)[:4] == ["table 2", "table 3", "table 4", "table 5"] and widget.chosen == "5"
+
+
+async def test_the_screen_follows_when_new_rows_or_a_resize_scroll_the_list():
+    # the view scrolls to keep the cursor's row in it: what the screen shows must scroll too
+    app = ListApp(ROWS)
+    async with app.run_test(size=(30, 12)) as pilot:
+        widget = app.query_one(LineList)
+        widget.focus()
+        await pilot.press("down", "down")  # table 3, the view still at the top
+        widget.show([Row("table 1 with a very long name that wraps twice over", "1")] + ROWS[1:])
+        await pilot.pause()
+        assert widget.chosen == "3" and "table 3" in shown(widget) and cursor_lines(widget) == ["table 3"]
+    app = ListApp(ROWS, most_rows=14)
+    async with app.run_test(size=(30, 12)) as pilot:
+        widget = app.query_one(LineList)
+        widget.styles.max_height = "100%"
+        widget.focus()
+        await pilot.press("end")
+        await pilot.resize_terminal(30, 5)
+        await pilot.pause()
+        assert shown(widget)[-1] == "table 7" and cursor_lines(widget) == ["table 7"]

@@ -68,6 +68,8 @@ class LineList(Widget, can_focus=True):
 
     def show(self, rows: list[Row]) -> None:
         """New rows; the cursor stays at its place (within the new rows)."""
+        if list(rows) == self.rows:
+            return
         at = self.cursor
         self.rows = list(rows)
         choices = self._choices()
@@ -101,9 +103,9 @@ class LineList(Widget, can_focus=True):
         if not choices:
             return
         at = choices.index(self.cursor) if self.cursor in choices else 0
-        self.cursor = choices[max(0, min(len(choices) - 1, at + step))]
-        self._into_view()
-        self.refresh()
+        cursor, self.cursor = self.cursor, choices[max(0, min(len(choices) - 1, at + step))]
+        if not self._into_view() and self.cursor != cursor:
+            self.refresh()  # the same lines in view, the cursor on another
 
     def action_page(self, direction: int) -> None:
         self.action_move(direction * max(1, self._window() - 1))
@@ -133,17 +135,20 @@ class LineList(Widget, can_focus=True):
         self._wrap(self.size.width)
         return max(1, min(self.most_rows, self.size.height - self._notes_height()))
 
-    def _into_view(self) -> None:
-        """Scroll so that every line of the cursor's row is in view."""
-        height = self._window()
+    def _into_view(self) -> bool:
+        """Scroll so that every line of the cursor's row is in view (redrawn if that scrolled):
+        whether it scrolled."""
+        height, top = self._window(), self.top
         self.top = min(self.top, max(0, len(self._lines) - height))
         mine = [n for n, (row, _) in enumerate(self._lines) if row == self.cursor]
-        if not mine:
-            return
-        if mine[0] < self.top:
+        if mine and mine[0] < self.top:
             self.top = mine[0]
-        elif mine[-1] >= self.top + height:
+        elif mine and mine[-1] >= self.top + height:
             self.top = min(mine[0], mine[-1] - height + 1)
+        if self.top == top:
+            return False
+        self.refresh()
+        return True
 
     def on_resize(self) -> None:
         self._into_view()
