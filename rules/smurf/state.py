@@ -93,7 +93,9 @@ def _turn_began(s, e: TurnBegan) -> None:
 
 
 def _direction_asked(s, e: DirectionAsked) -> None:
-    s.rolled = e.die
+    die = e.die  # a face of the die: the rules' look-up tables are indexed by it (turn.py `_endings`)
+    if type(die) is int and 1 <= die <= 6:
+        s.rolled = die
 
 
 def _moved(s, e: Moved) -> None:
