@@ -9,7 +9,7 @@ from rules.codec import encode
 from rules.game import decide
 from rules.records import Rejected
 from rules.smurf import board, wheels
-from rules.smurf.records import GiveUp, Move, Roll, TurnWheel
+from rules.smurf.records import DirectionAsked, GiveUp, Move, Roll, TurnBegan, TurnEnded, TurnWheel
 from rules.smurf.state import State
 from tests.properties.machine import GameMachine, machine_case
 
@@ -49,6 +49,13 @@ class Smurf(GameMachine):
     def check_state(self):
         state = self.state
         assert state_from_json(json.loads(json.dumps(encode(state)))) == state
+        # the state folds neither Acted nor TurnEnded (rules/smurf/state.py): that holds because a
+        # face waits for a direction exactly when the action stopped to ask for one, and every
+        # TurnEnded is followed at once by the next player's TurnBegan
+        assert (state.rolled is not None) == isinstance(self.events[-1], DirectionAsked), self.events[-3:]
+        assert all(isinstance(after, TurnBegan) for ended, after in zip(self.events, self.events[1:])
+                   if isinstance(ended, TurnEnded))
+        assert not isinstance(self.events[-1], TurnEnded)
         waiting = self.game.to_act(state)
         if not waiting:
             return
