@@ -151,10 +151,11 @@ def open_lines(lines: Iterable[bytes], recent: int = 1, whole: bytes | None = No
     game, events = read.game, read.events
     try:
         state = fold_events(game, _initial(read), events[:told[0]])
-    except Exception:  # not what the rules write: the full check names the line
+        after, kept = _finish(_replay(read, told, state))
+    except Exception:  # not what the rules write (the fold, or the actions re-decided on a state
+        # folded from an edited event, fail): the full check names the first wrong line
         _finish(_replay(read, _batches(read), _initial(read)))
         raise  # the full check passed: a bug in the rules (evolve fails where decide does not)
-    after, kept = _finish(_replay(read, told, state))
     return Loaded(read.header, events[:kept], after, read.warnings, _check(read, len(told), state),
                   (told[0], state) if told[0] < kept else None)
 

@@ -135,3 +135,18 @@ def test_any_corruption_is_refused_or_loaded_exactly_as_loading_whole_does(seed)
     table = played(rnd.choice(["garfield", "filmis", "smurf"]), seed, rnd.randrange(5, 120))
     text = corrupt(rnd, text_of(table).encode())
     assert opened_then_checked(text, rnd.randrange(0, 8)) == loaded_whole(text)
+
+
+def test_a_save_edited_before_its_last_action_is_refused_naming_the_line_not_crashing():
+    # the last action answers a Garfield question whose Pending was edited to a bonus the rules
+    # never give: folded unchecked, it reached the re-decided answer as a look-up that failed
+    table = Table.new("garfield", ["Ann", "Bob", "Cid"], seed=3)
+    driver = TableDriver(table, {s: make("random", f"3/{s}") for s in range(3)})
+    while type(table.events[-1]).__name__ != "Asked":
+        driver.step_bot()
+    asked = len(table.events) - 1
+    driver.step_bot()  # the answer: the one action re-decided before showing
+    text = edited(table, asked, lambda event: {**event, "pending": {**event["pending"], "bonus": 3}})
+    with pytest.raises(log.LogError, match=f"line {asked + 2}"):
+        log.open_lines(text.splitlines(keepends=True), recent=1)
+    assert loaded_whole(text)[0] == "refused"
