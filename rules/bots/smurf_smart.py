@@ -37,7 +37,6 @@ from .smurf_ways import places as _places
 CAP = 500.0  # expected turns for a goal that cannot be reached with these circles
 RIVALRY = 0.3  # weight of the turns a rival loses when a wheel turn drops a cat under it
 FULL = (1 << len(board.KINDS)) - 1
-_KIND = {kind: board.kind_index(kind) for kind in board.KINDS}  # kind -> its place in board.KINDS
 
 
 @lru_cache(maxsize=4096)  # discs held per kind: a few hundred tuples in practice
@@ -77,7 +76,7 @@ def worked_out(empty: int) -> dict[tuple[int, bool, int], float]:
             outs = []
             for move, end, _ in ways(sq, inside, die):
                 if move.food is not None:
-                    k = board.kind_index(move.food)
+                    k = board.KIND_INDEX[move.food]
                     outs.append((end, True, None if (empty >> k) & 1 else k))
                 else:
                     outs.append((end, False, None))
@@ -196,7 +195,7 @@ class Search:
             if end == board.HOME and mask == FULL:
                 return -1.0  # won
             return self.value(wp, end, False, mask, depth)
-        k = _KIND[move.food]
+        k = board.KIND_INDEX[move.food]
         if not (self.empty >> k) & 1:
             mask |= 1 << k
         return self.value(wp, end, True, mask, depth)
@@ -299,7 +298,7 @@ def _successors(empty: int, sq: int, inside: bool, mask: int) -> tuple[tuple, in
                 won = end == board.HOME and mask == FULL
                 place, new_mask = (end, False), mask
             else:
-                k = board.kind_index(move.food)
+                k = board.KIND_INDEX[move.food]
                 won, place, new_mask = False, (end, True), mask if (empty >> k) & 1 else mask | 1 << k
             near |= reach(*place)
             endings.append((steps, None if won else end, place[1], new_mask, reach(*place)))
@@ -355,7 +354,7 @@ class SmurfSmart:
                 best = min(actions, key=lambda m: self._move_key(search, wp, sq, inside, mask, m, ends[m]))
                 chosen = _moves[key] = actions.index(best)
             return actions[chosen]
-        return self._start(search, view, seat, actions)
+        raise AssertionError(f"not a Smurf action: {actions[0]!r}")  # the rules offer no other
 
     def _start(self, search, view, seat, actions):
         """The start of a turn (`actions`: the rules' Roll, TurnWheel(1), TurnWheel(2)): roll, or
@@ -393,7 +392,7 @@ class SmurfSmart:
     def _move_key(search, wp, sq, inside, mask, move, end):
         value = search.after_move(wp, sq, inside, mask, move, end, DEPTH - 1)
         # equal values: do not take a disc of a kind already held (leave it for nobody's gain)
-        return (round(value, 6), move.food is not None and bool(mask >> _KIND[move.food] & 1))
+        return (round(value, 6), move.food is not None and bool(mask >> board.KIND_INDEX[move.food] & 1))
 
     @staticmethod
     def _turn_score(search, view, seat, action) -> float:

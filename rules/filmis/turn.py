@@ -133,7 +133,6 @@ _SEATS = range(4)  # the most seats a Filmis game has
 _DICE = tuple(tuple(tuple(DiceRolled(seat, (small, big)) for big in range(cards.BIG_DIE + 1))
                     for small in range(cards.SMALL_DIE + 1)) for seat in _SEATS)  # [seat][small][big]
 _MOVED = tuple(tuple(Moved(seat, square) for square in range(board.SIZE)) for seat in _SEATS)
-# players -> seat -> the events that end its turn and begin the next player's
 
 
 # ---- moving -------------------------------------------------------------------------------

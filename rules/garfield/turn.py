@@ -44,7 +44,6 @@ _ROLLED = [{dice: DiceRolled(seat, dice) for dice in [(a,) for a in range(1, 7)]
            for seat in _SEATS]
 _RING_GAINED = [RingGained(seat) for seat in _SEATS]
 _RING_LOST = [RingLost(seat) for seat in _SEATS]
-# players -> for each seat, the events that end its turn and begin the next player's
 _TURNED_UP = {card: GarfieldTurnedUp(card) for card in cards.GARFIELD_DECK}
 _TOSSED = {card: GarfieldTossed(card) for card in cards.GARFIELD_DECK}
 _PLAYED = [{card: CardPlayed(seat, card) for card in cards.PLAYER_COUNTS} for seat in _SEATS]

@@ -27,6 +27,9 @@ def ahead(square: int, direction: int, steps: int = 1) -> int:
     return (square + direction * steps) % SIZE
 
 
+KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}  # kind -> its place in KINDS
+
+
 def kind_index(kind: str) -> int:
     """The place of `kind` in KINDS (and in every per-kind tuple)."""
     return KINDS.index(kind)

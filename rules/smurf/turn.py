@@ -154,8 +154,6 @@ _MOVED = tuple(tuple(Moved(seat, square) for square in range(board.SIZE)) for se
 _WENT_IN = tuple({kind: WentIn(seat, kind) for kind in board.KINDS} for seat in _SEATS)
 _TAKEN = tuple({kind: DiscTaken(seat, kind) for kind in board.KINDS} for seat in _SEATS)
 _RETURNED = tuple({kind: DiscReturned(seat, kind) for kind in board.KINDS} for seat in _SEATS)
-# players -> seat -> the events that end its turn and begin the next player's
-_KIND_INDEX = {kind: board.kind_index(kind) for kind in board.KINDS}
 
 
 # ---- rolling and moving -------------------------------------------------------------------
@@ -168,7 +166,7 @@ def _roll(turn: Turn, seat: int) -> None:
     endings = _endings(turn.state, seat, die)[0]
     if not endings:
         turn.emit(_STAYED[seat][die])
-        _end_turn(turn, seat)
+        pass_turn(turn, seat)
     elif len(endings) == 1:
         _move(turn, seat, *endings[0])
     else:
@@ -189,7 +187,7 @@ def _move(turn: Turn, seat: int, move: Move, to: int) -> None:
     food = move.food
     if food is not None:
         turn.emit(_WENT_IN[seat][food])
-        if turn.state.circles[_KIND_INDEX[food]]:
+        if turn.state.circles[board.KIND_INDEX[food]]:
             turn.emit(_TAKEN[seat][food])
     elif to == board.HOME and all(turn.state.held[seat]):  # a disc of every kind
         turn.end_game(Won(seat))
@@ -240,8 +238,4 @@ def _cats_appear(turn: Turn, appearing: frozenset[int]) -> None:
 def _end_turn_if_settled(turn: Turn) -> None:
     """End the turn unless someone still has to choose a disc to give up."""
     if not turn.state.owing:
-        _end_turn(turn, turn.state.turn)
-
-
-def _end_turn(turn: Turn, seat: int) -> None:
-    pass_turn(turn, seat)
+        pass_turn(turn, turn.state.turn)
