@@ -132,7 +132,7 @@ def test_the_in_place_carry_out_gives_the_plain_turns_events_and_state():
             action = GAME.legal_actions(table.state, seat)[seed % 2 - 1]
             plain = carry_out(GAME, table.state, seat, action, Chance.for_log(seed, len(table.events)))
             own = GAME.carry_out(GAME, table.state, seat, action, Chance.for_log(seed, len(table.events)))
-            assert type(plain).__name__ == "Turn" and own.state is not own
+            assert type(plain).__name__ == "Turn" and own.state is not own  # frozen, not the working twin
             assert own.events == plain.events and own.state == plain.state and type(own.state) is type(plain.state)
             table.submit(seat, action)
 

@@ -127,7 +127,8 @@ def _plain_starts(asked):
     for seat, view in asked:
         if view.rolled is not None or view.owing:
             continue
-        appearing = cats_around(view.wheels)[3] | cats_around(view.wheels)[4]
+        *_, appear_first, appear_second = cats_around(view.wheels)
+        appearing = appear_first | appear_second
         if not any(appearing >> sq & 1 and not within and any(discs)
                    for sq, within, discs in zip(view.positions, view.inside, view.held)):
             found.append((seat, view, appearing))

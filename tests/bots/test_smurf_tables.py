@@ -12,5 +12,4 @@ from rules.bots import smurf_smart
 @pytest.mark.parametrize("empty", range(smurf_smart.FULL + 1))
 def test_the_stored_table_is_the_table_worked_out(empty):
     smurf_smart.table.cache_clear()
-    assert smurf_smart.table(empty) == smurf_smart.worked_out(empty)
-
+    assert smurf_smart.table(empty) == smurf_smart.worked_out(empty), "run python tools/smurf_tables.py"
