@@ -151,3 +151,21 @@ async def test_a_check_ending_while_the_app_shuts_down_does_not_go_on_with_the_g
         await settle(pilot)
         assert isinstance(app.screen, GameScreen) and app.screen.session.checking is not None
     assert app.session.checking is None and advanced == []
+
+
+async def test_a_check_failing_while_the_app_shuts_down_does_not_show_the_list_of_saves(monkeypatch):
+    """As above, for a check that fails then: the list of saves is not pushed onto a closing app."""
+    path, table = saved_game()
+    refused = []
+
+    def at_shutdown(session):  # the check fails only once the app is shutting down
+        if app.is_running:
+            return False
+        raise saves.SaveError("line 9: edited")
+    monkeypatch.setattr(LocalGame, "check_some", at_shutdown)
+    app = make_app(start="resume", resume=path, bot_delay=0, animations=False)
+    monkeypatch.setattr(app, "refuse_save", lambda message: refused.append(message))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and app.screen.session.checking is not None
+    assert refused == []

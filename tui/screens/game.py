@@ -154,7 +154,8 @@ class GameScreen(Screen):
         try:
             return self.session.check_some()
         except SaveError as error:
-            self.app.refuse_save(str(error))
+            if self.app.is_running:  # (not while the app shuts down: the list's screens are going)
+                self.app.refuse_save(str(error))
             return None
 
     def on_game_log_laid_out(self) -> None:
