@@ -14,7 +14,7 @@ from bisect import bisect_right
 from typing import Any
 
 from rules import registry
-from rules.log import Loaded
+from rules.log import Loaded, fold_events
 from rules.records import Acted, DiceRolled, Event, TurnBegan
 
 EVERY = 256  # events between snapshots: seeking folds at most this many
@@ -36,11 +36,11 @@ class Replay:
         self.turns: list[int] = []
         state = game.initial(self.names, self.header.options)
         self._snapshots = [state]
+        for end in range(every, len(events) + 1, every):  # snapshot k: the state after k * every events
+            state = fold_events(game, state, events[end - every:end])
+            self._snapshots.append(state)
         stop = 0
         for i, event in enumerate(events):
-            state = game.evolve(state, event)
-            if (i + 1) % every == 0:
-                self._snapshots.append(state)
             if isinstance(event, TurnBegan):
                 while self.stops[stop] <= i:
                     stop += 1
@@ -70,10 +70,7 @@ class Replay:
         """The whole game after stop `stop` (from the nearest snapshot: at most `every` steps)."""
         end = self.stops[stop]
         base = end // self.every
-        state = self._snapshots[base]
-        for event in self.events[base * self.every:end]:
-            state = self.game.evolve(state, event)
-        return state
+        return fold_events(self.game, self._snapshots[base], self.events[base * self.every:end])
 
     def view_at(self, stop: int, seat: int | None) -> Any:
         return self.game.view(self.state_at(stop), seat)
