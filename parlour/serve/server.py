@@ -28,7 +28,7 @@ from ..charset import term_needs_ascii
 from .driver import MAX_BACKLOG
 from .client import BadClient, KeyDecoder, check_env, check_name, check_size, check_term, client_locale
 from .files import LooseFile, check_private, write_private
-from .guard import Backoff, Slots, source
+from .guard import Backoff, Guesses, Slots, source
 from .logsafe import EscapingFormatter, PrivateFileHandler, RateLimited
 from .names import NameBook, is_shared
 from .tables import Lobby, Member
@@ -140,8 +140,11 @@ class Hub:
         self.passwords = read_passwords(settings.password_file) if settings.password_file else None
         self.keys = None
         if settings.authorized_keys:
-            try:
+            try:  # a list others can write would let them add their own key
+                check_private(settings.authorized_keys)
                 self.keys = asyncssh.read_authorized_keys(str(settings.authorized_keys))
+            except LooseFile as error:
+                raise ServeError(f"refusing the authorized keys: {error}") from None
             except (OSError, ValueError) as error:
                 raise ServeError(f"cannot read the authorized keys {settings.authorized_keys}: {error}") from None
         if self.passwords is None and self.keys is None and not is_loopback(settings.host):
@@ -153,6 +156,7 @@ class Hub:
         self.connections = 0  # logged in
         self.logging_in = Slots(settings.max_logins_per_address, settings.max_logins)
         self.backoff = Backoff()
+        self.guesses = Guesses()  # tries at each password from anywhere
         self.refusals = RateLimited(log)  # failed logins and refused connections: a bounded log
         self.names = NameBook(None)
         self.sessions: set[asyncio.Task] = set()
@@ -215,6 +219,12 @@ class Hub:
         self.names.flush()
         if self.cool_down is not None:
             self.cool_down()
+
+    def password_of(self, username: str) -> str:
+        """Which password a try at `username` guesses: the name's own, or the shared one (every
+        name without its own password guesses the same secret)."""
+        name = username.casefold()
+        return f"password:{name}" if name in (self.passwords or {}) else "password"
 
     def check_password(self, username: str, password: str) -> str | None:
         """The credential a name and password log in with, or None. Both the name's own password
@@ -501,12 +511,21 @@ class _Server(asyncssh.SSHServer):
         wait = self.hub.backoff.turn(self.src)
         if wait:
             await asyncio.sleep(wait)
+        target = self.hub.password_of(username)
+        if not self.hub.guesses.take(target):  # locked: not judged at all, so nothing is learnt
+            refused = self.hub.guesses.refused(target)
+            self.hub.refusals.info("refused %s from %s: %s is locked after too many wrong passwords "
+                                   "(%d tries refused while locked)", username, self.src, target, refused)
+            self._refuse("too many wrong passwords for this name lately: wait a few minutes, or log in "
+                         "with your key", asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE)
+            return False
         cred = self.hub.check_password(username, password)
         if cred is not None:
-            self.hub.backoff.succeeded(self.src)
+            self.hub.backoff.succeeded(self.src, target)
+            self.hub.guesses.give_back(target)
             self.conn.set_extra_info(parlour_cred=cred)
             return True
-        failures = self.hub.backoff.failed(self.src)
+        failures = self.hub.backoff.failed(self.src, target)
         self.hub.refusals.info("refused %s from %s: wrong password (%d recent failures)", username, self.src, failures)
         self._tried()
         return False
