@@ -31,6 +31,7 @@ from .files import LooseFile, check_private, write_private
 from .guard import Backoff, Guesses, Slots, source
 from .logsafe import EscapingFormatter, PrivateFileHandler, RateLimited
 from .names import NameBook, is_shared
+from .quotas import Hourly, Quotas, TableQuota
 from .tables import Lobby, Member
 
 log = logging.getLogger("parlour.serve")
@@ -62,6 +63,7 @@ class Settings:
     bot_delay: float = 0.6
     save: bool = True
     abandon_after: float = 30 * 60  # seconds a table whose humans are all away stays open
+    quotas: Quotas = Quotas()  # what one credential may hold (parlour/serve/quotas.py)
 
 
 class ServeError(Exception):
@@ -151,6 +153,8 @@ class Hub:
             raise ServeError(f"without --password-file or --authorized-keys Parlour only listens on "
                              f"loopback (127.0.0.1 or ::1), not on {settings.host}")
         self.lobby = Lobby(bot_delay=settings.bot_delay, save=settings.save, abandon_after=settings.abandon_after)
+        self.lobby.table_quota = TableQuota(settings.quotas)
+        self.by_cred: dict[str, int] = {}  # logged-in connections per credential
         self.stopping = False
         self.sweeper: asyncio.TimerHandle | None = None
         self.connections = 0  # logged in
@@ -178,8 +182,11 @@ class Hub:
         from .ui import warm_up
 
         self.cool_down = warm_up()  # what every app imports, once, now: not while a player waits
+        from .lookalike import warm_up as confusables
+
+        confusables()
         try:
-            self.names = NameBook(state_folder / "names.json")
+            self.names = NameBook(state_folder / "names.json", self.settings.quotas.of, Hourly())
         except ValueError as error:
             raise ServeError(str(error)) from None
         if self.settings.save:
@@ -281,9 +288,10 @@ class Hub:
                      process.get_terminal_type(), error)
             _say(process, f"{error}\r\n")
             return 1
-        if not self.names.claim(name, cred):
-            log.info("refused %s from %s: the name belongs to another credential", name, _peer(process))
-            _say(process, f"The name {name} belongs to another player here; connect with another user name.\r\n")
+        refusal = self.names.refusal(name, cred)
+        if refusal is not None:
+            log.info("refused %s from %s: %s", name, _peer(process), refusal)
+            _say(process, f"{refusal} Connect with another user name: ssh -p PORT NAME@HOST.\r\n")
             return 1
         other = self.playing.get(name.casefold())
         if other is not None:
@@ -434,6 +442,7 @@ class _Server(asyncssh.SSHServer):
         self.src = "?"
         self.logging_in = False  # holds one of its address's login slots
         self.counted = False  # holds one of the logged-in slots
+        self.cred = "open"  # the credential it logged in with
         self.tries = 0
         self.unknown_keys = 0
         self.sessions = 0
@@ -464,6 +473,11 @@ class _Server(asyncssh.SSHServer):
         if self.counted:
             self.hub.connections -= 1
             self.counted = False
+            left = self.hub.by_cred.get(self.cred, 0) - 1
+            if left > 0:
+                self.hub.by_cred[self.cred] = left
+            else:
+                self.hub.by_cred.pop(self.cred, None)
             self.hub.lobby.poke()
 
     def _full(self) -> bool:
@@ -477,6 +491,8 @@ class _Server(asyncssh.SSHServer):
         if self._full():
             return True  # and the disconnect above ends it
         if self.hub.open:
+            if self._over_quota("open"):
+                return True
             self.conn.set_extra_info(parlour_cred="open")
             return False
         return True
@@ -485,10 +501,27 @@ class _Server(asyncssh.SSHServer):
         self._logged_out()
         if self._full():
             return
+        self.cred = self.conn.get_extra_info("parlour_cred") or "open"
+        if self._over_quota(self.cred):  # two logins judged at once: the second is refused here
+            return
+        self.hub.by_cred[self.cred] = self.hub.by_cred.get(self.cred, 0) + 1
         self.hub.connections += 1
         self.counted = True
         self.hub.lobby.poke()
         self.grace = asyncio.get_running_loop().call_later(self.hub.settings.session_grace, self._no_session)
+
+    def _over_quota(self, cred: str) -> bool:
+        """True (and the connection is being closed, with the reason) if `cred` already holds
+        its quota of logged-in connections; asked as soon as the credential is known, so the
+        client is told before it counts as logged in."""
+        quota = self.hub.settings.quotas.of(cred).connections
+        if self.hub.by_cred.get(cred, 0) < quota:
+            return False
+        self.hub.refusals.info("refused a connection from %s: %s has its %d connections", self.src, cred, quota)
+        who = "the shared password's players have" if is_shared(cred) else "your login has"
+        self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                             f"{who} {quota} connections here already, the most allowed; close one first")
+        return True
 
     def _no_session(self) -> None:
         if not self.sessions:
@@ -523,6 +556,8 @@ class _Server(asyncssh.SSHServer):
         if cred is not None:
             self.hub.backoff.succeeded(self.src, target)
             self.hub.guesses.give_back(target)
+            if self._over_quota(cred):
+                return False
             self.conn.set_extra_info(parlour_cred=cred)
             return True
         failures = self.hub.backoff.failed(self.src, target)
@@ -542,7 +577,10 @@ class _Server(asyncssh.SSHServer):
         host = self.conn.get_extra_info("peername")[0]
         ok = self.hub.keys.validate(key, host, host) is not None
         if ok:
-            self.conn.set_extra_info(parlour_cred=f"key:{key.get_fingerprint()}")
+            cred = f"key:{key.get_fingerprint()}"
+            if self._over_quota(cred):
+                return False
+            self.conn.set_extra_info(parlour_cred=cred)
         else:
             self.hub.refusals.info("refused %s from %s: unknown key", username, self.src)
             self.unknown_keys += 1  # clients offer several keys; a dozen unknown ones end the connection

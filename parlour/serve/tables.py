@@ -67,6 +67,7 @@ class GameTable:
     bots: dict = field(default_factory=dict)  # a bot for every seat: a human's stands in when away
     timers: dict = field(default_factory=dict)
     empty_since: float | None = None  # when its last human went away (None: someone is here)
+    creator: str | None = None  # the credential that set it up here (its quota counts the table)
 
     @property
     def status(self) -> str:
@@ -99,6 +100,7 @@ class Lobby:
         self.shelf: dict[Path, list[tuple[str, str]]] = {}  # closed unfinished tables: (name, cred) seated
         self.owner: Callable[[str], str | None] = lambda name: None  # a name's credential (the name book)
         self._next_id = 1
+        self.table_quota = None  # quotas.TableQuota: tables a credential may set up (None: any number)
         self.changed = asyncio.Event()  # set after every table change (tests and tools wait on it)
 
     # ---- connections ---------------------------------------------------------------------------
@@ -191,9 +193,17 @@ class Lobby:
         return table
 
     def _create(self, member: Member, message: dict) -> None:
+        if self.table_quota is not None:
+            mine = sum(1 for t in self.tables.values() if t.creator == member.cred and t.status != "finished")
+            reason = self.table_quota.refusal(member.cred, mine)
+            if reason is not None:
+                raise Rejected(reason)
         seats = message.get("seats")
         standin = message.get("standin", 0)
         table = self.create(message.get("game"), seats, standin=standin if standin in STANDIN_CHOICES else 0)
+        table.creator = member.cred
+        if self.table_quota is not None:
+            self.table_quota.created(member.cred)
         self._sit(member, table)
 
     def _table(self, message: dict) -> GameTable:

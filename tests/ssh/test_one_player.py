@@ -6,10 +6,12 @@ clock: every wait is for a condition (a guard's clock is moved by hand where tim
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import asyncssh
 import pytest
 
+from parlour.serve.names import NameBook
 from parlour.serve.server import Hub, ServeError, Settings
 from parlour.config import data_dir
 
@@ -49,6 +51,7 @@ def count_judged(hub) -> list[int]:
 async def test_3_logging_in_as_oneself_between_guesses_does_not_reset_the_back_off(tmp_path):
     passwords = write(tmp_path / "passwords", "ann:apple\neve:pear\n")
     async with server(password_file=passwords) as hub:
+        hub.backoff.base = 0.05  # its waits, shortened for the test
         for i in range(3):
             await refused(hub, "ann", password=f"wrong{i}")
             (await login(hub, "eve", password="pear")).close()  # Eve, logging in as herself
@@ -119,3 +122,102 @@ def test_9_an_authorized_keys_file_others_can_read_or_write_is_refused(tmp_path)
         keys.chmod(mode)
         with pytest.raises(ServeError, match=f"others \\(mode {mode:o}\\); run: chmod 600"):
             Hub(Settings(authorized_keys=keys))
+
+
+# 5: quotas per credential ---------------------------------------------------------------------------
+
+async def session_text(hub, name: str, **options) -> str:
+    """What a plain (no PTY) session as `name` is told, up to its first pause or its end."""
+    conn = await login(hub, name, **options)
+    try:
+        process = await conn.create_process(encoding=None)
+        text = b""
+        try:
+            while chunk := await asyncio.wait_for(process.stdout.read(65536), 0.3 if text else TIMEOUT):
+                text += chunk
+        except (asyncio.TimeoutError, asyncssh.Error, ConnectionError):
+            pass
+        return text.decode("utf-8", "replace")
+    finally:
+        conn.close()
+
+
+def keys_file(tmp_path, *keys):
+    return write(tmp_path / "keys", "".join(k.export_public_key().decode() for k in keys))
+
+
+async def test_5_one_key_holds_a_few_connections_and_the_shared_password_never_all(tmp_path):
+    ann_key, bob_key = asyncssh.generate_private_key("ssh-ed25519"), asyncssh.generate_private_key("ssh-ed25519")
+    passwords = write(tmp_path / "passwords", "open-sesame\n")
+    async with server(password_file=passwords, authorized_keys=keys_file(tmp_path, ann_key, bob_key),
+                      max_connections=12) as hub:
+        held = [await login(hub, "ann", client_keys=[ann_key]) for _ in range(3)]
+        reason = await refused(hub, "ann", client_keys=[ann_key])  # today: in, up to all 64
+        assert "your login has 3 connections here already" in reason
+        from parlour.serve.quotas import SHARED, Quotas
+
+        hub.settings.quotas = Quotas(shared=replace(SHARED, connections=8))  # 8 of 12, in a short test
+        for i in range(0, 8, 4):
+            held += await asyncio.gather(*(login(hub, f"p{i + j}", password="open-sesame") for j in range(4)))
+        reason = await refused(hub, "p9", password="open-sesame")
+        assert "the shared password's players have 8 connections here already" in reason
+        held.append(await login(hub, "bob", client_keys=[bob_key]))  # another key still finds room
+        held[0].close()
+        await until(hub, lambda: hub.connections == len(held) - 1)
+        held.append(await login(hub, "ann", client_keys=[ann_key]))  # a connection closed is given back
+        for conn in held:
+            conn.close()
+
+
+async def test_5_one_key_sets_up_a_few_tables_and_takes_a_few_names(tmp_path):
+    ann_key, bob_key = asyncssh.generate_private_key("ssh-ed25519"), asyncssh.generate_private_key("ssh-ed25519")
+    async with server(authorized_keys=keys_file(tmp_path, ann_key, bob_key)) as hub:
+        ann, bob = await connect(hub, "Ann", client_keys=[ann_key]), await connect(hub, "Bob", client_keys=[bob_key])
+        await ann.wait_for("the tables")
+        await bob.wait_for("the tables")
+        create = {"t": "create", "game": "garfield", "seats": ["human", "bot:random"]}
+        for _ in range(4):  # each starts at once (a bot fills it), and she is away from the one before
+            hub.lobby.handle(member(hub, "Ann"), create)
+        assert len(hub.lobby.tables) == 3  # today: 4, and on up to all 40
+        hub.lobby.handle(member(hub, "Bob"), create)  # another key still may
+        assert len(hub.lobby.tables) == 4
+        await ann.close()
+        await bob.close()
+        taken = [await session_text(hub, f"ann{i}", client_keys=[ann_key]) for i in range(10)]  # and "Ann"
+        assert "took 10 new names in the last hour" in taken[-1]  # today: every name, to the 100,000 cap
+        assert all("took" not in text for text in taken[:-1])
+    log = (data_dir() / "serve.log").read_text()
+    assert "refused create from Ann: you have 3 tables open that you set up" in log
+
+
+# 6: look-alike names -----------------------------------------------------------------------------------
+
+LOOK_ALIKES = {"\u0410nn": "mixes the letters of different scripts",  # Cyrillic А
+               "\u0391\u043f\u043f": "mixes the letters of different scripts",  # Greek Α, Cyrillic пп
+               "Ann\u0335": "drawn as nothing or only changes the look",  # a combining overlay
+               "Ann\u1160": "drawn as nothing",  # a Hangul filler
+               "\u1160": "drawn as nothing",
+               "\uff21\uff4e\uff4e": "belongs to another player",  # full-width: "Ann" once NFKC'd
+               "\u0410\u0441\u0435": "looks like the name ace"}  # all Cyrillic, drawn as "Ace"
+
+
+async def test_6_a_name_that_looks_like_an_owned_one_is_refused_and_real_names_still_work(tmp_path):
+    ann_key, eve_key = asyncssh.generate_private_key("ssh-ed25519"), asyncssh.generate_private_key("ssh-ed25519")
+    async with server(authorized_keys=keys_file(tmp_path, ann_key, eve_key)) as hub:
+        for name in ("Ann", "Ace"):
+            await session_text(hub, name, client_keys=[ann_key])
+        for name, reason in LOOK_ALIKES.items():
+            assert reason in await session_text(hub, name, client_keys=[eve_key]), name  # today: let in
+        for name in ("Åsa", "Jönsson", "Ørjan", "Łucja"):
+            await session_text(hub, name, client_keys=[eve_key])
+            assert hub.names.owner(name) == f"key:{eve_key.get_fingerprint()}"
+
+
+def test_6_a_name_book_from_before_keeps_every_owner_and_refuses_new_look_alikes(tmp_path):
+    path = tmp_path / "names.json"
+    write(path, '{"version": 1, "names": {"ace": "key:A", "\u0430\u0441\u0435": "key:B"}}')
+    book = NameBook(path)
+    assert book.claim("Ace", "key:A") and book.claim("\u0410\u0441\u0435", "key:B")  # both kept
+    assert not book.claim("ACE", "key:B") and not book.claim("\u0410\u0441\u0435", "key:A")
+    assert book.claim("Cab", "key:C") and not book.claim("\u0421\u0430\u0432", "key:D")  # today: taken
+    assert "looks like the name cab" in book.refusal("\u0421\u0430\u0432", "key:D")  # Cyrillic, drawn as "Cab"
