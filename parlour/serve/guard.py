@@ -140,23 +140,3 @@ class Guesses:
         if bucket[0] >= self.burst:
             del self.buckets[target]
 
-
-class Slots:
-    """Connections still logging in, per source and in all; `take` refuses beyond the caps."""
-
-    def __init__(self, per_source: int, total: int):
-        self.per_source, self.total = per_source, total
-        self.counts: dict[str, int] = {}
-
-    def take(self, src: str) -> bool:
-        if self.counts.get(src, 0) >= self.per_source or sum(self.counts.values()) >= self.total:
-            return False
-        self.counts[src] = self.counts.get(src, 0) + 1
-        return True
-
-    def give_back(self, src: str) -> None:
-        left = self.counts.get(src, 0) - 1
-        if left > 0:
-            self.counts[src] = left
-        else:
-            self.counts.pop(src, None)

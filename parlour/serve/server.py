@@ -28,7 +28,8 @@ from ..charset import term_needs_ascii
 from .driver import MAX_BACKLOG
 from .client import BadClient, KeyDecoder, check_env, check_name, check_size, check_term, client_locale
 from .files import LooseFile, check_private, write_private
-from .guard import Backoff, Guesses, Slots, source
+from .guard import Backoff, Guesses, source
+from .slots import WAIT, Slots
 from .logsafe import EscapingFormatter, PrivateFileHandler, RateLimited
 from .names import NameBook, is_shared
 from .quotas import Hourly, Quotas, TableQuota
@@ -440,7 +441,8 @@ class _Server(asyncssh.SSHServer):
         self.hub = hub
         self.conn = None
         self.src = "?"
-        self.logging_in = False  # holds one of its address's login slots
+        self.logging_in = False  # holds one of the login slots
+        self.queued = None  # while it waits for a login slot: the timer that ends the wait
         self.counted = False  # holds one of the logged-in slots
         self.cred = "open"  # the credential it logged in with
         self.tries = 0
@@ -455,16 +457,69 @@ class _Server(asyncssh.SSHServer):
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.src = source(peer[0] if peer else "?")
-        if not self.hub.logging_in.take(self.src):
-            self.hub.refusals.info("refused a connection from %s: too many connections logging in", self.src)
-            self._refuse("too many connections are logging in from your address; try later")
+        slots = self.hub.logging_in
+        if slots.take(self, self.src):
+            self.logging_in = True
             return
+        own = slots.own_share_taken(self.src)
+        victim = None if own else slots.victim(self.src)
+        if victim is not None:  # every slot is taken, most by another site: its oldest makes room
+            victim._evicted()
+            self.logging_in = slots.take(self, self.src)
+            return
+        if slots.wait(self, self.src):  # its turn comes when one of its own (or any) finishes
+            self.queued = asyncio.get_running_loop().call_later(WAIT, self._waited, own)
+            self._reading(False)
+            return
+        self._refused_now(own)
+
+    def _refused_now(self, own: bool) -> None:
+        if own:
+            self.hub.refusals.info("refused a connection from %s: its address has %d connections logging in",
+                                   self.src, self.hub.logging_in.per_source)
+            self._refuse("too many connections are logging in from your address (or its network) at "
+                         "once; try again in a moment")
+        else:
+            self.hub.refusals.info("refused a connection from %s: every login slot is taken", self.src)
+            self._refuse("the server has as many connections logging in as it can take; try again in a moment")
+
+    def _waited(self, own: bool) -> None:
+        self.queued = None
+        self.hub.logging_in.give_back(self)
+        self._refused_now(own)
+
+    def _reading(self, on: bool) -> None:
+        """Read the client's bytes or leave them unread (its login waits; asyncssh's own
+        transport, the only handle on a connection's reading)."""
+        transport = getattr(self.conn, "_transport", None)
+        if transport is not None and not transport.is_closing():
+            transport.resume_reading() if on else transport.pause_reading()
+
+    def _admitted(self) -> None:
+        """A waiting connection's turn: it holds a slot now and its login goes on."""
+        if self.queued is not None:
+            self.queued.cancel()
+            self.queued = None
         self.logging_in = True
+        self._reading(True)
+
+    def _evicted(self) -> None:
+        """Closed to make room for a newcomer from a less busy address."""
+        self.logging_in = False
+        self.hub.logging_in.give_back(self, admit=False)
+        self.hub.refusals.info("closed a connection from %s still logging in: room for another address", self.src)
+        self._refuse("the server had every login slot taken and closed the oldest connection of the "
+                     "busiest address, yours; try again")
 
     def _logged_out(self) -> None:
+        if self.queued is not None:
+            self.queued.cancel()
+            self.queued = None
+            self.hub.logging_in.give_back(self)
         if self.logging_in:
             self.logging_in = False
-            self.hub.logging_in.give_back(self.src)
+            for waiter in self.hub.logging_in.give_back(self):
+                waiter._admitted()
 
     def connection_lost(self, exc) -> None:
         self._logged_out()

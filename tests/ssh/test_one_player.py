@@ -6,11 +6,13 @@ clock: every wait is for a condition (a guard's clock is moved by hand where tim
 from __future__ import annotations
 
 import asyncio
+import socket
 from dataclasses import replace
 
 import asyncssh
 import pytest
 
+from parlour.serve import server as server_module
 from parlour.serve.names import NameBook
 from parlour.serve.server import Hub, ServeError, Settings
 from parlour.config import data_dir
@@ -221,3 +223,62 @@ def test_6_a_name_book_from_before_keeps_every_owner_and_refuses_new_look_alikes
     assert not book.claim("ACE", "key:B") and not book.claim("\u0410\u0441\u0435", "key:A")
     assert book.claim("Cab", "key:C") and not book.claim("\u0421\u0430\u0432", "key:D")  # today: taken
     assert "looks like the name cab" in book.refusal("\u0421\u0430\u0432", "key:D")  # Cyrillic, drawn as "Cab"
+
+
+# 4: pre-authentication fairness ------------------------------------------------------------------------
+
+async def settled(predicate) -> None:
+    """Wait until `predicate()` holds (connections arriving change no lobby, so it is polled)."""
+    for _ in range(int(TIMEOUT / 0.02)):
+        if predicate():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("timed out waiting for the server")
+
+
+def logging_in(hub) -> int:
+    slots = hub.logging_in
+    return len(slots.holders) if hasattr(slots, "holders") else sum(slots.counts.values())  # today's Slots
+
+
+def waiting(hub) -> int:
+    return len(getattr(hub.logging_in, "waiting", ()))
+
+
+def silent(hub, address: str) -> socket.socket:
+    """A connection that never says a word, from `address`."""
+    sock = socket.socket()
+    sock.bind((address, 0))
+    sock.connect(("127.0.0.1", hub.port))
+    return sock
+
+
+async def test_4_silent_sockets_from_other_addresses_do_not_lock_a_fresh_address_out():
+    async with server() as hub:  # 32 login slots, 4 per address
+        socks = [silent(hub, f"127.0.0.{2 + i // 4}") for i in range(32)]  # 8 addresses x 4: all slots
+        await settled(lambda: logging_in(hub) == 32)
+        for i in range(3):  # today: refused, "too many connections are logging in from your address"
+            conn = await login(hub, f"fresh{i}", address=f"127.0.1.{i + 1}")
+            conn.close()
+        more = [silent(hub, "127.0.0.2") for _ in range(4)]  # an address past its share waits
+        await settled(lambda: waiting(hub) == 3)  # (one of its four made room for a fresh one)
+        assert hub.logging_in.sources["127.0.0.2"] == 4
+        for sock in socks + more:
+            sock.close()
+
+
+async def test_4_a_fifth_person_behind_one_address_waits_a_moment_then_is_told_the_true_reason(monkeypatch):
+    monkeypatch.setattr(server_module, "WAIT", 0.5, raising=False)  # its wait, shortened
+    async with server() as hub:
+        socks = [silent(hub, "127.0.0.1") for _ in range(4)]  # four logging in from one address
+        await settled(lambda: logging_in(hub) == 4)
+        fifth = asyncio.ensure_future(login(hub, "fifth"))
+        await settled(lambda: waiting(hub) == 1)
+        socks.pop().close()  # one of the four is done: the fifth goes on, not refused (today: refused)
+        (await fifth).close()
+        socks.append(silent(hub, "127.0.0.1"))
+        await settled(lambda: logging_in(hub) == 4)
+        reason = await refused(hub, "sixth")  # nobody finishes within the wait: told why
+        assert "too many connections are logging in from your address" in reason
+        for sock in socks:
+            sock.close()
