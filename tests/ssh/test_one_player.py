@@ -6,6 +6,8 @@ clock: every wait is for a condition (a guard's clock is moved by hand where tim
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import socket
 from dataclasses import replace
 
@@ -280,5 +282,50 @@ async def test_4_a_fifth_person_behind_one_address_waits_a_moment_then_is_told_t
         await settled(lambda: logging_in(hub) == 4)
         reason = await refused(hub, "sixth")  # nobody finishes within the wait: told why
         assert "too many connections are logging in from your address" in reason
+        for sock in socks:
+            sock.close()
+
+
+# the long versions (PARLOUR_SSH_LONG=1) ----------------------------------------------------------------
+
+LONG = pytest.mark.skipif(os.environ.get("PARLOUR_SSH_LONG") != "1", reason="a long attack: PARLOUR_SSH_LONG=1")
+
+
+@LONG
+async def test_3_long_a_minute_of_guesses_at_one_password_from_ever_new_addresses_judges_at_most_30(tmp_path):
+    async with server(password_file=write(tmp_path / "passwords", "ann:apple\n")) as hub:
+        judged = count_judged(hub)
+        stop, tried = asyncio.get_running_loop().time() + 60, [0]
+
+        async def guesser():
+            while asyncio.get_running_loop().time() < stop:
+                tried[0] += 1
+                address = f"127.0.{2 + tried[0] // 250}.{1 + tried[0] % 250}"
+                with contextlib.suppress(asyncssh.Error, OSError, asyncio.TimeoutError):
+                    (await login(hub, "ann", address=address, password=f"wrong{tried[0]}")).close()
+        await asyncio.gather(*(guesser() for _ in range(4)))
+        assert judged[0] <= 30 < tried[0]
+
+
+@LONG
+async def test_4_long_a_fresh_address_gets_in_28_times_while_8_addresses_keep_4_silent_sockets_each():
+    async with server() as hub:
+        socks, done = [], asyncio.Event()
+
+        async def refill():  # as the server closes (or queues) a silent socket, another is opened
+            while not done.is_set():
+                for i in range(8):
+                    address = f"127.0.0.{2 + i}"
+                    while hub.logging_in.sources.get(address, 0) + sum(
+                            1 for s in hub.logging_in.waiting.values() if s == address) < 4 and len(socks) < 2000:
+                        socks.append(silent(hub, address))
+                        await asyncio.sleep(0.01)
+                await asyncio.sleep(0.05)
+        filler = asyncio.ensure_future(refill())
+        await settled(lambda: logging_in(hub) == 32)
+        for i in range(28):
+            (await login(hub, f"fresh{i}", address="127.0.1.1")).close()
+        done.set()
+        await filler
         for sock in socks:
             sock.close()
