@@ -76,13 +76,14 @@ class TableQuota:
     def __init__(self, quotas: Quotas, clock=time.monotonic):
         self.quotas, self.hourly = quotas, Hourly(clock)
 
-    def refusal(self, cred: str, open_tables: int) -> str | None:
-        """Why `cred`, with `open_tables` open tables it set up, may not set up one more, or None."""
+    def refusal(self, cred: str, open_tables: int, hourly: bool = True) -> str | None:
+        """Why `cred`, with `open_tables` open tables it set up, may not set up one more, or None
+        (`hourly`: counting the tables set up in the last hour; not for one reopened)."""
         quota = self.quotas.of(cred)
         who, they = ("the players of the shared password have", "they") if is_shared(cred) else ("you have", "you")
         if open_tables >= quota.tables:
             return f"{who} {open_tables} tables open that {they} set up, the most allowed; join one"
-        if self.hourly.count(cred) >= quota.tables_per_hour:
+        if hourly and self.hourly.count(cred) >= quota.tables_per_hour:
             return f"{who} set up {quota.tables_per_hour} tables in the last hour, the most allowed; join one"
         return None
 

@@ -194,6 +194,29 @@ async def test_5_one_key_sets_up_a_few_tables_and_takes_a_few_names(tmp_path):
     assert "refused create from Ann: you have 3 tables open that you set up" in log
 
 
+async def test_5_a_reconnect_reopens_no_more_shelved_tables_than_the_quota_of_open_ones(tmp_path):
+    ann_key = asyncssh.generate_private_key("ssh-ed25519")
+    now = [0.0]
+    async with server(authorized_keys=keys_file(tmp_path, ann_key), abandon_after=100) as hub:
+        hub.lobby.clock = lambda: now[0]
+        create = {"t": "create", "game": "garfield", "seats": ["human", "bot:random"]}
+        for name in ("Ann", "Ann2"):  # three tables set up, left and closed as abandoned; then three
+            ann = await connect(hub, name, client_keys=[ann_key])  # more, by the same key as Ann2
+            await ann.wait_for("the tables")
+            for _ in range(3):
+                hub.lobby.handle(member(hub, name), create)
+            await ann.close()
+            await until(hub, lambda: member(hub, name) is None)
+            if not now[0]:
+                now[0] = 1000
+                assert len(hub.lobby.sweep()) == 3
+        ann = await connect(hub, "Ann", client_keys=[ann_key])  # today: all six open again
+        await ann.wait_for("the tables")
+        assert len([t for t in hub.lobby.tables.values() if t.status != "finished"]) == 3
+        assert len(hub.lobby.shelf) == 3  # kept, to reopen as her other tables finish
+        await ann.close()
+
+
 # 6: look-alike names -----------------------------------------------------------------------------------
 
 LOOK_ALIKES = {"\u0410nn": "mixes the letters of different scripts",  # Cyrillic А
