@@ -10,6 +10,8 @@ loopback addresses (127.0.x.y) stand for other people's addresses.
 - silent: 8 addresses keep 4 silent sockets each open (refilled as the server closes them);
   a fresh address then tries 28 logins, one after another: how many get in, and what the
   others are told;
+- nat: 10 people behind one address log in at the same moment: how many get in, how long the
+  last one took, and what the others are told;
 - quota: with one shared password, how many connections it holds (of 64), how many tables one
   of its players sets up (of 40), and how many new names it takes in `--seconds`.
 
@@ -158,6 +160,25 @@ async def silent(seconds: float) -> str:
     return f"silent: a fresh address got in {got} of 28 times" + "".join(f"; {n} told {r!r}" for r, n in told.items())
 
 
+async def nat(seconds: float) -> str:
+    hub = await start("open-sesame\n")
+    times, told = [], Counter()
+
+    async def person(i):
+        t0 = time.monotonic()
+        try:
+            conn = await connect(hub, f"person{i}", password="open-sesame", timeout=20)
+            times.append(time.monotonic() - t0)
+            await asyncio.sleep(0.5)  # still logged in while the others try
+            conn.close()
+        except ERRORS as error:
+            told[str(error) or type(error).__name__] += 1
+    await asyncio.gather(*(person(i) for i in range(10)))
+    await hub.close()
+    return (f"nat: {len(times)} of 10 people behind one address got in, the last after {max(times, default=0):.2f} s"
+            + "".join(f"; {n} told {r!r}" for r, n in told.items()))
+
+
 async def quota(seconds: float) -> str:
     from parlour.serve.tables import Rejected  # noqa: F401 (the lobby's refusal, logged)
 
@@ -225,7 +246,7 @@ async def quota(seconds: float) -> str:
     return "quota: " + conns + "\n       " + tables + "\n       " + names_line
 
 
-ATTACKS = {"reset": reset, "spread": spread, "silent": silent, "quota": quota}
+ATTACKS = {"reset": reset, "spread": spread, "silent": silent, "nat": nat, "quota": quota}
 
 
 async def main(seconds: float, attacks: list[str]) -> None:

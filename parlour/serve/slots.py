@@ -8,8 +8,9 @@ locks a fresh address out (as OpenSSH's MaxStartups drops unauthenticated connec
 - A site is an IPv4 address, or an IPv6 /48 (what one customer is usually given): a host with a
   /61, or a /48 of its own, holds at most `per_site` slots, not 4 per /64.
 - A newcomer whose own address (or site) holds its share waits, its bytes unread, for one of
-  them to finish (people behind one NAT), at most `wait` seconds and `per_source` of them per
-  address; past that it is refused, told why.
+  them to finish (people behind one NAT), at most WAIT seconds and WAITING_PER_SITE of them per
+  site; past that it is refused, told why. A waiting connection holds no slot, so waiting
+  ones lock nobody out.
 
 Nothing here knows about SSH: a holder is any object, the server closes or resumes it."""
 
@@ -19,6 +20,7 @@ import ipaddress
 from collections import OrderedDict
 
 WAIT = 5.0  # seconds a connection may wait for its address's turn to log in
+WAITING_PER_SITE = 12  # connections waiting at once from one site (a crowd behind one NAT)
 
 
 def site(src: str) -> str:
@@ -72,9 +74,10 @@ class Slots:
         return self.sources.get(src, 0) >= self.per_source or self.sites.get(site(src), 0) >= self.per_site
 
     def wait(self, holder, src: str) -> bool:
-        """Queue `holder` for a slot; False if its address already has as many waiting as it may
-        log in at once, or as many wait as there are slots (then it is refused)."""
-        if sum(1 for s in self.waiting.values() if s == src) >= self.per_source or len(self.waiting) >= self.total:
+        """Queue `holder` for a slot; False if its site already has WAITING_PER_SITE waiting, or
+        as many wait as there are slots (then it is refused)."""
+        here = site(src)
+        if sum(1 for s in self.waiting.values() if site(s) == here) >= WAITING_PER_SITE or len(self.waiting) >= self.total:
             return False
         self.waiting[holder] = src
         return True
