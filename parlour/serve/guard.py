@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ipaddress
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 FREE_FAILURES = 3  # failures from one address before any wait (a player mistyping)
@@ -18,6 +19,7 @@ MAX_TARGETS = 16  # names one address's record remembers its failures at (to for
 GUESS_BURST = 5  # password tries at one password before its budget applies
 GUESS_RATE = 25 / 60.0  # tries a second at one password from anywhere after that: with the burst,
 # at most 30 in any minute, whatever the number of addresses guessing
+KNOWN_FOR = 7 * 24 * 3600.0  # an address that logged in with a password passes its lock this long
 
 
 def source(peer: str) -> str:
@@ -102,11 +104,14 @@ class Guesses:
     bucket of GUESS_BURST tries refilled at GUESS_RATE a second. A try is judged only if it takes
     one; while the bucket is empty the password is locked (a key still logs in, and it opens
     again as the guessing stops). A good login gives its try back, so the owner's own logins
-    never count against the password."""
+    never count against the password, and its address is known for that password for a week:
+    from there the owner passes the lock (its tries still wait out that address's back-off),
+    so guessing from elsewhere does not keep a player out of her own login."""
 
     def __init__(self, clock=time.monotonic, burst: int = GUESS_BURST, rate: float = GUESS_RATE):
         self.clock, self.burst, self.rate = clock, burst, rate
         self.buckets: dict[str, list[float]] = {}  # target: [tries left, when counted, refused]
+        self.known: OrderedDict[tuple[str, str], float] = OrderedDict()  # (source, target): last good login
 
     def _bucket(self, target: str) -> list[float]:
         now = self.clock()
@@ -119,8 +124,12 @@ class Guesses:
         bucket[1] = now
         return bucket
 
-    def take(self, target: str) -> bool:
-        """True if a try at `target` may be judged now (and counts it); False while locked."""
+    def take(self, target: str, src: str = "") -> bool:
+        """True if a try at `target` from `src` may be judged now (and counts it); False while
+        locked, unless `src` logged in with that password lately."""
+        seen = self.known.get((src, target))
+        if seen is not None and self.clock() - seen < KNOWN_FOR:
+            return True
         bucket = self._bucket(target)
         if bucket[0] >= 1:
             bucket[0] -= 1
@@ -133,7 +142,12 @@ class Guesses:
         bucket = self.buckets.get(target)
         return int(bucket[2]) if bucket else 0
 
-    def give_back(self, target: str) -> None:
+    def give_back(self, target: str, src: str = "") -> None:
+        """A good login at `target` from `src`: its try back, and the address known."""
+        self.known.pop((src, target), None)
+        self.known[(src, target)] = self.clock()
+        if len(self.known) > MAX_ADDRESSES:
+            self.known.popitem(last=False)  # the longest unseen
         bucket = self._bucket(target)
         bucket[0] = min(float(self.burst), bucket[0] + 1)
         bucket[2] = 0

@@ -600,17 +600,17 @@ class _Server(asyncssh.SSHServer):
         if wait:
             await asyncio.sleep(wait)
         target = self.hub.password_of(username)
-        if not self.hub.guesses.take(target):  # locked: not judged at all, so nothing is learnt
+        if not self.hub.guesses.take(target, self.src):  # locked: not judged at all, so nothing is learnt
             refused = self.hub.guesses.refused(target)
             self.hub.refusals.info("refused %s from %s: %s is locked after too many wrong passwords "
                                    "(%d tries refused while locked)", username, self.src, target, refused)
-            self._refuse("too many wrong passwords for this name lately: wait a few minutes, or log in "
-                         "with your key", asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE)
+            self._refuse("too many wrong passwords have been tried for this login lately: wait a few "
+                         "minutes, or log in with your key", asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE)
             return False
         cred = self.hub.check_password(username, password)
         if cred is not None:
             self.hub.backoff.succeeded(self.src, target)
-            self.hub.guesses.give_back(target)
+            self.hub.guesses.give_back(target, self.src)
             if self._over_quota(cred):
                 return False
             self.conn.set_extra_info(parlour_cred=cred)

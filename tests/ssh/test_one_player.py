@@ -73,14 +73,16 @@ async def test_3_one_password_takes_a_few_guesses_from_anywhere_then_only_a_key_
     passwords = write(tmp_path / "passwords", "ann:apple\n")
     keys = write(tmp_path / "keys", ann_key.export_public_key().decode())
     async with server(password_file=passwords, authorized_keys=keys) as hub:
+        (await login(hub, "ann", address="127.0.0.99", password="apple")).close()  # Ann, at home
         judged = count_judged(hub)
         for i in range(20):  # one guess from each of 20 addresses: each its first, free, failure
             await refused(hub, "ann", address=f"127.0.0.{i + 2}", password=f"wrong{i}")
         assert judged[0] <= 5  # today: all 20 judged
         reason = await refused(hub, "ann", address="127.0.0.40", password="apple")
         assert "wait a few minutes, or log in with your key" in reason  # locked, even for the right one
-        (await login(hub, "ann", client_keys=[ann_key])).close()  # her key still lets her in
-        hub.guesses.clock = lambda: 10**6  # ... and so does waiting
+        (await login(hub, "ann", client_keys=[ann_key])).close()  # her key still lets her in,
+        (await login(hub, "ann", address="127.0.0.99", password="apple")).close()  # and her home,
+        hub.guesses.clock = lambda: 10**6  # ... and, anywhere, waiting
         (await login(hub, "ann", address="127.0.0.40", password="apple")).close()
     log = (data_dir() / "serve.log").read_text()
     assert "password:ann is locked after too many wrong passwords" in log
