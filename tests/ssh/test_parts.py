@@ -148,3 +148,15 @@ def test_private_files_are_written_whole_and_loose_ones_refused(tmp_path):
     path.chmod(0o640)
     with pytest.raises(LooseFile, match="chmod 600"):
         check_private(path)
+
+
+def test_quota_options_change_one_kind_and_refuse_nonsense_with_a_sentence():
+    from parlour.serve.quotas import PERSONAL, SHARED, parse
+
+    quotas = parse(["connections=5", "shared.names=7"])
+    assert quotas.personal.connections == 5 and quotas.shared.names == 7
+    assert quotas.personal.names == PERSONAL.names and quotas.shared.connections == SHARED.connections
+    assert quotas.of("key:SHA256:x") is quotas.personal and quotas.of("password") is quotas.shared
+    for bad in ("connections", "tables=0", "other.tables=2", "bogus=3"):
+        with pytest.raises(ValueError, match="WHAT=N or shared.WHAT=N"):
+            parse([bad])
