@@ -23,10 +23,10 @@ class BadClient(ValueError):
 
 
 def check_name(name: str) -> str:
-    """The name as given if it is 1..24 letters (any script), digits, '.', '-' or '_'; control,
+    """The name, in its NFKC form, if it is 1..24 letters (any script), digits, '.', '-' or '_'; control,
     format (zero-width, bidi override), combining-only, space and symbol characters are refused,
     and so are invisible letters, overlay marks and mixed scripts (parlour/serve/lookalike.py)."""
-    name = unicodedata.normalize("NFC", name or "")
+    name = unicodedata.normalize("NFKC", name or "")  # one form: full-width "Ａｎｎ" is "Ann"
     if not 1 <= len(name) <= MAX_NAME:
         raise BadClient(NAME_RULE)
     for ch in name:
