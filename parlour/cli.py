@@ -65,6 +65,10 @@ def _serve(serve: argparse.ArgumentParser) -> None:
     serve.add_argument("--abandon-after", type=float, default=1800, metavar="SECONDS",
                        help="close (and keep saved) a table whose players have all been away this long "
                             "(default 1800); it reopens when one of them comes back")
+    serve.add_argument("--quota", action="append", default=[], metavar="[shared.]WHAT=N",
+                       help="what one key or personal password may hold (shared.WHAT: all the shared "
+                            "password's players together); WHAT is connections, tables, tables_per_hour, "
+                            "names or names_per_hour (defaults in docs/serve.md); may be repeated")
     serve.add_argument("--bot-delay", type=float, default=argparse.SUPPRESS, metavar="SECONDS",
                        help="pause before each bot move (default 0.6)")
 
@@ -126,12 +130,18 @@ def _main(argv: list[str] | None) -> int:
 
         return run()
     if args.command == "serve":
+        from .serve.quotas import parse
         from .serve.server import Settings, run
 
+        try:
+            quotas = parse(args.quota)
+        except ValueError as error:
+            print(f"parlour serve: {error}", file=sys.stderr)
+            return 2
         return run(Settings(host=args.host, port=args.port, password_file=args.password_file,
                             authorized_keys=args.authorized_keys, max_connections=max(1, args.max_connections),
                             idle_timeout=max(1.0, args.idle_timeout), bot_delay=max(0.0, args.bot_delay),
-                            abandon_after=max(1.0, args.abandon_after)))
+                            abandon_after=max(1.0, args.abandon_after), quotas=quotas))
     if args.command == "web":
         from .web import Settings, app_options, run
 

@@ -289,6 +289,13 @@ class RemoteApp(ParlourApp):
             table = self.session.table
             self.link.send({"t": "seen", "count": len(table.events), "digest": wire.digest(table.state)})
 
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        # Ctrl+Q always leaves a served session: the server keeps the table and its save, so
+        # there is never "nothing to save" here that would turn the key off (issue 27).
+        if action == "save_quit":
+            return True
+        return super().check_action(action, parameters)
+
     def action_save_quit(self) -> None:
         self.exit()
 

@@ -23,9 +23,10 @@ class BadClient(ValueError):
 
 
 def check_name(name: str) -> str:
-    """The name as given if it is 1..24 letters (any script), digits, '.', '-' or '_'; control,
-    format (zero-width, bidi override), combining-only, space and symbol characters are refused."""
-    name = unicodedata.normalize("NFC", name or "")
+    """The name, in its NFKC form, if it is 1..24 letters (any script), digits, '.', '-' or '_'; control,
+    format (zero-width, bidi override), combining-only, space and symbol characters are refused,
+    and so are invisible letters, overlay marks and mixed scripts (parlour/serve/lookalike.py)."""
+    name = unicodedata.normalize("NFKC", name or "")  # one form: full-width "Ａｎｎ" is "Ann"
     if not 1 <= len(name) <= MAX_NAME:
         raise BadClient(NAME_RULE)
     for ch in name:
@@ -35,6 +36,15 @@ def check_name(name: str) -> str:
             raise BadClient(NAME_RULE)
     if unicodedata.category(name[0])[0] == "M":
         raise BadClient(NAME_RULE)
+    from . import lookalike
+
+    if lookalike.hidden_character(name):
+        raise BadClient("Your user name has a character that is drawn as nothing or only changes the "
+                        "look of the letter before it; others could not tell it from another name. "
+                        + NAME_RULE)
+    if lookalike.mixed_scripts(name):
+        raise BadClient("Your user name mixes the letters of different scripts (such as Latin and "
+                        "Cyrillic), so it could pass for someone else's name; use one script. " + NAME_RULE)
     return name
 
 

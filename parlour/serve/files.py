@@ -16,7 +16,8 @@ def check_private(path: Path) -> None:
     """Raise LooseFile if group or others have any access to `path` (a secret)."""
     mode = stat.S_IMODE(path.stat().st_mode)
     if mode & 0o077:
-        raise LooseFile(f"{path} is readable by others (mode {mode:o}); run: chmod 600 {path}")
+        how = "writable" if mode & 0o022 else "readable"
+        raise LooseFile(f"{path} is {how} by others (mode {mode:o}); run: chmod 600 {path}")
 
 
 def write_private(path: Path, data: bytes) -> None:

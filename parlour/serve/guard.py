@@ -1,18 +1,25 @@
-"""Who may try to log in, and how often: per source address, a cap on connections still
-logging in, and a back-off on failed logins that grows with each failure and is forgotten after
-a quiet while. Nothing here knows about SSH; the clock is passed in (tests drive it)."""
+"""Who may try to log in, and how often: per source address, a back-off on failed logins that
+grows with each failure and is forgotten after a quiet while; per password (a name's own, or the
+shared one), a budget of guesses a minute from anywhere. Nothing here knows about SSH; the clock
+is passed in (tests drive it). The login slots are in `slots.py`."""
 
 from __future__ import annotations
 
 import ipaddress
 import time
-from dataclasses import dataclass
+from collections import OrderedDict
+from dataclasses import dataclass, field
 
 FREE_FAILURES = 3  # failures from one address before any wait (a player mistyping)
 BASE_DELAY = 1.0  # the wait after the first failure beyond the free ones, doubling after each
 MAX_DELAY = 8.0  # (below the login timeout, so one waiting try still gets an answer)
 FORGET_AFTER = 15 * 60.0  # seconds without a failure after which an address starts afresh
 MAX_ADDRESSES = 10_000  # addresses remembered at most (the oldest are forgotten first)
+MAX_TARGETS = 16  # names one address's record remembers its failures at (to forgive them)
+GUESS_BURST = 5  # password tries at one password before its budget applies
+GUESS_RATE = 25 / 60.0  # tries a second at one password from anywhere after that: with the burst,
+# at most 30 in any minute, whatever the number of addresses guessing
+KNOWN_FOR = 7 * 24 * 3600.0  # an address that logged in with a password passes its lock this long
 
 
 def source(peer: str) -> str:
@@ -33,6 +40,7 @@ class _Record:
     failures: int = 0
     last: float = 0.0  # time of the last failure
     ready: float = 0.0  # the earliest time the next try is judged
+    targets: dict = field(default_factory=dict)  # failures per name tried (at most MAX_TARGETS names)
 
 
 class Backoff:
@@ -66,38 +74,83 @@ class Backoff:
         record.ready = start + self.delay(record.failures)  # a concurrent try queues behind this one
         return start - now
 
-    def failed(self, src: str) -> int:
-        """Record a failure; returns the source's failures so far."""
+    def failed(self, src: str, target: str = "") -> int:
+        """Record a failure at `target` (the name tried); returns the source's failures so far."""
         record = self._record(src)
         if record is None:
             if len(self.records) >= MAX_ADDRESSES:
                 del self.records[min(self.records, key=lambda k: self.records[k].last)]
             record = self.records[src] = _Record()
         record.failures += 1
+        if target in record.targets or len(record.targets) < MAX_TARGETS:
+            record.targets[target] = record.targets.get(target, 0) + 1
         record.last = now = self.clock()
         record.ready = max(record.ready, now + self.delay(record.failures))
         return record.failures
 
-    def succeeded(self, src: str) -> None:
-        self.records.pop(src, None)
+    def succeeded(self, src: str, target: str = "") -> None:
+        """A good login at `target` forgives only the failures at that same name (a typo before
+        it): logging in as oneself between guesses at another's name must not reset them."""
+        record = self._record(src)
+        if record is None:
+            return
+        record.failures -= record.targets.pop(target, 0)
+        if record.failures <= 0:
+            del self.records[src]
 
 
-class Slots:
-    """Connections still logging in, per source and in all; `take` refuses beyond the caps."""
+class Guesses:
+    """Password tries at one password (a name's own, or the shared one), from any address: a
+    bucket of GUESS_BURST tries refilled at GUESS_RATE a second. A try is judged only if it takes
+    one; while the bucket is empty the password is locked (a key still logs in, and it opens
+    again as the guessing stops). A good login gives its try back, so the owner's own logins
+    never count against the password, and its address is known for that password for a week:
+    from there the owner passes the lock (its tries still wait out that address's back-off),
+    so guessing from elsewhere does not keep a player out of her own login."""
 
-    def __init__(self, per_source: int, total: int):
-        self.per_source, self.total = per_source, total
-        self.counts: dict[str, int] = {}
+    def __init__(self, clock=time.monotonic, burst: int = GUESS_BURST, rate: float = GUESS_RATE):
+        self.clock, self.burst, self.rate = clock, burst, rate
+        self.buckets: dict[str, list[float]] = {}  # target: [tries left, when counted, refused]
+        self.known: OrderedDict[tuple[str, str], float] = OrderedDict()  # (source, target): last good login
 
-    def take(self, src: str) -> bool:
-        if self.counts.get(src, 0) >= self.per_source or sum(self.counts.values()) >= self.total:
-            return False
-        self.counts[src] = self.counts.get(src, 0) + 1
-        return True
+    def _bucket(self, target: str) -> list[float]:
+        now = self.clock()
+        bucket = self.buckets.get(target)
+        if bucket is None:
+            if len(self.buckets) >= MAX_ADDRESSES:  # forget the fullest (the least guessed at)
+                del self.buckets[max(self.buckets, key=lambda k: self.buckets[k][0])]
+            bucket = self.buckets[target] = [float(self.burst), now, 0]
+        bucket[0] = min(float(self.burst), bucket[0] + (now - bucket[1]) * self.rate)
+        bucket[1] = now
+        return bucket
 
-    def give_back(self, src: str) -> None:
-        left = self.counts.get(src, 0) - 1
-        if left > 0:
-            self.counts[src] = left
-        else:
-            self.counts.pop(src, None)
+    def take(self, target: str, src: str = "") -> bool:
+        """True if a try at `target` from `src` may be judged now (and counts it); False while
+        locked, unless `src` logged in with that password lately."""
+        seen = self.known.get((src, target))
+        if seen is not None and self.clock() - seen < KNOWN_FOR:
+            return True
+        bucket = self._bucket(target)
+        if bucket[0] >= 1:
+            bucket[0] -= 1
+            return True
+        bucket[2] += 1
+        return False
+
+    def refused(self, target: str) -> int:
+        """Tries refused at `target` while it was locked, since its last good login."""
+        bucket = self.buckets.get(target)
+        return int(bucket[2]) if bucket else 0
+
+    def give_back(self, target: str, src: str = "") -> None:
+        """A good login at `target` from `src`: its try back, and the address known."""
+        self.known.pop((src, target), None)
+        self.known[(src, target)] = self.clock()
+        if len(self.known) > MAX_ADDRESSES:
+            self.known.popitem(last=False)  # the longest unseen
+        bucket = self._bucket(target)
+        bucket[0] = min(float(self.burst), bucket[0] + 1)
+        bucket[2] = 0
+        if bucket[0] >= self.burst:
+            del self.buckets[target]
+

@@ -28,9 +28,11 @@ from ..charset import term_needs_ascii
 from .driver import MAX_BACKLOG
 from .client import BadClient, KeyDecoder, check_env, check_name, check_size, check_term, client_locale
 from .files import LooseFile, check_private, write_private
-from .guard import Backoff, Slots, source
+from .guard import Backoff, Guesses, source
+from .slots import WAIT, Slots
 from .logsafe import EscapingFormatter, PrivateFileHandler, RateLimited
 from .names import NameBook, is_shared
+from .quotas import Hourly, Quotas, TableQuota
 from .tables import Lobby, Member
 
 log = logging.getLogger("parlour.serve")
@@ -62,6 +64,7 @@ class Settings:
     bot_delay: float = 0.6
     save: bool = True
     abandon_after: float = 30 * 60  # seconds a table whose humans are all away stays open
+    quotas: Quotas = Quotas()  # what one credential may hold (parlour/serve/quotas.py)
 
 
 class ServeError(Exception):
@@ -140,19 +143,25 @@ class Hub:
         self.passwords = read_passwords(settings.password_file) if settings.password_file else None
         self.keys = None
         if settings.authorized_keys:
-            try:
+            try:  # a list others can write would let them add their own key
+                check_private(settings.authorized_keys)
                 self.keys = asyncssh.read_authorized_keys(str(settings.authorized_keys))
+            except LooseFile as error:
+                raise ServeError(f"refusing the authorized keys: {error}") from None
             except (OSError, ValueError) as error:
                 raise ServeError(f"cannot read the authorized keys {settings.authorized_keys}: {error}") from None
         if self.passwords is None and self.keys is None and not is_loopback(settings.host):
             raise ServeError(f"without --password-file or --authorized-keys Parlour only listens on "
                              f"loopback (127.0.0.1 or ::1), not on {settings.host}")
         self.lobby = Lobby(bot_delay=settings.bot_delay, save=settings.save, abandon_after=settings.abandon_after)
+        self.lobby.table_quota = TableQuota(settings.quotas)
+        self.by_cred: dict[str, int] = {}  # logged-in connections per credential
         self.stopping = False
         self.sweeper: asyncio.TimerHandle | None = None
         self.connections = 0  # logged in
         self.logging_in = Slots(settings.max_logins_per_address, settings.max_logins)
         self.backoff = Backoff()
+        self.guesses = Guesses()  # tries at each password from anywhere
         self.refusals = RateLimited(log)  # failed logins and refused connections: a bounded log
         self.names = NameBook(None)
         self.sessions: set[asyncio.Task] = set()
@@ -174,8 +183,11 @@ class Hub:
         from .ui import warm_up
 
         self.cool_down = warm_up()  # what every app imports, once, now: not while a player waits
+        from .lookalike import warm_up as confusables
+
+        confusables()
         try:
-            self.names = NameBook(state_folder / "names.json")
+            self.names = NameBook(state_folder / "names.json", self.settings.quotas.of, Hourly())
         except ValueError as error:
             raise ServeError(str(error)) from None
         if self.settings.save:
@@ -215,6 +227,12 @@ class Hub:
         self.names.flush()
         if self.cool_down is not None:
             self.cool_down()
+
+    def password_of(self, username: str) -> str:
+        """Which password a try at `username` guesses: the name's own, or the shared one (every
+        name without its own password guesses the same secret)."""
+        name = username.casefold()
+        return f"password:{name}" if name in (self.passwords or {}) else "password"
 
     def check_password(self, username: str, password: str) -> str | None:
         """The credential a name and password log in with, or None. Both the name's own password
@@ -271,9 +289,10 @@ class Hub:
                      process.get_terminal_type(), error)
             _say(process, f"{error}\r\n")
             return 1
-        if not self.names.claim(name, cred):
-            log.info("refused %s from %s: the name belongs to another credential", name, _peer(process))
-            _say(process, f"The name {name} belongs to another player here; connect with another user name.\r\n")
+        refusal = self.names.refusal(name, cred)
+        if refusal is not None:
+            log.info("refused %s from %s: %s", name, _peer(process), refusal)
+            _say(process, f"{refusal} Connect with another user name: ssh -p PORT NAME@HOST.\r\n")
             return 1
         other = self.playing.get(name.casefold())
         if other is not None:
@@ -422,8 +441,10 @@ class _Server(asyncssh.SSHServer):
         self.hub = hub
         self.conn = None
         self.src = "?"
-        self.logging_in = False  # holds one of its address's login slots
+        self.logging_in = False  # holds one of the login slots
+        self.queued = None  # while it waits for a login slot: the timer that ends the wait
         self.counted = False  # holds one of the logged-in slots
+        self.cred = "open"  # the credential it logged in with
         self.tries = 0
         self.unknown_keys = 0
         self.sessions = 0
@@ -436,16 +457,69 @@ class _Server(asyncssh.SSHServer):
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.src = source(peer[0] if peer else "?")
-        if not self.hub.logging_in.take(self.src):
-            self.hub.refusals.info("refused a connection from %s: too many connections logging in", self.src)
-            self._refuse("too many connections are logging in from your address; try later")
+        slots = self.hub.logging_in
+        if slots.take(self, self.src):
+            self.logging_in = True
             return
+        own = slots.own_share_taken(self.src)
+        victim = None if own else slots.victim(self.src)
+        if victim is not None:  # every slot is taken, most by another site: its oldest makes room
+            victim._evicted()
+            self.logging_in = slots.take(self, self.src)
+            return
+        if slots.wait(self, self.src):  # its turn comes when one of its own (or any) finishes
+            self.queued = asyncio.get_running_loop().call_later(WAIT, self._waited, own)
+            self._reading(False)
+            return
+        self._refused_now(own)
+
+    def _refused_now(self, own: bool) -> None:
+        if own:
+            self.hub.refusals.info("refused a connection from %s: its address has %d connections logging in",
+                                   self.src, self.hub.logging_in.per_source)
+            self._refuse("too many connections are logging in from your address (or its network) at "
+                         "once; try again in a moment")
+        else:
+            self.hub.refusals.info("refused a connection from %s: every login slot is taken", self.src)
+            self._refuse("the server has as many connections logging in as it can take; try again in a moment")
+
+    def _waited(self, own: bool) -> None:
+        self.queued = None
+        self.hub.logging_in.give_back(self)
+        self._refused_now(own)
+
+    def _reading(self, on: bool) -> None:
+        """Read the client's bytes or leave them unread (its login waits; asyncssh's own
+        transport, the only handle on a connection's reading)."""
+        transport = getattr(self.conn, "_transport", None)
+        if transport is not None and not transport.is_closing():
+            transport.resume_reading() if on else transport.pause_reading()
+
+    def _admitted(self) -> None:
+        """A waiting connection's turn: it holds a slot now and its login goes on."""
+        if self.queued is not None:
+            self.queued.cancel()
+            self.queued = None
         self.logging_in = True
+        self._reading(True)
+
+    def _evicted(self) -> None:
+        """Closed to make room for a newcomer from a less busy address."""
+        self.logging_in = False
+        self.hub.logging_in.give_back(self, admit=False)
+        self.hub.refusals.info("closed a connection from %s still logging in: room for another address", self.src)
+        self._refuse("the server had every login slot taken and closed the oldest connection of the "
+                     "busiest address, yours; try again")
 
     def _logged_out(self) -> None:
+        if self.queued is not None:
+            self.queued.cancel()
+            self.queued = None
+            self.hub.logging_in.give_back(self)
         if self.logging_in:
             self.logging_in = False
-            self.hub.logging_in.give_back(self.src)
+            for waiter in self.hub.logging_in.give_back(self):
+                waiter._admitted()
 
     def connection_lost(self, exc) -> None:
         self._logged_out()
@@ -454,6 +528,11 @@ class _Server(asyncssh.SSHServer):
         if self.counted:
             self.hub.connections -= 1
             self.counted = False
+            left = self.hub.by_cred.get(self.cred, 0) - 1
+            if left > 0:
+                self.hub.by_cred[self.cred] = left
+            else:
+                self.hub.by_cred.pop(self.cred, None)
             self.hub.lobby.poke()
 
     def _full(self) -> bool:
@@ -467,6 +546,8 @@ class _Server(asyncssh.SSHServer):
         if self._full():
             return True  # and the disconnect above ends it
         if self.hub.open:
+            if self._over_quota("open"):
+                return True
             self.conn.set_extra_info(parlour_cred="open")
             return False
         return True
@@ -475,10 +556,27 @@ class _Server(asyncssh.SSHServer):
         self._logged_out()
         if self._full():
             return
+        self.cred = self.conn.get_extra_info("parlour_cred") or "open"
+        if self._over_quota(self.cred):  # two logins judged at once: the second is refused here
+            return
+        self.hub.by_cred[self.cred] = self.hub.by_cred.get(self.cred, 0) + 1
         self.hub.connections += 1
         self.counted = True
         self.hub.lobby.poke()
         self.grace = asyncio.get_running_loop().call_later(self.hub.settings.session_grace, self._no_session)
+
+    def _over_quota(self, cred: str) -> bool:
+        """True (and the connection is being closed, with the reason) if `cred` already holds
+        its quota of logged-in connections; asked as soon as the credential is known, so the
+        client is told before it counts as logged in."""
+        quota = self.hub.settings.quotas.of(cred).connections
+        if self.hub.by_cred.get(cred, 0) < quota:
+            return False
+        self.hub.refusals.info("refused a connection from %s: %s has its %d connections", self.src, cred, quota)
+        who = "the shared password's players have" if is_shared(cred) else "your login has"
+        self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                             f"{who} {quota} connections here already, the most allowed; close one first")
+        return True
 
     def _no_session(self) -> None:
         if not self.sessions:
@@ -501,12 +599,23 @@ class _Server(asyncssh.SSHServer):
         wait = self.hub.backoff.turn(self.src)
         if wait:
             await asyncio.sleep(wait)
+        target = self.hub.password_of(username)
+        if not self.hub.guesses.take(target, self.src):  # locked: not judged at all, so nothing is learnt
+            refused = self.hub.guesses.refused(target)
+            self.hub.refusals.info("refused %s from %s: %s is locked after too many wrong passwords "
+                                   "(%d tries refused while locked)", username, self.src, target, refused)
+            self._refuse("too many wrong passwords have been tried for this login lately: wait a few "
+                         "minutes, or log in with your key", asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE)
+            return False
         cred = self.hub.check_password(username, password)
         if cred is not None:
-            self.hub.backoff.succeeded(self.src)
+            self.hub.backoff.succeeded(self.src, target)
+            self.hub.guesses.give_back(target, self.src)
+            if self._over_quota(cred):
+                return False
             self.conn.set_extra_info(parlour_cred=cred)
             return True
-        failures = self.hub.backoff.failed(self.src)
+        failures = self.hub.backoff.failed(self.src, target)
         self.hub.refusals.info("refused %s from %s: wrong password (%d recent failures)", username, self.src, failures)
         self._tried()
         return False
@@ -523,7 +632,10 @@ class _Server(asyncssh.SSHServer):
         host = self.conn.get_extra_info("peername")[0]
         ok = self.hub.keys.validate(key, host, host) is not None
         if ok:
-            self.conn.set_extra_info(parlour_cred=f"key:{key.get_fingerprint()}")
+            cred = f"key:{key.get_fingerprint()}"
+            if self._over_quota(cred):
+                return False
+            self.conn.set_extra_info(parlour_cred=cred)
         else:
             self.hub.refusals.info("refused %s from %s: unknown key", username, self.src)
             self.unknown_keys += 1  # clients offer several keys; a dozen unknown ones end the connection

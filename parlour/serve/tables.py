@@ -67,6 +67,7 @@ class GameTable:
     bots: dict = field(default_factory=dict)  # a bot for every seat: a human's stands in when away
     timers: dict = field(default_factory=dict)
     empty_since: float | None = None  # when its last human went away (None: someone is here)
+    creator: str | None = None  # the credential that set it up here (its quota counts the table)
 
     @property
     def status(self) -> str:
@@ -99,6 +100,7 @@ class Lobby:
         self.shelf: dict[Path, list[tuple[str, str]]] = {}  # closed unfinished tables: (name, cred) seated
         self.owner: Callable[[str], str | None] = lambda name: None  # a name's credential (the name book)
         self._next_id = 1
+        self.table_quota = None  # quotas.TableQuota: tables a credential may set up (None: any number)
         self.changed = asyncio.Event()  # set after every table change (tests and tools wait on it)
 
     # ---- connections ---------------------------------------------------------------------------
@@ -191,10 +193,27 @@ class Lobby:
         return table
 
     def _create(self, member: Member, message: dict) -> None:
+        if self.table_quota is not None:
+            reason = self.table_quota.refusal(member.cred, self._open_tables_of(member.cred))
+            if reason is not None:
+                raise Rejected(reason)
         seats = message.get("seats")
         standin = message.get("standin", 0)
         table = self.create(message.get("game"), seats, standin=standin if standin in STANDIN_CHOICES else 0)
+        table.creator = member.cred
+        if self.table_quota is not None:
+            self.table_quota.created(member.cred)
         self._sit(member, table)
+
+    def _open_tables_of(self, cred: str) -> int:
+        return sum(1 for t in self.tables.values() if t.creator == cred and t.status != "finished")
+
+    def _room_for(self, creator) -> bool:
+        """True if a shelved table set up by `creator` may open again: one reconnect reopens at
+        most that credential's quota of open tables, not every table it ever set up."""
+        if self.table_quota is None or not isinstance(creator, str):
+            return True
+        return self.table_quota.refusal(creator, self._open_tables_of(creator), hourly=False) is None
 
     def _table(self, message: dict) -> GameTable:
         table = self.tables.get(message.get("table")) if type(message.get("table")) is int else None
@@ -314,7 +333,7 @@ class Lobby:
         names = [s.name for s in table.plan]
         # the table's plan rides in the save's header, so the log alone restores it after a restart
         meta = {"seats": [{"bot": s.bot, "colour": s.colour, "cred": s.cred} for s in table.plan],
-                "served": True, "standin": table.standin}
+                "served": True, "standin": table.standin, "creator": table.creator}
         try:
             table.table = Table.new(table.game_id, names, seed=table.seed, rig=table.rig, meta=meta)
         except Rejected as error:  # e.g. two names the rules see as the same
@@ -495,6 +514,8 @@ class Lobby:
                           standin if standin in STANDIN_CHOICES else 0)
         self._next_id += 1
         table.table = Table.resume(loaded)
+        creator = loaded.header.meta.get("creator")
+        table.creator = creator if isinstance(creator, str) else None
         self.tables[table.id] = table
         self._drive(table, path)
         for seat, s in enumerate(plan):
@@ -510,8 +531,10 @@ class Lobby:
         for path, seated in list(self.shelf.items()):
             if (member.name.casefold(), member.cred) not in {(n.casefold(), c) for n, c in seated}:
                 continue
-            del self.shelf[path]
             served = self._served(path)
+            if served is not None and not self._room_for(served[0].header.meta.get("creator")):
+                continue  # its setter's quota of open tables is full: it stays on the shelf for now
+            del self.shelf[path]
             if served is not None and self._reopen(path, *served) is None:
                 self.shelf[path] = seated  # no room now: it stays on the shelf
 

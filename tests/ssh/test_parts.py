@@ -10,7 +10,8 @@ import pytest
 
 from parlour.serve.client import BadClient, KeyDecoder, check_env, check_name, check_size, check_term, client_locale
 from parlour.serve.files import LooseFile, check_private, write_private
-from parlour.serve.guard import Backoff, Slots, source
+from parlour.serve.guard import Backoff, source
+from parlour.serve.slots import Slots, site
 from parlour.serve.logsafe import RateLimited, escape
 from parlour.serve.names import NameBook
 
@@ -94,13 +95,22 @@ def test_backoff_lets_a_typo_pass_then_doubles_and_serialises_tries():
     assert "c" not in backoff.records
 
 
-def test_login_slots_per_address_and_in_all():
+def test_login_slots_per_address_and_in_all_and_fair_when_full():
     slots = Slots(per_source=2, total=3)
-    assert slots.take("a") and slots.take("a") and not slots.take("a")
-    assert slots.take("b") and not slots.take("c")
-    slots.give_back("a")
-    assert slots.take("c")
+    assert slots.take("a1", "a") and slots.take("a2", "a") and not slots.take("a3", "a")
+    assert slots.own_share_taken("a") and slots.victim("a") is None  # its own share: it waits
+    assert slots.take("b1", "b") and not slots.take("c1", "c")
+    assert slots.victim("c") == "a1"  # full: the busiest address's oldest makes room
+    assert slots.wait("a3", "a")
+    assert slots.give_back("a2") == ["a3"]  # a wait ends when one of its address's finishes
     assert source("::ffff:10.0.0.1") == "10.0.0.1" and source("2001:db8::1") == source("2001:db8::2") == "2001:db8::/64"
+
+
+def test_an_ipv6_site_holds_a_few_login_slots_however_many_64s_it_has():
+    slots = Slots(per_source=4, total=32)
+    sixty_fours = [source(f"2001:db8:0:{i}::1") for i in range(8)]  # a /61
+    taken = sum(slots.take(object(), src) for src in sixty_fours for _ in range(4))
+    assert taken == 8 and site(sixty_fours[0]) == "2001:db8::/48"  # not all 32
 
 
 def test_the_name_book_binds_names_and_persists_owner_only(tmp_path):
@@ -138,3 +148,15 @@ def test_private_files_are_written_whole_and_loose_ones_refused(tmp_path):
     path.chmod(0o640)
     with pytest.raises(LooseFile, match="chmod 600"):
         check_private(path)
+
+
+def test_quota_options_change_one_kind_and_refuse_nonsense_with_a_sentence():
+    from parlour.serve.quotas import PERSONAL, SHARED, parse
+
+    quotas = parse(["connections=5", "shared.names=7"])
+    assert quotas.personal.connections == 5 and quotas.shared.names == 7
+    assert quotas.personal.names == PERSONAL.names and quotas.shared.connections == SHARED.connections
+    assert quotas.of("key:SHA256:x") is quotas.personal and quotas.of("password") is quotas.shared
+    for bad in ("connections", "tables=0", "other.tables=2", "bogus=3"):
+        with pytest.raises(ValueError, match="WHAT=N or shared.WHAT=N"):
+            parse([bad])

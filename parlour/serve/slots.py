@@ -1,0 +1,104 @@
+"""Connections still logging in: a few per address and per site, a cap in all, and fairness
+when the cap is reached, so that no set of silent or slow connections from other addresses
+locks a fresh address out (as OpenSSH's MaxStartups drops unauthenticated connections).
+
+- When every slot is taken, a newcomer from a site holding fewer slots than the busiest site
+  takes the busiest site's oldest slot: that connection is closed, told why. A fresh address
+  thus always gets in, however many silent sockets other addresses hold.
+- A site is an IPv4 address, or an IPv6 /48 (what one customer is usually given): a host with a
+  /61, or a /48 of its own, holds at most `per_site` slots, not 4 per /64.
+- A newcomer whose own address (or site) holds its share waits, its bytes unread, for one of
+  them to finish (people behind one NAT), at most WAIT seconds and WAITING_PER_SITE of them per
+  site; past that it is refused, told why. A waiting connection holds no slot, so waiting
+  ones lock nobody out.
+
+Nothing here knows about SSH: a holder is any object, the server closes or resumes it."""
+
+from __future__ import annotations
+
+import ipaddress
+from collections import OrderedDict
+
+WAIT = 5.0  # seconds a connection may wait for its address's turn to log in
+WAITING_PER_SITE = 12  # connections waiting at once from one site (a crowd behind one NAT)
+
+
+def site(src: str) -> str:
+    """The site a source belongs to: an IPv6 /64 source's /48, or the source itself."""
+    try:
+        network = ipaddress.ip_network(src, strict=False)
+    except ValueError:
+        return src
+    if network.version == 6 and network.prefixlen > 48:
+        return str(network.supernet(new_prefix=48))
+    return src
+
+
+class Slots:
+    def __init__(self, per_source: int, total: int, per_site: int | None = None):
+        self.per_source, self.total = per_source, total
+        self.per_site = per_site if per_site is not None else 2 * per_source
+        self.holders: OrderedDict[object, str] = OrderedDict()  # oldest first: holder -> source
+        self.sources: dict[str, int] = {}
+        self.sites: dict[str, int] = {}
+        self.waiting: OrderedDict[object, str] = OrderedDict()  # first come first served
+
+    def _fits(self, src: str) -> bool:
+        return (self.sources.get(src, 0) < self.per_source and self.sites.get(site(src), 0) < self.per_site
+                and len(self.holders) < self.total)
+
+    def _take(self, holder, src: str) -> None:
+        self.holders[holder] = src
+        self.sources[src] = self.sources.get(src, 0) + 1
+        self.sites[site(src)] = self.sites.get(site(src), 0) + 1
+
+    def take(self, holder, src: str) -> bool:
+        """True if `holder` (from `src`) got a slot now."""
+        if not self._fits(src):
+            return False
+        self._take(holder, src)
+        return True
+
+    def victim(self, src: str):
+        """When every slot is taken: the oldest holder of the site holding the most slots, if that
+        site holds more than `src`'s does (the newcomer may have its slot), else None."""
+        if len(self.holders) < self.total or not self.holders:
+            return None
+        busiest = max(self.sites, key=self.sites.get)
+        if self.sites[busiest] <= self.sites.get(site(src), 0):
+            return None
+        return next(h for h, s in self.holders.items() if site(s) == busiest)
+
+    def own_share_taken(self, src: str) -> bool:
+        """True if `src`'s address or site holds all it may (not the server being full)."""
+        return self.sources.get(src, 0) >= self.per_source or self.sites.get(site(src), 0) >= self.per_site
+
+    def wait(self, holder, src: str) -> bool:
+        """Queue `holder` for a slot; False if its site already has WAITING_PER_SITE waiting, or
+        as many wait as there are slots (then it is refused)."""
+        here = site(src)
+        if sum(1 for s in self.waiting.values() if site(s) == here) >= WAITING_PER_SITE or len(self.waiting) >= self.total:
+            return False
+        self.waiting[holder] = src
+        return True
+
+    def give_back(self, holder, admit: bool = True) -> list:
+        """`holder` finished logging in, or left (waiting or not); returns the waiting holders
+        that now have a slot, in the order they came (none if not `admit`: the slot is for the
+        newcomer that made room)."""
+        self.waiting.pop(holder, None)
+        src = self.holders.pop(holder, None)
+        if src is None:
+            return []
+        for counts, key in ((self.sources, src), (self.sites, site(src))):
+            if counts[key] > 1:
+                counts[key] -= 1
+            else:
+                del counts[key]
+        admitted = []
+        for waiter, wsrc in list(self.waiting.items()) if admit else ():
+            if self._fits(wsrc):
+                del self.waiting[waiter]
+                self._take(waiter, wsrc)
+                admitted.append(waiter)
+        return admitted
