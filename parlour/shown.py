@@ -21,14 +21,15 @@ _DOTTED_CIRCLE = "\u25cc"
 
 def shown(text: str | bytes | os.PathLike) -> str:
     """`text` as it may be shown: see the module's note. Bytes (and a path's name undecodable in
-    the file system's encoding) show each byte that is not UTF-8 as `\\xNN`."""
+    the file system's encoding) show each byte that is not UTF-8 as `\\xNN`. A subclass of str
+    comes back as one."""
     if isinstance(text, os.PathLike):
         text = os.fspath(text)
     if isinstance(text, bytes):
         text = text.decode("utf-8", "surrogateescape")
-    text = str(text)
     if text.isprintable() and not (text and unicodedata.combining(text[0])):
         return text  # the common case: nothing to change
+    kind = type(text) if isinstance(text, str) else str  # a name that is "you" (words' You) stays so
     out = []
     for ch in text:
         code = ord(ch)
@@ -39,6 +40,27 @@ def shown(text: str | bytes | os.PathLike) -> str:
                        else f"\\U{code:08x}")
         elif not out and unicodedata.combining(ch):
             out.append(_DOTTED_CIRCLE + ch)
+        else:
+            out.append(ch)
+    return kind("".join(out))
+
+
+def visible_json(text: str) -> str:
+    """JSON text (as `json.dumps(..., ensure_ascii=False)` writes it) with every character
+    `shown` would escape written as a JSON escape (`\\u202e`): the same JSON value, but a line
+    that shows as it is in a terminal (the engine's replies). Outside its strings JSON text is
+    ASCII, so only the strings' characters change."""
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if unicodedata.category(ch) in _ESCAPED:
+            if code > 0xFFFF:  # JSON escapes a character beyond the BMP as a surrogate pair
+                code -= 0x10000
+                out.append(f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}")
+            else:
+                out.append(f"\\u{code:04x}")
         else:
             out.append(ch)
     return "".join(out)

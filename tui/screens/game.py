@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.containers import VerticalScroll
 
 import styles
+from parlour.shown import shown
 from parlour.words.base import Story
 from parlour.words.i18n import You, listed, t
 from rules.records import DiceRolled, Rejected
@@ -91,8 +92,8 @@ class GameScreen(Screen):
         self.words = self.presenter.words
         humans = session.human_seats()
         # One person at the keyboard is "you" (Your turn, You play); several are told by name.
-        self.names = tuple(You(n) if len(humans) == 1 and seat == humans[0] else n
-                           for seat, n in enumerate(self.table.players))
+        self.names = tuple(You(shown(n)) if len(humans) == 1 and seat == humans[0] else shown(n)
+                           for seat, n in enumerate(self.table.players))  # names as text
         self.marks = pawn_marks(self.names)
         self.colours = [seat.colour for seat in session.seats]
         self.bot_delay = bot_delay
