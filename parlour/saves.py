@@ -169,6 +169,21 @@ def listed(folder: Path, now: float | None = None) -> list[tuple[Path, float]]:
     return sorted(found, key=lambda row: row[1], reverse=True)
 
 
+def folder_problem(folder: Path) -> str | None:
+    """Why saves cannot be kept in `folder` (it, or a folder above it, is a file; it cannot be
+    read), for the player; None when it is a folder, or is not made yet and can be."""
+    try:
+        if os.path.isdir(folder):
+            os.scandir(folder).close()
+            return None
+    except OSError as error:
+        return f"{folder}: cannot be read ({_reason(error)})"
+    for place in (folder, *folder.parents):
+        if os.path.lexists(place):
+            return None if os.path.isdir(place) else f"{place} is not a folder, so saves cannot be kept in {folder}"
+    return None
+
+
 LIST_WITHIN = 2.0  # seconds the list of saves may take: a save not glanced by then is listed as such
 _LISTERS = 4  # saves glanced at once: one that hangs (a stalled disk) holds up only its lister
 

@@ -275,7 +275,8 @@ def choose_save(lines: Lines, read: Read) -> Path | None:
         rows.append((path, t("plain.save_entry", game=t(f"games.{seen.header.game}"),
                              players=", ".join(map(shown, seen.header.players)), when=when)))
     if not rows:
-        lines.say(t("resume.none"))
+        problem = saves.folder_problem(saves_dir())  # none yet, or a data folder that cannot hold any
+        lines.say(shown(problem) if problem else t("resume.none"))
         return None
     lines.say(t("resume.heading"), *numbered([row[1] for row in rows]), t("plain.choose"))
     while True:

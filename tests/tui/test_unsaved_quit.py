@@ -7,15 +7,19 @@ from __future__ import annotations
 
 import errno
 
-import pytest
-
 from parlour import saves
 from parlour.seats import Seat
 from tui.screens.game import GameScreen
-from tui.screens.unsaved import UnsavedScreen
 
 from .composed import flat, read_screen
+from tui.app import make_app
+
 from .driving import app_for, settle
+
+
+def asking(app) -> bool:
+    """The app is running and asking what to do about the unsaved game (tui/screens/unsaved.py)."""
+    return app.is_running and type(app.screen).__name__ == "UnsavedScreen"
 
 
 def full_disk(*_args):
@@ -47,7 +51,7 @@ async def test_quitting_on_a_full_disk_asks_and_trying_again_saves_every_move(mo
             await play(app, pilot, 3)
             await pilot.press("ctrl+q")
             await settle(pilot)
-            assert isinstance(app.screen, UnsavedScreen) and app.is_running
+            assert asking(app) and app.is_running
             text = flat(await read_screen(pilot))
             assert "The game is not saved" in text and "No space left on device" in text
             assert "the last 3 moves are lost" in text
@@ -58,7 +62,7 @@ async def test_quitting_on_a_full_disk_asks_and_trying_again_saves_every_move(mo
             await settle(pilot)
             await pilot.press("r")  # the disk is still full
             await settle(pilot)
-            assert isinstance(app.screen, UnsavedScreen) and "Still not saved." in flat(await read_screen(pilot))
+            assert asking(app) and "Still not saved." in flat(await read_screen(pilot))
             assert len(saves.read(path).events) == on_disk
         await pilot.press("r")  # room again
         await settle(pilot)
@@ -127,8 +131,7 @@ async def test_quitting_without_saving_says_what_was_lost(monkeypatch):
     assert app.exit_message == "Quit without saving: the last move is lost."
 
 
-@pytest.mark.parametrize("where", ["start", "first save"])
-async def test_a_data_folder_that_is_a_file_is_said_not_raised(tmp_path, monkeypatch, where):
+async def test_a_data_folder_that_is_a_file_is_said_at_the_first_save(tmp_path, monkeypatch):
     """Finding 3 in the full-screen app: PARLOUR_DATA_DIR naming a file."""
     a_file = tmp_path / "hostname"
     a_file.write_text("not a folder\n")
@@ -141,5 +144,15 @@ async def test_a_data_folder_that_is_a_file_is_said_not_raised(tmp_path, monkeyp
         assert "Not saved:" in flat(await read_screen(pilot)) and "Not a directory" in flat(await read_screen(pilot))
         await pilot.press("ctrl+q")
         await settle(pilot)
-        assert isinstance(app.screen, UnsavedScreen)
+        assert asking(app)
         assert "the last move is lost" in flat(await read_screen(pilot))
+
+
+async def test_a_data_folder_that_is_a_file_is_said_at_start(tmp_path, monkeypatch):
+    a_file = tmp_path / "hostname"
+    a_file.write_text("not a folder\n")
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(a_file))
+    app = make_app(start="resume", bot_delay=0, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "is not a folder, so saves cannot be kept in" in flat(await read_screen(pilot))

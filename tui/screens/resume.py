@@ -76,8 +76,9 @@ class ResumeScreen(Screen):
                         if len(options) >= LIST_LINES:  # as tall as it may be: no need to measure every row
                             listed.styles.height = LIST_LINES
                         yield listed
-                    else:
-                        yield Static(t("resume.none"))
+                    else:  # none yet, or a data folder that cannot hold any (PARLOUR_DATA_DIR a file)
+                        problem = saves.folder_problem(saves_dir())
+                        yield Static(shown(problem) if problem else t("resume.none"), markup=False)
                     # ↑↓ and Enter are the list's own keys (OptionList), not in the keymap: fixed.
                     yield Static(t_keys(self.app, "resume.hint_keys", self.bindings()), id="resume-hint",
                                  markup=False)
