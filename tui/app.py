@@ -120,7 +120,7 @@ class ParlourApp(App):
                 self.start_game(self.game_id, self.seats)
             except Rejected as error:
                 self.show_setup(self.game_id)
-                self.notify(t("setup.bad", reason=error.reason), severity="error")
+                self.notify(shown(t("setup.bad", reason=error.reason)), severity="error", markup=False)
         elif self.start == "setup":
             self.show_setup(self.game_id)
         elif self.start == "replay":

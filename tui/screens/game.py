@@ -219,7 +219,7 @@ class GameScreen(Screen):
     def refused(self, reason: str) -> None:
         """An action sent elsewhere was refused: say why and offer the choices again."""
         if self.is_attached:
-            self.note = t("game.rejected", reason=reason)
+            self.note = t("game.rejected", reason=shown(reason))  # the server's words: as text
             self._advance()
 
     def _advance(self) -> None:
@@ -291,7 +291,7 @@ class GameScreen(Screen):
         try:
             self.session.step_bot()  # its events come back through _follow
         except Rejected as error:  # a bot bug must not end the game for the humans
-            self.notify(t("game.rejected", reason=error.reason), severity="error")
+            self.notify(shown(t("game.rejected", reason=error.reason)), severity="error", markup=False)
 
     def _finish(self) -> None:
         if self.is_attached and self.app.screen is self:
