@@ -2,10 +2,12 @@
 loses nothing) and read back with every check in rules.log. No pickle, no eval.
 
 Files are taken for what they are: only regular files are read or replaced (a FIFO, a device or
-a directory under a save's name is refused, never opened for reading or written over), a save
-is read whole only up to the largest a save may be (`log.MAX_BYTES`) and its lines are each
-bounded, and new files are created exclusively (O_EXCL)
-with unique temporary names, so two games started at once never share a file."""
+a directory under a save's name is refused, never opened for reading or written over), a file
+larger than a save may be (`log.MAX_BYTES`, blank lines and all) is refused by its size before
+anything is read, its lines are each bounded, and new files are created exclusively (O_EXCL)
+with unique temporary names, so two games started at once never share a file. The list of
+saves (`survey`) reads each save's ends only, never waits on one file, and removes the
+temporary files a killed save left behind."""
 
 from __future__ import annotations
 
