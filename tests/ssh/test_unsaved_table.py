@@ -13,7 +13,7 @@ from parlour.serve.tables import Lobby
 from rules.table import Table
 
 
-def test_the_server_log_names_the_tables_that_could_not_be_saved(tmp_path, monkeypatch, caplog):
+def test_the_server_log_names_the_tables_that_could_not_be_saved(tmp_path, monkeypatch):
     def full_disk(*_args):
         raise OSError(errno.ENOSPC, "No space left on device")
 
@@ -28,8 +28,14 @@ def test_the_server_log_names_the_tables_that_could_not_be_saved(tmp_path, monke
                 seat = next(iter(table.to_act()))
                 driver.submit(seat, table.legal_actions(seat)[0])
         lobby.tables[number] = SimpleNamespace(id=number, driver=driver)
-    with caplog.at_level(logging.WARNING, logger="parlour.serve"):
+    said: list[str] = []
+    listener = logging.Handler(logging.WARNING)
+    listener.emit = lambda record: said.append(record.getMessage())
+    logger = logging.getLogger("parlour.serve")  # (an earlier server may have stopped its propagation)
+    logger.addHandler(listener)
+    try:
         lobby.log_unsaved()
-    said = [r.getMessage() for r in caplog.records]
+    finally:
+        logger.removeHandler(listener)
     assert len(said) == 1 and said[0].startswith("table 7 could not be saved: its last 2 moves are lost")
     assert "No space left on device" in said[0]
