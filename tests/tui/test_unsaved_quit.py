@@ -92,7 +92,8 @@ async def test_writing_the_game_elsewhere(tmp_path, monkeypatch):
         await pilot.press("w")
         await settle(pilot)
         assert "Type where to write it" in flat(await read_screen(pilot))
-        await pilot.press(*str(target), "enter")
+        app.screen.query_one("#unsaved-where").value = str(target)  # as typed
+        await pilot.press("enter")
         await settle(pilot)
     assert app.exit_message == f"Saved in {target}. Resume it with: parlour resume {target}"
     assert saves.read(target).events == app.session.table.events
