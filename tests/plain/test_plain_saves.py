@@ -102,3 +102,14 @@ def test_a_data_folder_that_is_a_file_is_a_message(tmp_path, monkeypatch):
     PlainTable(live, seats, script.lines, script.read, save_path=new_save_path("smurf")).play()
     assert "Not saved: " in script.text and "Not a directory" in script.text
     assert "Quit without saving" in script.text
+
+
+def test_a_data_folder_that_is_a_file_is_said_when_choosing_a_save(tmp_path, monkeypatch):
+    from parlour.plain.local import choose_save
+
+    a_file = tmp_path / "hostname"
+    a_file.write_text("not a folder\n")
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(a_file))
+    script = Steps()
+    assert choose_save(script.lines, script.read) is None
+    assert f"{a_file} is not a folder, so saves cannot be kept in {a_file / 'saves'}" in script.text
