@@ -11,6 +11,7 @@ temporary files a killed save left behind."""
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import stat
@@ -364,6 +365,7 @@ def write_whole(path: Path, text: str) -> int:
         finally:
             os.close(fd)
         os.replace(tmp, path)
+        _sync_folder(path.parent)
     except BaseException:
         try:
             os.unlink(tmp)
@@ -371,6 +373,23 @@ def write_whole(path: Path, text: str) -> int:
             pass
         raise
     return len(data)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in `folder` durable: until the folder itself is fsynced, a crash may forget
+    the new name (and with it a new save, or its rewrite). A file system that cannot fsync a
+    folder (some network ones) is taken as it is."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | _CLOEXEC)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError as error:
+        if error.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EBADF):
+            raise
+    finally:
+        os.close(fd)
 
 
 def write(path: str | os.PathLike, header: log.Header, events: list[Event]) -> None:

@@ -5,6 +5,8 @@ line keeps the screen's width (no border is broken)."""
 
 from __future__ import annotations
 
+import os
+
 from textual.widgets import OptionList
 
 from parlour import saves
@@ -54,12 +56,13 @@ async def test_the_list_of_saves_shows_hostile_names_and_file_names_as_text():
         table = Table.new("smurf", players, seed=1, meta={"seats": seats_meta(seated(players, (None, "random")))})
         saves.write(saves_dir() / name, table.header, table.events)
     (saves_dir() / "[b]broken[b]\x1b[2J.jsonl").write_bytes(b"\x1b[2J[/] not a save\n")
+    (saves_dir() / os.fsdecode(b"bad-\xfe\xff\xe2\x80\xae.jsonl")).write_bytes(b"\xfe\xff\n")
     app = make_app(start="resume", bot_delay=0, animations=False)
     async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, ResumeScreen)
         listed = app.screen.query_one("#saves", OptionList)
-        assert listed.option_count == len(FILE_NAMES) + 1
+        assert listed.option_count == len(FILE_NAMES) + 2
         texts = []
         for row in range(listed.option_count):  # every row scrolled into view
             listed.highlighted = row
@@ -68,7 +71,13 @@ async def test_the_list_of_saves_shows_hostile_names_and_file_names_as_text():
         text = "\n".join(texts)
         for players in groups:
             assert ", ".join(map(shown, players)) in text
-        assert "[b]broken[b]\\x1b[2J.jsonl: " in text  # the broken one, named as text
+        assert "[b]broken[b]\\x1b[2J.jsonl: " in text  # the broken ones, named as text
+        assert "bad-\\xfe\\xff\\u202e.jsonl: " in text
+        listed.highlighted = next(i for i, row in enumerate(app.screen.rows) if row[0].name.startswith("bad-"))
+        await pilot.press("d")  # delete it? the question names it as text
+        asked = await read_screen(pilot)
+        assert "Delete the save bad-\\xfe\\xff\\u202e.jsonl?" in asked
+        intact(app, asked)
 
 
 async def test_the_table_results_and_replay_show_hostile_names_as_text():
