@@ -251,7 +251,7 @@ class ParlourApp(App):
             self.pop_screen()
 
     def action_quit_plain(self) -> None:
-        self.exit()
+        self.action_save_quit()  # a game just over may still have moves not on disk
 
     def action_save_quit(self) -> None:
         """Quit, saying "Saved" only when every move is on disk. While saving fails, ask first
@@ -261,12 +261,13 @@ class ParlourApp(App):
 
         if isinstance(self.screen, UnsavedScreen):
             return  # already asking
-        if not self.has_something_to_save():
-            self.exit()
-        elif self.session.driver.unsaved():
-            self.push_screen(UnsavedScreen(self.session.driver), self._quit_as_answered)
-        else:
+        driver = getattr(self.session, "driver", None)  # a served game's is the server's
+        if driver is not None and getattr(self.session, "checking", None) is None and driver.unsaved():
+            self.push_screen(UnsavedScreen(driver), self._quit_as_answered)
+        elif self.has_something_to_save():
             self._quit_as_answered("saved")
+        else:
+            self.exit()
 
     def _quit_as_answered(self, answer: str | None) -> None:
         """What the player decided about an unsaved game: None goes back to it."""

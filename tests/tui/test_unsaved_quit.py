@@ -157,3 +157,17 @@ async def test_a_data_folder_that_is_a_file_is_said_at_start(tmp_path, monkeypat
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert "is not a folder, so saves cannot be kept in" in flat(await read_screen(pilot))
+
+
+async def test_a_game_just_over_with_moves_not_on_disk_asks_too(monkeypatch):
+    app = smurf_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await play(app, pilot, 1)
+        monkeypatch.setattr(saves, "_write_all", full_disk)
+        await play(app, pilot, 1)
+        monkeypatch.setattr(type(app.session), "over", property(lambda self: True))  # its last move
+        assert not app.has_something_to_save()  # the key says "Quit" now
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+        assert asking(app) and "the last move is lost" in flat(await read_screen(pilot))
