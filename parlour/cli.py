@@ -159,12 +159,13 @@ def _replay_text(path: Path, seat: int | None) -> int:
     """`parlour replay FILE --text`: the game told line by line, as the log tells it (no Textual)."""
     from . import saves
     from .replay import Replay
+    from .shown import shown
     from .words.base import Words
 
     try:
         replay = Replay(saves.read(path))
     except saves.SaveError as error:
-        print(f"parlour: {error}", file=sys.stderr)
+        print(f"parlour: {shown(str(error))}", file=sys.stderr)
         return 1
     eyes = None if seat is None else seat - 1
     if eyes not in replay.eyes():
@@ -176,9 +177,9 @@ def _replay_text(path: Path, seat: int | None) -> int:
         return 2
     words = Words.of(replay.game.id)
     for warning in replay.warnings:
-        print(f"({warning})")
+        print(f"({shown(warning)})")
     for line in replay.story_at(len(replay.stops) - 1, eyes, words) if replay.stops else []:
-        print(line)
+        print(shown(line))  # names from the save: as text
     return 0
 
 

@@ -5,17 +5,31 @@ a collection every few hundred new objects only walks the growing heap again to 
 from __future__ import annotations
 
 import gc
+import threading
 from contextlib import contextmanager
 from typing import Iterator
+
+
+_lock = threading.Lock()
+_inside = 0  # blocks running now, in any thread
+_before: tuple[int, ...] = ()  # the thresholds when the first of them began
 
 
 @contextmanager
 def collections_every(new_objects: int) -> Iterator[None]:
     """Inside the block, a young collection every `new_objects` new container objects (0: none;
-    Python's default is 700); the caller's thresholds again after it, however it ends."""
-    before = gc.get_threshold()
-    gc.set_threshold(new_objects, *before[1:])
+    Python's default is 700); the thresholds from before the first such block again when the
+    last one ends, however it ends (the list of saves reads saves in several threads at once)."""
+    global _inside, _before
+    with _lock:
+        if not _inside:
+            _before = gc.get_threshold()
+        _inside += 1
+        gc.set_threshold(new_objects, *_before[1:])
     try:
         yield
     finally:
-        gc.set_threshold(*before)
+        with _lock:
+            _inside -= 1
+            if not _inside:
+                gc.set_threshold(*_before)

@@ -84,11 +84,13 @@ def _entry_lines(text: str) -> dict[str, int]:
 
 
 def new_save_path(game: str) -> Path:
-    """A fresh file in the saves folder for a new game (the folder is made if need be)."""
+    """A fresh file in the saves folder for a new game (the folder is made if need be). Never
+    raises: a folder that cannot be made or written (PARLOUR_DATA_DIR naming a file, a read-only
+    disk) still gives the path, and the save's Writer says what is wrong, as it does for a full
+    disk, and keeps trying."""
     import time  # the local time as datetime.now() gives it, without importing datetime
 
     folder = saves_dir()
-    folder.mkdir(parents=True, exist_ok=True)
     from . import saves
 
     return saves.new_path(folder, f"{time.strftime('%Y%m%d-%H%M%S')}-{game}")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
-from rules.records import Action, Event
+from rules.records import Acted, Action, Event
 from rules.table import Table
 from rules.undo import undo_point
 
@@ -76,10 +76,46 @@ class TableDriver:
             saved = self.writer.rewrite(events) if whole else self.writer.sync(events)
         if not saved and self.on_save_error:
             self.on_save_error(self.writer.problem)
+
     @property
     def save_problem(self) -> str | None:
         """Why the autosave is failing now (None when it works or there is none)."""
         return self.writer.problem if self.writer else None
+
+    # ---- when saving fails: what is lost, trying again, writing it elsewhere -------------------
+
+    def unsaved(self) -> int:
+        """How many of the players' moves are not on disk now: 0 when every event is saved
+        (flushed and fsynced), or the game keeps no save. A save that failed to be replaced
+        (after an undo) or was never written counts every move."""
+        writer, events = self.writer, self.table.events
+        if writer is None or (writer.problem is None and writer.written == len(events)):
+            return 0
+        start = writer.written if writer.size is not None and writer.written <= len(events) else 0
+        return sum(1 for event in events[start:] if type(event) is Acted and event.seat is not None)
+
+    def save_again(self) -> bool:
+        """Try once more to write what is not on disk; True when every event is saved."""
+        if self.writer is not None:
+            self.writer.sync(self.table.events)
+        return self.unsaved() == 0
+
+    def save_elsewhere(self, path: Path) -> str | None:
+        """Write the whole game to `path` (a folder: a file in it named as the save is) and keep
+        saving there; None when it is saved, else why not (for the player). A file already
+        there is never replaced."""
+        from parlour import saves
+
+        path = Path(path).expanduser()
+        if path.is_dir() and self.writer is not None:
+            path = path / self.writer.path.name
+        if path.exists() or path.is_symlink():
+            return f"{path}: there is a file there already"
+        writer = saves.Writer(path, self.table.header, self.table.events)
+        if writer.problem is not None:  # nothing is left there (written whole, then renamed)
+            return writer.problem
+        self.writer = writer
+        return None
 
     def undo(self, humans: set[int], hot_seat: bool = False) -> str:
         """Take back the last action of one of `humans` and every action after it, as far as

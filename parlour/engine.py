@@ -18,6 +18,7 @@ from rules.records import Action, Rejected
 from rules.table import Table
 
 from . import saves
+from .shown import visible_json
 
 MAX_LINE = 64 * 1024  # bytes in one input line, its newline included
 MAX_PATH = 4096  # characters in a save or load path
@@ -69,12 +70,9 @@ class EngineSession:
             if isinstance(error, (KeyboardInterrupt, SystemExit)):
                 raise
             answer = {"ok": False, "error": "internal", "message": f"internal error: {error!r}"}
-        text = json.dumps(answer, ensure_ascii=False)
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError:  # cannot happen for checked input; escape rather than die
-            text = json.dumps(answer, ensure_ascii=True)
-        return text
+        # Control, format (bidi) and undecodable characters in names, paths and messages are
+        # JSON escapes: the same value, and a reply that shows as it is in a terminal.
+        return visible_json(json.dumps(answer, ensure_ascii=False))
 
     def handle(self, line: str | bytes) -> dict:
         try:

@@ -2,13 +2,16 @@
 loses nothing) and read back with every check in rules.log. No pickle, no eval.
 
 Files are taken for what they are: only regular files are read or replaced (a FIFO, a device or
-a directory under a save's name is refused, never opened for reading or written over), a save
-is read whole only up to the largest a save may be (`log.MAX_BYTES`) and its lines are each
-bounded, and new files are created exclusively (O_EXCL)
-with unique temporary names, so two games started at once never share a file."""
+a directory under a save's name is refused, never opened for reading or written over), a file
+larger than a save may be (`log.MAX_BYTES`, blank lines and all) is refused by its size before
+anything is read, its lines are each bounded, and new files are created exclusively (O_EXCL)
+with unique temporary names, so two games started at once never share a file. The list of
+saves (`survey`) reads each save's ends only, never waits on one file, and removes the
+temporary files a killed save left behind."""
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import stat
@@ -21,6 +24,9 @@ from rules.records import Event
 from .collector import collections_every
 
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+# Every save is the owner's alone, new or rewritten (mkstemp makes 0600 too): a save holds every
+# hand of a hot-seat game and the players' names, nothing other users of the machine need.
+MODE = 0o600
 
 
 class SaveError(ValueError):
@@ -50,9 +56,8 @@ def _load(path: Path, load) -> log.Loaded:
     with _open_regular(path) as file, collections_every(0):
         try:
             whole = file.read(log.MAX_BYTES + 1)
-            if len(whole) > log.MAX_BYTES:  # refused, or a torn tail beyond the limit: line by line
-                file.seek(0)
-                return load(bounded_lines(file), None)
+            if len(whole) > log.MAX_BYTES:  # grew since it was measured: refused all the same
+                raise SaveError(_too_large(path))
             return load(bounded_lines(io.BytesIO(whole)), whole)
         except log.LogError as error:
             raise SaveError(f"{path.name}: {error}") from None
@@ -97,16 +102,26 @@ def glance(path: str | os.PathLike) -> log.Glance:
     return log.Glance(loaded.header, registry.get(loaded.header.game).to_act(loaded.state))
 
 
+def _too_large(path: Path) -> str:
+    return f"{path.name}: {log.TOO_LARGE}"
+
+
 def _open_regular(path: Path) -> BinaryIO:
-    """`path` opened for reading if it is a regular file, else SaveError; never blocks on a FIFO."""
+    """`path` opened for reading if it is a regular file no larger than a save may be
+    (`log.MAX_BYTES` of file, blank lines and all, measured before anything is read), else
+    SaveError; never blocks on a FIFO."""
     try:
         # O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused just below)
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | _CLOEXEC)
     except (OSError, ValueError) as error:
         raise SaveError(f"{path.name}: cannot be read ({_reason(error)})") from None
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
+    found = os.fstat(fd)
+    if not stat.S_ISREG(found.st_mode):
         os.close(fd)
         raise SaveError(f"{path.name or path}: not a Parlour save (not a regular file)")
+    if found.st_size > log.MAX_BYTES:
+        os.close(fd)
+        raise SaveError(_too_large(path))
     os.set_blocking(fd, True)
     return os.fdopen(fd, "rb")
 
@@ -128,6 +143,108 @@ def bounded_lines(file: BinaryIO, limit: int = log.MAX_LINE_BYTES) -> Iterator[b
         yield line
 
 
+STRAY_AFTER = 60.0  # seconds: a temporary file this old belongs to a save that never finished
+
+
+def listed(folder: Path, now: float | None = None) -> list[tuple[Path, float]]:
+    """The saves in `folder` (`*.jsonl`) with their modification times, newest first. On the way,
+    a temporary file a save left when it was killed while writing (`.NAME.xxxx.tmp`, see
+    `write_whole`) is removed once it is older than STRAY_AFTER: a save being written now is
+    younger. A folder that cannot be read lists nothing."""
+    import time
+
+    now = time.time() if now is None else now
+    found = []
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                name = entry.name
+                if name.startswith(".") and name.endswith(".tmp"):
+                    try:
+                        if now - entry.stat(follow_symlinks=False).st_mtime > STRAY_AFTER:
+                            os.unlink(entry.path)
+                    except OSError:
+                        pass
+                elif name.endswith(".jsonl"):
+                    found.append((Path(entry.path), _modified(entry)))
+    except OSError:  # no folder yet, or not a folder, or not readable
+        return []
+    return sorted(found, key=lambda row: row[1], reverse=True)
+
+
+def folder_problem(folder: Path) -> str | None:
+    """Why saves cannot be kept in `folder` (it, or a folder above it, is a file; it cannot be
+    read), for the player; None when it is a folder, or is not made yet and can be."""
+    try:
+        if os.path.isdir(folder):
+            os.scandir(folder).close()
+            return None
+    except OSError as error:
+        return f"{folder}: cannot be read ({_reason(error)})"
+    for place in (folder, *folder.parents):
+        if os.path.lexists(place):
+            return None if os.path.isdir(place) else f"{place} is not a folder, so saves cannot be kept in {folder}"
+    return None
+
+
+LIST_WITHIN = 2.0  # seconds the list of saves may take: a save not glanced by then is listed as such
+_LISTERS = 4  # saves glanced at once: one that hangs (a stalled disk) holds up only its lister
+
+
+def survey(folder: Path, within: float | None = None) -> list[tuple[Path, float, log.Glance | SaveError]]:
+    """Each save in `folder` (`listed`), newest first, with what `glance` found in it or the
+    SaveError saying why it cannot be; a save not glanced within `within` seconds (LIST_WITHIN)
+    gets a SaveError saying it could not be read in time, so no one file holds up the list.
+    Glances run in daemon threads: one left reading when time is up never keeps the program
+    from ending."""
+    import queue
+    import threading
+
+    found = listed(folder)
+    paths: queue.SimpleQueue[Path] = queue.SimpleQueue()
+    for path, _ in found:
+        paths.put(path)
+    seen: dict[Path, object] = {}
+    all_seen = threading.Event()
+
+    def lister() -> None:
+        while True:
+            try:
+                path = paths.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                seen[path] = glance(path)
+            except BaseException as error:  # a SaveError is listed; anything else is raised below
+                seen[path] = error
+            if len(seen) == len(found):
+                all_seen.set()
+
+    if found:
+        for _ in range(min(_LISTERS, len(found))):
+            threading.Thread(target=lister, name="parlour-list", daemon=True).start()
+        all_seen.wait(LIST_WITHIN if within is None else within)
+    rows = []
+    for path, modified in found:
+        got = seen.get(path)
+        if got is None:
+            got = SaveError(f"{path.name}: cannot be read in time (it may be on a slow disk, or too large)")
+        elif isinstance(got, BaseException) and not isinstance(got, SaveError):
+            raise got  # a bug, not the save's
+        rows.append((path, modified, got))
+    return rows
+
+
+def _modified(entry: os.DirEntry) -> float:
+    try:
+        return entry.stat().st_mtime
+    except OSError:  # a dangling link: the link's own time
+        try:
+            return entry.stat(follow_symlinks=False).st_mtime
+        except OSError:
+            return 0.0
+
+
 def new_path(folder: Path, stem: str) -> Path:
     """A new save file's path, `stem.jsonl` (or `stem-2.jsonl`, ...), created empty with O_EXCL so
     no other game can take it. If the folder cannot be written, the path is returned anyway:
@@ -138,7 +255,7 @@ def new_path(folder: Path, stem: str) -> Path:
         for n in range(1, 10_000):
             path = first if n == 1 else folder / f"{stem}-{n}.jsonl"
             try:
-                os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC, 0o644))
+                os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC, MODE))
                 return path
             except FileExistsError:
                 continue
@@ -248,6 +365,7 @@ def write_whole(path: Path, text: str) -> int:
         finally:
             os.close(fd)
         os.replace(tmp, path)
+        _sync_folder(path.parent)
     except BaseException:
         try:
             os.unlink(tmp)
@@ -255,6 +373,23 @@ def write_whole(path: Path, text: str) -> int:
             pass
         raise
     return len(data)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in `folder` durable: until the folder itself is fsynced, a crash may forget
+    the new name (and with it a new save, or its rewrite). A file system that cannot fsync a
+    folder (some network ones) is taken as it is."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | _CLOEXEC)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError as error:
+        if error.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EBADF):
+            raise
+    finally:
+        os.close(fd)
 
 
 def write(path: str | os.PathLike, header: log.Header, events: list[Event]) -> None:

@@ -26,8 +26,9 @@ FORMAT = "parlour-log"
 FORMAT_VERSION = 1
 MAX_LINE_BYTES = 64 * 1024
 MAX_EVENTS = 500_000
-MAX_BYTES = 32 * 2**20  # what a save may hold (a torn tail beyond it is not counted)
+MAX_BYTES = 32 * 2**20  # the largest a save file may be: every byte counts, blank lines too
 MAX_NAME = 24
+TOO_LARGE = f"the save is larger than a game can be ({MAX_EVENTS} events, {MAX_BYTES // 2**20} MB of file)"
 
 
 class LogError(ValueError):
@@ -190,6 +191,9 @@ def _read(lines: Iterable[bytes], whole: bytes | None = None) -> _Read:
     numbers: list[int] = []  # the line each event came from (blank lines are skipped)
     kept_bytes = 0
     for number, raw in enumerate(lines, 1):
+        kept_bytes += len(raw)  # blank lines too: the limit is on the file's size
+        if kept_bytes > MAX_BYTES:
+            raise LogError(f"line {number}: {TOO_LARGE}")
         try:
             if reader is not None:
                 event = reader.read(raw, len(events) + 1)
@@ -214,10 +218,8 @@ def _read(lines: Iterable[bytes], whole: bytes | None = None) -> _Read:
             message = str(error) if header is not None or str(error).startswith("line ") else \
                 f"not a Parlour save ({error})"
             raise LogError(message if message.startswith("line ") else f"line {number}: {message}") from None
-        kept_bytes += len(raw)
-        if len(events) > MAX_EVENTS or kept_bytes > MAX_BYTES:
-            raise LogError(f"line {number}: the save is larger than a game can be "
-                           f"({MAX_EVENTS} events, {MAX_BYTES // 2**20} MB)")
+        if len(events) > MAX_EVENTS:
+            raise LogError(f"line {number}: {TOO_LARGE}")
     if header is None:
         raise LogError("the file is empty: it is not a Parlour save")
     return _Read(header, game, events, numbers, warnings)
@@ -415,7 +417,11 @@ def glance(first: bytes, last: list[bytes]) -> Glance | None:
     lines, in order; the very last may lack its newline): the header is checked as on loading,
     the last lines only as far back as the game needs to tell who acts (`Game.to_act_after`).
     None when they do not tell, or one of them is not right: then only loading it whole can say
-    what is wrong, naming the line. Nothing before those lines is checked."""
+    what is wrong, naming the line. Nothing before those lines is checked. A last line without
+    its newline was torn while saving: the last action may have been cut short, and only
+    re-deciding it (loading) tells whether it is kept, so that too is None."""
+    if last and last[-1] and not last[-1].endswith(b"\n"):
+        return None
     try:
         header = _parse_header(_text(first).removeprefix("\ufeff"))
     except LogError:
@@ -432,8 +438,6 @@ def glance(first: bytes, last: list[bytes]) -> Glance | None:
             events.append(event)
             seq -= 1
         except LogError:
-            if raw is last[-1] and not raw.endswith(b"\n"):
-                continue  # torn while saving: loading drops it too
             return None
         to_act = game.to_act_after(events[::-1])
         if to_act is not None:

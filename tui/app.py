@@ -10,6 +10,7 @@ from textual.binding import Binding
 
 import styles
 from parlour.config import keymap_path, load_keymap
+from parlour.shown import shown
 from parlour.words.i18n import set_language, t
 
 from .localized import localized
@@ -119,7 +120,7 @@ class ParlourApp(App):
                 self.start_game(self.game_id, self.seats)
             except Rejected as error:
                 self.show_setup(self.game_id)
-                self.notify(t("setup.bad", reason=error.reason), severity="error")
+                self.notify(shown(t("setup.bad", reason=error.reason)), severity="error", markup=False)
         elif self.start == "setup":
             self.show_setup(self.game_id)
         elif self.start == "replay":
@@ -187,7 +188,7 @@ class ParlourApp(App):
         self.session = None
         if not isinstance(self.screen, localized(ResumeScreen)):
             self.show_resume()  # a file named on the command line, or a game being checked
-        self.notify(message, severity="error", timeout=10)
+        self.notify(shown(message), severity="error", timeout=10, markup=False)
 
     def watch_save(self, path: Path, eyes: int | None = None) -> None:
         """Watch a saved game again (a bad file: the same message as resuming it)."""
@@ -196,7 +197,7 @@ class ParlourApp(App):
         try:
             loaded = saves.read(path)
         except saves.SaveError as error:
-            self.notify(str(error), severity="error", timeout=10)
+            self.notify(shown(str(error)), severity="error", timeout=10, markup=False)
             return
         self.watch(loaded, eyes)
 
@@ -250,12 +251,40 @@ class ParlourApp(App):
             self.pop_screen()
 
     def action_quit_plain(self) -> None:
-        self.exit()
+        self.action_save_quit()  # a game just over may still have moves not on disk
 
     def action_save_quit(self) -> None:
-        if self.has_something_to_save():
-            self.exit_message = t("app.saved_to")
+        """Quit, saying "Saved" only when every move is on disk. While saving fails, ask first
+        (tui/screens/unsaved.py): try again, write the game elsewhere, or quit losing the moves
+        not saved; the game stays as it is until the player decides."""
+        from .screens.unsaved import UnsavedScreen
+
+        if isinstance(self.screen, UnsavedScreen):
+            return  # already asking
+        driver = getattr(self.session, "driver", None)  # a served game's is the server's
+        if driver is not None and getattr(self.session, "checking", None) is None and driver.unsaved():
+            self.push_screen(UnsavedScreen(driver), self._quit_as_answered)
+        elif self.has_something_to_save():
+            self._quit_as_answered("saved")
+        else:
+            self.exit()
+
+    def _quit_as_answered(self, answer: str | None) -> None:
+        """What the player decided about an unsaved game: None goes back to it."""
+        if answer is None:
+            return
+        self.exit_message = quit_message(self.session.driver, answer)
         self.exit()
+
+
+def quit_message(driver, answer: str) -> str:
+    """What the terminal is told after the app ends: "saved" (every move on disk), "elsewhere"
+    (on disk in the file the player named) or "lost" (quit without saving)."""
+    if answer == "lost":
+        return t("app.quit_unsaved", n=driver.unsaved())
+    if answer == "elsewhere":
+        return t("app.saved_elsewhere", path=shown(str(driver.writer.path)))
+    return t("app.saved_to")
 
 
 def per_app_scrollbars() -> None:

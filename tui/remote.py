@@ -23,6 +23,7 @@ from rules.codec import CodecError, decode, encode
 from rules.records import Action, Event
 
 from parlour import wire
+from parlour.shown import shown
 from parlour.seats import SPECTATOR, Seat
 from parlour.words.i18n import set_language, t
 
@@ -245,7 +246,7 @@ class RemoteApp(ParlourApp):
                 if screen is not None and self.at_table:
                     screen.refused(reason)
                 else:
-                    self.notify(t("game.rejected", reason=reason), severity="error")
+                    self.notify(shown(t("game.rejected", reason=reason)), severity="error", markup=False)
             elif kind == "presence" and self.session is not None:
                 self._presence(message)
             elif kind == "notice":
@@ -254,9 +255,9 @@ class RemoteApp(ParlourApp):
                 if self.lobby() is not None and not self.at_table:
                     self.lobby().show_status(text)
                 else:
-                    self.notify(text)
+                    self.notify(shown(text), markup=False)
         except (CodecError, registry.UnknownGame, KeyError, TypeError, ValueError) as error:
-            self.notify(t("ssh.bad_message", error=str(error)), severity="error")
+            self.notify(shown(t("ssh.bad_message", error=str(error))), severity="error", markup=False)
 
     def _sit(self, message: dict) -> None:
         seat = message["seat"]
@@ -277,10 +278,10 @@ class RemoteApp(ParlourApp):
         if message.get("away"):
             self.session.away.add(seat)
             key = "ssh.standin" if message.get("standin") else "ssh.away"
-            self.notify(t(key, name=name), severity="warning", timeout=15)
+            self.notify(shown(t(key, name=name)), severity="warning", timeout=15, markup=False)
         else:
             self.session.away.discard(seat)
-            self.notify(t("ssh.back", name=name))
+            self.notify(shown(t("ssh.back", name=name)), markup=False)
         if hasattr(self.screen, "redraw"):
             self.screen.redraw()
 

@@ -17,6 +17,7 @@ from typing import Callable
 
 from parlour import saves
 from parlour.driver import TableDriver
+from parlour.shown import shown
 from parlour.seats import SPECTATOR, Seat, parse_seats, seats_from_meta, seats_meta
 from parlour.words.i18n import t
 from rules.records import Rejected
@@ -51,10 +52,11 @@ class PlainTable:
         self.holder: int | None = self.humans[0] if len(self.humans) == 1 else None
         self._save_warned = False
 
-    def _save_failed(self, error: OSError) -> None:
+    def _save_failed(self, problem: str) -> None:
+        """The driver says why a save failed (a full disk): said once; play goes on in memory."""
         if not self._save_warned:
             self._save_warned = True
-            self.lines.say(t("plain.save_failed", error=error.strerror or error))
+            self.lines.say(t("plain.save_failed", error=shown(problem)))
 
     def play(self, resumed: bool = False) -> int:
         """Play until the game ends or a player quits (the game is saved either way)."""
@@ -66,6 +68,8 @@ class PlainTable:
         else:
             say(*self.talk.story.tell_log(table.events))
         self.driver.listen(lambda events: say(*self.talk.follow(events)))
+        if self.driver.save_problem:  # the data folder cannot be written, from the start
+            self._save_failed(self.driver.save_problem)
         while not self.driver.over:
             if self.driver.bot_to_act() is not None:
                 if self.bot_delay > 0:
@@ -77,15 +81,58 @@ class PlainTable:
                     return 1
                 continue
             waiting = [s for s in table.to_act() if s in self.humans]
-            if not waiting or not self._turn(waiting[0]):
-                return self._quit()
+            if not waiting:  # nobody here to play on
+                self._quit()
+                return 0
+            if not self._turn(waiting[0]) and self._quit():
+                return 0
         say(*self.talk.results(table.state))
         return 0
 
-    def _quit(self) -> int:
-        if self.save_path is not None:
-            self.lines.say(t("plain.saved"))
-        return 0
+    def _quit(self) -> bool:
+        """Quit, saying "Saved" only when every move is on disk. While saving fails, ask first:
+        try again, write the game elsewhere, or quit losing the moves not saved (as the
+        full-screen app's tui/screens/unsaved.py). False: back to the game, which waits in memory.
+        When the input has ended, nobody is left to ask: say what was lost."""
+        driver, say = self.driver, self.lines.say
+        if self.save_path is None:
+            return True
+        while driver.unsaved():
+            say(t("unsaved.heading"), shown(driver.save_problem or ""), t("unsaved.lost", n=driver.unsaved()),
+                t("unsaved.plain_keys"))
+            answer = self.read(PROMPT)
+            choice = (answer or "").strip().casefold()
+            if answer is None or choice == "q":
+                say(t("plain.quit_unsaved", n=driver.unsaved()))
+                return True
+            if choice == "r":
+                if not driver.save_again():
+                    say(t("unsaved.still"))
+            elif choice == "w":
+                self._write_elsewhere()
+                if not driver.unsaved():
+                    say(t("plain.saved_elsewhere", path=shown(str(driver.writer.path))))
+                    return True
+            else:
+                return False
+        say(t("plain.saved"))
+        return True
+
+    def _write_elsewhere(self) -> None:
+        """Ask where, and write the whole game there (Enter: the config folder)."""
+        from parlour.config import config_dir
+
+        default = config_dir() / self.driver.writer.path.name
+        self.lines.say(t("unsaved.plain_where", folder=shown(str(default))))
+        typed = (self.read(PROMPT) or "").strip()
+        if not typed:
+            try:
+                default.parent.mkdir(parents=True, exist_ok=True)
+            except OSError:
+                pass  # said just below, by the try to write there
+        problem = self.driver.save_elsewhere(Path(typed) if typed else default)
+        if problem is not None:
+            self.lines.say(shown(problem))
 
     def _turn(self, seat: int) -> bool:
         """Ask `seat` until it acts (True) or quits (False)."""
@@ -172,7 +219,7 @@ def run(args) -> int:
             loaded = saves.read(path)
             table = Table.resume(loaded)
         except (saves.SaveError, Rejected) as error:
-            lines.say(f"parlour: {error}")
+            lines.say(f"parlour: {shown(str(error))}")
             return 1
         seats = seats_from_meta(table.players, loaded.header.meta)
         save_path, resumed = Path(path), True
@@ -220,20 +267,16 @@ def choose_save(lines: Lines, read: Read) -> Path | None:
 
     from parlour.config import saves_dir
 
-    folder = saves_dir()
-    found = sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
     rows = []
-    for path in found:
-        try:
-            seen = saves.glance(path)  # its header and last lines: opening it checks it whole
-        except saves.SaveError:
+    for path, modified, seen in saves.survey(saves_dir()):
+        if isinstance(seen, saves.SaveError) or not seen.to_act:  # cannot be loaded, or finished
             continue
-        if seen.to_act:  # not finished
-            when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
-            rows.append((path, t("plain.save_entry", game=t(f"games.{seen.header.game}"),
-                                 players=", ".join(seen.header.players), when=when)))
+        when = datetime.fromtimestamp(modified).strftime("%Y-%m-%d %H:%M")
+        rows.append((path, t("plain.save_entry", game=t(f"games.{seen.header.game}"),
+                             players=", ".join(map(shown, seen.header.players)), when=when)))
     if not rows:
-        lines.say(t("resume.none"))
+        problem = saves.folder_problem(saves_dir())  # none yet, or a data folder that cannot hold any
+        lines.say(shown(problem) if problem else t("resume.none"))
         return None
     lines.say(t("resume.heading"), *numbered([row[1] for row in rows]), t("plain.choose"))
     while True:

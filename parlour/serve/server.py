@@ -224,6 +224,7 @@ class Hub:
             await asyncio.wait(self.sessions, timeout=10)
         if self.closing:  # every app is closed, cancelled if it must be
             await asyncio.wait(self.closing)
+        self.lobby.log_unsaved()
         self.names.flush()
         if self.cool_down is not None:
             self.cool_down()

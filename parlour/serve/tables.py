@@ -538,6 +538,15 @@ class Lobby:
             if served is not None and self._reopen(path, *served) is None:
                 self.shelf[path] = seated  # no room now: it stays on the shelf
 
+    def log_unsaved(self) -> None:
+        """As the server stops: say in its log which tables' last moves are not on disk (issue 28:
+        a full disk); their players' moves since the last save are lost with the process."""
+        for table in self.tables.values():
+            driver = table.driver
+            if driver is not None and driver.unsaved():
+                log.warning("table %d could not be saved: its last %d moves are lost (%s)",
+                            table.id, driver.unsaved(), driver.save_problem)
+
     def sweep(self) -> list[int]:
         """Close every table whose humans have all been away for `abandon_after` seconds: its save
         is marked shelved (it reopens when one of its players comes back) and its slot is free."""

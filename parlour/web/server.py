@@ -58,20 +58,39 @@ class Spare:
             await process.wait()
 
 
+# The largest screen a tab may ask for: far beyond what a screen shows at any font size, and
+# small enough that drawing it costs a few MB (a tab asking 100000x100000 took 2.4 GB).
+MAX_WIDTH, MAX_HEIGHT = 500, 200
+
+
+def bounded(value: object, most: int, default: int) -> int:
+    """A size a page sent (in the query or a `resize` message: anything JSON may hold), as a
+    whole number from 1 to `most`; `default` for what is not a number."""
+    try:
+        number = int(value)  # type: ignore[call-overload]
+    except (TypeError, ValueError, OverflowError):
+        return default
+    return max(1, min(most, number))
+
+
 class TabService(AppService):
-    """A tab's app process: the spare when there is one."""
+    """A tab's app process: the spare when there is one. Its size is bounded however asked."""
 
     def __init__(self, spare: Spare, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._spare = spare
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
+        width, height = bounded(width, MAX_WIDTH, 80), bounded(height, MAX_HEIGHT, 24)
         process = await self._spare.take()
         if process is None:
             return await super()._open_app_process(width, height)
         self._process, self._stdin = process, process.stdin
         await self.set_terminal_size(width, height)
         return process
+
+    async def set_terminal_size(self, width, height) -> None:
+        await super().set_terminal_size(bounded(width, MAX_WIDTH, 80), bounded(height, MAX_HEIGHT, 24))
 
 
 class WebServer(Server):
@@ -92,8 +111,8 @@ class WebServer(Server):
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """As textual-serve's, with a TabService: the tab's keys in, its screen out."""
         websocket = web.WebSocketResponse(heartbeat=15)
-        width = to_int(request.query.get("width", "80"), 80)
-        height = to_int(request.query.get("height", "24"), 24)
+        width = bounded(to_int(request.query.get("width", "80"), 80), MAX_WIDTH, 80)
+        height = bounded(to_int(request.query.get("height", "24"), 24), MAX_HEIGHT, 24)
         service: TabService | None = None
         try:
             await websocket.prepare(request)

@@ -142,9 +142,21 @@ def test_4_a_huge_torn_tail_keeps_the_valid_prefix(tmp_path):
     path = tmp_path / "torn.jsonl"
     path.write_text(saved_text(table), encoding="utf-8")
     with path.open("ab") as file:
-        file.write(b'{"seq": 999, "event": "' + b"x" * (40 * 2**20))  # a 40 MB append, cut
+        file.write(b'{"seq": 999, "event": "' + b"x" * (2 * 2**20))  # a 2 MB append, cut
     loaded = saves.read(path)
     assert loaded.events == table.events and "cut off" in loaded.warnings[0]
+
+
+def test_4_a_torn_tail_past_the_size_limit_is_refused_by_the_file_size(tmp_path):
+    """Issue 28: the limit is on the file, torn tail included, checked before reading (the
+    Writer appends one action at a time: only an edited file has a 40 MB torn tail)."""
+    table = played()
+    path = tmp_path / "torn.jsonl"
+    path.write_text(saved_text(table), encoding="utf-8")
+    with path.open("ab") as file:
+        file.write(b'{"seq": 999, "event": "' + b"x" * (40 * 2**20))  # a 40 MB append, cut
+    with pytest.raises(saves.SaveError, match="larger than a game can be"):
+        saves.read(path)
 
 
 @pytest.mark.parametrize("line, byte", [(1, 5), (3, 10), (8, 2)])

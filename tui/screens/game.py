@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.containers import VerticalScroll
 
 import styles
+from parlour.shown import shown
 from parlour.words.base import Story
 from parlour.words.i18n import You, listed, t
 from rules.records import DiceRolled, Rejected
@@ -91,8 +92,8 @@ class GameScreen(Screen):
         self.words = self.presenter.words
         humans = session.human_seats()
         # One person at the keyboard is "you" (Your turn, You play); several are told by name.
-        self.names = tuple(You(n) if len(humans) == 1 and seat == humans[0] else n
-                           for seat, n in enumerate(self.table.players))
+        self.names = tuple(You(shown(n)) if len(humans) == 1 and seat == humans[0] else shown(n)
+                           for seat, n in enumerate(self.table.players))  # names as text
         self.marks = pawn_marks(self.names)
         self.colours = [seat.colour for seat in session.seats]
         self.bot_delay = bot_delay
@@ -218,7 +219,7 @@ class GameScreen(Screen):
     def refused(self, reason: str) -> None:
         """An action sent elsewhere was refused: say why and offer the choices again."""
         if self.is_attached:
-            self.note = t("game.rejected", reason=reason)
+            self.note = t("game.rejected", reason=shown(reason))  # the server's words: as text
             self._advance()
 
     def _advance(self) -> None:
@@ -290,7 +291,7 @@ class GameScreen(Screen):
         try:
             self.session.step_bot()  # its events come back through _follow
         except Rejected as error:  # a bot bug must not end the game for the humans
-            self.notify(t("game.rejected", reason=error.reason), severity="error")
+            self.notify(shown(t("game.rejected", reason=error.reason)), severity="error", markup=False)
 
     def _finish(self) -> None:
         if self.is_attached and self.app.screen is self:

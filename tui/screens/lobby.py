@@ -9,6 +9,7 @@ from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from parlour.shown import shown
 from parlour.words.i18n import t
 from rules import bots, registry
 
@@ -22,13 +23,14 @@ STANDIN_CHOICES = (0, 30, 60, 300)  # as parlour.serve.tables.STANDIN_CHOICES
 
 
 def describe(table: dict) -> str:
-    """One table as a line of the list."""
+    """One table as a line of the list (the names the server sent shown as text)."""
     seats = []
     for seat in table.get("seats", []):
         if seat.get("bot"):
-            seats.append(t("lobby.bot_seat", name=seat.get("name") or "?", level=seat["bot"]))
+            seats.append(t("lobby.bot_seat", name=shown(str(seat.get("name") or "?")), level=shown(str(seat["bot"]))))
         elif seat.get("name"):
-            seats.append(t("lobby.away_seat", name=seat["name"]) if seat.get("away") else seat["name"])
+            name = shown(str(seat["name"]))
+            seats.append(t("lobby.away_seat", name=name) if seat.get("away") else name)
         else:
             seats.append(t("lobby.free_seat"))
     status = t(f"lobby.status_{table.get('status', 'waiting')}")

@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog
 
 import styles
+from parlour.shown import shown
 from parlour.replay import Replay
 from parlour.words.i18n import asciify, t
 
@@ -55,7 +56,7 @@ class ReplayScreen(Screen):
         self.replay = replay
         self.presenter = Presenter.of(replay.game.id)
         self.words = self.presenter.words
-        self.names = replay.names
+        self.names = tuple(map(shown, replay.names))  # names as text (a You stays one)
         self.marks = pawn_marks(self.names)
         self.colours = colours or ["red", "blue", "green", "yellow"][:len(self.names)]
         choices = replay.eyes()

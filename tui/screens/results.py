@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 import styles
+from parlour.shown import shown
 from parlour.words.i18n import You, asciify, listed, t
 
 from ..games import Presenter
@@ -34,7 +35,7 @@ class ResultsScreen(Screen):
 
     def compose(self) -> ComposeResult:
         result = self.session.table.result()
-        names = self.session.table.players
+        names = tuple(map(shown, self.session.table.players))  # names as text
         text = Text(t("results.heading") + "\n\n", style="bold")
         humans = self.session.human_seats()  # one: the person at this keyboard is "you"
         you = humans[0] if len(humans) == 1 else None

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.containers import Center, Middle, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, OptionList, Static
@@ -15,6 +16,7 @@ from textual.widgets.option_list import Option
 
 import styles
 from parlour import saves
+from parlour.shown import shown
 from parlour.words.i18n import asciify, t
 
 from parlour.config import saves_dir
@@ -25,43 +27,28 @@ from ..keymap import t_keys
 LIST_LINES = 12  # the list's max-height in styles/app.tcss
 
 
-def describe_saves(folder: Path) -> list[tuple[Path, str, bool]]:
+def describe_saves(folder: Path, within: float | None = None) -> list[tuple[Path, str, bool]]:
     """(path, one line about it, loadable) for each save in the folder, newest first. A row is
-    read from the save's header and last lines (`saves.glance`), not a replay. An odd entry (a
-    dangling link, a FIFO, a link to a device) is listed as broken; it never hangs the list or
-    stops it."""
-    try:
-        found = [(path, _modified(path)) for path in folder.glob("*.jsonl")] if folder.is_dir() else []
-    except OSError:
-        found = []
+    read from the save's header and last lines (`saves.survey`), not a replay. An odd entry (a
+    dangling link, a FIFO, a link to a device, a file too large or too slow to read in time) is
+    listed as broken; it never hangs the list or stops it. Every name in a row (a file's, a
+    player's) is shown as text (parlour/shown.py)."""
     rows = []
-    for path, modified in sorted(found, key=lambda found: found[1], reverse=True):
+    for path, modified, seen in saves.survey(folder, within):
         when = datetime.fromtimestamp(modified).strftime("%Y-%m-%d %H:%M")
-        try:
-            seen = saves.glance(path)  # its header and last lines: opening it checks it whole
-        except saves.SaveError as error:
-            rows.append((path, t("resume.broken", error=error), False))
+        if isinstance(seen, saves.SaveError):
+            rows.append((path, t("resume.broken", error=shown(str(seen))), False))
             continue
         header = seen.header
         if not seen.to_act:
             status = t("resume.finished")
         else:
             waiting = [s for s in seen.to_act if s is not None]
-            status = t("resume.in_progress", name=", ".join(header.players[s] for s in waiting))
-        line = t("resume.entry", game=t(f"games.{header.game}"), players=", ".join(header.players),
+            status = t("resume.in_progress", name=", ".join(shown(header.players[s]) for s in waiting))
+        line = t("resume.entry", game=t(f"games.{header.game}"), players=", ".join(map(shown, header.players)),
                  when=when, status=status)
         rows.append((path, line, True))  # a finished game too: it can be watched again (w)
     return rows
-
-
-def _modified(path: Path) -> float:
-    try:
-        return path.stat().st_mtime
-    except OSError:  # a dangling link: the link's own time
-        try:
-            return path.lstat().st_mtime
-        except OSError:
-            return 0.0
 
 
 class ResumeScreen(Screen):
@@ -77,7 +64,9 @@ class ResumeScreen(Screen):
     def compose(self) -> ComposeResult:
         self.rows = describe_saves(saves_dir())
         plain = asciify if getattr(self.app, "ascii_only", False) else str
-        options = [Option(plain(line), id=str(i), disabled=not ok) for i, (_, line, ok) in enumerate(self.rows)]
+        # Content, not a string: a row is text, never markup (a player named "[/]" is shown as such)
+        options = [Option(Content(plain(line)), id=str(i), disabled=not ok)
+                   for i, (_, line, ok) in enumerate(self.rows)]
         with Middle():
             with Center():
                 with Vertical(id="resume-box"):
@@ -87,8 +76,9 @@ class ResumeScreen(Screen):
                         if len(options) >= LIST_LINES:  # as tall as it may be: no need to measure every row
                             listed.styles.height = LIST_LINES
                         yield listed
-                    else:
-                        yield Static(t("resume.none"))
+                    else:  # none yet, or a data folder that cannot hold any (PARLOUR_DATA_DIR a file)
+                        problem = saves.folder_problem(saves_dir())
+                        yield Static(shown(problem) if problem else t("resume.none"), markup=False)
                     # ↑↓ and Enter are the list's own keys (OptionList), not in the keymap: fixed.
                     yield Static(t_keys(self.app, "resume.hint_keys", self.bindings()), id="resume-hint",
                                  markup=False)
@@ -123,13 +113,13 @@ class ResumeScreen(Screen):
             try:
                 path.unlink()
             except OSError as error:
-                self.notify(str(error), severity="error", markup=False)
+                self.notify(shown(str(error)), severity="error", markup=False)
                 return
             self.app.show_resume()  # the list again, without it
-            self.app.notify(t("resume.deleted", name=path.name), markup=False)
+            self.app.notify(t("resume.deleted", name=shown(path.name)), markup=False)
 
         # y and n are the question's own keys (ConfirmScreen is not in the keymap): fixed.
-        self.app.push_screen(ConfirmScreen(t_keys(self.app, "resume.delete", name=path.name)), answered)
+        self.app.push_screen(ConfirmScreen(t_keys(self.app, "resume.delete", name=shown(path.name))), answered)
 
 
 class ConfirmScreen(ModalScreen[bool]):

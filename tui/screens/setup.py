@@ -51,7 +51,7 @@ class SetupScreen(Screen):
                 yield Button(t("keys.start"), id="start", variant="primary")
                 yield Button(t("keys.add_seat"), id="add")
                 yield Button(t("keys.remove_seat"), id="remove")
-            yield Static("", id="setup-error")
+            yield Static("", id="setup-error", markup=False)  # a reason may quote a name as typed
             # Tab, a button's Enter/Space and a name's Enter are Textual's own keys, not in the keymap: fixed.
             move = key_pair(key_names(self.app, "setup_up", "up"), key_names(self.app, "setup_down", "down"))
             yield Static(t_keys(self.app, "setup.hint", self.bindings(), setup_move=move), id="setup-hint",
