@@ -11,26 +11,26 @@ from __future__ import annotations
 
 import random
 from collections import Counter, deque
+from dataclasses import dataclass, field
 from math import floor  # of a draw in [0, n): the int() of it, by a call several times quicker than int's
 from typing import Any, Sequence
 
 from .records import Rejected
-from .values import Factory, mutable
 
 
 class RigError(Rejected):
     """A forced outcome does not fit the draw it was used for (or a strict source ran dry)."""
 
 
-@mutable
+@dataclass(slots=True)
 class Rig:
     """Forced outcomes, used in order. `decks` maps a deck name to a queue of orders; each order
     lists the top cards (top first) and may be shorter than the deck: the rest is shuffled."""
 
-    dice: list[int] = Factory(list)
-    coins: list[bool] = Factory(list)
-    decks: dict[str, list[list[str]]] = Factory(dict)
-    picks: list[int] = Factory(list)
+    dice: list[int] = field(default_factory=list)
+    coins: list[bool] = field(default_factory=list)
+    decks: dict[str, list[list[str]]] = field(default_factory=dict)
+    picks: list[int] = field(default_factory=list)
 
     @classmethod
     def from_json(cls, data: Any) -> "Rig":

@@ -4,8 +4,9 @@ stops the run with an `Asked` event that carries what happens once it is answere
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..game import Turn
-from ..values import frozen
 from ..order import left_of, opening_roll, pass_turn
 from ..records import Action, DiceRolled, CoinFlipped, Shuffled, Start
 from . import board, cards
@@ -16,7 +17,7 @@ from .records import (Asked, CardDiscarded, CardGiven, CardPlayed, CardsDrawn, D
 from .state import State
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Ctx:
     """What the rest of this turn depends on (stored in `Pending` while a decision waits). It
     never leaves the turn. (A slotted value: its fields are read several times per action.)"""

@@ -18,14 +18,14 @@ are offered once (leaving with a 1, both ways end on the entry: that is a forced
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
-from ..values import frozen
 from . import board
 from .records import Move
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Path:
     """One way a roll can be walked: the squares stepped onto, in order."""
 
