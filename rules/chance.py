@@ -66,9 +66,6 @@ class Rig:
                 "decks": {name: [list(o) for o in q] for name, q in self.decks.items()},
                 "picks": list(self.picks)}
 
-    def is_empty(self) -> bool:
-        return not (self.dice or self.coins or self.picks or any(self.decks.values()))
-
 
 class Chance:
     """Draws outcomes: forced ones first (if rigged), then from the seeded generator."""
