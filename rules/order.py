@@ -30,7 +30,7 @@ _rolled = cache(DiceRolled)
 
 
 def left_of(seat: int, players: int) -> int:
-    """The player on your left is the next seat in turn order (RULES.md §4)."""
+    """The player on your left is the next seat in turn order (docs/garfield.md, "Turn order")."""
     return (seat + 1) % players
 
 

@@ -59,7 +59,7 @@ class SwapTake(Action):
 
 
 class Decision(StrEnum):
-    """What a Pending asks the turn's player (RULES.md §2)."""
+    """What a Pending asks the turn's player (docs/filmis.md, "A turn")."""
 
     CORNFLAKES = "cornflakes"
     FINE = "fine"

@@ -1,4 +1,4 @@
-"""The Garfield board: a loop of 40 spaces around Garfield (layout reconstructed, RULES.md §1)."""
+"""The Garfield board: a loop of 40 spaces around Garfield (layout reconstructed: docs/garfield.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Garfield cards (15) and the Player cards (17), RULES.md §1."""
+"""The Garfield cards (15) and the Player cards (17), as docs/garfield.md reads the rulebook."""
 
 from __future__ import annotations
 

@@ -61,7 +61,7 @@ class Give(Action):
 
 
 class Decision(StrEnum):
-    """What a Pending asks (RULES.md §1)."""
+    """What a Pending asks (docs/garfield.md, "Decisions")."""
 
     LASAGNA_ADVANCE = "lasagna_advance"
     LASAGNA_TWICE = "lasagna_twice"

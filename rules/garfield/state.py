@@ -99,7 +99,7 @@ def _turn_began(s: Working, e: TurnBegan) -> None:
 
 
 def _played(s: Working, e: CardPlayed) -> None:
-    # RULES.md §1 "A turn" item 4: a played card is discarded the moment it is played.
+    # docs/garfield.md (the rulebook's "A turn"): a played card is discarded the moment it is played.
     s.hands = put(s.hands, e.seat, without(s.hands[e.seat], e.card))
     s.player_deck = s.player_deck.discarded((e.card,))
 

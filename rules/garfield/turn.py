@@ -1,4 +1,4 @@
-"""How a Garfield turn runs (RULES.md §1): set-up, the start of a turn, rolls and moves, the
+"""How a Garfield turn runs (docs/garfield.md): set-up, the start of a turn, rolls and moves, the
 spaces, the decisions, and the end of a turn. Each function emits events on the Turn; a decision
 stops the run with an `Asked` event that carries what happens once it is answered."""
 
@@ -296,7 +296,7 @@ def _follow_space(turn: Turn, seat: int, ctx: Ctx) -> None:
         _move(turn, seat, -7)
         _follow_space(turn, seat, _CTX[ctx.garfield, ctx.bonus, True])
         return
-    # The lasagna spaces ask with or without a Lasagna in hand (RULES.md §1 "Secrets are kept
+    # The lasagna spaces ask with or without a Lasagna in hand (docs/garfield.md, "Secrets are kept
     # by the shape of the game too").
     if space == board.LASAGNA_8:
         _ask(turn, seat, LASAGNA_8, ctx)

@@ -1,4 +1,4 @@
-"""Where a roll can take a pawn (RULES.md §3 "A turn" and "Food areas").
+"""Where a roll can take a pawn (docs/smurf.md, "Set-up and a turn" and its rulings).
 
 A pawn on the path steps `die` squares in the chosen direction. A pawn in a food area leaves it:
 its first step is onto its entry square, then it goes on along the path. Every square stepped

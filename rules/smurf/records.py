@@ -1,4 +1,4 @@
-"""The Smurf Game's actions and events (RULES.md §3)."""
+"""The Smurf Game's actions and events (docs/smurf.md)."""
 
 from __future__ import annotations
 

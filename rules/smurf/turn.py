@@ -1,4 +1,4 @@
-"""How a Smurf turn runs (RULES.md §3): set-up and the opening roll, the choice of a turn (roll
+"""How a Smurf turn runs (docs/smurf.md): set-up and the opening roll, the choice of a turn (roll
 or turn a wheel), moving and the food areas, cats appearing under pawns, the win, and the end of
 a turn. Each function emits events on the Turn; a decision stops the run with an event that
 says what is asked (DirectionAsked, MustGiveUp)."""

@@ -29,7 +29,7 @@ def test_board_layout():
     assert Counter(squares) == {board.NEST: 4, board.ARROW: 8, board.ARROW_TIP: 4, board.CORNFLAKES: 4,
                                 board.PLAIN: 9, board.FILMIS: 6, board.EXTRA_ROLL: 3, board.DROP: 3,
                                 board.SWAP: 2, board.FINE_OR_SKIP: 3, board.GO_HOME: 2}
-    # RULES.md §2 "Board" (rules version 2): offset 6, where no pawn can land, is plain.
+    # docs/filmis.md "The board" (rules version 2): offset 6, where no pawn can land, is plain.
     assert [k for i, k in enumerate(squares) if i % 12 == 6] == [board.PLAIN] * 4
     assert squares[0:12] == (board.NEST, board.PLAIN, board.FILMIS, board.ARROW, board.ARROW,
                              board.ARROW_TIP, board.PLAIN, board.DROP, board.CORNFLAKES,

@@ -1,9 +1,9 @@
 """The board as data: the path, the food areas, the holes, and which holes show a cat for every
-position of both wheels, checked against RULES.md §3."""
+position of both wheels, checked against docs/smurf.md "The board"."""
 
 from rules.smurf import board, wheels
 
-# RULES.md §3, written out here on its own so the test does not read the rules' data:
+# docs/smurf.md "The board", written out here on its own so the test does not read the rules' data:
 # hole square -> wheel angle, and each wheel's cat angles.
 RULES_HOLES = {1: {8: 0, 10: 2, 12: 7, 16: 11, 18: 12},
                2: {21: 0, 23: 2, 27: 5, 29: 7, 31: 10, 36: 12, 38: 14}}
