@@ -129,7 +129,8 @@ class InPlace(Evolver):
     nothing: a Turn copies the state once per action and makes one new state when the step is
     done, instead of a new tuple for every event; a fold of a whole save copies once too. The
     copy (`working`) has the state's fields, settable, and its properties, so the rules read it
-    as they read the state. (Garfield's and Smurf's.)"""
+    as they read the state. (Garfield's and Smurf's: 4-player random Garfield games take 6.6 M
+    instructions a game so, 11.3 M with a new state per event: tools/core_side_by_side.py.)"""
 
     def __init__(self, state_class: type, handlers: Mapping[type, Callable[[Any, Any], None]]):
         super().__init__(handlers)
@@ -178,8 +179,8 @@ class Turn:
         self.state = evolve.start(state) if self._in_place else state
 
     def emit(self, event: Event) -> None:
-        # `self.state = game.evolve.apply(self.state, event)` written out: one call less for
-        # every event of every action
+        # `self.state = game.evolve.apply(self.state, event)` written out, one call less per event:
+        # 4-player random Garfield games take 5 % fewer instructions (tools/core_side_by_side.py)
         self.events.append(event)
         if self._handlers is None:
             self.state = self.game.evolve(self.state, event)
