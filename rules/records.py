@@ -1,9 +1,8 @@
 """The record types every game shares: actions, events, and the events that carry chance.
 
 An *action* is what a seat asks for; an *event* is what happened. Records are frozen, slotted
-value classes (`@frozen`, rules/values.py: a dataclass's behaviour, made cheaply at import) of
-plain values (int, str, bool, None, tuples of them, nested records), so that the codec can turn
-them into JSON and back without knowing any game.
+dataclasses of plain values (int, str, bool, None, tuples of them, nested records), so that the
+codec can turn them into JSON and back without knowing any game.
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ HIDDEN = "?"  # stands for a card (or pick) that the viewer may not see
 
 
 class Record:
-    """Base of actions and events. Subclasses are `@frozen` classes."""
+    """Base of actions and events. Subclasses are frozen slotted dataclasses."""
 
     __slots__ = ()
 

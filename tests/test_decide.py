@@ -57,7 +57,7 @@ def test_an_action_not_listed_is_still_refused_with_the_reason():
 
 
 def test_an_action_folded_in_place_leaves_the_state_it_was_decided_in_as_it_was():
-    """Garfield folds an action's events into a working twin (rules/game.py evolver_in_place):
+    """Garfield folds an action's events into a working copy (rules/game.py InPlace):
     the state before, held by the table, views and bots, never changes, even when the step stops
     halfway (here: a checked replay that has no dice for the roll the rules ask for)."""
     from rules.chance import RigError

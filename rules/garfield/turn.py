@@ -37,7 +37,7 @@ _GARFIELD, _PLAIN = _CTX[True, 0, False], _CTX[False, 0, False]  # how most turn
 
 # The questions (records.Decision) by their own names: on Python 3.11 reading an enum member
 # (`Decision.GREEN`) costs several times a global's, and most actions ask or answer one (4-player
-# random games: 9 % fewer instructions, tools/core_side_by_side.py --instructions).
+# random games: 2 % fewer instructions, tools/core_side_by_side.py --instructions).
 LASAGNA_ADVANCE = Decision.LASAGNA_ADVANCE
 LASAGNA_TWICE = Decision.LASAGNA_TWICE
 LASAGNA_8 = Decision.LASAGNA_8
@@ -64,7 +64,7 @@ _TURNED_UP = {card: GarfieldTurnedUp(card) for card in cards.GARFIELD_DECK}
 _TOSSED = {card: GarfieldTossed(card) for card in cards.GARFIELD_DECK}
 _PLAYED = [{card: CardPlayed(seat, card) for card in cards.PLAYER_COUNTS} for seat in _SEATS]
 _FLIPPED = [(CoinFlipped(seat, False), CoinFlipped(seat, True)) for seat in _SEATS]
-_drawn = cache(CardsDrawn)  # (seat, the cards taken) -> the event, made at first use
+_drawn = cache(CardsDrawn)  # (seat, the cards taken) -> the event, made at first use (see rules/order.py)
 
 
 @cache  # made at first use
