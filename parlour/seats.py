@@ -3,8 +3,9 @@ line (`--seats Ann,bot,bot:random`) or from what a save recorded."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rules import bots
-from rules.values import frozen
 
 SPECTATOR = -1  # a seat no player has: its view hides every hand
 
@@ -17,7 +18,7 @@ BOT_NAMES = {
 }
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Seat:
     name: str
     bot: str | None = None  # a bot level, or None for a human

@@ -11,26 +11,26 @@ from __future__ import annotations
 
 import random
 from collections import Counter, deque
+from dataclasses import dataclass, field
 from math import floor  # of a draw in [0, n): the int() of it, by a call several times quicker than int's
 from typing import Any, Sequence
 
 from .records import Rejected
-from .values import Factory, mutable
 
 
 class RigError(Rejected):
     """A forced outcome does not fit the draw it was used for (or a strict source ran dry)."""
 
 
-@mutable
+@dataclass(slots=True)
 class Rig:
     """Forced outcomes, used in order. `decks` maps a deck name to a queue of orders; each order
     lists the top cards (top first) and may be shorter than the deck: the rest is shuffled."""
 
-    dice: list[int] = Factory(list)
-    coins: list[bool] = Factory(list)
-    decks: dict[str, list[list[str]]] = Factory(dict)
-    picks: list[int] = Factory(list)
+    dice: list[int] = field(default_factory=list)
+    coins: list[bool] = field(default_factory=list)
+    decks: dict[str, list[list[str]]] = field(default_factory=dict)
+    picks: list[int] = field(default_factory=list)
 
     @classmethod
     def from_json(cls, data: Any) -> "Rig":
@@ -65,9 +65,6 @@ class Rig:
         return {"dice": list(self.dice), "coins": list(self.coins),
                 "decks": {name: [list(o) for o in q] for name, q in self.decks.items()},
                 "picks": list(self.picks)}
-
-    def is_empty(self) -> bool:
-        return not (self.dice or self.coins or self.picks or any(self.decks.values()))
 
 
 class Chance:

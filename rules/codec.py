@@ -6,6 +6,7 @@ the right JSON type, and no extra key is allowed. It never evaluates anything it
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import types
@@ -13,7 +14,6 @@ import typing
 from functools import lru_cache
 from typing import Any, Callable, Mapping
 
-from . import values
 from .records import Action, Record
 
 
@@ -47,16 +47,12 @@ def decode(data: Any, kinds: Mapping[str, type], base: type = Record) -> Record:
 
 
 def _has_fields(cls: type) -> bool:
-    """A class made by rules/values.py (records, parts of a state) or a dataclass."""
-    return hasattr(cls, "__value_fields__") or hasattr(cls, "__dataclass_fields__")
+    """A dataclass (records, parts of a state)."""
+    return dataclasses.is_dataclass(cls)
 
 
 @lru_cache(maxsize=None)
 def _field_names(cls: type) -> tuple[str, ...]:
-    if hasattr(cls, "__value_fields__"):
-        return values.fields(cls)
-    import dataclasses  # only for a dataclass: plain mode starts without the module
-
     return tuple(f.name for f in dataclasses.fields(cls))
 
 

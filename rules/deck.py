@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .records import HIDDEN
-from .values import frozen
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Deck:
     pile: tuple[str, ...] = ()
     discard: tuple[str, ...] = ()
@@ -14,17 +15,12 @@ class Deck:
     def __len__(self) -> int:
         return len(self.pile) + len(self.discard)
 
-    # A card drawn or discarded makes a new deck, about once per action: these two make it as
-    # an _Open deck (`_made`), whose fields are set as plainly as any object's, then make it a Deck by
-    # its class. (A Deck refuses assignment, so Deck(pile, discard) sets each field through a
-    # C call that costs about as much as making the object: this takes half the time.)
-
     def drawn(self, count: int) -> "Deck":
         """The deck after the top `count` cards of the pile were taken."""
-        return _made(self.pile[count:], self.discard)
+        return Deck(self.pile[count:], self.discard)
 
     def discarded(self, cards: tuple[str, ...]) -> "Deck":
-        return _made(self.pile, self.discard + cards)
+        return Deck(self.pile, self.discard + cards)
 
     def put_under(self, card: str) -> "Deck":
         """The deck with `card` put at the bottom of the pile."""
@@ -48,15 +44,3 @@ class Deck:
 # show_discard -> (the deck last masked so, its masked deck); each entry is swapped whole
 _masked: dict[bool, tuple[Deck | None, Deck | None]] = {False: (None, None), True: (None, None)}
 
-
-class _Open:
-    """A Deck's layout without its refusal to be changed: a deck being made (see Deck.drawn)."""
-
-    __slots__ = Deck.__slots__
-
-
-def _made(pile: tuple[str, ...], discard: tuple[str, ...]) -> Deck:
-    deck = _Open()
-    deck.pile, deck.discard = pile, discard
-    deck.__class__ = Deck
-    return deck

@@ -11,6 +11,7 @@ is dropped with a warning; anything else wrong refuses the whole file with a cle
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from itertools import compress, repeat
 from operator import is_
 from typing import Any, Generator, Iterable, Iterator, Sequence
@@ -18,9 +19,8 @@ from typing import Any, Generator, Iterable, Iterator, Sequence
 from . import registry, versions
 from .chance import Chance, Rig, RigError
 from .codec import CodecError, decode, encode, parse
-from .game import decide
+from .game import Evolver, decide
 from .records import Acted, Event, Rejected, Start
-from .values import Factory, frozen, mutable
 
 FORMAT = "parlour-log"
 FORMAT_VERSION = 1
@@ -35,14 +35,14 @@ class LogError(ValueError):
     """A log that cannot be loaded; the message says where and why."""
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Header:
     game: str
     players: tuple[str, ...]
     seed: int
     rig: Rig | None = None  # a rigged game keeps its forced outcomes here, for all to see
-    options: dict = Factory(dict)
-    meta: dict = Factory(dict)  # the app's notes (who is a bot, colours): not rules
+    options: dict = field(default_factory=dict)
+    meta: dict = field(default_factory=dict)  # the app's notes (who is a bot, colours): not rules
     rules_version: int = versions.FIRST  # the version of the game's rules it was played under
 
     @property
@@ -92,7 +92,7 @@ def check_players(game, players: Any) -> tuple[str, ...]:
     return names
 
 
-@mutable
+@dataclass(slots=True)
 class Loaded:
     header: Header
     events: list[Event]
@@ -170,7 +170,7 @@ def _check(read: _Read, told: int, folded: Any) -> Iterator[None]:
         raise LogError("the save's events do not lead where its actions do")
 
 
-@mutable
+@dataclass(slots=True)
 class _Read:
     """A log's lines parsed (nothing re-decided yet): `numbers` holds each event's line (a
     range when they follow the header one a line)."""
@@ -404,7 +404,7 @@ class _EventReader:
         return event
 
 
-@mutable
+@dataclass(slots=True)
 class Glance:
     """What the list of saves shows of one: its header and the seats to act (none: finished)."""
 
@@ -533,14 +533,11 @@ def fold(game, header: Header, events: list[Event]) -> Any:
 
 
 def fold_events(game, state: Any, events: Iterable[Event]) -> Any:
-    """The state after `events` from `state`: the rules' `evolve`, event by event. A game whose
-    evolve folds in place (rules/game.py `evolver_in_place`) folds them all with `evolve.fold`
-    into one working twin, frozen once at the end, as a Turn folds one action's events: the same
-    handlers in the same order, so the same state, without making a state per event."""
+    """The state after `events` from `state`: the rules' `evolve`, event by event (an `Evolver`'s
+    own `fold`: a game whose evolve is `InPlace` folds them all into one working copy, rules/game.py)."""
     evolve = game.evolve
-    fold_all = getattr(evolve, "fold", None)
-    if fold_all is not None:
-        return fold_all(state, events)
+    if isinstance(evolve, Evolver):
+        return evolve.fold(state, events)
     for event in events:
         state = evolve(state, event)
     return state

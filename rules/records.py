@@ -1,20 +1,20 @@
 """The record types every game shares: actions, events, and the events that carry chance.
 
 An *action* is what a seat asks for; an *event* is what happened. Records are frozen, slotted
-value classes (`@frozen`, rules/values.py: a dataclass's behaviour, made cheaply at import) of
-plain values (int, str, bool, None, tuples of them, nested records), so that the codec can turn
-them into JSON and back without knowing any game.
+dataclasses of plain values (int, str, bool, None, tuples of them, nested records), so that the
+codec can turn them into JSON and back without knowing any game.
 """
 
 from __future__ import annotations
 
-from .values import frozen
+from dataclasses import dataclass
+
 
 HIDDEN = "?"  # stands for a card (or pick) that the viewer may not see
 
 
 class Record:
-    """Base of actions and events. Subclasses are `@frozen` classes."""
+    """Base of actions and events. Subclasses are frozen slotted dataclasses."""
 
     __slots__ = ()
 
@@ -46,7 +46,7 @@ class Rejected(Exception):
 # ---- shared actions -----------------------------------------------------------------------
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Start(Action):
     """Set the game up: shuffle, deal, opening roll. Taken by the table (seat None), once."""
 
@@ -54,7 +54,7 @@ class Start(Action):
 # ---- shared events ------------------------------------------------------------------------
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Acted(Event):
     """A seat's action was accepted; the events after it, up to the next Acted, follow from it.
 
@@ -66,7 +66,7 @@ class Acted(Event):
     action: Action
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class DiceRolled(Event):
     seat: int
     dice: tuple[int, ...]
@@ -75,7 +75,7 @@ class DiceRolled(Event):
         return tuple(("die", face) for face in self.dice)
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class CoinFlipped(Event):
     seat: int
     face_up: bool
@@ -84,7 +84,7 @@ class CoinFlipped(Event):
         return (("coin", self.face_up),)
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Shuffled(Event):
     """A deck was (re)shuffled; `order` is its new draw pile, top first (hidden in views)."""
 
@@ -95,7 +95,7 @@ class Shuffled(Event):
         return (("order", (self.deck, self.order)),)
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Picked(Event):
     """A blind pick: `index` among the things on offer (which thing it was, the game's own
     events say)."""
@@ -107,17 +107,17 @@ class Picked(Event):
         return (("pick", self.index),)
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class TurnBegan(Event):
     seat: int
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class TurnEnded(Event):
     seat: int
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Won(Event):
     """The game ended with this seat the winner (a game with scores ends its own way)."""
 
@@ -133,12 +133,12 @@ SHARED_RECORDS: tuple[type, ...] = (Start, Acted, DiceRolled, CoinFlipped, Shuff
 # save of a game that has no such thing cannot decode one.
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Roll(Action):
     """Begin the turn by rolling the dice (what follows is the game's own)."""
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Pending(Record):
     """A decision the rules wait for: `seat` must answer a question of `kind`, a member of the
     game's `Decision` enum (a StrEnum, so it is written, and read back, as its plain string).
@@ -151,14 +151,14 @@ class Pending(Record):
     kind: str
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Asked(Event):
     """The rules wait for the answer to `pending` before the turn goes on."""
 
     pending: Pending
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Moved(Event):
     """The seat's pawn moved to square `to` (whatever it left: a game's own square or area)."""
 
@@ -166,7 +166,7 @@ class Moved(Event):
     to: int
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class CardsDrawn(Event):
     """Cards from the top of a draw pile into the seat's hand."""
 

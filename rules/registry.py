@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from .values import frozen
 
 if TYPE_CHECKING:  # the title lists the games without loading any rules
     from .game import Game
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Entry:
     """One game: the module whose `GAME` is its rules, the smart bot's strategy class, and how
     many may play (as its GAME says: the title shows it without importing every game's rules;

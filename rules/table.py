@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
 from . import registry
 from .chance import Chance, Rig
@@ -52,24 +52,6 @@ class Table:
         """Carry out `action` for `seat`: the new events, or Rejected (nothing changes; a table is
         set up when made, so `decide` refuses a Start)."""
         turn = decide(self.game, self.state, seat, action, self._chance)  # as _apply, one call less
-        self.events += turn.events
-        self.state = turn.state
-        return turn.events
-
-    def submit_pick(self, seat: int, pick: Callable[[list[Action]], Action]) -> list[Event]:
-        """Carry out the action that `pick` chooses among `seat`'s legal actions (how the driver
-        plays a bot that needs no more than that, such as the random bot). The list is made
-        here from the state the action is taken in, so the very object picked from it needs no
-        second check; anything else is checked as `submit` does."""
-        game, state = self.game, self.state
-        actions = game.fresh_legal_actions(state, seat)
-        action = pick(actions)
-        for offered in actions:
-            if offered is action:
-                break
-        else:
-            return self.submit(seat, action)
-        turn = game.carry_out(game, state, seat, action, self._chance)
         self.events += turn.events
         self.state = turn.state
         return turn.events

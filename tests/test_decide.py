@@ -1,6 +1,6 @@
-"""`decide` skips its second legality check only for the very action object that `legal_actions`
-listed for the same state (or for the view of it that `view` last gave that seat); anything else
-is checked as before."""
+"""`decide` is the one way an action is carried out: it checks the action against the legal
+actions of the state it is taken in (an action listed for another state, or made by hand, is
+refused when it is not legal there), then folds its events into the new state."""
 
 from __future__ import annotations
 
@@ -39,25 +39,21 @@ def test_an_action_listed_for_another_state_is_checked_against_this_one():
     listed = next(a for a in GAME.legal_actions(GAME.view(state, seat), seat) if isinstance(a, PlayCard))
     # the same seat, but it no longer holds the card: the very object listed before is refused
     emptied = state._replace(hands=tuple(() if s == seat else h for s, h in enumerate(state.hands)))
-    with pytest.raises(Rejected):
-        decide(GAME, emptied, seat, listed, Chance.for_log(1, 0))
-    GAME.view(emptied, seat)  # even once the view of the new state is the one remembered
-    with pytest.raises(Rejected):
+    with pytest.raises(Rejected, match="you do not hold"):
         decide(GAME, emptied, seat, listed, Chance.for_log(1, 0))
 
 
 def test_an_action_not_listed_is_still_refused_with_the_reason():
     state, seat = started()
-    GAME.legal_actions(GAME.view(state, seat), seat)  # the lists are remembered for this state
     with pytest.raises(Rejected, match="Lasagna"):
         decide(GAME, state, seat, PlayCard("LASAGNA"), Chance.for_log(1, 0))
-    with pytest.raises(Rejected):  # listed for this seat, taken by another
+    with pytest.raises(Rejected, match="not your turn"):  # listed for this seat, taken by another
         other = (seat + 1) % 3
         decide(GAME, state, other, GAME.legal_actions(GAME.view(state, seat), seat)[0], Chance.for_log(1, 0))
 
 
 def test_an_action_folded_in_place_leaves_the_state_it_was_decided_in_as_it_was():
-    """Garfield folds an action's events into a working twin (rules/game.py evolver_in_place):
+    """Garfield folds an action's events into a working copy (rules/game.py InPlace):
     the state before, held by the table, views and bots, never changes, even when the step stops
     halfway (here: a checked replay that has no dice for the roll the rules ask for)."""
     from rules.chance import RigError
@@ -78,38 +74,34 @@ def test_an_action_folded_in_place_leaves_the_state_it_was_decided_in_as_it_was(
     assert folded == turn.state and len(turn.events) > 2
 
 
-def test_the_acted_event_decide_makes_is_an_ordinary_frozen_acted():
-    from rules.records import Acted
-    from rules.values import FrozenInstanceError
+def test_the_acted_event_decide_makes_is_an_ordinary_frozen_acted_of_the_very_action():
+    from dataclasses import FrozenInstanceError
 
     state, seat = started()
     action = GAME.legal_actions(state, seat)[0]
     acted = decide(GAME, state, seat, action, Chance.for_log(1, 0)).events[0]
-    assert acted == Acted(seat, action) and hash(acted) == hash(Acted(seat, action))
+    assert acted == Acted(seat, action) and hash(acted) == hash(Acted(seat, action)) and acted.action is action
     assert repr(acted) == repr(Acted(seat, action))
     with pytest.raises(FrozenInstanceError):
         acted.seat = 0
 
 
-def test_a_table_carries_out_unchecked_only_the_very_action_picked_from_its_own_list():
-    """Table.submit_pick skips the legality check for the object picked from the list it made
-    for its state; an action picked from elsewhere (another state's list, made by hand) is
-    checked as `submit` checks it, and refused when it is not legal."""
+def test_a_table_refuses_a_stale_action_and_changes_nothing():
+    """An action listed for an earlier state (here: a card the seat no longer holds) is checked
+    against the state it is taken in, as any other."""
     state, seat = started()
     table = Table.new("garfield", ["Ann", "Bob", "Cid"], seed=1)
-    table.state = state  # a state whose player holds a card to play
     stale = next(a for a in GAME.legal_actions(state, seat) if isinstance(a, PlayCard))
-    table.state = state._replace(hands=tuple(() if s == seat else h for s, h in enumerate(state.hands)))
+    table.state = emptied = state._replace(hands=tuple(() if s == seat else h for s, h in enumerate(state.hands)))
     events = len(table.events)
     with pytest.raises(Rejected, match="you do not hold"):
-        table.submit_pick(seat, lambda actions: stale)  # a card the seat no longer holds
+        table.submit(seat, stale)
     with pytest.raises(Rejected):
-        table.submit_pick(seat, lambda actions: PlayCard("LASAGNA"))
-    assert len(table.events) == events
-    emptied, handed = table.state, []
-    table.submit_pick(seat, lambda actions: handed.append(actions) or actions[0])
-    assert handed == [GAME.legal_actions(emptied, seat)]
-    assert table.events[events] == Acted(seat, handed[0][0]) and table.state != emptied
+        table.submit(seat, PlayCard("LASAGNA"))
+    assert len(table.events) == events and table.state is emptied
+    action = GAME.legal_actions(emptied, seat)[0]
+    table.submit(seat, action)
+    assert table.events[events] == Acted(seat, action) and table.state != emptied
 
 
 def test_a_start_after_the_set_up_is_refused_as_such_from_any_seat():
@@ -119,42 +111,36 @@ def test_a_start_after_the_set_up_is_refused_as_such_from_any_seat():
             table.submit(seat, Start())
 
 
-def test_the_in_place_carry_out_gives_the_plain_turns_events_and_state():
-    """Garfield's own `carry_out` (thaw, fold, step and freeze written into one function:
-    rules/game.py evolver_in_place) against the plain one, whose Turn folds each event with
-    `evolve` alone, over every action of a few whole games."""
-    from rules.game import carry_out
+@pytest.mark.parametrize("game_id", ["garfield", "filmis", "smurf"])
+def test_an_actions_new_state_is_the_fold_of_its_events_one_by_one(game_id):
+    """A Turn folds an action's events as they are emitted (Garfield and Smurf into one working
+    copy: rules/game.py InPlace); `evolve` event by event gives the same state, of the same type."""
+    game = registry.get(game_id)
+    for seed in range(3):
+        table = Table.new(game_id, ["Ann", "Bob", "Cid"], seed=seed)
+        for _ in range(300):
+            if table.result() is not None:
+                break
+            seat = table.to_act()[0]
+            action = game.legal_actions(table.state, seat)[seed % 2 - 1]
+            before = folded = table.state
+            for event in table.submit(seat, action):
+                folded = game.evolve(folded, event)
+            assert folded == table.state and type(table.state) is type(before)
 
-    for seed in range(5):
-        table = Table.new("garfield", ["Ann", "Bob", "Cid"], seed=seed)
-        while table.result() is None:
-            (seat,) = table.to_act()
-            action = GAME.legal_actions(table.state, seat)[seed % 2 - 1]
-            plain = carry_out(GAME, table.state, seat, action, Chance.for_log(seed, len(table.events)))
-            own = GAME.carry_out(GAME, table.state, seat, action, Chance.for_log(seed, len(table.events)))
-            assert type(plain).__name__ == "Turn" and own.state is not own  # frozen, not the working twin
-            assert own.events == plain.events and own.state == plain.state and type(own.state) is type(plain.state)
-            table.submit(seat, action)
 
-
-def test_the_acted_event_is_of_the_very_action_taken_whether_kept_or_made_anew():
-    """`carry_out` keeps the Acted of each (seat, action object) to use again (rules/game.py
-    `_acted`): an action made anew, equal or not, and another seat taking the same object each
-    get their own event, also once the store has been emptied for being full."""
-    from rules.game import _ACTED, carry_out
-
+def test_the_reasons_for_a_refusal_are_what_they_were():
+    """`decide` checks legality alone (a seat not to act has no legal action) and works out the
+    reason only for a refusal."""
+    game = GAME
+    before = game.initial(("Ann", "Bob"), {})
+    with pytest.raises(Rejected, match="not been set up yet"):
+        decide(game, before, 0, PlayCard("NAP_ATTACK"), Chance.for_log(1, 0))
+    with pytest.raises(Rejected, match="not been set up yet"):
+        decide(game, before, 0, Start(), Chance.for_log(1, 0))
     state, seat = started()
-    for round in range(3):
-        listed = GAME.legal_actions(state, seat)
-        for action in listed + [type(a)(*[getattr(a, f) for f in a.__value_fields__]) for a in listed]:
-            for plain in (True, False):
-                turn = (carry_out if plain else GAME.carry_out)(GAME, state, seat, action, Chance.for_log(1, 0))
-                assert turn.events[0].action is action and turn.events[0].seat == seat
-        card = next(a.card for a in listed if isinstance(a, PlayCard))
-        for _ in range(5000 if round == 1 else 0):  # fill the store with actions made and dropped
-            action = PlayCard(card)
-            assert GAME.carry_out(GAME, state, seat, action, Chance.for_log(1, 0)).events[0].action is action
-        assert len(_ACTED) <= 4096
-    other = (seat + 1) % 3
-    acted = GAME.carry_out(GAME, state, other, listed[0], Chance.for_log(1, 0)).events[0]  # (not legal: never checked here)
-    assert acted.seat == other and acted.action is listed[0]
+    with pytest.raises(Rejected, match="is not a legal action now|not your turn"):
+        decide(game, state, None, game.legal_actions(state, seat)[0], Chance.for_log(1, 0))
+    over = state._replace(winner=seat)
+    with pytest.raises(Rejected, match="the game is over"):
+        decide(game, over, seat, game.legal_actions(state, seat)[0], Chance.for_log(1, 0))

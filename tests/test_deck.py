@@ -3,10 +3,11 @@ an ordinary Deck all the same."""
 
 from __future__ import annotations
 
+from dataclasses import FrozenInstanceError
+
 import pytest
 
 from rules.deck import Deck
-from rules.values import FrozenInstanceError
 
 
 @pytest.mark.parametrize("made, expected", [

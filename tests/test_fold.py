@@ -1,4 +1,4 @@
-"""A game that folds in place (rules/game.py `evolver_in_place`) folds a whole log at once with
+"""A game that folds in place (rules/game.py `InPlace`) folds a whole log at once with
 `evolve.fold` (loads and replays, rules/log.py `fold_events`): the same state as event by event."""
 
 from __future__ import annotations

@@ -5,6 +5,7 @@ refuse without the check saying so."""
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -15,7 +16,6 @@ from rules import log, registry
 from rules.bots import make
 from rules.records import Acted
 from rules.table import Table
-from rules.values import replace
 from tests.fuzz.test_fuzz import corrupt
 
 

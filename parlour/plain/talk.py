@@ -4,21 +4,21 @@ and what an answer means (a number, the start of an option, or a command word)."
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.words.base import Story, Words
 from parlour.words.i18n import t
 from rules.records import Action
-from rules.values import Factory, mutable
 
 COMMANDS = ("help", "rules", "board", "hand", "log", "options", "quit")
 
 
-@mutable
+@dataclass(slots=True)
 class Reply:
     """What an answer leads to: lines to say, and an action to carry out or a command to obey."""
 
-    lines: list[str] = Factory(list)
+    lines: list[str] = field(default_factory=list)
     action: Action | None = None
     command: str | None = None  # "quit" (the only command the caller acts on)
 

@@ -5,11 +5,12 @@ app, plain mode and `parlour replay --text` can all use it."""
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable, ClassVar, Generic, TypeVar
-
-from rules.records import Acted, Action, Event
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, TypeVar
 
 from .i18n import t
+
+if TYPE_CHECKING:  # the title screen imports this module: the records are made once a game is told
+    from rules.records import Action, Event
 
 T = TypeVar("T")
 NEAR = 6  # how many squares ahead of a pawn the board in words tells
@@ -48,11 +49,15 @@ class Narrator:
     @property
     def setup(self) -> bool:
         """True while telling the set-up (the batch the game starts with)."""
+        from rules.records import Acted
+
         return isinstance(self.first, Acted) and self.first.seat is None
 
     @property
     def actor(self) -> int | None:
         """The seat whose action the batch follows (None for the set-up or a batch from elsewhere)."""
+        from rules.records import Acted
+
         return self.first.seat if isinstance(self.first, Acted) else None
 
     def tell(self, event: Event, before: Any) -> list[str]:
@@ -193,6 +198,8 @@ class Story:
         only the last `last` batches are told: the ones before are folded into the view without
         words (a long game's screen needs its tail, not 68,000 lines), and the lines told are
         exactly the tail of the whole telling."""
+        from rules.records import Acted
+
         starts = [i for i, event in enumerate(events) if i == 0 or isinstance(event, Acted)]
         if last is not None and len(starts) > last:
             self.fold(events[: starts[-last]])

@@ -55,7 +55,7 @@ def balloon(view) -> str:
 def piles(view) -> tuple[str, list[str], list[str]]:
     """The Garfield piles: their counts ("Garfield pile 8 · Sand Box 6"), what lies in the Sand
     Box, the newest card first, and the cards still to come (the pile's, in no order). The Sand
-    Box is face up (RULES.md: used cards are tossed into it), so every seat may see it, and the
+    Box is face up (the rulebook: used cards are tossed into it), so every seat may see it, and the
     pile holds the rest of the 15 cards. Equal cards are named once with their number."""
     head = " · ".join([t("garfield.draw_pile", n=len(view.garfield.pile)),
                        t("garfield.sand_box", n=len(view.garfield.discard))])

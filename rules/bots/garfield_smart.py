@@ -89,7 +89,7 @@ def progress(position: int, rings: int) -> int:
 
 
 def move(position: int, rings: int, steps: int, centre: int) -> tuple[int, int, bool]:
-    """Where a pawn ends after `steps` (step by step, RULES.md §1 Tailend): (position, rings, won)."""
+    """Where a pawn ends after `steps` (step by step, as rules/garfield/turn.py `_move`): (position, rings, won)."""
     if steps > 0:
         first = (TAIL - position) % SIZE or SIZE
         if steps >= first:

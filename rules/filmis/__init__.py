@@ -1,5 +1,5 @@
 """Filmis - Jönssonligan in Wall-Entuna (2-4 players): collect filmis cards from the cornflakes
-factory and bank them in your nest before the raid. RULES.md §2."""
+factory and bank them in your nest before the raid. docs/filmis.md."""
 
 from __future__ import annotations
 

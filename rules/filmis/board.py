@@ -1,5 +1,6 @@
 """The Filmis board: a loop of 48 squares around the cornflakes factory, four quarters of 12
-(layout reconstructed, RULES.md §2; rules version 2 moved the specials off offset 6). Square ids are plain strings; names live in `names`."""
+(layout reconstructed, docs/filmis.md "The board"; rules version 2 moved the specials off offset 6).
+Square ids are plain strings; their names live in the message catalogues."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ NEST_OFFSET, TIP_OFFSET, CORNFLAKES_OFFSET = 0, 5, 8
 ARROW_OFFSETS = (3, 4)
 SPECIAL_OFFSETS = (1, 2, 7, 9, 10, 11)
 # Offset 6, the way out of the factory, stays plain: every pawn stops at the tip (offset 5) and
-# the smallest roll is 2, so no pawn ever lands there (RULES.md §2 "Board").
+# the smallest roll is 2, so no pawn ever lands there (docs/filmis.md, "The board").
 
 # The special squares of each quarter, at SPECIAL_OFFSETS [design].
 SPECIALS: tuple[tuple[str, ...], ...] = (

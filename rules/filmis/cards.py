@@ -1,4 +1,4 @@
-"""The 60 filmis cards and their values (RULES.md §2). Card ids are plain strings; their names
+"""The 60 filmis cards and their values (docs/filmis.md, "Components"). Card ids are plain strings; their names
 live in `names`."""
 
 from __future__ import annotations

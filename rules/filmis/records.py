@@ -2,53 +2,53 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
 # the shared records this game uses, re-exported so `from rules.filmis.records import Moved` works
 from ..records import (Action, Asked, CardsDrawn, Event, Moved, Pending, Record, Roll,  # noqa: F401
                        TurnBegan, TurnEnded)
-from ..values import frozen
 
 # ---- actions ------------------------------------------------------------------------------
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class CallRaid(Action):
     """Begin the turn by blowing the whistle (needs a WHISTLE and a JAMES_DEAN): the game ends."""
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class PassTurn(Action):
     """Skip this turn, as an unpaid fine demands (offered when a raid could be called instead)."""
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Enter(Action):
     """On a cornflakes package: go straight into the factory (True) or stay (False)."""
 
     go: bool
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class PayFine(Action):
     """On FINE_OR_SKIP: put this card from the hand at the bottom of the deck."""
 
     card: str
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class RefuseFine(Action):
     """On FINE_OR_SKIP: keep the cards and skip the next turn."""
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Drop(Action):
     """On DROP: put this card from the hand at the bottom of the deck."""
 
     card: str
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class SwapTake(Action):
     """In a filmis swap: take this card from what the next player taking part showed."""
 
@@ -59,7 +59,7 @@ class SwapTake(Action):
 
 
 class Decision(StrEnum):
-    """What a Pending asks the turn's player (RULES.md §2)."""
+    """What a Pending asks the turn's player (docs/filmis.md, "A turn")."""
 
     CORNFLAKES = "cornflakes"
     FINE = "fine"
@@ -69,7 +69,7 @@ class Decision(StrEnum):
 DECISIONS = tuple(Decision)
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Shown(Record):
     """What one player taking part in a swap shows: the hand, or (with no hand) the home pile."""
 
@@ -78,7 +78,7 @@ class Shown(Record):
     cards: tuple[str, ...]
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Take(Record):
     """One card changing hands in a swap: `seat` takes `card` from `giver`'s shown cards."""
 
@@ -91,14 +91,14 @@ class Take(Record):
 # ---- events -------------------------------------------------------------------------------
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class TurnSkipped(Event):
     """The seat skips this turn, paying one owed skip."""
 
     seat: int
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class HandBanked(Event):
     """The seat's whole hand goes onto its home pile."""
 
@@ -106,7 +106,7 @@ class HandBanked(Event):
     count: int
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class CardTaken(Event):
     """In an opponent's nest: `seat` takes `card` from `owner`'s home pile (or hand)."""
 
@@ -116,7 +116,7 @@ class CardTaken(Event):
     card: str
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class CardUnder(Event):
     """The seat puts a card from its hand at the bottom of the factory deck (fine or drop)."""
 
@@ -124,14 +124,14 @@ class CardUnder(Event):
     card: str
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class SkipOwed(Event):
     """The seat did not (or could not) pay the fine: it skips its next turn."""
 
     seat: int
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class SwapBegan(Event):
     """A filmis swap: `seat` landed on it; `shown` lists those taking part, in seat order."""
 
@@ -139,7 +139,7 @@ class SwapBegan(Event):
     shown: tuple[Shown, ...]
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class SwapChosen(Event):
     """A seat taking part chose the card it takes (hidden from the others until the swap ends)."""
 
@@ -147,12 +147,12 @@ class SwapChosen(Event):
     card: str
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class SwapDone(Event):
     takes: tuple[Take, ...]
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Raid(Event):
     """The game ends: `caller` blew the whistle, or None when the factory deck ran out. Everyone
     lays down their hand and home pile: `hands` and `homes` are public from here on."""

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Mapping, NamedTuple
 
-from ..tuples import put, quick_replace, without
+from ..tuples import put, without
 from ..deck import Deck
-from ..game import Result, evolver
+from ..game import Evolver, Result
 from ..records import HIDDEN, Acted, Event, Rejected, Shuffled
-from ..values import frozen, replace
 from . import board, cards
 from .records import (Asked, CardTaken, CardUnder, CardsDrawn, Drop, HandBanked, Moved, PayFine,
                       Pending, Raid, Shown, SkipOwed, SwapBegan, SwapChosen, SwapDone, SwapTake,
@@ -17,7 +17,7 @@ from .records import (Asked, CardTaken, CardUnder, CardsDrawn, Drop, HandBanked,
 DECK_NAME = "factory"  # the name the deck is shuffled (and rigged) under
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Swap:
     """A filmis swap in progress: who landed on it, what each player taking part showed (public
     while the swap lasts) and the card each has chosen so far (None: still choosing)."""
@@ -37,10 +37,8 @@ class Swap:
         return self.shown[(i + 1) % len(self.shown)]
 
 
-@quick_replace
 class State(NamedTuple):
-    """Immutable, and a tuple underneath (as Garfield's): `_replace` is several times cheaper
-    than a frozen dataclass's `replace`, and evolve makes one new state per event."""
+    """Immutable: evolve makes one new state per event."""
 
     players: tuple[str, ...]
     colours: tuple[int, ...]  # seat -> colour (0 red, 1 blue, 2 green, 3 yellow)
@@ -214,7 +212,7 @@ def _raid(s: State, e: Raid) -> State:
 
 
 # The state after `event`. Events that change nothing (dice, picks) leave it as it is.
-evolve = evolver({
+evolve = Evolver({
     Acted: _acted, Shuffled: _shuffled, TurnBegan: _turn_began, TurnSkipped: _turn_skipped,
     TurnEnded: _turn_ended, Moved: _moved, CardsDrawn: _drawn, HandBanked: _banked,
     CardTaken: _taken, CardUnder: _under, SkipOwed: _skip_owed, Asked: _asked,

@@ -1,4 +1,4 @@
-"""How a Filmis turn runs (RULES.md §2): set-up, the start of a turn (roll, raid or an owed
+"""How a Filmis turn runs (docs/filmis.md): set-up, the start of a turn (roll, raid or an owed
 skip), moving (own nest and arrow tips stop a pawn), the squares, the decisions, the filmis swap
 and the end of a turn. Each function emits events on the Turn; a decision stops the run with an
 `Asked` (or `SwapBegan`) event, and the answer finishes the turn."""

@@ -1,4 +1,4 @@
-"""Garfield (2-4 players): race three laps around Garfield; the third ring wins. RULES.md §1."""
+"""Garfield (2-4 players): race three laps around Garfield; the third ring wins. docs/garfield.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Garfield board: a loop of 40 spaces around Garfield (layout reconstructed, RULES.md §1)."""
+"""The Garfield board: a loop of 40 spaces around Garfield (layout reconstructed: docs/garfield.md)."""
 
 from __future__ import annotations
 
@@ -21,16 +21,3 @@ SPACES: tuple[str, ...] = (
     TAKE_1,       CHANGES_MIND, PLAIN,        PLAIN,        TAILEND,       # 35-39
 )
 # fmt: on
-
-TEXT = {
-    START: "The Start",
-    PLAIN: "Plain space",
-    TAILEND: "The Tailend: take a ring when you land on or pass it",
-    CHANGES_MIND: "Garfield changes his mind: toss his card, turn up the next, end your turn",
-    TAKE_1: "Take a Player card",
-    TAKE_2: "Take 2 Player cards",
-    BACK_7: "Garfield does a number on you: move back 7, follow that space, end your turn",
-    LASAGNA_8: "For a slice of lasagna move ahead eight",
-    RED: "For a slice of lasagna you may roll again",
-    GREEN: "Garfield swipes a Player card: discard one",
-}

@@ -1,4 +1,4 @@
-"""The Garfield cards (15) and the Player cards (17), RULES.md §1."""
+"""The Garfield cards (15) and the Player cards (17), as docs/garfield.md reads the rulebook."""
 
 from __future__ import annotations
 
@@ -49,15 +49,6 @@ PUT_ONE_OVER = frozenset({PUT_ONE_OVER_SWAP, PUT_ONE_OVER_TEN, PUT_ONE_OVER_TWIC
 PLAYER_COUNTS = {LASAGNA: 6, NAP_ATTACK: 3, BLINDFOLD: 2, PUT_ONE_OVER_SWAP: 2,
                  PUT_ONE_OVER_TEN: 2, PUT_ONE_OVER_TWICE: 2}
 PLAYER_DECK: tuple[str, ...] = tuple(card for card, n in PLAYER_COUNTS.items() for _ in range(n))
-
-PLAYER_TEXT = {
-    LASAGNA: "Lasagna: play it when Garfield or a space offers something for a slice of lasagna.",
-    NAP_ATTACK: "Nap attack: ignore Garfield, roll the dice and follow the space.",
-    BLINDFOLD: "Blindfold Garfield: roll and move again as long as you roll an even number.",
-    PUT_ONE_OVER_SWAP: "Put 1 over on Garfield ...and change places (flip: face up works).",
-    PUT_ONE_OVER_TEN: "Put 1 over on Garfield ...and move ahead 10 (flip: face up works).",
-    PUT_ONE_OVER_TWICE: "Put 1 over on Garfield ...and roll twice (flip: face up works).",
-}
 
 HAND_SIZE = 3
 RINGS = 10

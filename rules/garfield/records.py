@@ -2,55 +2,55 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
 from .. import records as shared
 # the shared records this game uses, re-exported so `from rules.garfield.records import Moved` works
 from ..records import Action, Asked, CardsDrawn, Event, Moved, TurnBegan, TurnEnded, Won  # noqa: F401
-from ..values import frozen
 
 # ---- actions ------------------------------------------------------------------------------
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class FollowGarfield(Action):
     """Begin the turn as the face-up Garfield card says (most often: roll the dice)."""
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class PlayCard(Action):
     """Begin the turn by playing a Player card (not a Lasagna) instead of following Garfield."""
 
     card: str
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Lasagna(Action):
     """Answer an offer made for a slice of lasagna: play one, or not."""
 
     play: bool
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class SwapWith(Action):
     """Choose the player to change places with."""
 
     target: int
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Discard(Action):
     """Discard this Player card (a GREEN space, or giving up a card for Garfield)."""
 
     card: str
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class LoseTurn(Action):
     """Keep your cards and lose the turn (Garfield: give up a card or lose a turn)."""
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Give(Action):
     """Give this Player card to the player on your left."""
 
@@ -61,7 +61,7 @@ class Give(Action):
 
 
 class Decision(StrEnum):
-    """What a Pending asks (RULES.md §1)."""
+    """What a Pending asks (docs/garfield.md, "Decisions")."""
 
     LASAGNA_ADVANCE = "lasagna_advance"
     LASAGNA_TWICE = "lasagna_twice"
@@ -77,7 +77,7 @@ class Decision(StrEnum):
 DECISIONS = tuple(Decision)
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Pending(shared.Pending):
     """A decision the rules wait for (seat, kind), with what the turn does once it is answered."""
 
@@ -86,46 +86,46 @@ class Pending(shared.Pending):
     ends: bool  # the turn ends once the current space (and its chain) is followed
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class GarfieldTurnedUp(Event):
     card: str
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class GarfieldTossed(Event):
     card: str
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class CardPlayed(Event):
     seat: int
     card: str
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class RingGained(Event):
     seat: int
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class RingLost(Event):
     seat: int
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class CardDiscarded(Event):
     seat: int
     card: str
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class CardGiven(Event):
     seat: int
     to: int
     card: str
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class PlacesSwapped(Event):
     seat: int
     other: int

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Mapping, NamedTuple
 
-from ..tuples import put, quick_replace, without
+from ..tuples import put, without
 from ..deck import Deck
-from ..game import Result, evolver_in_place
+from ..game import InPlace, Result
 from ..records import HIDDEN, Acted, Event, Rejected, Shuffled
 from . import cards
 from .records import (Asked, CardDiscarded, CardGiven, CardPlayed, CardsDrawn, GarfieldTossed,
@@ -14,11 +14,9 @@ from .records import (Asked, CardDiscarded, CardGiven, CardPlayed, CardsDrawn, G
                       RingLost, TurnBegan, TurnEnded, Won)
 
 
-@quick_replace
 class State(NamedTuple):
-    """Immutable, and a tuple underneath: `_replace` is several times cheaper than a frozen
-    dataclass's `replace`. A Turn folds an action's events into a working twin of it and makes
-    one new state per action (`evolve` below)."""
+    """Immutable. A Turn folds an action's events into a working copy of it and makes one new
+    state per action (`evolve` below)."""
 
     players: tuple[str, ...]
     positions: tuple[int, ...]
@@ -64,97 +62,97 @@ def result(state: State) -> Result | None:
 # ---- evolve -------------------------------------------------------------------------------
 
 
-def _acted(s: WorkingState, e: Acted) -> None:
+def _acted(s: Working, e: Acted) -> None:
     s.pending = None
 
 
-def _asked(s: WorkingState, e: Asked) -> None:
+def _asked(s: Working, e: Asked) -> None:
     s.pending = e.pending
 
 
-def _shuffled(s: WorkingState, e: Shuffled) -> None:
+def _shuffled(s: Working, e: Shuffled) -> None:
     if e.deck == "garfield":
         s.garfield = s.garfield.reshuffled(e.order)
     else:
         s.player_deck = s.player_deck.reshuffled(e.order)
 
 
-def _turned_up(s: WorkingState, e: GarfieldTurnedUp) -> None:
+def _turned_up(s: Working, e: GarfieldTurnedUp) -> None:
     s.face_up = e.card
     s.garfield = s.garfield.drawn(1)
 
 
-def _tossed(s: WorkingState, e: GarfieldTossed) -> None:
+def _tossed(s: Working, e: GarfieldTossed) -> None:
     s.face_up = None
     s.garfield = s.garfield.discarded((e.card,))
 
 
-def _drawn(s: WorkingState, e: CardsDrawn) -> None:
+def _drawn(s: Working, e: CardsDrawn) -> None:
     s.hands = put(s.hands, e.seat, s.hands[e.seat] + e.cards)
     s.player_deck = s.player_deck.drawn(len(e.cards))
 
 
-def _turn_began(s: WorkingState, e: TurnBegan) -> None:
+def _turn_began(s: Working, e: TurnBegan) -> None:
     s.turn = e.seat
     s.faced = s.face_up
     s.pending = None
 
 
-def _played(s: WorkingState, e: CardPlayed) -> None:
-    # RULES.md §1 "A turn" item 4: a played card is discarded the moment it is played.
+def _played(s: Working, e: CardPlayed) -> None:
+    # docs/garfield.md (the rulebook's "A turn"): a played card is discarded the moment it is played.
     s.hands = put(s.hands, e.seat, without(s.hands[e.seat], e.card))
     s.player_deck = s.player_deck.discarded((e.card,))
 
 
-def _moved(s: WorkingState, e: Moved) -> None:
+def _moved(s: Working, e: Moved) -> None:
     positions = list(s.positions)  # `put` written out, one call less: a pawn moves once or twice per action
     positions[e.seat] = e.to
     s.positions = tuple(positions)
 
 
-def _ring_gained(s: WorkingState, e: RingGained) -> None:
+def _ring_gained(s: Working, e: RingGained) -> None:
     s.rings = put(s.rings, e.seat, s.rings[e.seat] + 1)
 
 
-def _ring_lost(s: WorkingState, e: RingLost) -> None:
+def _ring_lost(s: Working, e: RingLost) -> None:
     s.rings = put(s.rings, e.seat, s.rings[e.seat] - 1)
 
 
-def _discarded(s: WorkingState, e: CardDiscarded) -> None:
+def _discarded(s: Working, e: CardDiscarded) -> None:
     s.hands = put(s.hands, e.seat, without(s.hands[e.seat], e.card))
     s.player_deck = s.player_deck.discarded((e.card,))
 
 
-def _given(s: WorkingState, e: CardGiven) -> None:
+def _given(s: Working, e: CardGiven) -> None:
     hands = put(s.hands, e.seat, without(s.hands[e.seat], e.card))
     s.hands = put(hands, e.to, hands[e.to] + (e.card,))
 
 
-def _swapped(s: WorkingState, e: PlacesSwapped) -> None:
+def _swapped(s: Working, e: PlacesSwapped) -> None:
     a, b = e.seat, e.other
     s.positions = put(put(s.positions, a, s.positions[b]), b, s.positions[a])
     if e.rings:
         s.rings = put(put(s.rings, a, s.rings[b]), b, s.rings[a])
 
 
-def _turn_ended(s: WorkingState, e: TurnEnded) -> None:
+def _turn_ended(s: Working, e: TurnEnded) -> None:
     s.pending = None
 
 
-def _won(s: WorkingState, e: Won) -> None:
+def _won(s: Working, e: Won) -> None:
     s.winner = e.seat
     s.pending = None
 
 
-# The state after `event`: each handler changes a working twin of the state in place (a Turn folds
+# The state after `event`: each handler changes a working copy of the state in place (a Turn folds
 # a whole action's events into one). Events that change nothing (dice, coins) have none.
-evolve = evolver_in_place(State, {
+evolve = InPlace(State, {
     Acted: _acted, Asked: _asked, Shuffled: _shuffled, GarfieldTurnedUp: _turned_up,
     GarfieldTossed: _tossed, CardsDrawn: _drawn, TurnBegan: _turn_began, CardPlayed: _played,
     Moved: _moved, RingGained: _ring_gained, RingLost: _ring_lost, CardDiscarded: _discarded,
     CardGiven: _given, PlacesSwapped: _swapped, TurnEnded: _turn_ended, Won: _won,
 })
-WorkingState = evolve.working  # what the handlers change: a working twin of a State
+Working = evolve.working  # what the handlers change: a working copy of a State
 
 
 # ---- what a seat may see ------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """The Smurf Game (2-4 players): gather four different food baskets and come HOME by exact count,
-while the cats on two wheels block the path. RULES.md §3; the board layout is reconstructed."""
+while the cats on two wheels block the path. docs/smurf.md; the board layout is reconstructed."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Smurf Game path and food areas (layout reconstructed, RULES.md §3 "Board").
+"""The Smurf Game path and food areas (layout reconstructed, docs/smurf.md "The board").
 
 A loop of 40 squares; square 0 is HOME, where every pawn starts. Pawns move either way round
 the loop and may pass over HOME. Four food area circles hang off the path, each reached through

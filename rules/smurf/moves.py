@@ -1,4 +1,4 @@
-"""Where a roll can take a pawn (RULES.md §3 "A turn" and "Food areas").
+"""Where a roll can take a pawn (docs/smurf.md, "Set-up and a turn" and its rulings).
 
 A pawn on the path steps `die` squares in the chosen direction. A pawn in a food area leaves it:
 its first step is onto its entry square, then it goes on along the path. Every square stepped
@@ -18,14 +18,14 @@ are offered once (leaving with a 1, both ways end on the entry: that is a forced
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
-from ..values import frozen
 from . import board
 from .records import Move
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Path:
     """One way a roll can be walked: the squares stepped onto, in order."""
 

@@ -1,22 +1,23 @@
-"""The Smurf Game's actions and events (RULES.md §3)."""
+"""The Smurf Game's actions and events (docs/smurf.md)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 # the shared records this game uses, re-exported so `from rules.smurf.records import Moved` works
 from ..records import Action, Event, Moved, Roll, TurnBegan, TurnEnded, Won  # noqa: F401
-from ..values import frozen
 
 # ---- actions ------------------------------------------------------------------------------
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class TurnWheel(Action):
     """Spend the turn turning wheel 1 or 2 one space counter-clockwise."""
 
     wheel: int
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Move(Action):
     """Answer the roll: go in `direction` (+1 forward, -1 backward round the loop). `food` is the
     kind of the food area the move ends in (stopping at its entry on the way, or landing on it),
@@ -26,7 +27,7 @@ class Move(Action):
     food: str | None = None
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class GiveUp(Action):
     """A cat appeared under your pawn: give up one disc of this kind, back to its circle."""
 
@@ -36,7 +37,7 @@ class GiveUp(Action):
 # ---- events -------------------------------------------------------------------------------
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class DirectionAsked(Event):
     """The roll left a choice of ways: the seat must answer with a Move."""
 
@@ -44,7 +45,7 @@ class DirectionAsked(Event):
     die: int
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class WentIn(Event):
     """The pawn stopped at the entry and went into the food area of `kind`."""
 
@@ -52,7 +53,7 @@ class WentIn(Event):
     kind: str
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class DiscTaken(Event):
     """One disc of `kind` from its circle to the seat."""
 
@@ -60,7 +61,7 @@ class DiscTaken(Event):
     kind: str
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class Stayed(Event):
     """Cats block both ways for the whole count: the pawn stays where it is."""
 
@@ -68,7 +69,7 @@ class Stayed(Event):
     die: int
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class WheelTurned(Event):
     """Wheel 1 or 2 was turned one space; `position` is where it now stands (0-15)."""
 
@@ -76,7 +77,7 @@ class WheelTurned(Event):
     position: int
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class CatAppeared(Event):
     """A wheel turn made a cat appear on `square`, under the pawns of `seats`."""
 
@@ -84,14 +85,14 @@ class CatAppeared(Event):
     seats: tuple[int, ...]
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class MustGiveUp(Event):
     """The seat holds discs of more than one kind and must choose one to give up."""
 
     seat: int
 
 
-@frozen
+@dataclass(frozen=True, slots=True)
 class DiscReturned(Event):
     """One disc of `kind` from the seat back to its circle."""
 

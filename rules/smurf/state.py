@@ -8,18 +8,17 @@ from __future__ import annotations
 
 from typing import Mapping, NamedTuple
 
-from ..tuples import put, quick_replace
-from ..game import Result, evolver_in_place
+from ..tuples import put
+from ..game import InPlace, Result
 from ..records import Event, Rejected
 from . import board, wheels
 from .records import (DirectionAsked, DiscReturned, DiscTaken, Moved,
                       MustGiveUp, TurnBegan, WentIn, WheelTurned, Won)
 
 
-@quick_replace
 class State(NamedTuple):
-    """Immutable, and a tuple underneath (as Garfield's): `_replace` is several times cheaper
-    than a frozen dataclass's `replace`, and evolve makes one new state per event."""
+    """Immutable. A Turn folds an action's events into a working copy of it and makes one new
+    state per action (`evolve` below)."""
 
     players: tuple[str, ...]
     positions: tuple[int, ...]  # each pawn's path square (its entry square while in a food area)
@@ -77,8 +76,8 @@ def result(state: State) -> Result | None:
 # ---- evolve -------------------------------------------------------------------------------
 
 
-# Each handler changes the working state of a Turn in place (rules/game.py evolver_in_place:
-# one thaw and one freeze per action instead of a new tuple per event).
+# Each handler changes the working copy of the state in place (rules/game.py InPlace: one copy
+# and one new state per action instead of a new tuple per event).
 
 
 # Decoded events are checked here, so that evolve never raises: a seat must be one of the
@@ -168,7 +167,7 @@ def _won(s, e: Won) -> None:
 # ends with Won or with TurnEnded, and every TurnEnded is followed by the next player's TurnBegan
 # (rules/order.py pass_turn), which clears the face rolled and the seats owing as it would. Two
 # calls less per action, and per pair of events when a save is folded.
-evolve = evolver_in_place(State, {
+evolve = InPlace(State, {
     TurnBegan: _turn_began, DirectionAsked: _direction_asked, Moved: _moved,
     WentIn: _went_in, DiscTaken: _disc_taken, DiscReturned: _disc_returned,
     WheelTurned: _wheel_turned, MustGiveUp: _must_give_up, Won: _won,

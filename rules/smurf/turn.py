@@ -1,9 +1,11 @@
-"""How a Smurf turn runs (RULES.md §3): set-up and the opening roll, the choice of a turn (roll
+"""How a Smurf turn runs (docs/smurf.md): set-up and the opening roll, the choice of a turn (roll
 or turn a wheel), moving and the food areas, cats appearing under pawns, the win, and the end of
 a turn. Each function emits events on the Turn; a decision stops the run with an event that
 says what is asked (DirectionAsked, MustGiveUp)."""
 
 from __future__ import annotations
+
+from functools import cache
 
 from ..game import Turn
 from ..order import opening_roll, pass_turn
@@ -39,28 +41,15 @@ _GIVE_UP = {kind: GiveUp(kind) for kind in board.KINDS}
 def _endings(state: State, seat: int, die: int) -> tuple[tuple[tuple[Move, int], ...], tuple[Move, ...]]:
     """The legal endings of `seat`'s roll of `die` (moves.options), each as (Move, the path
     square it ends on), and the Moves alone. They depend on the cats only where the roll may
-    step: looked up by those, with one integer key (the place and face, and the cats in reach)."""
-    wheel_positions = state.wheels
-    face = (state.positions[seat] * 2 + state.inside[seat]) * 8 + die
-    reach = _REACH_BITS[face]
-    if reach is None:
-        reach = _REACH_BITS[face] = _reach_bits(state.positions[seat], state.inside[seat], die)
-    cats = _CAT_BITS[wheel_positions[0] << 4 | wheel_positions[1]]
-    if cats is None:
-        cats = _CAT_BITS[wheel_positions[0] << 4 | wheel_positions[1]] = _cat_bits(wheel_positions)
-    key = face << _SIZE | cats & reach
-    found = _ENDINGS.get(key)
-    if found is None:
-        found = _ENDINGS[key] = _endings_among(state.positions[seat], state.inside[seat], die, key & _ALL)
-    return found
+    step: remembered by the place, the face and the cats in reach."""
+    position, inside = state.positions[seat], state.inside[seat]
+    return _endings_among(position, inside, die, _cat_bits(state.wheels) & _reach_bits(position, inside, die))
 
 
-_SIZE = board.SIZE
-_ALL = (1 << _SIZE) - 1  # every square's bit
-# (place, face, cats in reach) -> endings: 40 squares x 2 x 6 faces x the few cat holes in reach
-_ENDINGS: dict[int, tuple[tuple[tuple[Move, int], ...], tuple[Move, ...]]] = {}
-
-
+# Each answer below is made once, at first use (functools.cache): making them all would cost the
+# import ~9 ms, and it is part of a resume's first frame. (place, face, cats in reach) -> endings:
+# 40 squares x 2 x 6 faces x the few cat holes in reach.
+@cache
 def _endings_among(position: int, inside: bool, die: int, cats: int) -> tuple[tuple[tuple[Move, int], ...], tuple[Move, ...]]:
     showing = frozenset(square for square in range(board.SIZE) if cats >> square & 1)
     endings = tuple((move, moves.walk(position, inside, die, move.direction).squares[steps - 1])
@@ -68,22 +57,18 @@ def _endings_among(position: int, inside: bool, die: int, cats: int) -> tuple[tu
     return endings, tuple(move for move, _ in endings)
 
 
+@cache  # 16 x 16 wheel positions
 def _cat_bits(wheel_positions: tuple[int, ...]) -> int:
     """The squares showing a cat, as bits (bit n: square n)."""
     return sum(1 << square for square in wheels.showing(wheel_positions))
 
 
+@cache  # 40 squares x 2 x 6 faces
 def _reach_bits(position: int, inside: bool, die: int) -> int:
     """The squares a roll of `die` may step onto, either way, as bits."""
     return sum({1 << square for direction in board.DIRECTIONS
                 for square in moves.walk(position, inside, die, direction).squares})
 
-
-# Made once each, as first asked (making them all would cost the import ~9 ms; it is part of
-# a resume's first frame): [wheel 1's position << 4 | wheel 2's] -> cat bits (16 positions a wheel),
-# [(square * 2 + inside) * 8 + die] -> reach bits.
-_CAT_BITS: list[int | None] = [None] * (wheels.POSITIONS * wheels.POSITIONS)
-_REACH_BITS: list[int | None] = [None] * (board.SIZE * 2 * 8)
 
 
 def explain(state: State, seat: int, action: Action) -> str | None:
@@ -122,12 +107,7 @@ def _why_not(state: State, seat: int, move: Move) -> str:
 def step(turn: Turn, seat: int | None, action: Action) -> None:
     kind = type(action)  # an action that passed decide's check is one of these very classes
     if kind is TurnWheel:  # half the actions of a game: done here, without further calls
-        wheel_positions = turn.state.wheels
-        at = action.wheel << 8 | wheel_positions[0] << 4 | wheel_positions[1]
-        turning = _TURNING[at]
-        if turning is None:
-            turning = _TURNING[at] = _turning(action.wheel, wheel_positions)
-        turned, appearing = turning
+        turned, appearing = _turning(action.wheel, turn.state.wheels)
         turn.emit(turned)
         if appearing.isdisjoint(turn.state.positions):  # mostly so: nobody stands where a cat appears
             pass_turn(turn, seat)
@@ -197,6 +177,7 @@ def _move(turn: Turn, seat: int, move: Move, to: int) -> None:
 # ---- the wheels ---------------------------------------------------------------------------
 
 
+@cache  # made once each, at first use: 2 wheels x 16 x 16 positions
 def _turning(wheel: int, before: tuple[int, ...]) -> tuple[WheelTurned, frozenset[int]]:
     """The event of turning `wheel` with the wheels at `before`, and the squares where a cat
     appears (wheels.appearing)."""
@@ -204,11 +185,6 @@ def _turning(wheel: int, before: tuple[int, ...]) -> tuple[WheelTurned, frozense
     position = wheels.turned(before[i])
     return WheelTurned(wheel, position), frozenset(wheels.appearing(before, put(before, i, position)))
 
-
-assert wheels.POSITIONS == 1 << 4  # the tables here index a wheel's position by 4 bits
-# made once each, as first asked: [wheel << 8 | wheel 1's position << 4 | wheel 2's] -> _turning's
-# answer (512 in use)
-_TURNING: list[tuple[WheelTurned, frozenset[int]] | None] = [None] * ((max(wheels.WHEELS) + 1) << 8)
 
 
 def _cats_appear(turn: Turn, appearing: frozenset[int]) -> None:

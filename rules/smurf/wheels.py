@@ -1,4 +1,4 @@
-"""The two wheels and the 12 cat holes (RULES.md §3 "Board", layout reconstructed).
+"""The two wheels and the 12 cat holes (docs/smurf.md "The board", layout reconstructed).
 
 A wheel has 16 positions (its finger holes). Turned r steps counter-clockwise, a cat hole at
 wheel angle a shows a cat when (a - r) mod 16 is one of the wheel's cat angles. Which holes show

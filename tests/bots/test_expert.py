@@ -5,13 +5,13 @@ the seat cannot tell apart get the same choice, and a bot that plays out the rea
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from collections import Counter
 
 from rules.bots import make
 from rules.bots.expert import ExpertBot
 from rules.bots.expert_worlds import SAMPLERS
 from rules.table import Table
-from rules.values import replace
 
 from .test_fair_play import _filmis_state
 

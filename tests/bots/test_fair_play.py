@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -14,7 +15,6 @@ from rules.chance import Chance
 from rules.game import decide
 from rules.records import HIDDEN
 from rules.table import Table
-from rules.values import replace
 
 # ---- Filmis: the raid ----------------------------------------------------------------------
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from rules.bots import make
 from rules.table import Table
-from rules.values import replace
 
 # ---- Garfield -----------------------------------------------------------------------------
 

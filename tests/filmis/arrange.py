@@ -4,13 +4,13 @@ the chance outcomes a test names (a strict source: an outcome the test did not g
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from rules.chance import Chance, Rig
 from rules.filmis import GAME, cards
 from rules.filmis.state import State
 from rules.game import decide
 from rules.records import Acted
-from rules.values import replace
 
 NAMES = ("Ann", "Bob", "Cid", "Dag")
 

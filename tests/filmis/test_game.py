@@ -7,7 +7,7 @@ import pytest
 from parlour.driver import TableDriver
 from rules import log
 from rules.bots import make
-from rules.filmis import GAME, board, cards, names
+from rules.filmis import GAME, board, cards
 from rules.filmis.records import CardsDrawn, CardTaken, CardUnder, Roll, SwapChosen, TurnBegan
 from rules.records import HIDDEN, DiceRolled, Rejected, Shuffled
 from rules.table import Table
@@ -16,7 +16,7 @@ from tests.helpers import check_common, rigged
 from .arrange import arrange
 
 
-# ---- the board and the names --------------------------------------------------------------
+# ---- the board ----------------------------------------------------------------------
 
 
 def test_board_layout():
@@ -29,7 +29,7 @@ def test_board_layout():
     assert Counter(squares) == {board.NEST: 4, board.ARROW: 8, board.ARROW_TIP: 4, board.CORNFLAKES: 4,
                                 board.PLAIN: 9, board.FILMIS: 6, board.EXTRA_ROLL: 3, board.DROP: 3,
                                 board.SWAP: 2, board.FINE_OR_SKIP: 3, board.GO_HOME: 2}
-    # RULES.md §2 "Board" (rules version 2): offset 6, where no pawn can land, is plain.
+    # docs/filmis.md "The board" (rules version 2): offset 6, where no pawn can land, is plain.
     assert [k for i, k in enumerate(squares) if i % 12 == 6] == [board.PLAIN] * 4
     assert squares[0:12] == (board.NEST, board.PLAIN, board.FILMIS, board.ARROW, board.ARROW,
                              board.ARROW_TIP, board.PLAIN, board.DROP, board.CORNFLAKES,
@@ -43,15 +43,6 @@ def test_board_layout():
     assert squares[36:48] == (board.NEST, board.FILMIS, board.DROP, board.ARROW, board.ARROW,
                               board.ARROW_TIP, board.PLAIN, board.GO_HOME, board.CORNFLAKES,
                               board.FILMIS, board.PLAIN, board.PLAIN)
-
-
-def test_names_in_swedish_and_english():
-    for table in (names.CARDS, names.SQUARES, names.SQUARE_TEXT, names.COLOURS):
-        for entry in table.values():
-            assert set(entry) == {"sv", "en"} and all(entry.values())
-    assert set(names.CARDS) == set(cards.COUNTS) and set(names.SQUARES) == set(board.SQUARES)
-    assert names.card_name(cards.WHISTLE, "sv") == "Visselpipan"
-    assert names.square_name(board.SWAP, "sv") == "Filmisbyte"
 
 
 # ---- set-up -------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""No seat reads another's cards from the shape of the game (RULES.md §1 "Secrets are kept by
+"""No seat reads another's cards from the shape of the game (docs/garfield.md, "Secrets are kept by
 the shape of the game too", for Filmis too): pairs of games that differ only in other seats'
 hands and home piles show a seat the same events, and each leak that once was is named below."""
 

@@ -1,5 +1,5 @@
-"""RULES.md §1 "A turn" item 4: a played Player card goes onto the discard pile the moment it is
-played, so a reshuffle later in the same turn takes it in."""
+"""docs/garfield.md (the rulebook's "A turn"): a played Player card goes onto the discard pile
+the moment it is played, so a reshuffle later in the same turn takes it in."""
 
 from rules.chance import Chance, Rig
 from rules.deck import Deck

@@ -1,4 +1,4 @@
-"""Every Garfield card, played through a rigged game (RULES.md §1, Garfield cards + rulings)."""
+"""Every Garfield card, played through a rigged game (docs/garfield.md: the cards and the rulings)."""
 
 from rules.garfield import cards as C
 from rules.garfield.records import (Asked, Discard, FollowGarfield, Give, Lasagna,
@@ -40,7 +40,7 @@ def test_advance_7_declined_is_a_normal_roll():
 
 
 def test_advance_7_without_a_lasagna_is_asked_with_the_only_answer_no():
-    # Changed on purpose (RULES.md §1 "Secrets are kept by the shape of the game too"): the
+    # Changed on purpose (docs/garfield.md, "Secrets are kept by the shape of the game too"): the
     # question is put with or without a Lasagna, so the others learn nothing from it.
     t = table(garfield=(C.G_ADVANCE_7,), rolls=[6, 6])
     events = act(t, 0)

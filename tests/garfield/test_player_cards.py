@@ -1,4 +1,4 @@
-"""Every Player card, and the one-card-per-turn rule with its Lasagna exception (RULES.md §1)."""
+"""Every Player card, and the one-card-per-turn rule with its Lasagna exception (docs/garfield.md)."""
 
 import pytest
 

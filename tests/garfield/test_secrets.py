@@ -1,4 +1,4 @@
-"""No seat reads another's hand from the shape of the game (RULES.md §1 "Secrets are kept by the
+"""No seat reads another's hand from the shape of the game (docs/garfield.md, "Secrets are kept by the
 shape of the game too"): pairs of games that differ only in other seats' hands show a seat the
 same events, and each leak that once was is named below."""
 

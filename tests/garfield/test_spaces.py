@@ -1,4 +1,4 @@
-"""Every space kind, the decks running out, the opening roll (RULES.md §1)."""
+"""Every space kind, the decks running out, the opening roll (docs/garfield.md)."""
 
 from rules.chance import Chance, Rig
 from rules.deck import Deck

@@ -154,6 +154,9 @@ class GameMachine(RuleBasedStateMachine):
             seen = game.view(state, seat)
             assert game.to_act(seen) == game.to_act(state)
             assert game.legal_actions(seen, seat) == game.legal_actions(state, seat)
+            if seat not in game.to_act(state):  # what lets `decide` check legality alone (rules/game.py)
+                assert game.legal_actions(state, seat) == []
+        assert game.legal_actions(state, None) == []
         for seat in game.to_act(state):
             legal = game.legal_actions(state, seat)
             assert legal, "a seat that is waited for must have something to do"

@@ -1,9 +1,9 @@
 """The board as data: the path, the food areas, the holes, and which holes show a cat for every
-position of both wheels, checked against RULES.md §3."""
+position of both wheels, checked against docs/smurf.md "The board"."""
 
-from rules.smurf import board, names, wheels
+from rules.smurf import board, wheels
 
-# RULES.md §3, written out here on its own so the test does not read the rules' data:
+# docs/smurf.md "The board", written out here on its own so the test does not read the rules' data:
 # hole square -> wheel angle, and each wheel's cat angles.
 RULES_HOLES = {1: {8: 0, 10: 2, 12: 7, 16: 11, 18: 12},
                2: {21: 0, 23: 2, 27: 5, 29: 7, 31: 10, 36: 12, 38: 14}}
@@ -60,14 +60,3 @@ def test_path_home_and_food_areas():
     assert not set(board.FOOD_AT) & wheels.HOLE_SQUARES
     assert board.HOME not in wheels.HOLE_SQUARES | set(board.FOOD_AT)
     assert board.ahead(1, board.BACKWARD, 3) == 38 and board.ahead(38, board.FORWARD, 3) == 1
-
-
-def test_names_in_english_and_swedish_cover_every_kind_and_square():
-    for lang in names.LANGUAGES:
-        assert set(names.KIND[lang]) == set(board.KINDS) == set(names.FOOD_AREA[lang])
-        assert set(names.WHEEL[lang]) == set(wheels.WHEELS)
-        assert all(names.square_name(sq, lang) for sq in range(board.SIZE))
-    assert names.square_name(0, "sv") == "HEM"
-    assert names.square_name(5) == "Acorn area entry (5)"
-    assert names.square_name(8, "sv") == "katthål 8"
-    assert names.square_name(7) == "path square 7"

@@ -1,4 +1,4 @@
-"""Rolling and moving: the direction choice, cats blocking, food areas (RULES.md §3)."""
+"""Rolling and moving: the direction choice, cats blocking, food areas (docs/smurf.md)."""
 
 import pytest
 

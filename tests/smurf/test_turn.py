@@ -1,4 +1,4 @@
-"""Wheel turns and cats appearing under pawns, the win, set-up and turn order (RULES.md §3)."""
+"""Wheel turns and cats appearing under pawns, the win, set-up and turn order (docs/smurf.md)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""A question the rules put although the hand leaves one answer (RULES.md §1 "Secrets are kept
+"""A question the rules put although the hand leaves one answer (docs/garfield.md, "Secrets are kept
 by the shape of the game too") is answered by the table for a player alone at the screen, and
 asked when several humans share the keyboard."""
 

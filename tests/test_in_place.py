@@ -1,0 +1,47 @@
+"""rules/game.py InPlace: a game's evolve whose handlers change a working copy of the state."""
+
+from typing import NamedTuple
+
+from rules.game import InPlace
+from rules.records import TurnBegan, TurnEnded
+from rules.tuples import put, without
+
+
+class State(NamedTuple):
+    turn: int
+    seen: tuple = ()
+
+    @property
+    def last(self):
+        return self.seen[-1] if self.seen else None
+
+
+def _began(s, e: TurnBegan) -> None:
+    s.turn = e.seat
+    s.seen = s.seen + (e.seat,)
+
+
+EVOLVE = InPlace(State, {TurnBegan: _began})
+
+
+def test_a_working_copy_has_the_fields_and_properties_and_leaves_the_state_alone():
+    state = State(0)
+    working = EVOLVE.start(state)
+    assert (working.turn, working.seen, working.last) == (0, (), None)
+    EVOLVE.apply(working, TurnBegan(2))
+    assert working.last == 2 and state == State(0)
+    done = EVOLVE.finish(working)
+    assert done == State(2, (2,)) and type(done) is State
+
+
+def test_evolve_and_fold_give_the_same_state_and_pass_unknown_events_by():
+    events = [TurnBegan(1), TurnEnded(1), TurnBegan(2)]
+    state = State(0)
+    for event in events:
+        state = EVOLVE(state, event)
+    assert state == EVOLVE.fold(State(0), events) == State(2, (1, 2))
+
+
+def test_put_and_without():
+    assert put((1, 2, 3), 1, 9) == (1, 9, 3)
+    assert without(("A", "B", "A"), "A") == ("B", "A") and without(("?", "B"), "C") == ("B",)

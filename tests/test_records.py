@@ -1,0 +1,66 @@
+"""Records and the parts of a state are plain frozen slotted dataclasses: they compare and hash by
+their class and fields, refuse changes, and go through the JSON codec and back."""
+
+import copy
+import dataclasses
+
+import pytest
+
+from rules import codec, records, registry
+from rules.garfield import GAME as GARFIELD
+from rules.garfield.records import CardGiven, Pending
+from rules.smurf.records import Move
+
+
+@pytest.mark.parametrize("game_id", ["garfield", "filmis", "smurf"])
+def test_every_record_is_a_frozen_slotted_dataclass(game_id):
+    for cls in registry.get(game_id).kinds.values():
+        params = cls.__dataclass_params__
+        assert params.frozen and params.eq and "__slots__" in vars(cls), cls
+
+
+def test_equality_and_hash_by_fields_and_class():
+    assert CardGiven(0, 1, "X") == CardGiven(0, 1, "X") and CardGiven(0, 1, "X") != CardGiven(0, 2, "X")
+    assert hash(CardGiven(0, 1, "X")) == hash(CardGiven(0, 1, "X"))
+    assert records.Start() == records.Start() and records.Start() != records.Roll()
+    assert records.TurnBegan(1) != records.TurnEnded(1)  # same fields, another class
+    assert Move(1).food is None and Move(-1, "fruit").food == "fruit"
+
+
+def test_immutable_and_slotted():
+    event = CardGiven(0, 1, "LASAGNA")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        event.seat = 5
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        del event.seat
+    assert not hasattr(event, "__dict__")
+
+
+def test_repr_copy_replace_and_match():
+    event = CardGiven(0, 1, "LASAGNA")
+    assert repr(event) == "CardGiven(seat=0, to=1, card='LASAGNA')"
+    assert copy.copy(event) == event and copy.deepcopy(event) == event
+    assert dataclasses.replace(event, to=2) == CardGiven(0, 2, "LASAGNA")
+    match event:
+        case CardGiven(seat, to, card="LASAGNA"):
+            assert (seat, to) == (0, 1)
+        case _:
+            pytest.fail("positional match failed")
+
+
+def test_a_subclass_adds_fields_after_its_base():
+    pending = Pending(1, "green", True, 0, False)
+    assert [f.name for f in dataclasses.fields(Pending)] == ["seat", "kind", "garfield", "bonus", "ends"]
+    assert isinstance(pending, records.Pending) and pending.kind == "green"
+    assert pending != records.Pending(1, "green")
+
+
+def test_the_codec_round_trips_and_refuses_an_extra_field():
+    pending = Pending(1, "green", True, 0, False)
+    data = codec.encode(records.Asked(pending))
+    assert data == {"type": "Asked", "pending": {"type": "Pending", "seat": 1, "kind": "green", "garfield": True,
+                                                   "bonus": 0, "ends": False}}
+    kinds = GARFIELD.kinds
+    assert codec.decode(data, kinds) == records.Asked(pending)
+    with pytest.raises(codec.CodecError, match="unexpected field"):
+        codec.decode({"type": "CardGiven", "seat": 0, "to": 1, "card": "X", "extra": 1}, kinds)
