@@ -13,10 +13,12 @@ def percent(p: float) -> str:
     return f"{round(p * 100)}"
 
 
-def chances_line(point: Chances, names) -> str:
-    """"Turn 12: Ann 61 % ± 9 · Odie 39 % ± 9" (the end: each seat's share of the result)."""
-    parts = [t("analysis.chance", name=name, percent=percent(p)) if point.games == 0 else
-             t("analysis.chance_margin", name=name, percent=percent(p), margin=percent(point.margin(s)))
+def chances_line(point: Chances, names, intervals: bool = True) -> str:
+    """"Turn 12: Ann 61 % (52–70) · Odie 39 % (30–48)", each with its 95 % interval (the end:
+    each seat's share of the result); without `intervals`, the chances alone."""
+    parts = [t("analysis.chance", name=name, percent=percent(p)) if point.games == 0 or not intervals else
+             t("analysis.chance_margin", name=name, percent=percent(p), low=percent(point.low[s]),
+               high=percent(point.high[s]))
              for s, (name, p) in enumerate(zip(names, point.chances))]
     text = " · ".join(parts)
     return t("analysis.end", chances=text) if point.end else t("analysis.turn", turn=point.turn, chances=text)
