@@ -53,7 +53,7 @@ def wilson(p: float, n: int) -> tuple[float, float]:
         return p, p
     centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
     half = Z * sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 def estimate(game: Game, state: Any, games: int, seed: int, *, seat: int | None = None,
@@ -90,12 +90,12 @@ class Analysis:
     as seen by `eyes` (None: the whole state, only for a finished game)."""
 
     def __init__(self, replay, eyes: int | None = None, *, games: int | None = None,
-                 most: int = MOST_POINTS, seed: int = 0):
+                 most: int | None = None, seed: int = 0):
         self.replay = replay
         self.eyes = eyes
         self.games = games or GAMES.get(replay.game.id, DEFAULT_GAMES)
         self.seed = seed
-        self.points = _sample(list(enumerate(replay.turns, start=1)), most)  # (turn, stop)
+        self.points = _sample(list(enumerate(replay.turns, start=1)), most or MOST_POINTS)  # (turn, stop)
         if replay.finished:
             self.points.append((len(replay.turns) + 1, len(replay.stops) - 1))
 
