@@ -3,8 +3,9 @@ option's chance to win, worked out from their own view only.
 
 It first takes the seat's view of whatever it is handed (as the expert bot does), so it cannot
 read another seat's hand even by mistake; the cards the seat cannot see are dealt at random for
-each game played on (rules/bots/expert_worlds.py); the Smurf Game hides nothing. Each option is
-played on in the same worlds with the same dice, so the options are compared fairly. No Textual
+each game played on (rules/bots/expert_worlds.py). Each option is played on in the same worlds with
+the same dice, so the options are compared fairly. The Smurf Game hides nothing: there the hint
+is the expert's own search (rules/bots/smurf_search.py), its estimates the chances shown. No Textual
 here: the game screen and plain mode both use it.
 """
 
@@ -52,6 +53,11 @@ def hint(game: Game, state: Any, seat: int, *, seed: int = 0, budget: int = BUDG
         return None
     start = time.perf_counter()
     level = level_for(game.id)
+    if game.id == "smurf":  # the expert's own search, with the hint's budget: its numbers are the ones shown
+        from rules.bots.smurf_search import SmurfSearch
+
+        choice, chances = SmurfSearch(random.Random(seed), budget).weigh(game, view, seat, actions)
+        return Hint(level, choice, tuple(zip(actions, chances)), max(1, budget // len(actions)))
     choice = make(level, seed).choose(game, view, seat)
     sampler = SAMPLERS.get(game.id)
     if sampler is not None and sampler(view, seat, random.Random(0)) is None:

@@ -62,11 +62,15 @@ class SmurfSearch:
         actions = game.legal_actions(state, seat)
         if len(actions) == 1:
             return actions[0]
+        return self.weigh(game, state, seat, actions)[0]
+
+    def weigh(self, game: Game, state, seat: int, actions: list[Action]) -> tuple[Action, list[float]]:
+        """The action chosen among `actions` and each one's estimated chance to win."""
         default = self._smart.choose(game, state, seat)
         totals = self.estimates(game, state, seat, actions)
         mine = actions.index(default)
         best = max(range(len(actions)), key=lambda i: (totals[i], i == mine))
-        return actions[best]
+        return actions[best], totals
 
     def estimates(self, game: Game, state, seat: int, actions: list[Action]) -> list[float]:
         """Per action, `seat`'s mean chance to win over the playouts, each action with the same dice."""

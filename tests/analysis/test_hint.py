@@ -70,3 +70,16 @@ def test_a_served_table_has_no_hint_key():
     from tui.remote import RemoteGame
 
     assert LocalGame.hints and not getattr(RemoteGame, "hints", False)
+
+
+def test_plain_mode_answers_hint_in_words():
+    from parlour.plain.local import PlainTable
+
+    from ..plain.test_plain_table import Script, table
+
+    live, seats = table("smurf", "Ann,bot", seed=4)
+    script = Script("hint", "help", "quit")
+    PlainTable(live, seats, script.lines, script.read).play()
+    hints = [line for line in script.text.splitlines() if line.startswith("Hint: ")]
+    assert len(hints) == 1 and hints[0].count(" %") == 3 and "would choose" in hints[0]
+    assert "hint: what the bot would choose in your place" in script.text
