@@ -38,10 +38,9 @@ class ExpertBot:
     def smurf(self):
         """The Smurf Game's search (rules/bots/smurf_search.py), seeded from this bot's generator."""
         if self._smurf is None:
-            from .smurf_search import PLAYOUTS as SMURF_PLAYOUTS, SmurfSearch
+            from .smurf_search import SmurfSearch
 
-            self._smurf = SmurfSearch(random.Random(self._random.getrandbits(32)),
-                                      SMURF_PLAYOUTS if self._asked is None else self._asked)
+            self._smurf = SmurfSearch(random.Random(self._random.getrandbits(32)), self._asked)
         return self._smurf
 
     samplers = SAMPLERS

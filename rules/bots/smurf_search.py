@@ -17,8 +17,9 @@ from math import erf, sqrt
 from ..game import Game, decide
 from ..chance import Chance
 from ..records import Action
+from ..smurf.records import Roll
 from .smart import SmartBot
-from .smurf_smart import CAP, Search, _mask
+from .smurf_smart import CAP, WAIT_LIMIT, Search, _mask
 
 PLAYOUTS = 60  # playouts per decision, shared among the actions (three at a turn's start)
 HORIZON = 24  # actions played on before the race is valued (about five turns of each of two seats)
@@ -52,17 +53,29 @@ def race(state, seat: int) -> float:
 class SmurfSearch:
     """The flat Monte Carlo search (`choose`), and each action's estimated chance (`estimates`)."""
 
-    def __init__(self, rng: random.Random, playouts: int = PLAYOUTS, horizon: int = HORIZON):
+    def __init__(self, rng: random.Random, playouts: int | None = None, horizon: int | None = None):
         self._random = rng
         self._smart = SmartBot(rng.getrandbits(32))
-        self.playouts = playouts
-        self.horizon = horizon
+        self.playouts = PLAYOUTS if playouts is None else playouts
+        self.horizon = HORIZON if horizon is None else horizon
+        self._waited: dict[int, tuple[tuple, int]] = {}  # seat -> (place and discs, own turns there)
 
     def choose(self, game: Game, state, seat: int) -> Action:
         actions = game.legal_actions(state, seat)
         if len(actions) == 1:
             return actions[0]
+        if type(actions[0]) is Roll and self._waited_too_long(state, seat):
+            return self._smart.choose(game, state, seat)  # which rolls whenever a roll could move it
         return self.weigh(game, state, seat, actions)[0]
+
+    def _waited_too_long(self, state, seat: int) -> bool:
+        """A game must end (docs/bots.md): after WAIT_LIMIT own turns at one place with the same
+        discs, the search leaves the turn's start to the smart level, as that level does itself."""
+        here = (state.positions[seat], state.inside[seat], state.held[seat])
+        place, waited = self._waited.get(seat, (None, 0))
+        waited = waited + 1 if place == here else 1
+        self._waited[seat] = (here, waited)
+        return waited > WAIT_LIMIT
 
     def weigh(self, game: Game, state, seat: int, actions: list[Action]) -> tuple[Action, list[float]]:
         """The action chosen among `actions` and each one's estimated chance to win."""
