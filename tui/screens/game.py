@@ -516,5 +516,7 @@ class GameScreen(Screen):
         from .help import HelpScreen
 
         undo = t("undo.help_local" if hasattr(self.session, "undo") else "undo.help_served")
+        if getattr(self.session, "hints", False):
+            undo += "\n\n" + t("hint.help", hint=key_names(self.app, "hint", "i"))
         self.app.push_screen(localized(HelpScreen)(self.table.game.title, f"{t(self.words.help_key).strip()}\n\n{undo}",
                                                     self.presenter.bindings()))
