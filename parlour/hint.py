@@ -61,8 +61,7 @@ def hint(game: Game, state: Any, seat: int, *, seed: int = 0, budget: int = BUDG
     choice = make(level, seed).choose(game, view, seat)
     sampler = SAMPLERS.get(game.id)
     if sampler is not None and sampler(view, seat, random.Random(0)) is None:
-        sampler = None  # no worlds to deal now (a Filmis swap): the bot's choice alone
-        return Hint(level, choice, (), 0)
+        return Hint(level, choice, (), 0)  # no worlds to deal now (a Filmis swap): the bot's choice alone
     games = max(FEWEST, budget // len(actions))
     rng = random.Random(seed)
     totals = [0.0] * len(actions)

@@ -5,8 +5,8 @@ that won most often. Flat Monte Carlo over determinized worlds; every action is 
 same worlds with the same dice (common random numbers), so the comparison is fair and cheap.
 
 It never reads more than its seat's view: whatever it is handed, it first takes the view of it,
-and the worlds are dealt from that view alone. Where a game has no sampler (the Smurf Game, or
-a Filmis swap in progress) it plays as the smart level; the Smurf Game has its own search.
+and the worlds are dealt from that view alone. Where no world can be dealt (a Filmis swap in
+progress) it plays as the smart level; the Smurf Game, which hides nothing, has its own search.
 """
 
 from __future__ import annotations
