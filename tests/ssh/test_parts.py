@@ -34,7 +34,7 @@ def test_term_env_and_size_are_checked():
             check_term(bad)
     assert check_env({"LANG": "sv_SE.UTF-8", "COLORTERM": "truecolor", "PATH": "/evil", "LC_ALL": "x\ny"}) == \
         {"LANG": "sv_SE.UTF-8", "COLORTERM": "truecolor"}
-    assert check_size(0, -5) == (80, 24) and check_size(10**9, 3) == (1000, 3) and check_size("80", 1.5) == (80, 24)
+    assert check_size(0, -5) == (80, 24) and check_size(10**9, 3) == (500, 3) and check_size(3, 10**9) == (3, 200) and check_size("80", 1.5) == (80, 24)
 
 
 def test_the_locale_gives_language_ascii_mode_and_input_charset():
