@@ -10,7 +10,8 @@ import time
 
 START, END = "\x1b[200~", "\x1b[201~"
 MAX_PASTE = 4096  # characters of one paste (a name, a line of chat; a game needs no more)
-MAX_PASTE_SECONDS = 3.0  # a paste still open this long is ended at the next keystroke
+MAX_PASTE_SECONDS = 3.0  # a paste still open this long is ended at the next keystroke; a paste
+# ended here has the rest of it dropped until the client ends it, or this long after it began
 
 OUTSIDE, INSIDE, SKIPPING = "outside", "inside", "skipping"  # SKIPPING: ended here, the rest dropped
 
@@ -19,8 +20,10 @@ class PasteGuard:
     """`feed(text)` returns the text to hand on. Markers split across reads are found: the last
     few characters received are kept to be searched with the next text."""
 
-    def __init__(self, most: int = MAX_PASTE, seconds: float = MAX_PASTE_SECONDS, clock=time.monotonic):
-        self.most, self.seconds, self.clock = most, seconds, clock
+    def __init__(self, most: int | None = None, seconds: float | None = None, clock=time.monotonic):
+        self.most = MAX_PASTE if most is None else most
+        self.seconds = MAX_PASTE_SECONDS if seconds is None else seconds
+        self.clock = clock
         self.state = OUTSIDE
         self.size = 0  # characters of the open paste handed on
         self.began = 0.0
@@ -28,6 +31,8 @@ class PasteGuard:
         self.recent = ""  # the last characters received after the last marker (a marker may straddle)
 
     def feed(self, text: str) -> str:
+        if self.state == SKIPPING and self.clock() - self.began >= self.seconds:
+            self.state = OUTSIDE  # a client that never ends its paste gets its keys back
         window, new = self.recent + text, len(self.recent)  # window[new:] is what has not been handed on
         out, pos = [], 0
         while True:
@@ -53,7 +58,7 @@ class PasteGuard:
             return body
         if self.state == SKIPPING:
             return ""
-        room = self.most - self.size if self.clock() - self.began < self.seconds else 0
+        room = 0 if self.clock() - self.began >= self.seconds else self.most - self.size
         if len(body) <= room:
             self.size += len(body)
             return body
