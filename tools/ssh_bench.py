@@ -107,11 +107,12 @@ async def serve(players: int) -> None:
             if do == "members":
                 await until(hub, lambda: len(hub.lobby.members) == ask["n"], timeout=300)
                 say()
-            elif do == "seat":  # everyone at a table of their own, a bot in the other seat
-                for m in list(hub.lobby.members.values()):
+            elif do == "seat":  # everyone (or the one named) at a table of their own, a bot in the other seat
+                chosen = [member(hub, ask["name"])] if "name" in ask else list(hub.lobby.members.values())
+                for m in chosen:
                     hub.lobby._sit(m, hub.lobby.create("garfield", ["human", "bot:random"]))
-                await until(hub, lambda: all(m.seen and m.seen == len(m.table.table.events)
-                                             for m in hub.lobby.members.values()), timeout=300)
+                await until(hub, lambda: all(m.seen and m.seen == len(m.table.table.events) for m in chosen),
+                            timeout=300)
                 say()
             elif do == "memory":
                 kb = {pid: memory_kb(pid) for pid in pids(hub)}

@@ -1,0 +1,341 @@
+"""Measure what one hostile player does to `parlour serve` (issue 27): for each attack, an
+ordinary player's key-to-screen (median, p95) while it runs, and the server's memory (RSS and
+PSS: before, the peak while it runs, and after its session ended) and log growth.
+
+    .venv/bin/python tools/ssh_attacks.py                      # every attack, 60 s each
+    .venv/bin/python tools/ssh_attacks.py --attack paste --seconds 20
+    .venv/bin/python tools/ssh_attacks.py --capacity 10,20,40  # players at a key every 2 s
+    # another checkout's code (e.g. before a change), run from that checkout:
+    cd /tmp/before && /path/to/.venv/bin/python /path/to/tools/ssh_attacks.py --code /tmp/before
+
+The server runs in its own process (tools/ssh_bench.py --serve: temporary folders, a free port
+on 127.0.0.1, bots without delay); the attacker in another (this script with --attacker), so
+neither the attacker's nor the measuring client's work is counted as the server's. The ordinary
+player sits at a Garfield table with a bot and makes a move every 0.2 s; its key-to-screen is
+from the key to the server's word that its UI has shown the move's events (as tools/ssh_bench.py).
+
+Attacks: paste (a bracketed paste that never ends, Cyrillic text flat out), resize (window
+changes in a tight loop), noread (a 2 GiB SSH window, a 1000x1000 screen resized every 0.1 s, and
+nothing read at the TCP level), bigwindow (1000x1000 redrawn every 50 ms), keys30 (20 clients
+pressing keys at 30 a second), flat (one client sending keys flat out), term (session after
+session with a 200 KB TERM). --check exits non-zero if the server grew more than 64 MiB under an
+attack or kept more than 16 MiB of it after the attacker left.
+
+--capacity N,...: N players, each at a table with a bot, pressing a key (j/k: the next or the
+previous card) every 2 s at random offsets; the key-to-screen is from the key to the first byte
+of the screen's answer, on the client. Reports median and p95 per N.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import socket
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+TOOLS = Path(__file__).resolve().parent
+sys.path.insert(0, str(TOOLS))
+import ssh_bench  # noqa: E402  (sets up the path of the code measured, --code included)
+from ssh_bench import ROOT, Server, quantile  # noqa: E402
+
+ATTACKS = ("paste", "resize", "noread", "bigwindow", "keys30", "flat", "term")
+MiB = 1024 * 1024
+
+
+def memory(pid: int) -> tuple[int, int]:
+    """(RSS, PSS) of a process, in bytes."""
+    return (ssh_bench._proc_kb(f"/proc/{pid}/status", "VmRSS:") * 1024,
+            ssh_bench._proc_kb(f"/proc/{pid}/smaps_rollup", "Pss:") * 1024)
+
+
+def log_bytes(folder: Path) -> int:
+    return sum(p.stat().st_size for p in (folder / "data").glob("serve.log*"))
+
+
+# ---- the attacker process ---------------------------------------------------------------------
+
+
+async def attacker(name: str, port: int, seconds: float) -> None:
+    import asyncssh
+
+    deadline = time.monotonic() + seconds
+
+    async def session(user: str, size=(100, 32), term="xterm-256color", **options):
+        conn = await asyncssh.connect("127.0.0.1", port, username=user, known_hosts=None, client_keys=None,
+                                      agent_path=None, **options)
+        process = await conn.create_process(term_type=term, term_size=size, encoding=None)
+        return conn, process
+
+    async def drain_output(process) -> None:
+        try:
+            while await process.stdout.read(65536):
+                pass
+        except (asyncssh.Error, ConnectionError):
+            pass
+
+    async def lobby(process) -> bytes:  # until the first frame is there
+        seen = b""
+        while b"the tables" not in seen:
+            chunk = await process.stdout.read(65536)
+            if not chunk:
+                raise SystemExit("the attacker was disconnected before its lobby")
+            seen += chunk
+        return seen
+
+    cut = False
+    try:
+        if name == "term":
+            sessions = 0
+            while time.monotonic() < deadline:
+                try:
+                    conn, process = await session(f"t{sessions}", term="x" * 200_000)
+                    await process.wait_closed()
+                    conn.close()
+                except (asyncssh.Error, OSError):
+                    pass
+                sessions += 1
+            print(f"sessions: {sessions}")
+            return
+        if name == "keys30":
+            clients = [await session(f"k{i}") for i in range(20)]
+            for _, process in clients:
+                await lobby(process)
+                process.stdin.write(b"n")  # the new-table dialog: each g below changes its game (a redraw)
+                asyncio.ensure_future(drain_output(process))
+
+            async def presser(process) -> None:
+                await asyncio.sleep(random.random() / 30)
+                while time.monotonic() < deadline:
+                    process.stdin.write(b"g")
+                    await asyncio.sleep(1 / 30)
+            await asyncio.gather(*(presser(p) for _, p in clients))
+            return
+        if name == "noread":
+            sock = socket.socket()
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            sock.connect(("127.0.0.1", port))
+            conn, process = await session("eve", size=(1000, 1000), sock=sock, window=2**31)
+            await lobby(process)
+            conn._transport.pause_reading()  # nothing more is read (asyncssh has no public pause)
+            i = 0
+            while time.monotonic() < deadline and not conn.is_closed():
+                process.change_terminal_size(1000 - i % 2, 1000)
+                i += 1
+                await asyncio.sleep(0.1)
+            cut = conn.is_closed() if hasattr(conn, "is_closed") else False
+            return
+        conn, process = await session("eve", size=(1000, 1000) if name == "bigwindow" else (100, 32))
+        await lobby(process)
+        reading = asyncio.ensure_future(drain_output(process))
+        if name == "paste":
+            process.stdin.write(b"\x1b[200~")
+            chunk = ("ж" * 8192).encode()
+            while time.monotonic() < deadline and not reading.done():
+                process.stdin.write(chunk)
+                await process.stdin.drain()
+        elif name == "resize":
+            i = 0
+            while time.monotonic() < deadline and not reading.done():
+                process.change_terminal_size(80 + i % 7, 30)
+                i += 1
+                if i % 200 == 0:
+                    await asyncio.sleep(0)  # let the transport send
+                    if conn._transport.get_write_buffer_size() > 4 * MiB:  # (not the client's own memory)
+                        await asyncio.sleep(0.01)
+        elif name == "bigwindow":
+            i = 0
+            while time.monotonic() < deadline and not reading.done():
+                process.change_terminal_size(1000 - i % 2, 1000)
+                i += 1
+                await asyncio.sleep(0.05)
+        elif name == "flat":
+            process.stdin.write(b"n")
+            chunk = b"g" * 4096
+            while time.monotonic() < deadline and not reading.done():
+                process.stdin.write(chunk)
+                await process.stdin.drain()
+        cut = reading.done()
+        conn.close()
+    finally:
+        print(f"cut by the server: {'yes' if cut else 'no'}")
+
+
+# ---- the bench --------------------------------------------------------------------------------
+
+
+async def ordinary_player(srv: Server, term, stop: asyncio.Event, delays: list[float]) -> None:
+    """p0 makes a move every 0.2 s (a new table when its game ends)."""
+    while not stop.is_set():
+        turn = await srv.ask("turn", name="p0")
+        if turn["key"] is None:
+            await srv.ask("seat", name="p0")  # the game ended: a new one
+            continue
+        start = time.perf_counter()
+        term.press(turn["key"])
+        await srv.ask("shown", name="p0", count=turn["count"])
+        delays.append(time.perf_counter() - start)
+        try:
+            await asyncio.wait_for(stop.wait(), 0.2)
+        except asyncio.TimeoutError:
+            pass
+
+
+async def one_attack(name: str, seconds: float, code: Path | None, folder: Path) -> dict:
+    from tests.ssh.harness import Terminal, connect
+
+    class Client(Terminal):
+        def feed(self, data: bytes) -> None:  # bytes only: no terminal emulator in this process
+            self._poke()
+
+        async def lobby(self) -> None:
+            while b"the tables" not in self.raw:
+                await asyncio.wait_for(self._changed.wait(), 60)
+
+    srv = Server()
+    await srv.start(40, code)
+    hub = type("Hub", (), {"port": srv.port})()
+    me = await connect(hub, "p0", terminal=Client)
+    await me.lobby()
+    await srv.ask("members", n=1)
+    await srv.ask("seat", name="p0")
+    pid = srv.process.pid
+    await asyncio.sleep(2)  # the server settles
+    rss0, pss0 = memory(pid)
+    log0 = log_bytes(folder)
+    quiet: list[float] = []
+    stop = asyncio.Event()
+    player = asyncio.ensure_future(ordinary_player(srv, me, stop, quiet))
+    await asyncio.sleep(3)  # a few moves without the attack
+    stop.set()
+    await player
+    delays: list[float] = []
+    stop = asyncio.Event()
+    attack = await asyncio.create_subprocess_exec(
+        sys.executable, __file__, "--attacker", name, "--port", str(srv.port), "--seconds", str(seconds),
+        *(["--code", str(code)] if code else []), stdout=asyncio.subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    player = asyncio.ensure_future(ordinary_player(srv, me, stop, delays))
+    peak_rss, peak_pss = rss0, pss0
+    while attack.returncode is None:
+        rss, pss = memory(pid)
+        peak_rss, peak_pss = max(peak_rss, rss), max(peak_pss, pss)
+        try:
+            await asyncio.wait_for(attack.wait(), 0.5)
+        except asyncio.TimeoutError:
+            pass
+    said = (await attack.stdout.read()).decode().strip()
+    stop.set()
+    await player
+    log1 = log_bytes(folder)
+    await asyncio.sleep(5)  # the attacker's session ends and its app closes
+    rss1, pss1 = memory(pid)
+    await me.close()
+    await srv.stop()
+    return dict(attack=name, quiet=quiet, delays=delays, rss0=rss0, peak_rss=peak_rss, rss1=rss1, pss0=pss0,
+                peak_pss=peak_pss, pss1=pss1, log=log1 - log0, said=said, seconds=seconds)
+
+
+def report(r: dict) -> str:
+    def ms(values):
+        if not values:
+            return "no moves"
+        return f"{statistics.median(values) * 1000:.0f}/{quantile(values, 0.95) * 1000:.0f} ms ({len(values)})"
+    return (f"{r['attack']:9} others' key-to-screen median/p95: quiet {ms(r['quiet'])}, attacked {ms(r['delays'])}; "
+            f"RSS {r['rss0'] / MiB:.0f} -> peak {r['peak_rss'] / MiB:.0f} (+{(r['peak_rss'] - r['rss0']) / MiB:.0f}) "
+            f"-> after {r['rss1'] / MiB:.0f} MiB; PSS peak +{(r['peak_pss'] - r['pss0']) / MiB:.0f} MiB, after "
+            f"+{(r['pss1'] - r['pss0']) / MiB:.0f}; log +{r['log'] / 1024:.0f} KB "
+            f"({r['log'] / r['seconds'] / 1024:.1f} KB/s); {r['said'].replace(chr(10), '; ')}")
+
+
+async def capacity(counts: list[int], code: Path | None, seconds: float) -> None:
+    from tests.ssh.harness import Terminal, connect
+
+    class Client(Terminal):
+        def feed(self, data: bytes) -> None:
+            self.got = getattr(self, "got", 0) + len(data)
+            self._poke()
+
+        async def lobby(self) -> None:
+            while b"the tables" not in self.raw:
+                await asyncio.wait_for(self._changed.wait(), 120)
+
+    for n in counts:
+        srv = Server()
+        await srv.start(n, code)
+        hub = type("Hub", (), {"port": srv.port})()
+        terms = [await connect(hub, f"p{i}", terminal=Client) for i in range(n)]
+        for term in terms:
+            await term.lobby()
+        await srv.ask("members", n=n)
+        await srv.ask("seat")
+        await asyncio.sleep(2)
+        delays: list[float] = []
+        missed = 0
+        deadline = time.monotonic() + seconds
+
+        async def player(term) -> None:
+            nonlocal missed
+            await asyncio.sleep(random.random() * 2)
+            key = "j"
+            while time.monotonic() < deadline:
+                before = term.got
+                start = time.perf_counter()
+                term.press(key)
+                key = "k" if key == "j" else "j"
+                try:
+                    while term.got == before:
+                        await asyncio.wait_for(term._changed.wait(), 2)
+                    delays.append(time.perf_counter() - start)
+                except asyncio.TimeoutError:
+                    missed += 1
+                await asyncio.sleep(max(0.0, 2 - (time.perf_counter() - start)))
+
+        load = Path("/proc/loadavg").read_text().split()[0]
+        await asyncio.gather(*(player(t) for t in terms))
+        print(f"capacity: {n} players, a key every 2 s for {seconds:.0f} s: key to first byte of the answer "
+              f"median {statistics.median(delays) * 1000:.0f} ms, p95 {quantile(delays, 0.95) * 1000:.0f} ms "
+              f"({len(delays)} keys, {missed} without an answer in 2 s; load average {load})", flush=True)
+        for term in terms:
+            await term.close()
+        await srv.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--attack", action="append", choices=ATTACKS, help="one attack (repeatable; default all)")
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--capacity", help="comma-separated numbers of players at a realistic pace")
+    parser.add_argument("--code", type=Path, help="the checkout whose code is measured (default: this one)")
+    parser.add_argument("--check", action="store_true", help="exit 1 if an attack grew the server > 64 MiB")
+    parser.add_argument("--attacker", help=argparse.SUPPRESS)
+    parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.attacker:
+        asyncio.run(attacker(args.attacker, args.port, args.seconds))
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["PARLOUR_DATA_DIR"] = str(Path(folder) / "data")
+        os.environ["PARLOUR_CONFIG_DIR"] = str(Path(folder) / "config")
+        print(f"code: {ROOT}; load average before: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}",
+              flush=True)
+        if args.capacity:
+            asyncio.run(capacity([int(n) for n in args.capacity.split(",")], args.code, args.seconds))
+            return
+        failed = False
+        for name in args.attack or ATTACKS:
+            result = asyncio.run(one_attack(name, args.seconds, args.code, Path(folder)))
+            print(report(result), flush=True)
+            grew, kept = result["peak_rss"] - result["rss0"], result["rss1"] - result["rss0"]
+            failed = failed or grew > 64 * MiB or kept > 16 * MiB
+        print(f"load average after: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
+        if args.check and failed:
+            sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
