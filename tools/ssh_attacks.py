@@ -89,8 +89,13 @@ async def attacker(name: str, port: int, seconds: float) -> None:
         return seen
 
     cut = False
+
+    def ready() -> None:  # the attack is under way (its clients connected): the measuring starts
+        print("ready", flush=True)
+
     try:
         if name == "term":
+            ready()
             sessions = 0
             while time.monotonic() < deadline:
                 try:
@@ -107,7 +112,12 @@ async def attacker(name: str, port: int, seconds: float) -> None:
             for _, process in clients:
                 await lobby(process)
                 process.stdin.write(b"n")  # the new-table dialog: each g below changes its game (a redraw)
+            for _, process in clients:
+                seen = b""
+                while b"A new table" not in seen:
+                    seen += await process.stdout.read(65536)
                 asyncio.ensure_future(drain_output(process))
+            ready()
 
             async def presser(process) -> None:
                 await asyncio.sleep(random.random() / 30)
@@ -123,16 +133,18 @@ async def attacker(name: str, port: int, seconds: float) -> None:
             conn, process = await session("eve", size=(1000, 1000), sock=sock, window=2**31)
             await lobby(process)
             conn._transport.pause_reading()  # nothing more is read (asyncssh has no public pause)
+            ready()
             i = 0
             while time.monotonic() < deadline and not conn.is_closed():
                 process.change_terminal_size(1000 - i % 2, 1000)
                 i += 1
                 await asyncio.sleep(0.1)
-            cut = conn.is_closed() if hasattr(conn, "is_closed") else False
+            cut = conn.is_closed()
             return
         conn, process = await session("eve", size=(1000, 1000) if name == "bigwindow" else (100, 32))
         await lobby(process)
         reading = asyncio.ensure_future(drain_output(process))
+        ready()
         if name == "paste":
             process.stdin.write(b"\x1b[200~")
             chunk = ("ж" * 8192).encode()
@@ -146,7 +158,10 @@ async def attacker(name: str, port: int, seconds: float) -> None:
                 i += 1
                 if i % 200 == 0:
                     await asyncio.sleep(0)  # let the transport send
-                    if conn._transport.get_write_buffer_size() > 4 * MiB:  # (not the client's own memory)
+                    transport = conn._transport  # (None once the server has cut it)
+                    if transport is None:
+                        break
+                    if transport.get_write_buffer_size() > 4 * MiB:  # (not the client's own memory)
                         await asyncio.sleep(0.01)
         elif name == "bigwindow":
             i = 0
@@ -160,7 +175,7 @@ async def attacker(name: str, port: int, seconds: float) -> None:
             while time.monotonic() < deadline and not reading.done():
                 process.stdin.write(chunk)
                 await process.stdin.drain()
-        cut = reading.done()
+        cut = reading.done() or conn.is_closed()
         conn.close()
     finally:
         print(f"cut by the server: {'yes' if cut else 'no'}")
@@ -219,7 +234,9 @@ async def one_attack(name: str, seconds: float, code: Path | None, folder: Path)
     attack = await asyncio.create_subprocess_exec(
         sys.executable, __file__, "--attacker", name, "--port", str(srv.port), "--seconds", str(seconds),
         *(["--code", str(code)] if code else []), stdout=asyncio.subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    await asyncio.wait_for(attack.stdout.readline(), 120)  # "ready": its clients are connected
     player = asyncio.ensure_future(ordinary_player(srv, me, stop, delays))
+    cpu0, began = ssh_bench.cpu_seconds(pid), time.monotonic()
     peak_rss, peak_pss = rss0, pss0
     while attack.returncode is None:
         rss, pss = memory(pid)
@@ -229,6 +246,7 @@ async def one_attack(name: str, seconds: float, code: Path | None, folder: Path)
         except asyncio.TimeoutError:
             pass
     said = (await attack.stdout.read()).decode().strip()
+    cpu = (ssh_bench.cpu_seconds(pid) - cpu0) / (time.monotonic() - began)
     stop.set()
     await player
     log1 = log_bytes(folder)
@@ -237,7 +255,8 @@ async def one_attack(name: str, seconds: float, code: Path | None, folder: Path)
     await me.close()
     await srv.stop()
     return dict(attack=name, quiet=quiet, delays=delays, rss0=rss0, peak_rss=peak_rss, rss1=rss1, pss0=pss0,
-                peak_pss=peak_pss, pss1=pss1, log=log1 - log0, said=said, seconds=seconds)
+                peak_pss=peak_pss, pss1=pss1, log=log1 - log0, said=said, seconds=seconds, cpu=cpu,
+                load=Path("/proc/loadavg").read_text().split()[0])
 
 
 def report(r: dict) -> str:
@@ -249,7 +268,8 @@ def report(r: dict) -> str:
             f"RSS {r['rss0'] / MiB:.0f} -> peak {r['peak_rss'] / MiB:.0f} (+{(r['peak_rss'] - r['rss0']) / MiB:.0f}) "
             f"-> after {r['rss1'] / MiB:.0f} MiB; PSS peak +{(r['peak_pss'] - r['pss0']) / MiB:.0f} MiB, after "
             f"+{(r['pss1'] - r['pss0']) / MiB:.0f}; log +{r['log'] / 1024:.0f} KB "
-            f"({r['log'] / r['seconds'] / 1024:.1f} KB/s); {r['said'].replace(chr(10), '; ')}")
+            f"({r['log'] / r['seconds'] / 1024:.1f} KB/s); server CPU {r['cpu'] * 100:.0f}% of a core; "
+            f"load {r['load']}; {r['said'].replace(chr(10), '; ')}")
 
 
 async def capacity(counts: list[int], code: Path | None, seconds: float) -> None:

@@ -23,8 +23,11 @@ from .paste import PasteGuard
 MAX_BACKLOG = 64 * 1024  # characters of keystrokes waiting for the app; beyond this they are dropped
 CHUNK = 256  # characters parsed at a time; more only while the app has few messages waiting
 BUSY = 64  # messages waiting in the app's queue that make the driver hold back keystrokes
-KEYS_PER_SECOND = 20  # keys a session's app is handed a second (a held key repeats at about 30)
-KEY_BURST = 20  # keys it may be handed at once after a pause; beyond the rate keys are dropped
+# Keys a session's app is handed a second, and at once after a pause; beyond, keys are dropped.
+# A player thinks between keys (a held key repeats at about 30 a second: its repeats are dropped);
+# each key costs the loop every player shares a handler and a repaint.
+KEYS_PER_SECOND = 10
+KEY_BURST = 20
 RESIZES_PER_SECOND = 4  # window sizes a session's app is handed a second; between them only the last counts
 # What starts and ends application mode on the player's terminal (what Textual's Linux driver
 # writes, less the queries this driver does not answer: in-band resize and mouse pixels).

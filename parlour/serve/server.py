@@ -44,6 +44,10 @@ READ_RATE, READ_BURST = 8 * 1024, 16 * 1024
 # What a client may send before the server has read it (SSH's channel window; asyncssh's own is
 # 2 MiB, which a client sending one byte per packet makes a list of two million objects).
 WINDOW = 64 * 1024
+# Window changes a client may send a second, and at once (dragging a window's edge sends a few
+# dozen a second for a moment); a client past this is disconnected: each costs asyncssh a packet's
+# work on the loop everyone shares, even though only the last size is used (driver.Channel).
+RESIZE_RATE, RESIZE_BURST = 30, 300
 STARTING = 2  # apps starting at once (starting is CPU work: more at once only makes everyone wait)
 # Screen output a client has not taken yet, in asyncssh's channel buffer and the socket's write
 # buffer together; beyond this it is disconnected at once.
@@ -559,6 +563,7 @@ class _Process(asyncssh.SSHServerProcess):
     run it and exits with a failing status."""
 
     on_resize = None  # the session's handler of window sizes, once its app has a channel
+    resizes: Bucket | None = None  # window changes allowed (RESIZE_RATE a second)
 
     def subsystem_requested(self, subsystem: str) -> bool:
         return True
@@ -566,7 +571,18 @@ class _Process(asyncssh.SSHServerProcess):
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         """asyncssh queues each window change as an exception for the next read (taken off with
         list.pop(0)), which a client sending thousands a second grows without bound; only the
-        newest size matters, so it goes straight to the session (the channel coalesces them)."""
+        newest size matters, so it goes straight to the session (the channel coalesces them).
+        A client sending more than RESIZE_RATE a second is disconnected."""
+        if self.resizes is None:
+            self.resizes = Bucket(RESIZE_RATE, RESIZE_BURST)
+        if not self.resizes.take():
+            conn = self.get_extra_info("connection")
+            if conn is not None and not getattr(self, "flooded", False):
+                self.flooded = True
+                log.info("%s sent window changes faster than %d a second: disconnected",
+                         self.get_extra_info("username"), RESIZE_RATE)
+                conn.abort()
+            return
         if self.on_resize is not None:
             self.on_resize(width, height)
 
