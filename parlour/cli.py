@@ -148,7 +148,7 @@ def _main(argv: list[str] | None) -> int:
 def _replay_text(path: Path, seat: int | None) -> int:
     """`parlour replay FILE --text`: the game told line by line, as the log tells it (no Textual)."""
     from . import saves
-    from .replay import Replay
+    from .replay import Replay, text_header, text_ranking
     from .words.base import Words
 
     try:
@@ -165,9 +165,13 @@ def _replay_text(path: Path, seat: int | None) -> int:
             print(f"parlour: --seat must be 1 to {len(replay.names)}", file=sys.stderr)
         return 2
     words = Words.of(replay.game.id)
+    for line in text_header(replay, path.stat().st_mtime):
+        print(line)
     for warning in replay.warnings:
         print(f"({warning})")
     for line in replay.story_at(len(replay.stops) - 1, eyes, words) if replay.stops else []:
+        print(line)
+    for line in text_ranking(replay, words):
         print(line)
     return 0
 

@@ -225,6 +225,9 @@ class ParlourApp(App):
         self._check_size(self.size.width, self.size.height)
 
     def close_replay(self) -> None:
+        if self.start == "replay":  # `parlour replay FILE`: closing it goes back to the shell
+            self.exit()
+            return
         self.pop_screen()
 
     def _play(self) -> None:
@@ -254,7 +257,9 @@ class ParlourApp(App):
 
     def action_save_quit(self) -> None:
         if self.has_something_to_save():
-            self.exit_message = t("app.saved_to")
+            from parlour.command import command
+
+            self.exit_message = t("app.saved_to", command=command())
         self.exit()
 
 

@@ -84,7 +84,9 @@ class PlainTable:
 
     def _quit(self) -> int:
         if self.save_path is not None:
-            self.lines.say(t("plain.saved"))
+            from parlour.command import command
+
+            self.lines.say(t("plain.saved", command=command()))
         return 0
 
     def _turn(self, seat: int) -> bool:

@@ -148,6 +148,13 @@ class Words:
         """The seats in results order: the winners, then the others best first (ties by seat)."""
         return sorted(range(players), key=lambda s: (s not in winners, -self.standing(state, s), s))
 
+    def outcome(self, lines: list[str], names: tuple[str, ...]) -> str:
+        """What a player's own batch of lines came to: its last line that is not a heading (the
+        next player's "— Odie's turn —" ends a batch but says nothing of the move). Empty: none."""
+        game = self.game_id
+        headings = {t(f"{game}.log.turn", name=n) for n in names} | {t(f"{game}.log.starts", name=n) for n in names}
+        return next((line for line in reversed(lines) if line not in headings), "")
+
     def tell(self, told: list[tuple[Event, Any]], names: tuple[str, ...]) -> list[str]:
         """The lines for one batch, given each event with the game just before it."""
         narrator = self.narrator(names)

@@ -7,13 +7,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 import styles
 from parlour.words.i18n import You, asciify, listed, t
 
+from ..widgets.keybar import KeyBar
 from ..games import Presenter
 from ..keymap import key_names
+from ..widgets.hanging import Hanging
 
 
 class ResultsScreen(Screen):
@@ -49,7 +51,7 @@ class ResultsScreen(Screen):
         gap = "\n" if any("\n" in line for line in lines) else ""  # blocks get a blank line between
         for place, seat in enumerate(words.ranked(state, result.winners, len(names)), 1):
             text.append(f"{place}. {lines[seat]}\n{gap}", style="bold" if seat in result.winners else "")
-        keys = {"new": key_names(self.app, "results_new", "n"),
+        keys = {"new": key_names(self.app, "results_new", "n"), "watch": key_names(self.app, "results_watch", "w"),
                 "close": key_names(self.app, "results_close", "enter,q,escape", first_only=False)}
         text.append(("" if gap else "\n") + t("results.again_keys", **keys), style="dim")
         if getattr(self.app, "ascii_only", False):
@@ -57,8 +59,8 @@ class ResultsScreen(Screen):
         with Middle():
             with Center():
                 with VerticalScroll(id="results-box"):  # wraps and scrolls inside the border
-                    yield Static(text, id="results")
-        yield Footer()
+                    yield Static(Hanging(text), id="results")  # a wrapped breakdown keeps its indent
+        yield KeyBar()
 
     def action_new_game(self) -> None:
         self.app.show_setup(self.session.table.game.id)

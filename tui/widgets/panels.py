@@ -10,6 +10,8 @@ from textual.widgets import Static
 
 from parlour.words.i18n import asciify
 
+from .hanging import hang
+
 
 class TextPanel(Static):
     """A Static that repaints only what changed: nothing for the same text, only the changed rows
@@ -68,6 +70,7 @@ class PlayersPanel(TextPanel):
             self.show_players(*seated)
 
     def show_players(self, names, marks, colours, stats, turn: int | None, marker: str) -> None:
+        self._players = (names, marks, colours, stats, turn, marker)
         text = Text()
         for seat, name in enumerate(names):
             here = seat == turn
@@ -75,7 +78,14 @@ class PlayersPanel(TextPanel):
             text.append(marks[seat], style=f"bold {colours[seat]}")
             text.append(f" {name}\n", style="bold" if here else "")
             text.append(f"   {stats[seat]}\n", style="" if here else "dim")
-        self.show(text)
+        width = self.content_region.width
+        # A stats line too long for the panel wraps under itself, not under the name.
+        self.show(hang(text, width, self.app.console) if width else text)
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        if getattr(self, "_players", None) is not None:
+            self.show_players(*self._players)
 
 
 class HandPanel(TextPanel):
