@@ -3,6 +3,7 @@ text it shows has changed."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.containers import Vertical
 from textual.reactive import var
@@ -143,6 +144,17 @@ class PromptBar(Vertical):
             text.append(f"[{key}] ", style="bold")
             text.append(label, style="reverse" if i == selected else "")
             text.append("  ")
+        choices = self.query_one("#choices", TextPanel)
         if note:
+            width = choices.content_region.width
+            if text.plain and width:  # the note whole on its own row rather than split in two
+                last = text.wrap(self.app.console, width)[-1].plain
+                if cell_len(last) + cell_len(note) > width:
+                    text.rstrip()
+                    text.append("\n")
             text.append(note, style="italic")
-        self.query_one("#choices", TextPanel).show(text)
+        choices.show(text)
+
+    def on_resize(self) -> None:
+        if self.asked is not None:
+            self.show_prompt(*self.asked)
