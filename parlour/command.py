@@ -35,8 +35,8 @@ def _short(path: str, cwd: str | None = None) -> str:
     (`.venv/bin/parlour`), else in full."""
     if not os.path.isabs(path) and os.sep not in path:
         return path
-    full = os.path.abspath(path)
     here = cwd or os.getcwd()
+    full = os.path.normpath(os.path.join(here, path))
     if full.startswith(here.rstrip(os.sep) + os.sep):
         return os.path.relpath(full, here)
     return full

@@ -33,13 +33,13 @@ MAX_STEPS = int(os.environ.get('PARLOUR_SCREEN_ROUNDS', '20000'))  # message rou
 def _seats(game: str, seed: int) -> list[Seat]:
     players = (2, 2, 3, 4)[seed % 4]  # mostly two (short games), now and then a full table
     bots = bot_names(game)
-    level = "smart" if seed % 5 == 4 else "random"
+    level = "smart" if seed % 5 == 4 or game == "smurf" else "random"  # (random Smurfs play for ever)
     return [Seat("Ann", None, "red")] + [Seat(bots[i], level, c)
                                           for i, c in zip(range(players - 1), ("blue", "green", "yellow"))]
 
 
-def check_screen(app, game: str, names) -> list[str]:
-    strips = reading._strips(app)
+def check_screen(app, game: str, names, strips=None) -> list[str]:
+    strips = strips if strips is not None else reading._strips(app)
     if len(strips) < app.size.height:  # a screen not laid out yet: read at its first frame
         return []
     problems = reading.cut_texts(app, strips) + reading.lost_indents(app, strips)
@@ -51,14 +51,14 @@ def check_screen(app, game: str, names) -> list[str]:
     return problems
 
 
-def _keys_offered(app, rng: random.Random) -> list[str]:
+def _keys_offered(app, rng: random.Random, strips=None) -> list[str]:
     """The keys a player would try from what the screen shows: an option's [key], a slot's
     digit then Enter, the roll."""
-    prompt = reading.prompt_text(app)
+    prompt = reading.prompt_text(app, strips)
     options = re.findall(r"\[(\d)\]", prompt)
-    slots = reading.hand_slots(app)
-    if options:
-        return [rng.choice(options), "enter"]
+    slots = reading.hand_slots(app, strips)
+    if options:  # mostly the first (in Smurf the roll: turning wheels for ever makes endless games)
+        return [options[0] if rng.random() < 0.6 else rng.choice(options), "enter"]
     if slots and rng.random() < 0.35:
         return [rng.choice(sorted(slots)), "enter"]
     return ["space"]
@@ -87,14 +87,15 @@ async def play_one(game: str, lang: str, size, seed: int) -> tuple[int, list[str
                 read, idle = now, 0
                 continue
             idle += 1
+            strips = reading._strips(app)
             if idle == 1:
                 screens += 1
-                for problem in check_screen(app, game, names):
+                for problem in check_screen(app, game, names, strips):
                     seen.setdefault(f"{now[0]}: {problem}", None)
             if now[0] == "ResultsScreen":
                 break
             if now[0] == "GameScreen" and app.session.humans_to_act():
-                keys = _keys_offered(app, rng) if idle < 4 else [rng.choice(["escape", "space", "enter", "1", "2"])]
+                keys = _keys_offered(app, rng, strips) if idle < 4 else [rng.choice(["escape", "space", "enter", "1", "2"])]
                 for key in keys:
                     app.simulate_key(key)
                     await pilot.pause(0)
