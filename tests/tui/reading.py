@@ -149,9 +149,15 @@ def key_bar_problems(app, strips=None) -> list[str]:
             entry = asciify(entry)
         entries.setdefault(binding.action, []).append(entry)
     for action, named in entries.items():
-        if not any(entry in shown for entry in named):
+        if not any(entry in shown or _merged_entry(entry, shown) for entry in named):
             problems.append(f"the key bar lacks {named[0]!r} (a key that works now): {bar.rstrip()!r}")
     return problems
+
+
+def _merged_entry(entry: str, shown: str) -> bool:
+    """The key named with its neighbours that do the same ("w/e Wheel" names w and e)."""
+    key, _, label = entry.partition(" ")
+    return any(key in group.split("/") for group in re.findall(rf"(\S+) {re.escape(label)}", shown))
 
 
 # ---- the prompt and the hand --------------------------------------------------------------------

@@ -87,7 +87,7 @@ async def play_one(game: str, lang: str, size, seed: int) -> tuple[int, list[str
                 read, idle = now, 0
                 continue
             idle += 1
-            strips = reading._strips(app)
+            strips = reading._strips(app) if idle == 1 else None  # read once per state
             if idle == 1:
                 screens += 1
                 for problem in check_screen(app, game, names, strips):

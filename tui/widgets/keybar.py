@@ -56,7 +56,7 @@ def fitted(entries: list[tuple[str, str]], width: int) -> Text:
     from rich.cells import cell_len
 
     forms = [(entries, " {key} ", "{label} "), (entries, "{key} ", "{label} "),
-             ([(key, label.split(" ")[0]) for key, label in entries], "{key} ", "{label} ")]
+             (_merged([(key, label.split(" ")[0]) for key, label in entries]), "{key} ", "{label} ")]
     for listed, key_form, label_form in forms:
         size = sum(cell_len(key_form.format(key=k)) + cell_len(label_form.format(label=l)) for k, l in listed)
         if size <= width - 1:
@@ -66,3 +66,14 @@ def fitted(entries: list[tuple[str, str]], width: int) -> Text:
         text.append(key_form.format(key=key), style="bold yellow")
         text.append(label_form.format(label=label))
     return text
+
+
+def _merged(entries: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Neighbours with the same label as one entry, their keys joined: "w/e Wheel"."""
+    merged: list[tuple[str, str]] = []
+    for key, label in entries:
+        if merged and merged[-1][1] == label:
+            merged[-1] = (f"{merged[-1][0]}/{key}", label)
+        else:
+            merged.append((key, label))
+    return merged
