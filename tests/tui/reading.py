@@ -81,9 +81,13 @@ def cut_texts(app, strips=None) -> list[str]:
         wanted = Counter(wanted_text(widget).split())
         if not wanted:
             continue
-        seen = Counter(" ".join(rows_in(app, visible_region(app, widget), strips)).split())
+        region = visible_region(app, widget)
+        seen = Counter(" ".join(rows_in(app, region, strips)).split())
         missing = wanted - seen
-        if missing and not _scrolls_with_a_cue(widget):
+        # A scrollbar says there is more above or below, never beside: a widget wider than the
+        # room it is shown in, or one that shows none of its text, is cut whatever scrolls.
+        clipped = widget.content_region.width > region.width or not seen
+        if missing and (clipped or not _scrolls_with_a_cue(widget)):
             problems.append(f"{widget!r} cuts {sorted(missing)[:6]}")
     return problems
 

@@ -8,7 +8,6 @@ import sys
 
 from parlour import saves
 from parlour.cli import main
-from parlour.command import command_for
 from parlour.driver import TableDriver
 from parlour.seats import Seat, parse_seats
 from parlour.words.i18n import set_language
@@ -42,6 +41,8 @@ async def test_1_your_last_turn_tells_your_move_not_the_next_turns_heading():
 
 
 def test_5_the_command_is_named_as_the_player_can_run_it(tmp_path, monkeypatch):
+    from parlour.command import command_for
+
     venv = tmp_path / ".venv" / "bin"
     venv.mkdir(parents=True)
     (venv / "parlour").write_text("")
@@ -55,9 +56,13 @@ def test_5_the_command_is_named_as_the_player_can_run_it(tmp_path, monkeypatch):
 
 
 async def test_5_the_saved_message_names_that_command(monkeypatch, tmp_path):
-    from parlour import command
+    import parlour
 
-    monkeypatch.setattr(command, "command", lambda: ".venv/bin/parlour")
+    # Started as .venv/bin/parlour, with no parlour on PATH (the README's install).
+    monkeypatch.setattr(sys, "argv", [".venv/bin/parlour"])
+    monkeypatch.setenv("PATH", "/nowhere")
+    if hasattr(parlour, "command"):
+        parlour.command.command.cache_clear()
     app = make_app(start="play", game="garfield", seats=ME_AND_BOTS, seed=4, bot_delay=0, animations=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

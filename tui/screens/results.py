@@ -15,7 +15,7 @@ from parlour.words.i18n import You, asciify, listed, t
 from ..widgets.keybar import KeyBar
 from ..games import Presenter
 from ..keymap import key_names
-from ..widgets.hanging import Hanging
+from ..widgets.hanging import hang
 
 
 class ResultsScreen(Screen):
@@ -59,8 +59,18 @@ class ResultsScreen(Screen):
         with Middle():
             with Center():
                 with VerticalScroll(id="results-box"):  # wraps and scrolls inside the border
-                    yield Static(Hanging(text), id="results")  # a wrapped breakdown keeps its indent
+                    yield Static(self._hung(text), id="results")  # a wrapped breakdown keeps its indent
         yield KeyBar()
+
+    def _hung(self, text: Text) -> Text:
+        """The text wrapped for the box at this terminal's width, each line under its own start."""
+        self._text = text
+        width = min(100, self.app.size.width - 8)  # the box's border, padding and scrollbar
+        return hang(text, width, self.app.console)
+
+    def on_resize(self) -> None:
+        if getattr(self, "_text", None) is not None and self.query("#results"):
+            self.query_one("#results", Static).update(self._hung(self._text))
 
     def action_new_game(self) -> None:
         self.app.show_setup(self.session.table.game.id)

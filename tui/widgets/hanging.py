@@ -1,13 +1,11 @@
 """Text whose wrapped lines keep their indent: a line that begins with spaces wraps to rows
 indented as far, and two more (a hanging indent), so a wrapped breakdown still reads as part of
-the block above it. The players panel and the results use it."""
+the block above it. The players panel and the results use it, at their width."""
 
 from __future__ import annotations
 
 from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, RenderResult
-from rich.measure import Measurement
-from rich.segment import Segment
+from rich.console import Console
 from rich.text import Text
 
 MORE = 2  # a continued row is indented this much further than its line
@@ -28,21 +26,3 @@ def hang(text: Text, width: int, console: Console, more: int = MORE) -> Text:
             row.rstrip()
             rows.append(Text(" " * (indent if i == 0 else indent + more)) + row)
     return Text("\n").join(rows)
-
-
-class Hanging:
-    """A Rich renderable of `text` wrapped by `hang` at the width it is given."""
-
-    def __init__(self, text: Text, more: int = MORE):
-        self.text, self.more = text, more
-        self.plain = text.plain  # what it shows, unwrapped
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        widest = max((cell_len(line) for line in self.plain.split("\n")), default=0)
-        return Measurement(min(widest, 20), widest).clamp(max_width=options.max_width)
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        rows = hang(self.text, options.max_width, console, self.more)
-        for row in rows.split("\n", allow_blank=True):
-            yield from row.render(console)
-            yield Segment.line()
