@@ -9,10 +9,8 @@ from __future__ import annotations
 import os
 import shutil
 import sys
-from functools import lru_cache
 
 
-@lru_cache(maxsize=1)
 def command() -> str:
     return command_for(sys.argv[0] if sys.argv else "", sys.executable)
 

@@ -56,13 +56,9 @@ def test_5_the_command_is_named_as_the_player_can_run_it(tmp_path, monkeypatch):
 
 
 async def test_5_the_saved_message_names_that_command(monkeypatch, tmp_path):
-    import parlour
-
     # Started as .venv/bin/parlour, with no parlour on PATH (the README's install).
     monkeypatch.setattr(sys, "argv", [".venv/bin/parlour"])
     monkeypatch.setenv("PATH", "/nowhere")
-    if hasattr(parlour, "command"):
-        parlour.command.command.cache_clear()
     app = make_app(start="play", game="garfield", seats=ME_AND_BOTS, seed=4, bot_delay=0, animations=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
