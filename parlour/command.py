@@ -18,7 +18,7 @@ def command() -> str:
 def command_for(started: str, python: str, found=shutil.which, cwd: str | None = None) -> str:
     """The command for a program started as `started` (sys.argv[0]) by `python`."""
     name = os.path.basename(started)
-    if name in ("__main__.py", "-m") or started.endswith(os.path.join("parlour", "__main__.py")):
+    if started.endswith(os.path.join("parlour", "__main__.py")):  # python -m parlour
         return f"{_short(python, cwd)} -m parlour"
     if name != "parlour":  # a test runner, an embedding program: the installed name
         return "parlour"

@@ -52,7 +52,8 @@ def test_5_the_command_is_named_as_the_player_can_run_it(tmp_path, monkeypatch):
     assert command_for(".venv/bin/parlour", sys.executable, found=lambda _: None, cwd=str(tmp_path)) == ".venv/bin/parlour"
     # On PATH (an activated venv, pipx): the bare name.
     assert command_for(started, sys.executable, found=lambda _: started, cwd=str(tmp_path)) == "parlour"
-    assert command_for(str(tmp_path / "x" / "__main__.py"), "/usr/bin/python3", cwd=str(tmp_path)) == "/usr/bin/python3 -m parlour"
+    assert command_for(str(tmp_path / "parlour" / "__main__.py"), "/usr/bin/python3", cwd=str(tmp_path)) == "/usr/bin/python3 -m parlour"
+    assert command_for("/x/site-packages/pytest/__main__.py", "/usr/bin/python3") == "parlour"  # another program
 
 
 async def test_5_the_saved_message_names_that_command(monkeypatch, tmp_path):
