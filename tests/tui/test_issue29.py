@@ -147,3 +147,13 @@ def test_8_simulate_says_turns_whole_wins_and_pads_no_line(capsys):
     assert "TurnBegan" not in out and "seat(s)" not in out and "game length (turns):" in out
     assert not any(line != line.rstrip() for line in out.splitlines())
     assert ".0 " not in out.split("win rate", 1)[1].splitlines()[1]  # 4 wins, not 4.0
+
+
+async def test_7_the_smurf_table_does_not_say_its_layout_is_reconstructed():
+    # (That note belongs in the help, where it is; the boards' growing at 120x40 is not done.)
+    seats = [Seat("Ann", None, "red"), Seat("Papa Smurf", "random", "blue")]
+    app = make_app(start="play", game="smurf", seats=seats, seed=1, bot_delay=0, animations=False, autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = "\n".join(reading.screen_rows(app))
+        assert "Wheel 1" in screen and "reconstructed" not in screen
