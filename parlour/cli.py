@@ -163,7 +163,7 @@ def _main(argv: list[str] | None) -> int:
 def _replay_text(path: Path, seat: int | None, analysis: bool = False) -> int:
     """`parlour replay FILE --text`: the game told line by line, as the log tells it (no Textual)."""
     from . import saves
-    from .replay import Replay
+    from .replay import Replay, text_header, text_ranking
     from .shown import shown
     from .words.base import Words
 
@@ -181,12 +181,16 @@ def _replay_text(path: Path, seat: int | None, analysis: bool = False) -> int:
             print(f"parlour: --seat must be 1 to {len(replay.names)}", file=sys.stderr)
         return 2
     words = Words.of(replay.game.id)
+    for line in text_header(replay, path.stat().st_mtime):
+        print(shown(line))  # names from the save: as text
     for warning in replay.warnings:
         print(f"({shown(warning)})")
     if analysis:
         return _analysis_text(replay, eyes, words)
     for line in replay.story_at(len(replay.stops) - 1, eyes, words) if replay.stops else []:
         print(shown(line))  # names from the save: as text
+    for line in text_ranking(replay, words):
+        print(shown(line))
     return 0
 
 

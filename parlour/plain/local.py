@@ -24,6 +24,8 @@ from rules.records import Rejected
 from rules.table import Table
 
 from .lines import Lines, utf8_locale
+from parlour.command import command
+
 from .talk import Talk, command_of, numbered
 
 Read = Callable[[str], "str | None"]  # shows a prompt, returns the answer (None: input ended)
@@ -112,11 +114,11 @@ class PlainTable:
             elif choice == "w":
                 self._write_elsewhere()
                 if not driver.unsaved():
-                    say(t("plain.saved_elsewhere", path=shown(str(driver.writer.path))))
+                    say(t("plain.saved_elsewhere", path=shown(str(driver.writer.path)), command=command()))
                     return True
             else:
                 return False
-        say(t("plain.saved"))
+        say(t("plain.saved", command=command()))
         return True
 
     def _write_elsewhere(self) -> None:

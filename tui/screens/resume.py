@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.containers import Center, Middle, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 import styles
@@ -21,6 +21,7 @@ from parlour.words.i18n import asciify, t
 
 from parlour.config import saves_dir
 
+from ..widgets.keybar import KeyBar
 from ..keymap import t_keys
 
 
@@ -82,7 +83,7 @@ class ResumeScreen(Screen):
                     # ↑↓ and Enter are the list's own keys (OptionList), not in the keymap: fixed.
                     yield Static(t_keys(self.app, "resume.hint_keys", self.bindings()), id="resume-hint",
                                  markup=False)
-        yield Footer()
+        yield KeyBar()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         path = self.rows[int(event.option.id)][0]
