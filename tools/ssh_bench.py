@@ -98,7 +98,7 @@ async def serve(players: int) -> None:
 
     async def answer_apart(ask: dict) -> None:
         """A request with an "id" is answered in a task of its own, its answer carrying the id
-        (tools/ssh_attacks.py --capacity: many players' requests at once)."""
+        (tools/ssh_session_attacks.py --capacity: many players' requests at once)."""
         if ask["do"] == "turn":
             table = member(hub, ask["name"]).table
             await until(hub, lambda: caught_up(hub, table, ask["name"]), timeout=120)

@@ -677,6 +677,7 @@ class _Process(asyncssh.SSHServerProcess):
 
     on_resize = None  # the session's handler of window sizes, once its app has a channel
     resizes: Bucket | None = None  # window changes allowed (RESIZE_RATE a second)
+    flooded = False  # it sent too many: disconnected (said once)
 
     def subsystem_requested(self, subsystem: str) -> bool:
         return True
@@ -690,7 +691,7 @@ class _Process(asyncssh.SSHServerProcess):
             self.resizes = Bucket(RESIZE_RATE, RESIZE_BURST)
         if not self.resizes.take():
             conn = self.get_extra_info("connection")
-            if conn is not None and not getattr(self, "flooded", False):
+            if conn is not None and not self.flooded:
                 self.flooded = True
                 log.info("%s sent window changes faster than %d a second: disconnected",
                          self.get_extra_info("username"), RESIZE_RATE)
