@@ -234,7 +234,10 @@ class Hub:
         if self.settings.web_port is not None:
             from .web import WebDoor
 
-            self.web = WebDoor(self, state_folder)
+            try:
+                self.web = WebDoor(self, state_folder)
+            except LooseFile as error:
+                raise ServeError(f"refusing the web door's cookie key: {error}") from None
             await self.web.start(self.settings.web_host or self.settings.host, self.settings.web_port)
 
     def _sweep(self) -> None:

@@ -145,7 +145,7 @@ class WebDoor:
         return app
 
     async def start(self, host: str, port: int) -> None:
-        self.runner = web.AppRunner(self.app(), access_log=None, handle_signals=False)
+        self.runner = web.AppRunner(self.app(), access_log=None, handle_signals=False, shutdown_timeout=5)
         await self.runner.setup()
         self.site = web.TCPSite(self.runner, host, port, backlog=128)
         await self.site.start()
