@@ -32,6 +32,7 @@ MAX_MESSAGE = 32 * 1024  # bytes of one WebSocket message (a paste is at most pa
 MAX_FORM = 4 * 1024  # bytes of a login form
 HEARTBEAT = 30.0  # seconds between pings that find a browser gone without a word
 MAX_PING = 64  # characters of a page's ping payload echoed back
+KEEPALIVE = 15.0  # seconds an idle HTTP connection (no WebSocket) is kept open
 
 
 def static_folder() -> Path:
@@ -145,7 +146,8 @@ class WebDoor:
         return app
 
     async def start(self, host: str, port: int) -> None:
-        self.runner = web.AppRunner(self.app(), access_log=None, handle_signals=False, shutdown_timeout=5)
+        self.runner = web.AppRunner(self.app(), access_log=None, handle_signals=False, shutdown_timeout=5,
+                                    keepalive_timeout=KEEPALIVE)
         await self.runner.setup()
         self.site = web.TCPSite(self.runner, host, port, backlog=128)
         await self.site.start()
@@ -274,7 +276,7 @@ class WebDoor:
             raise web.HTTPForbidden(text="Log in first.")
         name, cred, login = who
         hub = self.hub
-        refusal = self._admit(cred)
+        refusal = hub.names.refusal(name, cred) or self._admit(cred)  # (the name: bound since the login?)
         if refusal is not None:
             hub.refusals.info("refused %s's WebSocket from %s: %s", name, client_address(request), refusal)
             raise web.HTTPServiceUnavailable(text=refusal)
@@ -366,14 +368,17 @@ class WebSession:
         return MAX_UNSENT
 
     async def _send(self) -> None:
-        while True:
-            await self.more.wait()
-            self.more.clear()
-            while self.out:
-                data = b"".join(self.out)
-                self.out.clear()
-                await self.ws.send_bytes(data)  # waits while the socket's buffer is full
-                self.unsent -= len(data)
+        try:
+            while True:
+                await self.more.wait()
+                self.more.clear()
+                while self.out:
+                    data = b"".join(self.out)
+                    self.out.clear()
+                    await self.ws.send_bytes(data)  # waits while the socket's buffer is full
+                    self.unsent -= len(data)
+        except (ConnectionError, RuntimeError):  # the browser is gone (aiohttp: RuntimeError once closing)
+            self.cut.set()
 
     # ---- the session -------------------------------------------------------------------------
 

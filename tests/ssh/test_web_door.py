@@ -253,3 +253,44 @@ async def test_the_web_door_needs_a_password_file_and_without_one_listens_on_loo
         assert (await log_in(session, hub, "Dot", "")).status == 303
         term = await open_ws(session, hub)
         await term.until("you are Dot")
+
+
+def test_a_browser_that_does_not_take_its_screen_is_cut_off():
+    from types import SimpleNamespace
+
+    from parlour.serve.server import MAX_UNSENT
+    from parlour.serve.web import WebSession
+
+    aborted = []
+    transport = SimpleNamespace(get_write_buffer_size=lambda: MAX_UNSENT // 2, abort=lambda: aborted.append(1))
+    request = SimpleNamespace(transport=transport, remote="127.0.0.1", headers={})
+    door = SimpleNamespace(hub=None)
+    session = WebSession(door, None, request, "Ann", "password:ann", "x")
+    session.write(b"x" * (MAX_UNSENT // 4))
+    assert not session.cut.is_set() and not aborted
+    session.write(b"x" * (MAX_UNSENT // 2))
+    assert session.cut.is_set() and aborted == [1] and session.out == []
+    session.write(b"more")  # nothing more is kept
+    assert session.out == []
+
+
+def test_a_cookie_expires_and_its_signature_depends_on_the_password():
+    now = [1000.0]
+    passwords = {"password:ann": "one"}
+    logins = cookie.Logins(b"k" * 32, passwords.get, clock=lambda: now[0])
+    made = logins.make("Ann", "password:ann")
+    assert logins.check(made)[:2] == ("Ann", "password:ann")
+    assert cookie.Logins(b"j" * 32, passwords.get, clock=lambda: now[0]).check(made) is None  # another server's key
+    now[0] += cookie.LIFETIME + 1
+    assert logins.check(made) is None
+
+
+def test_the_page_messages_are_checked():
+    from parlour.serve.web import parse
+
+    assert parse('["stdin", "a\\u009b"]') == ("stdin", "a\ufffd")
+    assert parse('["resize", {"width": 99999, "height": -4}]') == ("resize", (500, 24))
+    assert parse('["resize", {"width": true, "height": 30}]') == ("resize", (80, 30))
+    assert parse('["ping", "' + "1" * 100 + '"]') == (None, None)
+    for junk in ("", "[]", "{}", "[1, 2]", '["stdin", 1]', '["blur", ""]', "[" * 5000, "nan"):
+        assert parse(junk) == (None, None)
