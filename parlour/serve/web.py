@@ -32,6 +32,7 @@ MAX_MESSAGE = 32 * 1024  # bytes of one WebSocket message (a paste is at most pa
 MAX_FORM = 4 * 1024  # bytes of a login form
 HEARTBEAT = 30.0  # seconds between pings that find a browser gone without a word
 MAX_PING = 64  # characters of a page's ping payload echoed back
+CLOSE_WAIT = 1.0  # seconds the server waits for a browser's answer to its close (a newer login waits on it)
 KEEPALIVE = 15.0  # seconds an idle HTTP connection (no WebSocket) is kept open
 
 
@@ -280,7 +281,7 @@ class WebDoor:
         if refusal is not None:
             hub.refusals.info("refused %s's WebSocket from %s: %s", name, client_address(request), refusal)
             raise web.HTTPServiceUnavailable(text=refusal)
-        ws = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_MESSAGE, compress=False)
+        ws = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_MESSAGE, compress=False, timeout=CLOSE_WAIT)
         try:
             await ws.prepare(request)
             self.sockets.add(ws)
