@@ -277,7 +277,11 @@ class WebDoor:
             raise web.HTTPForbidden(text="Log in first.")
         name, cred, login = who
         hub = self.hub
-        refusal = hub.names.refusal(name, cred) or self._admit(cred)  # (the name: bound since the login?)
+        refusal = hub.names.refusal(name, cred)  # (bound to another login since this one?)
+        if refusal is not None:
+            hub.refusals.info("refused %s's WebSocket from %s: %s", name, client_address(request), refusal)
+            raise web.HTTPForbidden(text=refusal)
+        refusal = self._admit(cred)
         if refusal is not None:
             hub.refusals.info("refused %s's WebSocket from %s: %s", name, client_address(request), refusal)
             raise web.HTTPServiceUnavailable(text=refusal)
