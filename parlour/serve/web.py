@@ -23,6 +23,7 @@ from .driver import MAX_BACKLOG, STOP
 from .guard import source
 from .names import is_shared
 from .pace import Bucket
+from .server import MAX_UNSENT, READ_BURST, READ_RATE, RESIZE_BURST, RESIZE_RATE, is_loopback, terminal_environ
 from .tables import Member
 from . import cookie, webpage
 
@@ -84,17 +85,11 @@ def client_address(request: web.Request) -> str:
     address it put in X-Forwarded-For (only a proxy on loopback is believed)."""
     peer = request.remote or "?"
     forwarded = request.headers.get("X-Forwarded-For", "")
-    if forwarded and _loopback(peer):
+    if forwarded and is_loopback(peer):
         last = forwarded.rsplit(",", 1)[-1].strip()
         if 0 < len(last) <= 45:
             peer = last
     return source(peer)
-
-
-def _loopback(host: str) -> bool:
-    from .server import is_loopback
-
-    return is_loopback(host)
 
 
 def same_origin(request: web.Request) -> bool:
@@ -110,7 +105,7 @@ def secure(request: web.Request) -> bool:
     """Reached over HTTPS (directly, or through a reverse proxy on this machine that says so)."""
     if request.secure:
         return True
-    return _loopback(request.remote or "") and request.headers.get("X-Forwarded-Proto", "").lower() == "https"
+    return is_loopback(request.remote or "") and request.headers.get("X-Forwarded-Proto", "").lower() == "https"
 
 
 class WebDoor:
@@ -177,7 +172,7 @@ class WebDoor:
         if not self.hub.open:
             return True
         host = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") else request.host
-        return _loopback(host.strip("[]"))
+        return is_loopback(host.strip("[]"))
 
     async def css(self, request: web.Request) -> web.Response:
         return web.Response(text=webpage.PAGE_CSS, content_type="text/css")
@@ -356,21 +351,14 @@ class WebSession:
         self.unsent += len(data)
         transport = self.request.transport
         held = transport.get_write_buffer_size() if transport is not None else 0
-        if self.unsent + held > self.door_max_unsent():
-            log.info("%s does not read its screen (more than %d bytes unsent): disconnected",
-                     self.name, self.door_max_unsent())
+        if self.unsent + held > MAX_UNSENT:
+            log.info("%s does not read its screen (more than %d bytes unsent): disconnected", self.name, MAX_UNSENT)
             self.out.clear()
             self.cut.set()
             if transport is not None:
                 transport.abort()
             return
         self.more.set()
-
-    @staticmethod
-    def door_max_unsent() -> int:
-        from .server import MAX_UNSENT
-
-        return MAX_UNSENT
 
     async def _send(self) -> None:
         try:
@@ -430,7 +418,6 @@ class WebSession:
 
     async def _play(self, task: asyncio.Task) -> None:
         from .driver import Channel
-        from .server import terminal_environ
         from .ui import Ui
 
         hub, name, request = self.hub, self.name, self.request
@@ -496,8 +483,6 @@ class WebSession:
         """textual-serve's messages from the page: keys ("stdin"), window sizes ("resize"), pings.
         Each is checked before use; anything else is ignored. Returns "idle" after the idle
         timeout without a key (the page's own pings do not count)."""
-        from .server import READ_BURST, READ_RATE, RESIZE_BURST, RESIZE_RATE
-
         pace = Bucket(READ_RATE, READ_BURST)
         resizes = Bucket(RESIZE_RATE, RESIZE_BURST)
         loop = asyncio.get_running_loop()
