@@ -25,6 +25,7 @@ from .names import is_shared
 from .pace import Bucket
 from .server import MAX_UNSENT, READ_BURST, READ_RATE, RESIZE_BURST, RESIZE_RATE, is_loopback, terminal_environ
 from .tables import Member
+from .webgate import Gate
 from . import cookie, webpage
 
 log = logging.getLogger("parlour.serve")
@@ -116,7 +117,8 @@ class WebDoor:
         self.logins = cookie.Logins(cookie.secret_key(state_folder), self._password_of)
         self.runner: web.AppRunner | None = None
         self.port = 0
-        self.site: web.TCPSite | None = None
+        self.listener: asyncio.AbstractServer | None = None
+        self.gate = Gate()
         self.sockets: set[web.WebSocketResponse] = set()
 
     def _password_of(self, cred: str) -> str | None:
@@ -145,14 +147,15 @@ class WebDoor:
         self.runner = web.AppRunner(self.app(), access_log=None, handle_signals=False, shutdown_timeout=5,
                                     keepalive_timeout=KEEPALIVE)
         await self.runner.setup()
-        self.site = web.TCPSite(self.runner, host, port, backlog=128)
-        await self.site.start()
-        self.port = self.runner.addresses[-1][1]  # (port 0: the one the system chose)
+        # asyncio's server with aiohttp's handlers, each connection through the gate (webgate.py)
+        self.listener = await asyncio.get_running_loop().create_server(
+            self.gate.factory(self.runner.server), host, port, backlog=128)
+        self.port = self.listener.sockets[0].getsockname()[1]  # (port 0: the one the system chose)
 
     async def stop_listening(self) -> None:
-        if self.site is not None:
-            await self.site.stop()
-            self.site = None
+        if self.listener is not None:
+            self.listener.close()  # (not wait_closed: it would wait for every player to leave)
+            self.listener = None
 
     async def close(self) -> None:
         for ws in list(self.sockets):

@@ -294,3 +294,46 @@ def test_the_page_messages_are_checked():
     assert parse('["ping", "' + "1" * 100 + '"]') == (None, None)
     for junk in ("", "[]", "{}", "[1, 2]", '["stdin", 1]', '["blur", ""]', "[" * 5000, "nan"):
         assert parse(junk) == (None, None)
+
+
+def test_the_gate_caps_connections_per_address_and_in_all():
+    from types import SimpleNamespace
+
+    from parlour.serve.webgate import Gate
+
+    class Handler:
+        def connection_made(self, transport):
+            pass
+
+        def connection_lost(self, exc):
+            pass
+
+    gate = Gate(per_address=2, total=4)
+    make = gate.factory(Handler)
+
+    def connect(address):
+        aborted = []
+        transport = SimpleNamespace(get_extra_info=lambda key: (address, 1), abort=lambda: aborted.append(1))
+        protocol = make()
+        protocol.connection_made(transport)
+        return protocol, bool(aborted)
+
+    first, second, third = (connect("10.0.0.1") for _ in range(3))
+    assert not first[1] and not second[1] and third[1]  # a third from one address is closed
+    third[0].connection_lost(None)
+    proxy = [connect("127.0.0.1") for _ in range(3)]  # a proxy on loopback: only the total applies
+    assert [p[1] for p in proxy] == [False, False, True]
+    for protocol, _ in (first, second, *proxy):
+        protocol.connection_lost(None)
+    assert gate.count == 0 and gate.sources == {}
+
+
+async def test_connections_beyond_the_gate_are_closed_at_once():
+    async with server(web_port=0) as hub:
+        hub.web.gate.total = 2
+        held = [await asyncio.open_connection("127.0.0.1", hub.web.port) for _ in range(2)]
+        reader, writer = await asyncio.open_connection("127.0.0.1", hub.web.port)
+        assert await asyncio.wait_for(reader.read(), TIMEOUT) == b""  # closed, not served
+        writer.close()
+        for _, one in held:
+            one.close()
