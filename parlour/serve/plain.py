@@ -130,10 +130,12 @@ class PlainSession:
             self.lobby.handle(self.member, {"t": "watch" if verb == "watch" else "sit", "table": int(rest)})
         elif verb == "new":
             game, *others = rest.split() or ["garfield"]
+            hints = any(command_of(s) == "hint" or s in ("hints", "tips") for s in others)
+            others = [s for s in others if not (command_of(s) == "hint" or s in ("hints", "tips"))]
             seats = ["you"] + [f"bot:{s[4:] or 'smart'}" if s.startswith("bot") else "human" for s in others]
             if len(seats) == 1:
                 seats.append("bot:smart")
-            self.lobby.handle(self.member, {"t": "create", "game": game, "seats": seats})
+            self.lobby.handle(self.member, {"t": "create", "game": game, "seats": seats, "hints": hints})
         elif verb in ("list", ""):
             self.listed = []  # asked for: said again even if unchanged
             self.lobby.handle(self.member, {"t": "leave"})
@@ -199,6 +201,7 @@ class PlainSession:
         names = tuple(message["players"])
         self.seat = message["seat"]
         self.talk = Talk(self.game, names, self.seat, self.game.initial(names, message.get("options", {})))
+        self.talk.hints = message.get("hints") is True and self.seat != SPECTATOR  # the table's creator chose
         self.events = self._decode(message.get("events", []))
         self.asked = None
         players = ", ".join(f"{n} {t('plain.bot')}" if bot else n for n, bot in zip(names, message.get("bots", [])))
