@@ -502,6 +502,8 @@ class GameScreen(Screen):
         from the player's own view (parlour/hint.py), worked out in a thread: keys keep working."""
         if not self.options or self.viewer == SPECTATOR:
             return
+        if any(w.group == "hint" and not w.is_finished for w in self.workers):
+            return  # one at a time: a thread is not stopped by cancelling (a served app shares the CPU)
         self.note = t("hint.thinking")
         self._show()
         game, state, seat = self.table.game, self.table.state, self.viewer
