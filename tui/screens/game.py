@@ -414,7 +414,7 @@ class GameScreen(Screen):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action in ("help", "log", "log_start", "log_end"):
             return True
-        if action == "hint":  # on this computer only (a served table offers none yet)
+        if action == "hint":  # on this computer; at a served table if its creator turned hints on
             return bool(self.options) and getattr(self.session, "hints", False) and not self.checking
         if action == "undo":  # a served table has no undo (tui/remote.py); the help says so
             return hasattr(self.session, "can_undo") and self.session.can_undo()
@@ -502,6 +502,8 @@ class GameScreen(Screen):
         from the player's own view (parlour/hint.py), worked out in a thread: keys keep working."""
         if not self.options or self.viewer == SPECTATOR:
             return
+        if any(w.group == "hint" and not w.is_finished for w in self.workers):
+            return  # one at a time: a thread is not stopped by cancelling (a served app shares the CPU)
         self.note = t("hint.thinking")
         self._show()
         game, state, seat = self.table.game, self.table.state, self.viewer
