@@ -96,7 +96,7 @@ class GarfieldBoard(LoopBoard):
     def pile_room(self) -> tuple[int, int, int, int]:
         """(x, y, width, height) of the pile panel: the middle above the dice (and the legend)."""
         loop = self.loop
-        return loop.inner_x + 1, loop.inner_y, loop.inner_w - 2, loop.inner_h - 1 - len(self.inner)
+        return loop.inner_x + 1, loop.inner_y, loop.inner_w - 2, loop.inner_h - len(self.inner) - (1 if loop.big else 0)
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.refit)
