@@ -220,3 +220,15 @@ async def test_7_at_80x24_the_board_is_as_it_was(game):
     codes = ["G?", "L8", "RD"] if game == "garfield" else ["Ac5", "(12)"]
     for code in codes:
         assert code in board
+
+
+@pytest.mark.parametrize("size,shown", [((80, 24), True), ((120, 40), False)])
+async def test_7_the_smurf_legend_shrinks_when_the_squares_name_themselves(size, shown):
+    app = make_app(start="play", game="smurf", seats=ME_AND_BOTS, seed=3, bot_delay=1000,
+                   animations=False, autosave=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.pause(0.1)
+        screen = "\n".join(reading.screen_rows(app))
+        assert "cat: blocks" in screen  # what a square's name does not tell stays
+        assert ("(12) hole, no cat" in screen) is shown, screen

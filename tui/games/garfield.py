@@ -149,7 +149,7 @@ class GarfieldBoard(LoopBoard):
         if lines >= 2 and line < lines - 1:
             label = [code]
             if self.loop.big:
-                label = label_lines([words.space_label(kind), code], width, lines - 1) or label
+                label = label_lines([words.space_label(kind), code], width - 1, lines - 1) or label
             top = (lines - 1 - len(label)) // 2  # the label's lines centred above the pawn line
             text = label[line - top] if 0 <= line - top < len(label) else ""
             return Segment(text.center(width), KIND_STYLE[kind])

@@ -268,6 +268,13 @@ class SmurfPresenter(Presenter, game="smurf"):
     roll = Roll()
     SHORTCUTS = {"wheel1": TurnWheel(1), "wheel2": TurnWheel(2)}
 
+    def aside(self, words, view, seat: int, ascii_only: bool, board) -> str:
+        """On a grown board the squares name themselves (hole 12, Acorn 5): the legend keeps
+        only what a name does not tell."""
+        if getattr(getattr(board, "loop", None), "big", False):
+            return t("smurf.legend_named", cat=t("smurf.cat"))
+        return words.aside(view, seat, ascii_only)
+
     def bindings(self) -> list[Binding]:
         """Turn a wheel with one key instead of rolling."""
         return [Binding("w", "shortcut('wheel1')", t("smurf.keys.wheel1"), id="smurf_wheel1"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from rich.style import Style
 from textual.geometry import Size
+from textual.message import Message
 from textual.widget import Widget
 
 
@@ -116,6 +117,10 @@ class LoopBoard(LineBoard):
     as `fit_loop` finds room for; the smallest loop (59 x 13) at 80x24. `self.loop` is the geometry
     now and `self.spaces` each space's (x, y, width, lines) in it."""
 
+    class Refitted(Message):
+        """The board changed its geometry (the table may tell less beside it: its squares name
+        themselves)."""
+
     def __init__(self, *args, **kw):
         super().__init__(*args, **kw)
         self.loop = Loop()
@@ -125,14 +130,26 @@ class LoopBoard(LineBoard):
         return max(self.loop.width, container.width)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        self._fit(fit_loop(width, container.height))
+        self._fit(fit_loop(width, container.height - self._fixed_beside()))
         return self.loop.height
+
+    def _fixed_beside(self) -> int:
+        """The lines the board's neighbours in its column take whatever happens (a replay's chart
+        of fixed height): the log under the board gets its lines after them."""
+        taken = 0
+        for widget in self.parent.children if self.parent is not None else ():
+            height = widget.styles.height
+            if widget is not self and widget.display and widget.styles.layer in ("", "default") \
+                    and height is not None and height.is_cells:
+                taken += int(height.value)
+        return taken
 
     def _fit(self, loop: Loop) -> None:
         if loop != self.loop:
             self.loop, self.spaces = loop, loop.cells()
             self.refit()
             self.refresh()
+            self.post_message(self.Refitted())
 
     def refit(self) -> None:
         """The geometry changed: a game redoes what depends on it (its middle's lines, its panels)."""
