@@ -39,9 +39,10 @@ def space_code(kind: str, ascii_only: bool) -> str:
     return ".." if ascii_only and kind == board.PLAIN else t(f"garfield.code.{kind}")
 
 
-def space_label(kind: str) -> str:
-    """A space kind's name on a board with room for it (else its code and the legend)."""
-    return t(f"garfield.name.{kind}")
+def space_label(kind: str, ascii_only: bool = False) -> str:
+    """A space kind's name on a board with room for it (else its code and the legend); a plain
+    space keeps its dots."""
+    return space_code(kind, ascii_only) if kind == board.PLAIN else t(f"garfield.name.{kind}")
 
 
 def centre_lines(dice: tuple[int, ...], ascii_only: bool, width: int, legend_lines: int = 3) -> tuple[str, ...]:

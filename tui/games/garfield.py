@@ -149,7 +149,7 @@ class GarfieldBoard(LoopBoard):
         if lines >= 2 and line < lines - 1:
             label = [code]
             if self.loop.big:
-                label = label_lines([words.space_label(kind), code], width - 1, lines - 1) or label
+                label = label_lines([words.space_label(kind, self.ascii_only), code], width - 1, lines - 1) or label
             top = (lines - 1 - len(label)) // 2  # the label's lines centred above the pawn line
             text = label[line - top] if 0 <= line - top < len(label) else ""
             return Segment(text.center(width), KIND_STYLE[kind])
@@ -158,7 +158,7 @@ class GarfieldBoard(LoopBoard):
         pawns = "".join(self.marks[s] for s in here)[:4]
         if self.loop.big:
             pawns = "".join(self.marks[s] for s in here)
-            label = label_lines([words.space_label(kind), code], width - 1 - len(pawns), 1) or [code]
+            label = label_lines([words.space_label(kind, self.ascii_only), code], width - 1 - len(pawns), 1) or [code]
             return Segment(f"{label[0]} {pawns}".ljust(width)[:width],
                            KIND_STYLE[kind] if not here else Style(bold=True))
         return Segment(f"{code} {pawns}".ljust(width), KIND_STYLE[kind] if not here else Style(bold=True))
