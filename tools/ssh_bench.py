@@ -285,10 +285,15 @@ def main() -> None:
     args = parser.parse_args()
     players = max(2, args.players)
     if args.serve:
-        if args.web:  # the web door, and room for every player on the one open credential
+        try:  # room for every player on the one open credential (older code has no quotas)
             from parlour.serve.quotas import parse
 
-            EXTRA_SETTINGS.update(web_port=0, quotas=parse([f"shared.connections={players + 1}"]))
+            EXTRA_SETTINGS["quotas"] = parse([f"shared.connections={players + 1}", f"shared.tables={players}",
+                                              f"shared.tables_per_hour={4 * players}"])
+        except ImportError:
+            pass
+        if args.web:  # the web door
+            EXTRA_SETTINGS.update(web_port=0)
         asyncio.run(serve(players))
         return
     with tempfile.TemporaryDirectory() as folder:
