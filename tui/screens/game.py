@@ -333,6 +333,11 @@ class GameScreen(Screen):
         self._show_prompt(view)
         self._refresh_footer()
 
+    def on_loop_board_refitted(self) -> None:
+        """The board grew or shrank: what is told beside it may change (a shorter legend)."""
+        if self.table_view is not None:
+            self._show_hand(self.table_view)
+
     def _refresh_footer(self) -> None:
         """Repaint the footer only when the set of live keys changed (it is most of a key's bytes)."""
         from textual.actions import parse
@@ -342,7 +347,7 @@ class GameScreen(Screen):
         self.live_keys = live + (self.app.has_something_to_save(),)  # a change refreshes the footer
 
     def _show_hand(self, view) -> None:
-        extra = self.words.aside(view, self.viewer, self.ascii_only)
+        extra = self.presenter.aside(self.words, view, self.viewer, self.ascii_only, self.query_one("#board"))
         if self.presenter.legend_keys:  # the game's keys, named as the keymap has them
             keys = with_keys(self.app, t(self.presenter.legend_keys), self.presenter.bindings())
             extra = f"{extra}\n\n{keys}" if extra else keys
