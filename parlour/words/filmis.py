@@ -83,9 +83,20 @@ def dice_text(dice: tuple[int, ...], ascii_only: bool) -> str:
     return t(f"filmis.dice.both_{style}", small=face(dice[0]), big=face(dice[1]))
 
 
-def legend(ascii_only: bool) -> str:
+def square_name(kind: str) -> str:
+    """A square kind's name as a grown board shows it on the square ("" when it has none)."""
+    return t(f"filmis.name.{kind}") if kind in NAMED else ""
+
+
+NAMED = (board.CORNFLAKES, board.FILMIS, board.DROP, board.SWAP, board.FINE_OR_SKIP, board.EXTRA_ROLL,
+         board.GO_HOME)
+
+
+def legend(ascii_only: bool, kinds=None) -> str:
+    """The codes and what they mean: of `kinds` (all by default; a grown board leaves out those
+    whose squares say their names)."""
     return " · ".join(f"{t('filmis.legend.nest_code') if k == board.NEST else code(k, ascii_only)} "
-                      f"{t(f'filmis.legend.{k}')}" for k in LEGEND)
+                      f"{t(f'filmis.legend.{k}')}" for k in (LEGEND if kinds is None else kinds))
 
 
 def status(view, names: tuple[str, ...] | None = None) -> str:
@@ -102,12 +113,12 @@ def status(view, names: tuple[str, ...] | None = None) -> str:
 
 
 def factory_lines(view, dice: tuple[int, ...], ascii_only: bool, width: int, rows: int,
-                  names: tuple[str, ...] | None = None) -> tuple[str, ...]:
+                  names: tuple[str, ...] | None = None, kinds=None) -> tuple[str, ...]:
     """The factory in the middle of the board, `rows` lines of at most `width`: the deck, the
-    dice, who still chooses in a swap (or owes a skipped turn), and the legend."""
+    dice, who still chooses in a swap (or owes a skipped turn), and the legend (of `kinds`)."""
     lines = [t("filmis.factory", n=len(view.deck.pile)), dice_text(dice, ascii_only) if dice else "",
              status(view, names)]
-    lines += textwrap.wrap(legend(ascii_only), width)[:rows - len(lines)]
+    lines += textwrap.wrap(legend(ascii_only, kinds), width)[:rows - len(lines)]
     if ascii_only:
         lines = [asciify(line) for line in lines]
     return tuple(lines + [""] * (rows - len(lines)))

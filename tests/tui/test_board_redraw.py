@@ -1,8 +1,9 @@
-"""The Garfield board redraws only the rows a change touches (Line API + partial refresh)."""
+"""The Garfield and Filmis boards redraw only the rows a change touches (Line API + partial refresh)."""
 
 from textual.app import App, ComposeResult
 
 from rules.table import Table
+from tui.games.filmis import FilmisBoard
 from tui.games.garfield import CELLS, GarfieldBoard
 
 
@@ -65,5 +66,42 @@ async def test_a_grown_board_still_redraws_only_the_lines_of_the_two_spaces():
         assert set(app.rows) == set(range(top)) | set(range(y, y + lines))
         app.rows.clear()
         board.show(view._replace(positions=(9, 15)), (6, 6))  # only the dice line changes
+        await pilot.pause()
+        assert len(set(app.rows)) == 1
+
+
+class FilmisOnly(App):
+    """The Filmis board alone, in all the room it gets."""
+
+    def __init__(self):
+        super().__init__()
+        self.rows: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        yield CountingFilmisBoard(["A", "B"], ["red", "blue"])
+
+
+class CountingFilmisBoard(FilmisBoard):
+    def render_line(self, y):
+        self.app.rows.append(y)
+        return super().render_line(y)
+
+
+async def test_a_grown_filmis_board_redraws_only_the_lines_of_the_squares_that_changed():
+    view = Table.new("filmis", ["Ann", "Bob"], seed=1).view(0)
+    app = FilmisOnly()
+    async with app.run_test(size=(120, 40)) as pilot:
+        board = app.query_one(CountingFilmisBoard)
+        board.show(view, (1, 3))
+        await pilot.pause()
+        geo = board.geo
+        assert geo.big and board.size.height == geo.height > 13
+        assert set(view.positions) <= {0, 12}, view.positions  # both in their nests, on the top row
+        app.rows.clear()
+        board.show(view._replace(positions=(5, 15)), (1, 3))  # Ann along the top, Bob down the right
+        await pilot.pause()
+        assert set(app.rows) == set(range(geo.label + 1)) | {board.spaces[15][1]}
+        app.rows.clear()
+        board.show(view._replace(positions=(5, 15)), (2, 6))  # only the dice line changes
         await pilot.pause()
         assert len(set(app.rows)) == 1

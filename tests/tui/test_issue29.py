@@ -232,3 +232,50 @@ async def test_7_the_smurf_legend_shrinks_when_the_squares_name_themselves(size,
         screen = "\n".join(reading.screen_rows(app))
         assert "cat: blocks" in screen  # what a square's name does not tell stays
         assert ("(12) hole, no cat" in screen) is shown, screen
+
+
+FILMIS_GROWN = {  # the squares' names on the grown Filmis board at 120x40, per language
+    "en": ["Extra", "roll", "Go home", "Swap", "skip"],
+    "sv": ["Extra", "slag", "Gå hem", "Byte", "över"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+async def test_7_at_120x40_the_filmis_board_fills_its_column_and_its_squares_say_their_names(lang):
+    rows, width = await _board_rows("filmis", lang, (120, 40))
+    board = "\n".join(rows)
+    used = max(len(row.rstrip()) for row in rows)
+    assert used >= width - 3, f"the board uses {used} of {width} columns:\n{board}"
+    assert len(rows) >= 17, f"the board is {len(rows)} lines high at 120x40:\n{board}"
+    for name in FILMIS_GROWN[lang]:
+        assert name in board, f"{name!r} not on the board:\n{board}"
+
+
+@pytest.mark.parametrize("size", [(120, 40), (160, 50)])
+async def test_7_the_filmis_legend_shrinks_as_the_squares_name_themselves(size):
+    small, _ = await _board_rows("filmis", "en", (80, 24))
+    grown, _ = await _board_rows("filmis", "en", size)
+    small, grown = "\n".join(small), "\n".join(grown)
+    assert "GH go" in small and "XR extra" in small and "FB filmisbyte" in small  # the codes need it
+    assert "GH go" not in grown and "Go home" in grown, grown  # the square says it
+    assert "FB filmisbyte" not in grown and "Swap" in grown, grown
+    assert "[A] A's nest" in grown  # what the squares do not say stays
+    if size == (160, 50):
+        assert "CF cornflakes" not in grown and "XR extra" not in grown, grown
+
+
+async def test_7_the_grown_filmis_board_names_its_squares_in_ascii_too():
+    rows, _ = await _board_rows("filmis", "sv", (120, 40), ascii_only=True)
+    board = "\n".join(rows)
+    assert all(row.isascii() for row in rows), board
+    for name in ["Extra", "slag", "Ga hem", "Byte"]:
+        assert name in board, board
+
+
+async def test_7_at_80x24_the_filmis_board_is_as_it_was():
+    rows, _ = await _board_rows("filmis", "en", (80, 24))
+    board = "\n".join(rows)
+    assert len(rows) == 13 and max(len(row.rstrip()) for row in rows) <= 58, board
+    for code in ["CF", "F?", "XR", "FB", "GH"]:
+        assert code in board
+    assert "Go home" not in board and "Extra roll" not in board

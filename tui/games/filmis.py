@@ -16,46 +16,88 @@ from parlour.words.i18n import t
 from rules.filmis import board
 from rules.filmis.records import CallRaid, Roll
 
-from ..widgets.board import LineBoard
+from ..widgets.board import LoopBoard, label_lines
 from . import Presenter
 
-# ---- geometry: the 48 squares around the edge of a 58 x 13 board ----------------------------
+# ---- geometry: the 48 squares around the edge of the board ------------------------------------
 #
 # Each side is one quarter of the loop; the four nests sit in the corners (0 top left, 12 top
-# right, 24 bottom right, 36 bottom left). Corner and side squares are one line, 7 wide: the code
-# and the pawns. The 11 squares between the corners along the top and the bottom are 4 wide: the
-# code on the edge row, the pawns on the row inside it. The factory fills the middle.
-
-WIDTH, HEIGHT = 58, 13
-SIDE, CELL = 7, 4
-INNER_X, INNER_W = SIDE, 11 * CELL  # 44 columns: the pawn rows and the factory
-INNER_ROWS = HEIGHT - 4  # the factory's lines (rows 2..10)
-TOP_PAWNS, BOTTOM_PAWNS = 1, HEIGHT - 2
+# right, 24 bottom right, 36 bottom left). Corner and side squares are `side` wide: the corners
+# `label` lines high, the side squares one line (their code or name, then the pawns). The 11
+# squares between the corners along the top and the bottom are `cell` wide: `label` lines of code
+# or name on the edge, the pawns on the row inside it. The factory fills the middle. The smallest
+# (58 x 13: side 7, cell 4, one label line) is the 80x24 board.
 
 
-def _layout() -> list[tuple[int, int, int, int | None]]:
-    """(x, y, width, pawn row) of each square; pawn row None: the pawns share the code's line."""
-    cells: list[tuple[int, int, int, int | None]] = []
-    right = WIDTH - SIDE
-    cells.append((0, 0, SIDE, None))  # 0: red's nest
-    cells += [(SIDE + CELL * i, 0, CELL, TOP_PAWNS) for i in range(11)]  # 1..11
-    cells.append((right, 0, SIDE, None))  # 12: blue's nest
-    cells += [(right, 1 + i, SIDE, None) for i in range(11)]  # 13..23, down the right
-    cells.append((right, HEIGHT - 1, SIDE, None))  # 24: green's nest
-    cells += [(right - CELL * (i + 1), HEIGHT - 1, CELL, BOTTOM_PAWNS) for i in range(11)]  # 25..35
-    cells.append((0, HEIGHT - 1, SIDE, None))  # 36: yellow's nest
-    cells += [(0, HEIGHT - 2 - i, SIDE, None) for i in range(11)]  # 37..47, up the left
-    return cells
+class Nests(tuple):
+    """The geometry of the Filmis board sized to the room it gets."""
+
+    __slots__ = ()
+
+    def __new__(cls, side: int = 7, cell: int = 4, label: int = 1):
+        return super().__new__(cls, (side, cell, label))
+
+    side = property(lambda self: self[0])
+    cell = property(lambda self: self[1])
+    label = property(lambda self: self[2])
+    width = property(lambda self: 2 * self[0] + 11 * self[1])
+    height = property(lambda self: 2 * self[2] + 11)
+    inner_x = property(lambda self: self[0])
+    inner_y = property(lambda self: self[2] + 1)
+    inner_w = property(lambda self: 11 * self[1])
+    inner_h = property(lambda self: 9)
+    top_pawns = property(lambda self: self[2])
+    bottom_pawns = property(lambda self: self[2] + 10)
+
+    @property
+    def big(self) -> bool:
+        """Roomier than the smallest board: the squares have room for names."""
+        return self != Nests()
+
+    def cells(self) -> list[tuple[int, int, int, int | None]]:
+        """(x, y, width, pawn row) of each square; pawn row None: the pawns share the code's line."""
+        side, cell, label = self
+        right, bottom = self.width - side, self.height - label
+        cells: list[tuple[int, int, int, int | None]] = [(0, 0, side, None)]  # 0: red's nest
+        cells += [(side + cell * i, 0, cell, self.top_pawns) for i in range(11)]  # 1..11
+        cells.append((right, 0, side, None))  # 12: blue's nest
+        cells += [(right, label + i, side, None) for i in range(11)]  # 13..23, down the right
+        cells.append((right, bottom, side, None))  # 24: green's nest
+        cells += [(right - cell * (i + 1), bottom, cell, self.bottom_pawns) for i in range(11)]  # 25..35
+        cells.append((0, bottom, side, None))  # 36: yellow's nest
+        cells += [(0, bottom - 1 - i, side, None) for i in range(11)]  # 37..47, up the left
+        return cells
+
+    def rows(self) -> dict[int, list[int]]:
+        """row -> the squares drawn on it (their code, name or pawns), by x."""
+        cells = self.cells()
+        rows: dict[int, list[int]] = {}
+        for square, (x, y, width, pawn_row) in enumerate(cells):
+            lines = self.label if pawn_row is not None or square % board.QUARTER == 0 else 1
+            for line in range(y, y + lines):
+                rows.setdefault(line, []).append(square)
+            if pawn_row is not None:
+                rows.setdefault(pawn_row, []).append(square)
+        for row in rows.values():
+            row.sort(key=lambda s: cells[s][0])
+        return rows
 
 
-CELLS = _layout()
-ROWS: dict[int, list[int]] = {}  # row -> the squares drawn on it (their code or their pawns), by x
-for _square, (_x, _y, _w, _pawn_row) in enumerate(CELLS):
-    ROWS.setdefault(_y, []).append(_square)
-    if _pawn_row is not None:
-        ROWS.setdefault(_pawn_row, []).append(_square)
-for _row in ROWS.values():
-    _row.sort(key=lambda s: CELLS[s][0])
+def fit_nests(width: int, height: int) -> Nests:
+    """The roomiest board within `width` x `height`, leaving at least 8 lines of `height` for the
+    log under it; the smallest board when nothing bigger fits."""
+    cell = min(10, (width - 22) // 11)
+    if cell < 6:
+        return Nests()
+    side = min(20, (width - 11 * cell) // 2)
+    for label in (3, 2):
+        if height - (2 * label + 11) >= 8:
+            return Nests(side, cell, label)
+    return Nests()
+
+
+WIDTH, HEIGHT = Nests().width, Nests().height  # the 80x24 board
+CELLS = Nests().cells()
 
 KIND_STYLE = {
     board.NEST: Style(dim=True),  # a nest nobody plays is a plain square
@@ -81,20 +123,47 @@ NEST_STYLE = {
 # ---- the board ------------------------------------------------------------------------------
 
 
-class FilmisBoard(LineBoard):
+class FilmisBoard(LoopBoard):
     """The loop of 48 squares with the nests and the pawns; in the middle the cornflakes factory:
-    the deck count, the dice, who still chooses in a swap, and the legend. Only the squares and
-    the lines whose content changed are redrawn."""
+    the deck count, the dice, who still chooses in a swap, and the legend. It takes the room it
+    gets (`fit_nests`): on a grown board the squares say their names where they fit and the legend
+    keeps only the codes still shown. Only the squares and the lines whose content changed are
+    redrawn."""
 
     WIDTH, HEIGHT = WIDTH, HEIGHT
 
     DEFAULT_CSS = """
-    FilmisBoard { width: 58; height: 13; }
+    FilmisBoard { width: 1fr; height: auto; }
     """
 
     positions: var[tuple[int, ...]] = var(tuple)
     nests: var[tuple[int | None, ...]] = var(tuple)  # quarter -> the seat whose nest it is
     inner: var[tuple[str, ...]] = var(tuple)  # the factory's lines of text
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.geo = Nests()
+        self.spaces = self.geo.cells()
+        self.rows = self.geo.rows()
+        self._shown = None  # the last view and dice, to redo the factory on a refit
+
+    # ---- the room it gets ------------------------------------------------------------------
+
+    def get_content_width(self, container, viewport) -> int:
+        return max(self.geo.width, container.width)
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        geo = fit_nests(width, container.height - self._fixed_beside())
+        if geo != self.geo:
+            self.geo, self.spaces, self.rows = geo, geo.cells(), geo.rows()
+            self.refit()
+            self.refresh()
+            self.post_message(self.Refitted())
+        return self.geo.height
+
+    def refit(self) -> None:
+        if self._shown is not None:
+            self.inner = self._factory(*self._shown)
 
     # ---- what to draw ----------------------------------------------------------------------
 
@@ -105,7 +174,23 @@ class FilmisBoard(LineBoard):
             owners[colour] = seat
         self.nests = tuple(owners)
         self.positions = tuple(view.positions)
-        self.inner = words.factory_lines(view, dice, self.ascii_only, INNER_W - 2, INNER_ROWS, self.names)
+        self._shown = (view, dice)
+        self.inner = self._factory(view, dice)
+
+    def _factory(self, view, dice) -> tuple[str, ...]:
+        geo = self.geo
+        kinds = [k for k in words.LEGEND if not self._named_everywhere(k)] if geo.big else None
+        return words.factory_lines(view, dice, self.ascii_only, geo.inner_w - 2, geo.inner_h,
+                                   self.names, kinds)
+
+    def _named_everywhere(self, kind: str) -> bool:
+        """A kind's name shows on every square of that kind (the legend need not tell it)."""
+        if kind in (board.NEST, board.PLAIN, board.ARROW, board.ARROW_TIP):
+            return False
+        name = words.square_name(kind)
+        geo = self.geo
+        return label_lines([name], geo.cell - 1, geo.label) is not None \
+            and len(name) + 1 + len(self.marks) <= geo.side
 
     def watch_positions(self, old: tuple[int, ...], new: tuple[int, ...]) -> None:
         if len(old) != len(new):
@@ -120,14 +205,15 @@ class FilmisBoard(LineBoard):
                 self.refresh(*self._regions(board.nest(quarter)))
 
     def watch_inner(self, old: tuple[str, ...], new: tuple[str, ...]) -> None:
-        for row in range(INNER_ROWS):
+        geo = self.geo
+        for row in range(geo.inner_h):
             if row >= len(old) or row >= len(new) or old[row] != new[row]:
-                self.refresh(Region(INNER_X, 2 + row, INNER_W, 1))
+                self.refresh(Region(geo.inner_x, geo.inner_y + row, geo.inner_w, 1))
 
-    @staticmethod
-    def _regions(square: int) -> list[Region]:
-        x, y, width, pawn_row = CELLS[square]
-        regions = [Region(x, y, width, 1)]
+    def _regions(self, square: int) -> list[Region]:
+        x, y, width, pawn_row = self.spaces[square]
+        lines = self.geo.label if pawn_row is not None or square % board.QUARTER == 0 else 1
+        regions = [Region(x, y, width, lines)]
         if pawn_row is not None:
             regions.append(Region(x, pawn_row, width, 1))
         return regions
@@ -135,27 +221,43 @@ class FilmisBoard(LineBoard):
     # ---- Line API ----------------------------------------------------------------------------
 
     def render_line(self, y: int) -> Strip:
+        geo = self.geo
         segments: list[Segment] = []
-        if 2 <= y < 2 + INNER_ROWS:
-            left, right = ROWS[y]
+        if geo.inner_y <= y < geo.inner_y + geo.inner_h:
+            left, right = self.rows[y]
             segments += self._line_cell(left)
-            inner = self.inner[y - 2] if y - 2 < len(self.inner) else ""
-            style = Style(bold=True) if y == 2 else Style()
-            segments.append(Segment(f" {inner}".ljust(INNER_W)[:INNER_W], style))
+            inner = self.inner[y - geo.inner_y] if y - geo.inner_y < len(self.inner) else ""
+            style = Style(bold=True) if y == geo.inner_y else Style()
+            segments.append(Segment(f" {inner}".ljust(geo.inner_w)[:geo.inner_w], style))
             segments += self._line_cell(right)
         else:
-            for square in ROWS.get(y, []):
-                _, top, width, pawn_row = CELLS[square]
+            for square in self.rows.get(y, []):
+                _, top, width, pawn_row = self.spaces[square]
                 if pawn_row is None:
-                    segments += self._line_cell(square)
-                elif y == top:
-                    label = self._code(square)
-                    pad = (width - len(label)) // 2
-                    segments += [Segment(" " * pad), Segment(label, self._style(square)),
-                                 Segment(" " * (width - pad - len(label)))]
-                else:
+                    if y == top:
+                        segments += self._line_cell(square)
+                    else:  # a corner's lines under its code
+                        segments.append(Segment(" " * width))
+                elif y == pawn_row:
                     segments += self._pawns(self._here(square), width, centre=True)
-        return Strip(segments, WIDTH).crop(0, self.size.width)
+                else:
+                    label = self._label(square)
+                    first = (geo.label - len(label)) // 2  # the label's lines centred in the edge's lines
+                    text = label[y - top - first] if 0 <= y - top - first < len(label) else ""
+                    pad = (width - len(text)) // 2 if len(text) < width - 1 or not geo.big else 0
+                    segments += [Segment(" " * pad), Segment(text, self._style(square) if text else Style()),
+                                 Segment(" " * (width - pad - len(text)))]
+        return Strip(segments, geo.width).crop(0, self.size.width)
+
+    def _label(self, square: int) -> list[str]:
+        """A top or bottom square's lines: its name where it fits on a grown board, else its code."""
+        code = self._code(square)
+        kind = board.SQUARES[square]
+        if self.geo.big and self._owner(square) is None and kind not in (board.NEST, board.PLAIN):
+            name = words.square_name(kind)
+            if name:
+                return label_lines([name], self.geo.cell - 1, self.geo.label) or [code]
+        return [code]
 
     def _here(self, square: int) -> list[int]:
         return [seat for seat, p in enumerate(self.positions) if p == square]
@@ -178,10 +280,16 @@ class FilmisBoard(LineBoard):
         return KIND_STYLE[board.SQUARES[square]]
 
     def _line_cell(self, square: int) -> list[Segment]:
-        """A square on one line: its code, then the pawns standing on it."""
-        width = CELLS[square][2]
+        """A square on one line: its code (or its name, on a grown board where it fits with the
+        pawns), then the pawns standing on it."""
+        width = self.spaces[square][2]
         label = self._code(square)
         here = self._here(square)
+        kind = board.SQUARES[square]
+        if self.geo.big and self._owner(square) is None and kind not in (board.NEST, board.PLAIN):
+            name = words.square_name(kind)
+            if name and len(name) + 1 + len(here) <= width:
+                label = name
         gap = " " if len(label) + 1 + len(here) <= width else ""
         return [Segment(label, self._style(square)), Segment(gap),
                 *self._pawns(here, width - len(label) - len(gap), centre=False)]
