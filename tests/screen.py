@@ -78,3 +78,18 @@ def _line_text(screen: pyte.Screen, y: int) -> str:
         wide = bool(char) and wcwidth(char[0]) == 2
         chars.append(char)
     return "".join(chars)
+
+
+def off_the_board(text: str) -> str:
+    """The screen's text without the board: right of the board's edge for as long as its rows go,
+    then every row whole. A grown board names its squares ("Lasagna +8"), and those names are not
+    cards in anyone's hand."""
+    rows = text.split("\n")
+    edge = rows[0].find("│") if rows else -1
+    if edge <= 0:
+        return text
+    kept, on_board = [], True
+    for row in rows:
+        on_board = on_board and len(row) > edge and row[edge] == "│"
+        kept.append(row[edge + 1:] if on_board else row)
+    return "\n".join(kept)
