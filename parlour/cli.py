@@ -184,8 +184,8 @@ def _replay_text(path: Path, seat: int | None) -> int:
 
 
 def _run_app(args) -> int:
-    from rules import registry
     from parlour.words import i18n
+    from rules import registry
 
     if args.command == "play" and args.game not in registry.available():
         print(f"parlour: unknown game {args.game!r} (known: {', '.join(registry.available())})", file=sys.stderr)

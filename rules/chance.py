@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter, deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from math import floor  # of a draw in [0, n): the int() of it, by a call several times quicker than int's
-from typing import Any, Sequence
+from typing import Any
 
 from .records import Rejected
 
@@ -33,7 +34,7 @@ class Rig:
     picks: list[int] = field(default_factory=list)
 
     @classmethod
-    def from_json(cls, data: Any) -> "Rig":
+    def from_json(cls, data: Any) -> Rig:
         """Build a rig from its JSON form, refusing anything malformed with a clear message."""
         if not isinstance(data, dict):
             raise RigError("rig must be an object with dice, coins, decks and picks")
@@ -85,13 +86,13 @@ class Chance:
         self._picks = deque(rig.picks)
 
     @classmethod
-    def for_log(cls, seed: int, position: int, rig: Rig | None = None) -> "Chance":
+    def for_log(cls, seed: int, position: int, rig: Rig | None = None) -> Chance:
         """The generator for a game with `seed` whose log holds `position` events: a resumed game
         goes on deterministically without storing the generator's state."""
         return cls(f"{seed}/{position}", rig)
 
     @classmethod
-    def replaying(cls, draws: Sequence[tuple[str, object]]) -> "Chance":
+    def replaying(cls, draws: Sequence[tuple[str, object]]) -> Chance:
         """A strict source that hands out exactly these recorded outcomes (to check a log).
         Built straight into its queues: a long game's check makes one per action."""
         chance = cls.__new__(cls)

@@ -11,8 +11,9 @@ import json
 import re
 import types
 import typing
-from functools import lru_cache
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from functools import cache
+from typing import Any
 
 from .records import Action, Record
 
@@ -51,12 +52,12 @@ def _has_fields(cls: type) -> bool:
     return dataclasses.is_dataclass(cls)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _field_names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hints(cls: type) -> tuple[tuple[str, Any], ...]:
     hints = typing.get_type_hints(cls)
     return tuple((name, hints[name]) for name in _field_names(cls))
@@ -96,7 +97,7 @@ def _decode_fields(cls: type, data: dict, kinds: Mapping[str, type], path: str) 
 Decoder = Callable[[Any, Mapping[str, type], str], Any]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fields_decoder(cls: type) -> tuple[tuple[tuple[str, Decoder], ...], frozenset[str]]:
     fields = tuple((name, _decoder(hint)) for name, hint in _hints(cls))
     return fields, frozenset(name for name, _ in fields) | {"type"}
@@ -126,7 +127,7 @@ def _decode_none(data: Any, kinds: Mapping[str, type], path: str) -> None:
     return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _decoder(hint: Any) -> Decoder:
     """The function that decodes (and checks) a JSON value of type `hint`."""
     plain = {int: _decode_int, str: _decode_str, bool: _decode_bool, type(None): _decode_none}
@@ -197,7 +198,7 @@ _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-_LONG_NUMBER = re.compile(r"\d{%d}" % (MAX_NUMBER_DIGITS + 1))
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_NUMBER_DIGITS + 1}}}")
 
 
 def parse(text: str) -> Any:

@@ -19,12 +19,13 @@ Each game supplies pure functions over its own immutable state:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, make_dataclass
 from functools import cached_property
 from operator import attrgetter
-from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
+from typing import Any, TypeVar
 
-from .records import Acted, Action, Event, Rejected, SHARED_RECORDS, Start
+from .records import SHARED_RECORDS, Acted, Action, Event, Rejected, Start
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +47,7 @@ class Game:
     initial: Callable[[tuple[str, ...], Mapping[str, Any]], Any]
     to_act: Callable[[Any], tuple[int, ...]]
     legal_actions: Callable[[Any, int], list[Action]]
-    step: Callable[["Turn", int | None, Action], None]
+    step: Callable[[Turn, int | None, Action], None]
     evolve: Callable[[Any, Event], Any]
     view: Callable[[Any, int | None], Any]
     redact: Callable[[Event, int | None], Event]
@@ -57,7 +58,7 @@ class Game:
 
     @classmethod
     def from_modules(cls, id: str, title: str, records: tuple[type, ...], *modules,
-                     players: tuple[int, int] = (2, 4), rules_version: int = 1) -> "Game":
+                     players: tuple[int, int] = (2, 4), rules_version: int = 1) -> Game:
         """A game whose functions (initial, to_act, legal_actions, step, evolve, view, redact,
         result and, if it has them, explain and to_act_after) are found by name in its rule modules."""
         def find(name: str):

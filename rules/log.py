@@ -11,10 +11,11 @@ is dropped with a warning; anything else wrong refuses the whole file with a cle
 from __future__ import annotations
 
 import json
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import compress, repeat
 from operator import is_
-from typing import Any, Generator, Iterable, Iterator, Sequence
+from typing import Any
 
 from . import registry, versions
 from .chance import Chance, Rig, RigError

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-
 HIDDEN = "?"  # stands for a card (or pick) that the viewer may not see
 
 

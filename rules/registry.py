@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-
 if TYPE_CHECKING:  # the title lists the games without loading any rules
     from .game import Game
 

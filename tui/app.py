@@ -205,6 +205,7 @@ class ParlourApp(App):
         """Open replay mode over a loaded game; closing it comes back here."""
         from parlour.replay import Replay
         from parlour.seats import seats_from_meta
+
         from .screens.replay import ReplayScreen
 
         replay = Replay(loaded)

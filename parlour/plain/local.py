@@ -12,13 +12,13 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from parlour import saves
 from parlour.driver import TableDriver
-from parlour.shown import shown
 from parlour.seats import SPECTATOR, Seat, parse_seats, seats_from_meta, seats_meta
+from parlour.shown import shown
 from parlour.words.i18n import t
 from rules.records import Rejected
 from rules.table import Table

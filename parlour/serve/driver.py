@@ -10,7 +10,7 @@ context (the driver is made and started by the app, so its callbacks carry the a
 from __future__ import annotations
 
 import asyncio
-from typing import Callable
+from collections.abc import Callable
 
 from textual import events
 from textual._xterm_parser import XTermParser

@@ -25,14 +25,14 @@ from pathlib import Path
 import asyncssh
 
 from ..charset import term_needs_ascii
-from .driver import MAX_BACKLOG
 from .client import BadClient, KeyDecoder, check_env, check_name, check_size, check_term, client_locale
+from .driver import MAX_BACKLOG
 from .files import LooseFile, check_private, write_private
 from .guard import Backoff, Guesses, source
-from .slots import WAIT, Slots
 from .logsafe import EscapingFormatter, PrivateFileHandler, RateLimited
 from .names import NameBook, is_shared
 from .quotas import Hourly, Quotas, TableQuota
+from .slots import WAIT, Slots
 from .tables import Lobby, Member
 
 log = logging.getLogger("parlour.serve")
@@ -415,7 +415,7 @@ class Hub:
             except asyncssh.TerminalSizeChanged as change:
                 channel.resize(*check_size(change.width, change.height))
                 continue
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 log.info("%s was idle for %d s: disconnected", member.name, self.settings.idle_timeout)
                 return IDLE
             except (asyncssh.BreakReceived, asyncssh.SignalReceived):

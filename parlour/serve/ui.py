@@ -31,8 +31,9 @@ def warm_up():
     """Import what every session's app needs once, when the server starts (not at a connect),
     make the scrollbars' ASCII mode per app, and let the apps share their parsed CSS. Returns
     what puts Textual's scrollbar renderer back as it was, for when the server stops."""
-    import tui.remote  # noqa: F401
     from textual.scrollbar import ScrollBar
+
+    import tui.remote  # noqa: F401
     from tui.app import per_app_scrollbars
     from tui.games import Presenter  # noqa: F401
     from tui.screens import game, lobby  # noqa: F401

@@ -20,7 +20,7 @@ import locale
 import os
 import sys
 from contextvars import ContextVar
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 LANGUAGES = ("en", "sv")
@@ -32,7 +32,7 @@ _active: ContextVar[str] = ContextVar("parlour_language")
 _last = "en"
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalogue(lang: str) -> dict[str, str]:
     """A language's messages as a flat dict of dotted keys, from all its files."""
     return load(_DIR / lang)

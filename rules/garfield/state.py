@@ -2,16 +2,33 @@
 
 from __future__ import annotations
 
-from typing import Mapping, NamedTuple
+from collections.abc import Mapping
+from typing import NamedTuple
 
-from ..tuples import put, without
 from ..deck import Deck
 from ..game import InPlace, Result
 from ..records import HIDDEN, Acted, Event, Rejected, Shuffled
+from ..tuples import put, without
 from . import cards
-from .records import (Asked, CardDiscarded, CardGiven, CardPlayed, CardsDrawn, GarfieldTossed,
-                      GarfieldTurnedUp, Give, Discard, Moved, Pending, PlacesSwapped, RingGained,
-                      RingLost, TurnBegan, TurnEnded, Won)
+from .records import (
+    Asked,
+    CardDiscarded,
+    CardGiven,
+    CardPlayed,
+    CardsDrawn,
+    Discard,
+    GarfieldTossed,
+    GarfieldTurnedUp,
+    Give,
+    Moved,
+    Pending,
+    PlacesSwapped,
+    RingGained,
+    RingLost,
+    TurnBegan,
+    TurnEnded,
+    Won,
+)
 
 
 class State(NamedTuple):

@@ -6,14 +6,14 @@ Which cat holes show a cat is not stored: it follows from the two wheel position
 
 from __future__ import annotations
 
-from typing import Mapping, NamedTuple
+from collections.abc import Mapping
+from typing import NamedTuple
 
-from ..tuples import put
 from ..game import InPlace, Result
 from ..records import Event, Rejected
+from ..tuples import put
 from . import board, wheels
-from .records import (DirectionAsked, DiscReturned, DiscTaken, Moved,
-                      MustGiveUp, TurnBegan, WentIn, WheelTurned, Won)
+from .records import DirectionAsked, DiscReturned, DiscTaken, Moved, MustGiveUp, TurnBegan, WentIn, WheelTurned, Won
 
 
 class State(NamedTuple):

@@ -12,8 +12,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog
 
 import styles
-from parlour.shown import shown
 from parlour.replay import Replay
+from parlour.shown import shown
 from parlour.words.i18n import asciify, t
 
 from ..games import Presenter
