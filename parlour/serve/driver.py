@@ -13,9 +13,10 @@ import asyncio
 from collections.abc import Callable
 
 from textual import events
-from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.geometry import Size
+
+from ..compat.textual import xterm_parser
 
 MAX_BACKLOG = 64 * 1024  # characters of keystrokes waiting for the app; beyond this they are dropped
 CHUNK = 256  # characters parsed at a time; more only while the app has few messages waiting
@@ -80,7 +81,7 @@ class ChannelDriver(Driver):
     def __init__(self, app, *, debug: bool = False, mouse: bool = True, size: tuple[int, int] | None = None):
         super().__init__(app, debug=debug, mouse=mouse, size=size)
         self.channel: Channel = app.channel
-        self._parser = XTermParser(debug)
+        self._parser = xterm_parser(debug)
         self._out: list[str] = []
         self._flush_soon: asyncio.Handle | None = None
         self._tick: asyncio.TimerHandle | None = None
@@ -113,8 +114,7 @@ class ChannelDriver(Driver):
         """Parse waiting keystrokes, CHUNK at a time while the app keeps up; else come back soon."""
         if self._pumping is not None:
             return
-        queue = self._app._message_queue  # Textual's own queue of the app's messages
-        while self._input and self.channel.waiting and queue.qsize() < BUSY:
+        while self._input and self.channel.waiting and self._app.message_queue_size < BUSY:
             for event in self._parser.feed(self.channel.take(CHUNK)):
                 self.process_message(event)
         if self._input and self.channel.waiting:

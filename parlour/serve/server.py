@@ -25,6 +25,7 @@ from pathlib import Path
 import asyncssh
 
 from ..charset import term_needs_ascii
+from ..compat.asyncssh import transport_of
 from .client import BadClient, KeyDecoder, check_env, check_name, check_size, check_term, client_locale
 from .driver import MAX_BACKLOG
 from .files import LooseFile, check_private, write_private
@@ -492,7 +493,7 @@ class _Server(asyncssh.SSHServer):
     def _reading(self, on: bool) -> None:
         """Read the client's bytes or leave them unread (its login waits; asyncssh's own
         transport, the only handle on a connection's reading)."""
-        transport = getattr(self.conn, "_transport", None)
+        transport = transport_of(self.conn)
         if transport is not None and not transport.is_closing():
             transport.resume_reading() if on else transport.pause_reading()
 
