@@ -24,7 +24,7 @@ class Table:
 
     @classmethod
     def new(cls, game_id: str, players: Iterable[str], *, seed: int | None = None,
-            rig: Rig | None = None, options: dict | None = None, meta: dict | None = None) -> Table:
+            rig: Rig | None = None, options: dict[str, Any] | None = None, meta: dict[str, Any] | None = None) -> Table:
         """Set up a new game. Raises Rejected (or registry.UnknownGame) for bad arguments."""
         game = registry.get(game_id)
         names = check_players(game, list(players))
@@ -80,7 +80,7 @@ class Table:
         return self.header.players
 
     @property
-    def options(self) -> dict:
+    def options(self) -> dict[str, Any]:
         return self.header.options
 
     def to_act(self) -> tuple[int, ...]:
