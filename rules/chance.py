@@ -62,7 +62,7 @@ class Rig:
             orders[name] = [list(order) for order in queue]
         return cls(list(dice), list(coins), orders, list(picks))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"dice": list(self.dice), "coins": list(self.coins),
                 "decks": {name: [list(o) for o in q] for name, q in self.decks.items()},
                 "picks": list(self.picks)}
@@ -72,6 +72,10 @@ class Chance:
     """Draws outcomes: forced ones first (if rigged), then from the seeded generator."""
 
     __slots__ = ("_random", "_dice", "_coins", "_decks", "_picks", "_strict")
+    _dice: deque[int]
+    _coins: deque[bool]
+    _decks: dict[str, deque[list[str]]]
+    _picks: deque[int]
 
     def __init__(self, seed: int | str | None = 0, rig: Rig | None = None, *, strict: bool = False):
         # a strict source never draws from the generator: seeding one per replayed action is waste
@@ -114,7 +118,7 @@ class Chance:
         """True when every forced outcome has been used."""
         return not (self._dice or self._coins or self._picks or any(self._decks.values()))
 
-    def _dry(self, what: str):
+    def _dry(self, what: str) -> None:
         if self._strict:
             raise RigError(f"the log records no {what} here, but the rules draw one")
 
@@ -179,7 +183,7 @@ class Chance:
         return tuple(order)
 
 
-def shuffle(generator: random.Random, order: list) -> None:
+def shuffle(generator: random.Random, order: list[Any]) -> None:
     """`generator.shuffle(order)`, the very same draws and order, without a method call per card
     (`random.Random.shuffle` calls `_randbelow` for each): every game shuffles at its set-up."""
     getrandbits = generator.getrandbits

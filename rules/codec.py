@@ -77,7 +77,7 @@ def _decode_record(data: Any, kinds: Mapping[str, type], base: type, path: str) 
     return _decode_fields(cls, data, kinds, path)
 
 
-def _decode_fields(cls: type, data: dict, kinds: Mapping[str, type], path: str) -> Record:
+def _decode_fields(cls: type, data: dict[str, Any], kinds: Mapping[str, type], path: str) -> Record:
     fields, expected = _fields_decoder(cls)
     if len(data) != len(expected) or not expected.issuperset(data):
         extra = set(data) - expected
@@ -137,7 +137,7 @@ def _decoder(hint: Any) -> Decoder:
     if origin in (types.UnionType, typing.Union):
         options = tuple(_decoder(option) for option in typing.get_args(hint))
 
-        def decode_union(data, kinds, path):
+        def decode_union(data: Any, kinds: Mapping[str, type], path: str) -> Any:
             errors = []
             for option in options:
                 try:
@@ -152,7 +152,7 @@ def _decoder(hint: Any) -> Decoder:
         if len(args) == 2 and args[1] is Ellipsis:
             item = _decoder(args[0])
 
-            def decode_tuple(data, kinds, path):
+            def decode_tuple(data: Any, kinds: Mapping[str, type], path: str) -> Any:
                 if not isinstance(data, list):
                     raise CodecError(f"expected a list{_where(path)}")
                 return tuple(item(value, kinds, f"{path}[{i}]") for i, value in enumerate(data))
@@ -160,7 +160,7 @@ def _decoder(hint: Any) -> Decoder:
             return decode_tuple
         items = tuple(_decoder(arg) for arg in args)
 
-        def decode_fixed(data, kinds, path):
+        def decode_fixed(data: Any, kinds: Mapping[str, type], path: str) -> Any:
             if not isinstance(data, list):
                 raise CodecError(f"expected a list{_where(path)}")
             if len(items) != len(data):
@@ -172,7 +172,7 @@ def _decoder(hint: Any) -> Decoder:
         if hint in (Action, Record) or not _has_fields(hint):
             return lambda data, kinds, path: _decode_record(data, kinds, hint, path)
 
-        def decode_exact(data, kinds, path):
+        def decode_exact(data: Any, kinds: Mapping[str, type], path: str) -> Any:
             if not isinstance(data, dict) or data.get("type") != hint.__name__:
                 raise CodecError(f"expected a {hint.__name__}{_where(path)}")
             own = kinds.get(hint.__name__)  # a game may extend a shared record under the same name
@@ -180,7 +180,7 @@ def _decoder(hint: Any) -> Decoder:
 
         return decode_exact
 
-    def cannot(data, kinds, path):
+    def cannot(data: Any, kinds: Mapping[str, type], path: str) -> Any:
         raise CodecError(f"cannot decode type {hint!r}{_where(path)}")  # a programming error
 
     return cannot

@@ -83,7 +83,7 @@ class Table:
     def options(self) -> dict[str, Any]:
         return self.header.options
 
-    def to_act(self) -> tuple[int, ...]:
+    def to_act(self) -> tuple[int | None, ...]:
         return self.game.to_act(self.state)
 
     def legal_actions(self, seat: int) -> list[Action]:

@@ -112,7 +112,7 @@ def _colours(chosen, n: int) -> tuple[int, ...]:
     return tuple(board.COLOURS.index(c) for c in chosen)
 
 
-def to_act(state: State) -> tuple[int, ...]:
+def to_act(state: State) -> tuple[int | None, ...]:
     if state.turn < 0:
         return (None,)
     if state.over:

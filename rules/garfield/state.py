@@ -62,7 +62,7 @@ def initial(players: tuple[str, ...], options: Mapping) -> State:
                  player_deck=Deck((), cards.PLAYER_DECK))
 
 
-def to_act(state: State) -> tuple[int, ...]:
+def to_act(state: State) -> tuple[int | None, ...]:
     if state.turn < 0:
         return (None,)
     if state.winner is not None:
