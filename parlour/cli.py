@@ -46,6 +46,8 @@ def _replay(replay: argparse.ArgumentParser) -> None:
                         help="print the whole game as narrated lines instead of showing it")
     replay.add_argument("--seat", type=int, metavar="N",
                         help="as player N (1 = first) saw it; an unfinished game needs it with --text")
+    replay.add_argument("--analysis", action="store_true",
+                        help="with --text: each player's chance to win, turn by turn, and the key moments")
     _display_options(replay)
 
 
@@ -71,6 +73,8 @@ def _serve(serve: argparse.ArgumentParser) -> None:
                             "names or names_per_hour (defaults in docs/serve.md); may be repeated")
     serve.add_argument("--bot-delay", type=float, default=argparse.SUPPRESS, metavar="SECONDS",
                        help="pause before each bot move (default 0.6)")
+    serve.add_argument("--log-max-mb", type=float, default=50, metavar="MB",
+                       help="serve.log and its rotated parts hold at most this many MB in all (default 50)")
 
 
 def _web(web: argparse.ArgumentParser) -> None:
@@ -141,13 +145,14 @@ def _main(argv: list[str] | None) -> int:
         return run(Settings(host=args.host, port=args.port, password_file=args.password_file,
                             authorized_keys=args.authorized_keys, max_connections=max(1, args.max_connections),
                             idle_timeout=max(1.0, args.idle_timeout), bot_delay=max(0.0, args.bot_delay),
-                            abandon_after=max(1.0, args.abandon_after), quotas=quotas))
+                            abandon_after=max(1.0, args.abandon_after), quotas=quotas,
+                            log_max_bytes=int(max(0.1, args.log_max_mb) * 1024 * 1024)))
     if args.command == "web":
         from .web import Settings, app_options, run
 
         return run(Settings(host=args.host, port=args.port, public=args.public, app_options=app_options(args)))
     if args.command == "replay" and args.text:
-        return _replay_text(args.save, args.seat)
+        return _replay_text(args.save, args.seat, getattr(args, "analysis", False))
     if args.command == "simulate":
         from . import simulate
 
@@ -155,7 +160,7 @@ def _main(argv: list[str] | None) -> int:
     return _run_app(args)
 
 
-def _replay_text(path: Path, seat: int | None) -> int:
+def _replay_text(path: Path, seat: int | None, analysis: bool = False) -> int:
     """`parlour replay FILE --text`: the game told line by line, as the log tells it (no Textual)."""
     from . import saves
     from .replay import Replay
@@ -178,7 +183,33 @@ def _replay_text(path: Path, seat: int | None) -> int:
     words = Words.of(replay.game.id)
     for warning in replay.warnings:
         print(f"({shown(warning)})")
+    if analysis:
+        return _analysis_text(replay, eyes, words)
     for line in replay.story_at(len(replay.stops) - 1, eyes, words) if replay.stops else []:
+        print(shown(line))  # names from the save: as text
+    return 0
+
+
+def _analysis_text(replay, eyes: int | None, words) -> int:
+    """`parlour replay FILE --text --analysis`: the chances turn by turn and the key moments, a
+    progress bar on stderr while they are worked out (on a terminal)."""
+    from .analysis import Analysis
+    from .analysis_text import tell
+    from .shown import shown
+    from .words.i18n import t
+
+    analysis = Analysis(replay, eyes)
+    if not sys.stderr.isatty():
+        points = list(analysis.run())
+    else:
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task(t("analysis.progress"), total=len(analysis))
+            points = list(analysis.run(lambda done, total: bar.update(task, completed=done)))
+    for line in tell(analysis, points, words):
         print(shown(line))  # names from the save: as text
     return 0
 

@@ -37,8 +37,8 @@ def parse_seats(game: str, text: str) -> list[Seat]:
         colour = COLOURS[i % len(COLOURS)]
         if part.lower() == "bot" or part.lower().startswith("bot:"):
             level = part.split(":", 1)[1] if ":" in part else default_level()
-            if level not in bots.LEVELS:
-                raise ValueError(f"unknown bot level {level!r} (known: {', '.join(bots.LEVELS)})")
+            if level not in bots.levels(game):
+                raise ValueError(f"unknown bot level {level!r} (known: {', '.join(bots.levels(game))})")
             seats.append(Seat(next(names), level, colour))
         else:
             seats.append(Seat(part, None, colour))
@@ -57,7 +57,7 @@ def seats_from_meta(names: tuple[str, ...], meta: dict) -> list[Seat]:
     for i, name in enumerate(names):
         info = recorded[i] if i < len(recorded) and isinstance(recorded[i], dict) else {}
         bot = info.get("bot")
-        if bot is not None and bot not in bots.LEVELS:  # a typo keeps a bot a bot, not a human
+        if bot is not None and not bots.known(bot):  # a typo keeps a bot a bot, not a human
             bot = default_level()
         colour = info.get("colour") if info.get("colour") in COLOURS else COLOURS[i % len(COLOURS)]
         seats.append(Seat(name, bot, colour))

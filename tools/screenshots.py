@@ -40,6 +40,7 @@ async def shoot(name: str, make, size: tuple[int, int], folder: Path) -> Path:
         for key in keys:
             await pilot.press(key)
             await pilot.pause()
+        await app.workers.wait_for_complete()  # the replay's chances chart, worked out in a thread
         await pilot.pause()
         path = folder / f"{name}-{size[0]}x{size[1]}.svg"
         app.save_screenshot(str(path))

@@ -1,263 +1,408 @@
-"""What one player, one password or a crowd of silent sockets can take from `parlour serve`
-(issue 27), each attack against a server started here on loopback (temporary folders); other
-loopback addresses (127.0.x.y) stand for other people's addresses.
+"""Measure what one hostile player does to `parlour serve` (issue 27): for each attack, an
+ordinary player's key-to-screen (median, p95) while it runs, and the server's memory (RSS and
+PSS: before, the peak while it runs, and after its session ended) and log growth.
 
-    .venv/bin/python tools/ssh_attacks.py [--seconds 20] [reset spread silent quota ...]
+    .venv/bin/python tools/ssh_attacks.py                      # every attack, 60 s each
+    .venv/bin/python tools/ssh_attacks.py --attack paste --seconds 20
+    .venv/bin/python tools/ssh_attacks.py --capacity 10,20,40  # players at a key every 2 s
+    # another checkout's code (e.g. before a change), run from that checkout:
+    cd /tmp/before && /path/to/.venv/bin/python /path/to/tools/ssh_attacks.py --code /tmp/before
 
-- reset: guesses a minute at Ann's password from one address that logs in as Eve (with her own
-  password) between guesses, 4 connections at a time;
-- spread: guesses a minute at Ann's password, each from a new address (one guess each);
-- silent: 8 addresses keep 4 silent sockets each open (refilled as the server closes them);
-  a fresh address then tries 28 logins, one after another: how many get in, and what the
-  others are told;
-- nat: 10 people behind one address log in at the same moment: how many get in, how long the
-  last one took, and what the others are told;
-- quota: with one shared password, how many connections it holds (of 64), how many tables one
-  of its players sets up (of 40), and how many new names it takes in `--seconds`.
+The server runs in its own process (tools/ssh_bench.py --serve: temporary folders, a free port
+on 127.0.0.1, bots without delay); the attacker in another (this script with --attacker), so
+neither the attacker's nor the measuring client's work is counted as the server's. The ordinary
+player sits at a Garfield table with a bot and makes a move every 0.2 s; its key-to-screen is
+from the key to the server's word that its UI has shown the move's events (as tools/ssh_bench.py).
 
-Works against older servers too (only Hub, Settings, setup_logging and the lobby are used)."""
+Attacks: none (the ordinary player alone: what its own games add), paste (a bracketed paste that never ends, Cyrillic text flat out), resize (window
+changes in a tight loop), noread (a 2 GiB SSH window, a 1000x1000 screen resized every 0.1 s, and
+nothing read at the TCP level), bigwindow (a 1000x1000 window redrawn every 50 ms; both switch
+between 1000x1000 and 499x200, so that each change is a new frame whatever the server's largest size), keys30 (20 clients
+pressing keys at 30 a second), flat (one client sending keys flat out), term (session after
+session with a 200 KB TERM). --check exits non-zero if the server grew more than 64 MiB under an
+attack or kept more than 32 MiB after the attacker left (beyond what attack "none", run first,
+grew and kept: the ordinary player's own finished games). What a session frees stays in Python's
+allocator for the next sessions (about 1 MiB per ended session: keys30 ends 20).
+
+--capacity N,...: N players, each at a Garfield table with a bot, each making a move every 2 s
+(at random offsets); key-to-screen as above. Reports median and p95 per N.
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.util
 import os
+import random
 import socket
+import statistics
+import sys
 import tempfile
 import time
-from collections import Counter
 from pathlib import Path
 
-import asyncssh
-
-ERRORS = (asyncssh.Error, OSError, asyncio.TimeoutError)
-
-
-async def start(text: str, **settings):
-    from parlour.config import config_dir, data_dir
-    from parlour.serve.server import Hub, Settings, setup_logging
-
-    passwords = Path(os.environ["PARLOUR_DATA_DIR"]).parent / "passwords"
-    passwords.write_text(text)
-    passwords.chmod(0o600)
-    setup_logging(data_dir(), stderr=False)
-    hub = Hub(Settings(host="127.0.0.1", port=0, password_file=passwords, save=False, bot_delay=0, **settings))
-    await hub.start(config_dir())
-    return hub
+TOOLS = Path(__file__).resolve().parent
+sys.path.insert(0, str(TOOLS))
+import ssh_bench  # noqa: E402  (sets up the path of the code measured, --code included)
+from ssh_bench import ROOT, Server, quantile  # noqa: E402
 
 
-def count_guesses_at(hub, name: str) -> list[int]:
-    """Wrong passwords the server judges for `name` from now on."""
-    judged = [0]
-    check = hub.check_password
-
-    def counted(username, password):
-        cred = check(username, password)
-        judged[0] += username == name and cred is None
-        return cred
-    hub.check_password = counted
-    return judged
+def _own_compat():
+    """This checkout's parlour/compat/asyncssh.py (the attackers' side reaches into asyncssh's
+    private transport through it), loaded by its path: --code may put an older checkout first."""
+    spec = importlib.util.spec_from_file_location("tools_compat_asyncssh", TOOLS.parent / "parlour/compat/asyncssh.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-async def connect(hub, name, address="127.0.0.1", timeout=15.0, **options):
-    return await asyncio.wait_for(asyncssh.connect(
-        "127.0.0.1", hub.port, username=name, known_hosts=None, client_keys=None, agent_path=None,
-        preferred_auth="password", local_addr=(address, 0), **options), timeout)
+transport_of = _own_compat().transport_of
+
+ATTACKS = ("none", "paste", "resize", "noread", "bigwindow", "keys30", "flat", "term")
+MiB = 1024 * 1024
+# The sizes the big-window attacks switch between: a whole new frame each time, at the largest
+# size a server draws (1000x1000 before issue 27; 500x200 since, where 499x200 still differs).
+BIG = ((1000, 1000), (499, 200))
 
 
-async def one_guess(hub, name, address="127.0.0.1") -> None:
-    try:
-        (await connect(hub, name, address, password=f"wrong-{time.monotonic()}")).close()
-    except ERRORS:
-        pass
+def memory(pid: int) -> tuple[int, int]:
+    """(RSS, PSS) of a process, in bytes."""
+    return (ssh_bench._proc_kb(f"/proc/{pid}/status", "VmRSS:") * 1024,
+            ssh_bench._proc_kb(f"/proc/{pid}/smaps_rollup", "Pss:") * 1024)
 
 
-async def reset(seconds: float) -> str:
-    hub = await start("ann:apple\neve:pear\n")
-    judged = count_guesses_at(hub, "ann")
-    stop = time.monotonic() + seconds
-
-    async def loop():
-        while time.monotonic() < stop:
-            await one_guess(hub, "ann")
-            try:
-                (await connect(hub, "eve", password="pear", timeout=max(0.1, stop - time.monotonic()))).close()
-            except ERRORS:
-                pass
-    took = time.monotonic()
-    await asyncio.gather(*(loop() for _ in range(4)))
-    took = time.monotonic() - took
-    await hub.close()
-    return f"reset: {judged[0] * 60 / took:,.0f} guesses a minute at Ann's password ({judged[0]} in {took:.0f} s)"
+def log_bytes(folder: Path) -> int:
+    return sum(p.stat().st_size for p in (folder / "data").glob("serve.log*"))
 
 
-async def spread(seconds: float) -> str:
-    hub = await start("ann:apple\n")
-    judged = count_guesses_at(hub, "ann")
-    stop = time.monotonic() + seconds
-    n = [0]
-
-    async def loop():
-        while time.monotonic() < stop:
-            n[0] += 1
-            await one_guess(hub, "ann", f"127.0.{2 + n[0] // 250}.{1 + n[0] % 250}")
-    took = time.monotonic()
-    await asyncio.gather(*(loop() for _ in range(4)))
-    took = time.monotonic() - took
-    await hub.close()
-    return (f"spread: {judged[0] * 60 / took:,.0f} guesses a minute at Ann's password from {n[0]} addresses "
-            f"({judged[0]} judged in {took:.0f} s)")
+# ---- the attacker process ---------------------------------------------------------------------
 
 
-async def silent(seconds: float) -> str:
-    hub = await start("open-sesame\n")
-    socks: dict[str, list[socket.socket]] = {f"127.0.0.{i + 2}": [] for i in range(8)}
-    done = asyncio.Event()
+async def attacker(name: str, port: int, seconds: float) -> None:
+    import asyncssh
 
-    def hold(address):
-        sock = socket.socket()
-        sock.setblocking(False)
-        sock.bind((address, 0))
+    deadline = time.monotonic() + seconds
+
+    async def session(user: str, size=(100, 32), term="xterm-256color", **options):
+        conn = await asyncssh.connect("127.0.0.1", port, username=user, known_hosts=None, client_keys=None,
+                                      agent_path=None, **options)
+        process = await conn.create_process(term_type=term, term_size=size, encoding=None)
+        return conn, process
+
+    async def drain_output(process) -> None:
         try:
-            sock.connect(("127.0.0.1", hub.port))
-        except BlockingIOError:
+            while await process.stdout.read(65536):
+                pass
+        except (asyncssh.Error, ConnectionError):
             pass
-        return sock
 
-    async def refill():  # as the server closes a silent socket (or it waits), open another
-        while not done.is_set():
-            for address, held in socks.items():
-                for sock in list(held):
-                    try:
-                        while sock.recv(4096):  # the server's banner and its goodbye, read and dropped
-                            pass
-                    except (BlockingIOError, InterruptedError):
-                        continue  # still open
-                    except OSError:
-                        pass
-                    held.remove(sock)  # closed by the server
-                    sock.close()
-                while len(held) < 4:
-                    held.append(hold(address))
-            await asyncio.sleep(0.05)
-    filler = asyncio.ensure_future(refill())
-    await asyncio.sleep(1.0)
-    got, told = 0, Counter()
-    for i in range(28):
-        try:
-            (await connect(hub, f"fresh{i}", "127.0.1.1", password="open-sesame", timeout=12)).close()
-            got += 1
-        except ERRORS as error:
-            told[str(error) or type(error).__name__] += 1
-    done.set()
-    await filler
-    for held in socks.values():
-        for sock in held:
-            sock.close()
-    await hub.close()
-    return f"silent: a fresh address got in {got} of 28 times" + "".join(f"; {n} told {r!r}" for r, n in told.items())
+    async def lobby(process) -> bytes:  # until the first frame is there
+        seen = b""
+        while b"the tables" not in seen:
+            chunk = await process.stdout.read(65536)
+            if not chunk:
+                raise SystemExit("the attacker was disconnected before its lobby")
+            seen += chunk
+        return seen
 
+    cut = False
 
-async def nat(seconds: float) -> str:
-    hub = await start("open-sesame\n")
-    times, told = [], Counter()
+    def ready() -> None:  # the attack is under way (its clients connected): the measuring starts
+        print("ready", flush=True)
 
-    async def person(i):
-        t0 = time.monotonic()
-        try:
-            conn = await connect(hub, f"person{i}", password="open-sesame", timeout=20)
-            times.append(time.monotonic() - t0)
-            await asyncio.sleep(0.5)  # still logged in while the others try
-            conn.close()
-        except ERRORS as error:
-            told[str(error) or type(error).__name__] += 1
-    await asyncio.gather(*(person(i) for i in range(10)))
-    await hub.close()
-    return (f"nat: {len(times)} of 10 people behind one address got in, the last after {max(times, default=0):.2f} s"
-            + "".join(f"; {n} told {r!r}" for r, n in told.items()))
+    try:
+        if name == "none":  # the ordinary player alone, for as long: what its own play costs
+            ready()
+            await asyncio.sleep(seconds)
+            return
+        if name == "term":
+            ready()
+            sessions = 0
+            while time.monotonic() < deadline:
+                try:
+                    conn, process = await session(f"t{sessions}", term="x" * 200_000)
+                    await process.wait_closed()
+                    conn.close()
+                except (asyncssh.Error, OSError):
+                    pass
+                sessions += 1
+            print(f"sessions: {sessions}")
+            return
+        if name == "keys30":
+            clients = [await session(f"k{i}") for i in range(20)]
+            for _, process in clients:
+                await lobby(process)
+                process.stdin.write(b"n")  # the new-table dialog: each g below changes its game (a redraw)
+            for _, process in clients:
+                seen = b""
+                while b"A new table" not in seen:
+                    seen += await process.stdout.read(65536)
+                asyncio.ensure_future(drain_output(process))
+            ready()
 
-
-async def quota(seconds: float) -> str:
-    from parlour.serve.tables import Rejected  # noqa: F401 (the lobby's refusal, logged)
-
-    hub = await start("open-sesame\n")
-    held, told = [], ""
-    t0 = time.monotonic()
-    while len(held) < 70:
-        try:
-            held.append(await connect(hub, f"p{len(held)}", password="open-sesame"))
-        except ERRORS as error:
-            told = str(error)
-            break
-    conns = f"connections: one password holds {len(held)} of {hub.settings.max_connections} in {time.monotonic() - t0:.1f} s" + (
-        f" (then told {told!r})" if told else "")
-    process = await held[0].create_process(encoding=None)  # a plain session: p0 in the lobby
-    for _ in range(200):
-        if hub.lobby.members.get("p0") is not None:
-            break
-        await asyncio.sleep(0.02)
-    p0 = hub.lobby.members["p0"]
-    seen = []
-    p0.send = seen.append
-    t0 = time.monotonic()
-    for _ in range(60):
-        before = len(hub.lobby.tables)
-        hub.lobby.handle(p0, {"t": "create", "game": "garfield", "seats": ["human", "bot:random"]})
-        if len(hub.lobby.tables) == before:
-            break
-    refusals = [m.get("reason") for m in seen if m.get("t") == "rejected"]
-    tables = (f"tables: one of its players sets up {len(hub.lobby.tables)} of 40 in {time.monotonic() - t0:.2f} s"
-              + (f" (then told {refusals[-1]!r})" if refusals else ""))
-    process.close()
-    for conn in held:
+            async def presser(process) -> None:
+                await asyncio.sleep(random.random() / 30)
+                while time.monotonic() < deadline:
+                    process.stdin.write(b"g")
+                    await asyncio.sleep(1 / 30)
+            await asyncio.gather(*(presser(p) for _, p in clients))
+            return
+        if name == "noread":
+            sock = socket.socket()
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            sock.connect(("127.0.0.1", port))
+            conn, process = await session("eve", size=(1000, 1000), sock=sock, window=2**31)
+            await lobby(process)
+            transport_of(conn).pause_reading()  # nothing more is read (asyncssh has no public pause)
+            ready()
+            i = 0
+            while time.monotonic() < deadline and not conn.is_closed():
+                process.change_terminal_size(*BIG[i % 2])
+                i += 1
+                await asyncio.sleep(0.1)
+            cut = conn.is_closed()
+            return
+        conn, process = await session("eve", size=(1000, 1000) if name == "bigwindow" else (100, 32))
+        await lobby(process)
+        reading = asyncio.ensure_future(drain_output(process))
+        ready()
+        if name == "paste":
+            process.stdin.write(b"\x1b[200~")
+            chunk = ("ж" * 8192).encode()
+            while time.monotonic() < deadline and not reading.done():
+                process.stdin.write(chunk)
+                await process.stdin.drain()
+        elif name == "resize":
+            i = 0
+            while time.monotonic() < deadline and not reading.done() and not conn.is_closed():
+                process.change_terminal_size(80 + i % 7, 30)
+                i += 1
+                if i % 200 == 0:
+                    await asyncio.sleep(0)  # let the transport send
+                    transport = transport_of(conn)  # (None once the server has cut it)
+                    if transport is None:
+                        break
+                    if transport.get_write_buffer_size() > 4 * MiB:  # (not the client's own memory)
+                        await asyncio.sleep(0.01)
+        elif name == "bigwindow":
+            i = 0
+            while time.monotonic() < deadline and not reading.done():
+                process.change_terminal_size(*BIG[i % 2])
+                i += 1
+                await asyncio.sleep(0.05)
+        elif name == "flat":
+            process.stdin.write(b"n")
+            chunk = b"g" * 4096
+            while time.monotonic() < deadline and not reading.done():
+                process.stdin.write(chunk)
+                await process.stdin.drain()
+        cut = reading.done() or conn.is_closed() or transport_of(conn) is None
         conn.close()
-    await asyncio.sleep(0.5)
-    stop = time.monotonic() + seconds
-    claimed, refused = [0], Counter()
+    finally:
+        print(f"cut by the server: {'yes' if cut else 'no'}")
 
-    async def names(k):
-        i = 0
-        while time.monotonic() < stop:
-            i += 1
-            try:
-                conn = await connect(hub, f"n{k}x{i}", password="open-sesame")
-            except ERRORS as error:
-                refused[str(error)[:80]] += 1
+
+# ---- the bench --------------------------------------------------------------------------------
+
+
+async def ordinary_player(srv: Server, term, stop: asyncio.Event, delays: list[float]) -> None:
+    """p0 makes a move every 0.2 s (a new table when its game ends)."""
+    while not stop.is_set():
+        turn = await srv.ask("turn", name="p0")
+        if turn["key"] is None:
+            await srv.ask("seat", name="p0")  # the game ended: a new one
+            continue
+        start = time.perf_counter()
+        term.press(turn["key"])
+        await srv.ask("shown", name="p0", count=turn["count"])
+        delays.append(time.perf_counter() - start)
+        try:
+            await asyncio.wait_for(stop.wait(), 0.2)
+        except TimeoutError:
+            pass
+
+
+async def one_attack(name: str, seconds: float, code: Path | None, folder: Path) -> dict:
+    from tests.ssh.harness import Terminal, connect
+
+    class Client(Terminal):
+        def feed(self, data: bytes) -> None:  # bytes only: no terminal emulator in this process
+            self._poke()
+
+        async def lobby(self) -> None:
+            while b"the tables" not in self.raw:
+                await asyncio.wait_for(self._changed.wait(), 60)
+
+    srv = Server()
+    await srv.start(40, code)
+    hub = type("Hub", (), {"port": srv.port})()
+    me = await connect(hub, "p0", terminal=Client)
+    await me.lobby()
+    await srv.ask("members", n=1)
+    await srv.ask("seat", name="p0")
+    pid = srv.process.pid
+    await asyncio.sleep(2)  # the server settles
+    rss0, pss0 = memory(pid)
+    log0 = log_bytes(folder)
+    quiet: list[float] = []
+    stop = asyncio.Event()
+    player = asyncio.ensure_future(ordinary_player(srv, me, stop, quiet))
+    await asyncio.sleep(3)  # a few moves without the attack
+    stop.set()
+    await player
+    delays: list[float] = []
+    stop = asyncio.Event()
+    attack = await asyncio.create_subprocess_exec(
+        sys.executable, __file__, "--attacker", name, "--port", str(srv.port), "--seconds", str(seconds),
+        *(["--code", str(code)] if code else []), stdout=asyncio.subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    await asyncio.wait_for(attack.stdout.readline(), 120)  # "ready": its clients are connected
+    player = asyncio.ensure_future(ordinary_player(srv, me, stop, delays))
+    cpu0, began = ssh_bench.cpu_seconds(pid), time.monotonic()
+    peak_rss, peak_pss = rss0, pss0
+    while attack.returncode is None:
+        rss, pss = memory(pid)
+        peak_rss, peak_pss = max(peak_rss, rss), max(peak_pss, pss)
+        try:
+            await asyncio.wait_for(attack.wait(), 0.5)
+        except TimeoutError:
+            pass
+    said = (await attack.stdout.read()).decode().strip()
+    cpu = (ssh_bench.cpu_seconds(pid) - cpu0) / (time.monotonic() - began)
+    stop.set()
+    await player
+    log1 = log_bytes(folder)
+    await asyncio.sleep(5)  # the attacker's session ends and its app closes
+    rss1, pss1 = memory(pid)
+    await me.close()
+    await srv.stop()
+    return dict(attack=name, quiet=quiet, delays=delays, rss0=rss0, peak_rss=peak_rss, rss1=rss1, pss0=pss0,
+                peak_pss=peak_pss, pss1=pss1, log=log1 - log0, said=said, seconds=seconds, cpu=cpu,
+                load=Path("/proc/loadavg").read_text().split()[0])
+
+
+def report(r: dict) -> str:
+    def ms(values):
+        if not values:
+            return "no moves"
+        return f"{statistics.median(values) * 1000:.0f}/{quantile(values, 0.95) * 1000:.0f} ms ({len(values)})"
+    return (f"{r['attack']:9} others' key-to-screen median/p95: quiet {ms(r['quiet'])}, attacked {ms(r['delays'])}; "
+            f"RSS {r['rss0'] / MiB:.0f} -> peak {r['peak_rss'] / MiB:.0f} (+{(r['peak_rss'] - r['rss0']) / MiB:.0f}) "
+            f"-> after {r['rss1'] / MiB:.0f} MiB; PSS peak +{(r['peak_pss'] - r['pss0']) / MiB:.0f} MiB, after "
+            f"+{(r['pss1'] - r['pss0']) / MiB:.0f}; log +{r['log'] / 1024:.0f} KB "
+            f"({r['log'] / r['seconds'] / 1024:.1f} KB/s); server CPU {r['cpu'] * 100:.0f}% of a core; "
+            f"load {r['load']}; {r['said'].replace(chr(10), '; ')}")
+
+
+class Asker:
+    """Requests to the server process answered in any order (each carries an id)."""
+
+    def __init__(self, srv: Server):
+        self.srv, self.waiting, self.next = srv, {}, 0
+        self.reader = asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        import json
+        while line := await self.srv.process.stdout.readline():
+            answer = json.loads(line)
+            self.waiting.pop(answer["id"]).set_result(answer)
+
+    async def ask(self, do: str, **values) -> dict:
+        import json
+        self.next += 1
+        done = self.waiting[self.next] = asyncio.get_running_loop().create_future()
+        self.srv.process.stdin.write((json.dumps({"do": do, "id": self.next, **values}) + "\n").encode())
+        return await done
+
+
+async def capacity(counts: list[int], code: Path | None, seconds: float) -> None:
+    from tests.ssh.harness import Terminal, connect
+
+    class Client(Terminal):
+        def feed(self, data: bytes) -> None:
+            self._poke()
+
+        async def lobby(self) -> None:
+            while b"the tables" not in self.raw:
+                await asyncio.wait_for(self._changed.wait(), 120)
+
+    for n in counts:
+        srv = Server()
+        await srv.start(n, code)
+        hub = type("Hub", (), {"port": srv.port})()
+        terms = [await connect(hub, f"p{i}", terminal=Client) for i in range(n)]
+        for term in terms:
+            await term.lobby()
+        await srv.ask("members", n=n)
+        await srv.ask("seat")
+        await asyncio.sleep(2)
+        asker = Asker(srv)
+        delays: list[float] = []
+        deadline = time.monotonic() + seconds
+
+        async def player(i: int, term) -> None:
+            await asyncio.sleep(random.random() * 2)
+            while time.monotonic() < deadline:
+                began = time.perf_counter()
+                turn = await asker.ask("turn", name=f"p{i}")
+                if turn["key"] is None:
+                    await asker.ask("seat", name=f"p{i}")
+                    continue
+                start = time.perf_counter()
+                term.press(turn["key"])
+                await asker.ask("shown", name=f"p{i}", count=turn["count"])
+                delays.append(time.perf_counter() - start)
+                await asyncio.sleep(max(0.0, 2 - (time.perf_counter() - began)))
+
+        load = Path("/proc/loadavg").read_text().split()[0]
+        cpu0 = ssh_bench.cpu_seconds(srv.process.pid)
+        await asyncio.gather(*(player(i, t) for i, t in enumerate(terms)))
+        cpu = (ssh_bench.cpu_seconds(srv.process.pid) - cpu0) / seconds
+        print(f"capacity: {n} players at tables with a bot, a move every 2 s for {seconds:.0f} s: key to screen "
+              f"median {statistics.median(delays) * 1000:.0f} ms, p95 {quantile(delays, 0.95) * 1000:.0f} ms "
+              f"({len(delays)} moves); server CPU {cpu * 100:.0f}% of a core; load average {load}", flush=True)
+        asker.reader.cancel()
+        for term in terms:
+            await term.close()
+        srv.process.stdin.close()
+        await srv.process.wait()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--attack", action="append", choices=ATTACKS, help="one attack (repeatable; default all)")
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--capacity", help="comma-separated numbers of players at a realistic pace")
+    parser.add_argument("--code", type=Path, help="the checkout whose code is measured (default: this one)")
+    parser.add_argument("--check", action="store_true", help="exit 1 if an attack grew the server > 64 MiB")
+    parser.add_argument("--attacker", help=argparse.SUPPRESS)
+    parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.attacker:
+        asyncio.run(attacker(args.attacker, args.port, args.seconds))
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["PARLOUR_DATA_DIR"] = str(Path(folder) / "data")
+        os.environ["PARLOUR_CONFIG_DIR"] = str(Path(folder) / "config")
+        print(f"code: {ROOT}; load average before: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}",
+              flush=True)
+        if args.capacity:
+            asyncio.run(capacity([int(n) for n in args.capacity.split(",")], args.code, args.seconds))
+            return
+        failed = False
+        control = dict(grew=0, kept=0)  # what the ordinary player's own games add (attack "none")
+        for name in args.attack or ATTACKS:
+            result = asyncio.run(one_attack(name, args.seconds, args.code, Path(folder)))
+            print(report(result), flush=True)
+            grew, kept = result["peak_rss"] - result["rss0"], result["rss1"] - result["rss0"]
+            if name == "none":
+                control = dict(grew=grew, kept=kept)
                 continue
-            try:
-                proc = await conn.create_process(encoding=None)
-                text = (await asyncio.wait_for(proc.stdout.read(4096), 10)).decode("utf-8", "replace")
-                if "Tables (" in text:
-                    claimed[0] += 1
-                else:
-                    refused[text.strip()[:80]] += 1
-            except ERRORS:
-                pass
-            finally:
-                conn.close()
-    took = time.monotonic()
-    await asyncio.gather(*(names(k) for k in range(4)))
-    took = time.monotonic() - took
-    await hub.close()
-    names_line = (f"names: one password takes {claimed[0]} new names in {took:.0f} s ({claimed[0] / took:.1f} a second)"
-                  + "".join(f"; {n} told {r!r}" for r, n in refused.most_common(2)))
-    return "quota: " + conns + "\n       " + tables + "\n       " + names_line
-
-
-ATTACKS = {"reset": reset, "spread": spread, "silent": silent, "nat": nat, "quota": quota}
-
-
-async def main(seconds: float, attacks: list[str]) -> None:
-    for name in attacks:
-        print(await ATTACKS[name](seconds), flush=True)
+            failed = failed or grew - control["grew"] > 64 * MiB or kept - control["kept"] > 32 * MiB
+        print(f"load average after: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
+        if args.check and failed:
+            sys.exit(1)
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=20)
-    parser.add_argument("attacks", nargs="*", choices=[[], *ATTACKS], default=list(ATTACKS))
-    args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        os.environ["PARLOUR_DATA_DIR"] = f"{tmp}/data"
-        os.environ["PARLOUR_CONFIG_DIR"] = f"{tmp}/config"
-        asyncio.run(main(args.seconds, args.attacks or list(ATTACKS)))
+    main()

@@ -96,22 +96,50 @@ async def serve(players: int) -> None:
         sys.__stdout__.write(json.dumps(answer) + "\n")
         sys.__stdout__.flush()
 
+    async def answer_apart(ask: dict) -> None:
+        """A request with an "id" is answered in a task of its own, its answer carrying the id
+        (tools/ssh_attacks.py --capacity: many players' requests at once)."""
+        if ask["do"] == "turn":
+            table = member(hub, ask["name"]).table
+            await until(hub, lambda: caught_up(hub, table, ask["name"]), timeout=120)
+            if table.table.result() is not None or 0 not in table.table.to_act():
+                say(id=ask["id"], key=None)
+                return
+            options = table.table.legal_actions(0)
+            say(id=ask["id"], key="space" if PRESENTER.roll_action(options) is not None else "enter",
+                count=len(table.table.events))
+        elif ask["do"] == "shown":
+            m = member(hub, ask["name"])
+            await until(hub, lambda: m.seen >= len(m.table.table.events) > ask["count"], timeout=120)
+            say(id=ask["id"])
+        elif ask["do"] == "seat":
+            m = member(hub, ask["name"])
+            hub.lobby._sit(m, hub.lobby.create("garfield", ["human", "bot:random"]))
+            await until(hub, lambda: m.seen and m.seen == len(m.table.table.events), timeout=120)
+            say(id=ask["id"])
+
     def pids(hub) -> list[int]:
         return [os.getpid(), *getattr(hub, "children", ())]
 
     async with server(**settings) as hub:
         say(port=hub.port)
+        apart = set()
         while line := await reader.readline():
             ask = json.loads(line)
             do = ask["do"]
-            if do == "members":
+            if "id" in ask:
+                task = asyncio.ensure_future(answer_apart(ask))
+                apart.add(task)
+                task.add_done_callback(apart.discard)
+            elif do == "members":
                 await until(hub, lambda: len(hub.lobby.members) == ask["n"], timeout=300)
                 say()
-            elif do == "seat":  # everyone at a table of their own, a bot in the other seat
-                for m in list(hub.lobby.members.values()):
+            elif do == "seat":  # everyone (or the one named) at a table of their own, a bot in the other seat
+                chosen = [member(hub, ask["name"])] if "name" in ask else list(hub.lobby.members.values())
+                for m in chosen:
                     hub.lobby._sit(m, hub.lobby.create("garfield", ["human", "bot:random"]))
-                await until(hub, lambda: all(m.seen and m.seen == len(m.table.table.events)
-                                             for m in hub.lobby.members.values()), timeout=300)
+                await until(hub, lambda: all(m.seen and m.seen == len(m.table.table.events) for m in chosen),
+                            timeout=300)
                 say()
             elif do == "memory":
                 kb = {pid: memory_kb(pid) for pid in pids(hub)}

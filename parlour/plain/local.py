@@ -47,6 +47,7 @@ class PlainTable:
         game = table.game
         self.talk = Talk(game, table.players, self.humans[0] if len(self.humans) == 1 else SPECTATOR,
                          game.initial(table.players, table.options))
+        self.talk.hints = True  # a game on this computer: `hint` answers
         # With secret hands and several people at one keyboard, it is passed on between turns.
         self.private = len(self.humans) > 1 and self.talk.words.hand(table.view(SPECTATOR), 0) is not None
         self.holder: int | None = self.humans[0] if len(self.humans) == 1 else None

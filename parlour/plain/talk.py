@@ -11,7 +11,7 @@ from parlour.words.base import Story, Words
 from parlour.words.i18n import t
 from rules.records import Action
 
-COMMANDS = ("help", "rules", "board", "hand", "log", "options", "quit")
+COMMANDS = ("help", "rules", "board", "hand", "log", "options", "hint", "quit")
 
 
 @dataclass(slots=True)
@@ -48,6 +48,8 @@ def numbered(labels: list[str]) -> list[str]:
 
 class Talk:
     """A game told to one reader: `story_seat` is whose secrets the log may tell (-1: none)."""
+
+    hints = False  # whether `hint` answers (on this computer; a served table has none yet)
 
     def __init__(self, game, names: tuple[str, ...], story_seat: int, initial: Any):
         self.game, self.names, self.story_seat, self.initial = game, tuple(names), story_seat, initial
@@ -119,6 +121,17 @@ class Talk:
             return Reply([t("plain.which", numbers=", ".join(str(i + 1) for i in found))])
         return Reply([t("plain.not_understood", answer=answer, n=len(actions))])
 
+    def hint(self, view, seat: int, actions: list[Action], events=()) -> str:
+        """The hint (parlour/hint.py), from `view`, the seat's own, in words."""
+        if not self.hints:
+            return t("hint.off")
+        if len(actions) < 2:
+            return t("hint.not_now")
+        from parlour.hint import hint, hint_line
+
+        found = hint(self.game, view, seat, seed=len(events))
+        return hint_line(found, self.words, view, seat, self.names) if found else t("hint.not_now")
+
     def matching(self, answer: str, view, seat: int, actions: list[Action]) -> list[int]:
         """The options an answer's words name: the start of a label, a word of it, or the
         action's English name (`roll` rolls in any language)."""
@@ -135,7 +148,9 @@ class Talk:
         if command == "quit":
             return Reply(command="quit")
         if command == "help":
-            return Reply([t("plain.commands")])
+            return Reply([t("plain.commands")] + ([t("hint.plain_help")] if self.hints else []))
+        if command == "hint":
+            return Reply([self.hint(view, seat, actions, events)])
         if command == "rules":
             return Reply([rules_text(self.words.help_key)])
         if command == "board":

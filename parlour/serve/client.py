@@ -9,7 +9,9 @@ import re
 import unicodedata
 
 MAX_NAME = 24
-MAX_SIZE = 1000  # columns or rows beyond this are taken as this
+# A window larger than this is drawn at this size: each frame costs CPU and bytes for every
+# cell, and a 4K screen in a small font is about 480 columns by 135 rows.
+MAX_COLUMNS, MAX_ROWS = 500, 200
 TERM_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 LOCALE_RE = re.compile(r"[A-Za-z0-9_.@=+,-]{1,64}")
 NAME_PUNCTUATION = set("_-.")
@@ -75,10 +77,10 @@ def check_env(env: dict) -> dict[str, str]:
 
 
 def check_size(width, height) -> tuple[int, int]:
-    """A window size within 1..1000 each way; 0 or nonsense means 80x24."""
-    def one(value, default):
-        return max(1, min(value, MAX_SIZE)) if type(value) is int and value > 0 else default
-    return one(width, 80), one(height, 24)
+    """A window size within 1..MAX_COLUMNS by 1..MAX_ROWS; 0 or nonsense means 80x24."""
+    def one(value, most, default):
+        return max(1, min(value, most)) if type(value) is int and value > 0 else default
+    return one(width, MAX_COLUMNS, 80), one(height, MAX_ROWS, 24)
 
 
 def client_locale(env: dict) -> tuple[str, bool, str]:

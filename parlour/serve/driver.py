@@ -17,10 +17,18 @@ from textual.driver import Driver
 from textual.geometry import Size
 
 from ..compat.textual import xterm_parser
+from .pace import Bucket
+from .paste import PasteGuard
 
 MAX_BACKLOG = 64 * 1024  # characters of keystrokes waiting for the app; beyond this they are dropped
 CHUNK = 256  # characters parsed at a time; more only while the app has few messages waiting
 BUSY = 64  # messages waiting in the app's queue that make the driver hold back keystrokes
+# Keys a session's app is handed a second, and at once after a pause; beyond, keys are dropped.
+# A player thinks between keys (a held key repeats at about 30 a second: its repeats are dropped);
+# each key costs the loop every player shares a handler and a repaint.
+KEYS_PER_SECOND = 10
+KEY_BURST = 20
+RESIZES_PER_SECOND = 4  # window sizes a session's app is handed a second; between them only the last counts
 # What starts and ends application mode on the player's terminal (what Textual's Linux driver
 # writes, less the queries this driver does not answer: in-band resize and mouse pixels).
 START = ("\x1b[?1049h"  # the alternate screen
@@ -30,14 +38,29 @@ START = ("\x1b[?1049h"  # the alternate screen
          "\x1b[?2026$p"  # does the terminal do synchronized output?
          "\x1b[?2004h"  # bracketed paste
          "\x1b[?7l")  # no line wrap
-STOP = "\x1b[?2004l\x1b[?7h\x1b[<u\x1b[?1049l\x1b[?25h\x1b[?1004l"
+# What gives a player's terminal back as it was, on every way out (the app's own stop, the
+# server's stop, the idle timeout, a second login taking over): every mode START or the app may
+# have set is turned back (mouse reports of each kind too, though served apps run without the
+# mouse), the kitty keyboard entry START pushed is popped, colours are reset, the normal screen
+# and its cursor come back, and lines wrap again.
+STOP = ("\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l"  # mouse reports, every kind
+        "\x1b[?2004l"  # bracketed paste
+        "\x1b[?1004l"  # focus reports
+        "\x1b[<u"  # the kitty keyboard entry START pushed
+        "\x1b[0m"  # default colours
+        "\x1b[?1049l"  # the normal screen
+        "\x1b[?25h"  # the cursor
+        "\x1b[?7h")  # line wrap
 
 
 class Channel:
     """One session's terminal as its app sees it. `write` takes the app's output (bytes) to the
     client; the server calls `keys` and `resize`. Keystrokes wait here (within MAX_BACKLOG, the
     rest dropped) until the app's driver takes them, a little at a time, so a huge paste cannot
-    flood the app's message queue. After `close` nothing more is written or delivered."""
+    flood the app's message queue; a bracketed paste is bounded here (parlour/serve/paste.py)
+    before Textual's parser sees it, and keys beyond KEYS_PER_SECOND are dropped. Window sizes
+    are coalesced: the app gets at most RESIZES_PER_SECOND, the last size always. After `close`
+    nothing more is written or delivered."""
 
     def __init__(self, write: Callable[[bytes], None], width: int, height: int):
         self._write = write
@@ -46,6 +69,12 @@ class Channel:
         self.waiting = ""
         self.closed = False
         self.dropped = False  # some keystrokes were dropped (the app was that far behind)
+        self.paste = PasteGuard()
+        self.keys_allowed = Bucket(KEYS_PER_SECOND, KEY_BURST)
+        self.keys_dropped = 0  # keys beyond the rate, dropped
+        self._wanted_size = self.size
+        self._resize: asyncio.TimerHandle | None = None
+        self._resized_at = float("-inf")
 
     def write(self, data: bytes) -> None:
         if not self.closed:
@@ -54,6 +83,7 @@ class Channel:
     def keys(self, text: str) -> None:
         if self.closed or not text:
             return
+        text = self.paste.feed(text)
         room = MAX_BACKLOG - len(self.waiting)
         self.dropped = self.dropped or len(text) > room
         self.waiting += text[:max(0, room)]
@@ -65,13 +95,30 @@ class Channel:
         return text
 
     def resize(self, width: int, height: int) -> None:
-        self.size = (width, height)
-        if self.driver is not None and not self.closed:
+        """The client's window changed: the app gets the newest size, at most RESIZES_PER_SECOND
+        times a second (a redraw of the whole screen each time)."""
+        self._wanted_size = (width, height)
+        if self.closed or self._resize is not None:
+            return
+        loop = asyncio.get_running_loop()
+        delay = max(0.0, self._resized_at + 1 / RESIZES_PER_SECOND - loop.time())
+        self._resize = loop.call_later(delay, self._apply_size)
+
+    def _apply_size(self) -> None:
+        self._resize = None
+        self._resized_at = asyncio.get_running_loop().time()
+        if self.closed or self._wanted_size == self.size:
+            return
+        self.size = self._wanted_size
+        if self.driver is not None:
             self.driver.resized()
 
     def close(self) -> None:
         self.closed = True
         self.waiting = ""
+        if self._resize is not None:
+            self._resize.cancel()
+            self._resize = None
 
 
 class ChannelDriver(Driver):
@@ -116,7 +163,7 @@ class ChannelDriver(Driver):
             return
         while self._input and self.channel.waiting and self._app.message_queue_size < BUSY:
             for event in self._parser.feed(self.channel.take(CHUNK)):
-                self.process_message(event)
+                self._deliver(event)
         if self._input and self.channel.waiting:
             self._pumping = self._loop.call_later(0.01, self._pump_again)
         if self._tick is None:  # a lone Escape is a key once nothing follows it for a moment
@@ -130,7 +177,15 @@ class ChannelDriver(Driver):
         self._tick = None
         if self._input:
             for event in self._parser.tick():
-                self.process_message(event)
+                self._deliver(event)
+
+    def _deliver(self, event) -> None:
+        """An event from the parser to the app; a key beyond the session's rate is dropped (its
+        app would spend the loop that every player shares on it)."""
+        if isinstance(event, events.Key) and not self.channel.keys_allowed.take():
+            self.channel.keys_dropped += 1
+            return
+        self.process_message(event)
 
     def resized(self) -> None:
         size = Size(*self.channel.size)

@@ -1,10 +1,12 @@
-"""Log lines a client cannot forge: whatever a client chose (names, TERM, reasons) is escaped so
-no control character or newline reaches serve.log or the operator's terminal; and a flood of
-refusals is summed up instead of written line by line."""
+"""Log lines a client cannot forge or multiply: whatever a client chose (names, TERM, reasons) is
+escaped so no control character or newline reaches serve.log or the operator's terminal, and a
+line is cut at MAX_LINE characters; each kind of line is rate-limited (`LineBudget`), a flood of
+refusals is summed up instead of written line by line, and the file rotates (`PrivateRotatingFileHandler`)."""
 
 from __future__ import annotations
 
 import logging
+import logging.handlers
 import time
 from pathlib import Path
 
@@ -24,13 +26,50 @@ def escape(text: object) -> str:
     return "".join(out)
 
 
+MAX_LINE = 1000  # characters of one message (a 200 KB TERM is not written whole)
+
+
 class EscapingFormatter(logging.Formatter):
-    """The message (format and arguments) escaped; a traceback, written by the server itself,
-    is kept as it is."""
+    """The message (format and arguments) escaped; below ERROR cut at MAX_LINE. An error's
+    message (a failed app's traceback) and a traceback, written by the server itself, are kept
+    whole (they are rate-limited like every line, by LineBudget)."""
 
     def formatMessage(self, record: logging.LogRecord) -> str:
-        record.message = escape(record.message)
+        message = escape(record.message)
+        if len(message) > MAX_LINE and record.levelno < logging.ERROR:
+            message = f"{message[:MAX_LINE]}… ({len(message) - MAX_LINE} more characters)"
+        record.message = message
         return super().formatMessage(record)
+
+
+class LineBudget(logging.Filter):
+    """Each kind of line (its format string) at most `burst` at once, then `rate` a second: a
+    client that causes one line again and again (a refused TERM, a paste too long, session after
+    session) cannot fill the disk. How many were left out is said on the next line of that kind
+    that is written. On the server's logger, so every line, whoever causes it, is counted."""
+
+    def __init__(self, rate: float = 1.0, burst: float = 60, clock=time.monotonic, kinds: int = 1000):
+        super().__init__()
+        self.rate, self.burst, self.clock, self.most_kinds = rate, burst, clock, kinds
+        self.kinds: dict[str, list] = {}  # format -> [tokens, when, lines left out]
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        key, now = str(record.msg), self.clock()
+        kind = self.kinds.get(key)
+        if kind is None:
+            if len(self.kinds) >= self.most_kinds:  # formats are the code's own; this is a backstop
+                self.kinds.clear()
+            kind = self.kinds[key] = [self.burst, now, 0]
+        kind[0] = min(self.burst, kind[0] + (now - kind[1]) * self.rate)
+        kind[1] = now
+        if kind[0] < 1:
+            kind[2] += 1
+            return False
+        kind[0] -= 1
+        if kind[2]:
+            record.msg = f"({kind[2]} lines like this one were not written) {record.msg}"
+            kind[2] = 0
+        return True
 
 
 class RateLimited:
@@ -55,11 +94,15 @@ class RateLimited:
             self.dropped += 1
 
 
-class PrivateFileHandler(logging.FileHandler):
-    """A log file created owner-only (0600), and tightened if it was looser."""
+LOG_FILES = 5  # serve.log and its four older parts
 
-    def __init__(self, path: Path):
-        super().__init__(path, encoding="utf-8")
 
-    def _open(self):
+class PrivateRotatingFileHandler(logging.handlers.RotatingFileHandler):
+    """A log file created owner-only (0600), and tightened if it was looser; it rotates
+    (serve.log.1 … serve.log.4) so that all of its parts hold at most `total` bytes."""
+
+    def __init__(self, path: Path, total: int):
+        super().__init__(path, maxBytes=max(1024, total // LOG_FILES), backupCount=LOG_FILES - 1, encoding="utf-8")
+
+    def _open(self):  # (logging.FileHandler's own opener, which the standard library overrides too)
         return open_private_append(Path(self.baseFilename))

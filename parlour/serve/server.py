@@ -27,11 +27,12 @@ import asyncssh
 from ..charset import term_needs_ascii
 from ..compat.asyncssh import transport_of
 from .client import BadClient, KeyDecoder, check_env, check_name, check_size, check_term, client_locale
-from .driver import MAX_BACKLOG
+from .driver import MAX_BACKLOG, STOP
 from .files import LooseFile, check_private, write_private
 from .guard import Backoff, Guesses, source
-from .logsafe import EscapingFormatter, PrivateFileHandler, RateLimited
+from .logsafe import EscapingFormatter, LineBudget, PrivateRotatingFileHandler, RateLimited
 from .names import NameBook, is_shared
+from .pace import Bucket
 from .quotas import Hourly, Quotas, TableQuota
 from .slots import WAIT, Slots
 from .tables import Lobby, Member
@@ -39,13 +40,28 @@ from .tables import Lobby, Member
 log = logging.getLogger("parlour.serve")
 
 READ_SIZE = 4096  # bytes taken from a client per read
+# Bytes read from one client a second (and at once): keys are a few bytes each, a paste at most
+# paste.MAX_PASTE characters, so a player never waits on this; a client sending more waits on
+# SSH's flow control, and costs the loop everyone shares no more than this.
+READ_RATE, READ_BURST = 8 * 1024, 16 * 1024
+# What a client may send before the server has read it (SSH's channel window; asyncssh's own is
+# 2 MiB, which a client sending one byte per packet makes a list of two million objects).
+WINDOW = 64 * 1024
+# Window changes a client may send a second, and at once (dragging a window's edge sends a few
+# dozen a second for a moment); a client past this is disconnected: each costs asyncssh a packet's
+# work on the loop everyone shares, even though only the last size is used (driver.Channel).
+RESIZE_RATE, RESIZE_BURST = 30, 300
 STARTING = 2  # apps starting at once (starting is CPU work: more at once only makes everyone wait)
-MAX_UNSENT = 1024 * 1024  # screen output a client has not taken yet; beyond this it is disconnected
+# Screen output a client has not taken yet, in asyncssh's channel buffer and the socket's write
+# buffer together; beyond this it is disconnected at once.
+MAX_UNSENT = 1024 * 1024
 MAX_UNKNOWN_KEYS = 12  # public keys a client may offer on one connection
-# What a client's terminal is given back when the server stops: the normal screen (out of the
-# alternate one), no mouse reports or bracketed paste, default colours, and the cursor shown.
 IDLE = "idle"  # what a session's key reader returns when the client went quiet
-RESTORE_TERMINAL = "\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[0m\x1b[?1049l\x1b[?25h"
+# What a client's terminal is given back on every way out (driver.STOP: the normal screen, the
+# cursor, line wrap, no mouse/focus reports or bracketed paste, the kitty keyboard popped,
+# default colours), when the server rather than the app has to say it.
+RESTORE_TERMINAL = STOP
+LOG_MAX_BYTES = 50 * 1024 * 1024  # serve.log and its rotated parts, in all
 RESTARTING = "\r\nThe Parlour server is restarting; your game is saved. Connect again in a moment.\r\n"
 
 
@@ -66,6 +82,7 @@ class Settings:
     save: bool = True
     abandon_after: float = 30 * 60  # seconds a table whose humans are all away stays open
     quotas: Quotas = Quotas()  # what one credential may hold (parlour/serve/quotas.py)
+    log_max_bytes: int = LOG_MAX_BYTES  # serve.log and its rotated parts, in all
 
 
 class ServeError(Exception):
@@ -200,7 +217,7 @@ class Hub:
             lambda: _Server(self), self.settings.host, self.settings.port,
             server_host_keys=[key], encoding=None,
             line_editor=False, agent_forwarding=False, x11_forwarding=False, allow_scp=False,
-            sftp_factory=None, login_timeout=self.settings.login_timeout, keepalive_interval=60,
+            sftp_factory=None, login_timeout=self.settings.login_timeout, keepalive_interval=60, window=WINDOW,
             server_version="Parlour", encryption_algs=CIPHERS)
         self.port = self.acceptor.get_port()
         self.fingerprint = key.get_fingerprint()
@@ -315,8 +332,8 @@ class Hub:
         finally:
             if self.playing.get(name.casefold()) is task:
                 del self.playing[name.casefold()]
-            if getattr(task, "parlour_kicked", False):
-                _say(process, "\r\nYou logged in again from another place: this connection is closed.\r\n")
+            if getattr(task, "parlour_kicked", False):  # its app's output is no longer forwarded
+                _say(process, RESTORE_TERMINAL + "\r\nYou logged in again from another place: this connection is closed.\r\n")
             elif self.stopping:  # the UI's output is no longer forwarded: the terminal is ours
                 full_screen = process.get_terminal_type() not in (None, "", "dumb")  # not a plain session
                 _say(process, (RESTORE_TERMINAL if full_screen else "") + RESTARTING)
@@ -342,6 +359,7 @@ class Hub:
         log.info("%s connected from %s (%s, %dx%d, %s%s)", name, _peer(process), term, width, height,
                  lang, ", ascii" if ascii_only else "")
         cut = asyncio.Event()  # the client is gone, or does not take its screen's output
+        conn = process.get_extra_info("connection")
 
         def write(data: bytes) -> None:
             try:
@@ -350,12 +368,15 @@ class Hub:
                 channel.close()
                 cut.set()
                 return
-            if process.channel.get_write_buffer_size() > MAX_UNSENT and not cut.is_set():
-                log.info("%s does not read its screen (%d bytes unsent): disconnected", name, MAX_UNSENT)
+            if unsent(process, conn) > MAX_UNSENT and not cut.is_set():
+                log.info("%s does not read its screen (more than %d bytes unsent): disconnected", name, MAX_UNSENT)
                 channel.close()
                 cut.set()
+                conn.abort()  # what it has not taken is dropped now (closing would wait to send it)
 
         channel = Channel(write, width, height)
+        process.on_resize = lambda w, h: channel.resize(*check_size(w, h))
+        channel.resize(*check_size(*process.get_terminal_size()[:2]))  # (a change while it was checked)
         outbox: asyncio.Queue[dict] = asyncio.Queue()
         ui = Ui(name, channel, lang, ascii_only, terminal_environ(term, env), outbox.put_nowait)
         member = None
@@ -408,14 +429,14 @@ class Hub:
             self.uis.discard(ui)
 
     async def _keys_in(self, process, channel, member: Member, decoder: KeyDecoder) -> str | None:
-        """The client's keystrokes (as text) to its app; resizes follow the client's window.
-        Returns IDLE when the client sent nothing for the idle timeout."""
+        """The client's keystrokes (as text) to its app, at most READ_RATE bytes a second (its
+        window sizes reach the channel through `_Process.terminal_size_changed`). Returns IDLE
+        when the client sent nothing for the idle timeout."""
+        pace = Bucket(READ_RATE, READ_BURST)
+        told = False  # the line about dropped keystrokes is written once per session
         while True:
             try:
                 data = await asyncio.wait_for(process.stdin.read(READ_SIZE), self.settings.idle_timeout)
-            except asyncssh.TerminalSizeChanged as change:
-                channel.resize(*check_size(change.width, change.height))
-                continue
             except TimeoutError:
                 log.info("%s was idle for %d s: disconnected", member.name, self.settings.idle_timeout)
                 return IDLE
@@ -426,9 +447,13 @@ class Hub:
             if not data or channel.closed:
                 return
             channel.keys(decoder.text(data))
-            if channel.dropped:
-                log.info("%s sent more than %d characters at once: the rest is dropped", member.name, MAX_BACKLOG)
-                channel.dropped = False
+            if (channel.dropped or channel.paste.ended) and not told:
+                told = True
+                log.info("%s sent more than %d characters at once, or too long a paste: the rest is dropped",
+                         member.name, MAX_BACKLOG)
+            wait = pace.wait(len(data))
+            if wait:  # (not a test's sleep: the pace of one client's input)
+                await asyncio.sleep(wait)
 
     async def _link(self, outbox: asyncio.Queue, member: Member) -> None:
         """Requests from the session's app, handed to the lobby (in the session's task, not the app's)."""
@@ -651,8 +676,29 @@ class _Process(asyncssh.SSHServerProcess):
     otherwise serve itself) and always runs the Parlour session, which says why it will not
     run it and exits with a failing status."""
 
+    on_resize = None  # the session's handler of window sizes, once its app has a channel
+    resizes: Bucket | None = None  # window changes allowed (RESIZE_RATE a second)
+
     def subsystem_requested(self, subsystem: str) -> bool:
         return True
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        """asyncssh queues each window change as an exception for the next read (taken off with
+        list.pop(0)), which a client sending thousands a second grows without bound; only the
+        newest size matters, so it goes straight to the session (the channel coalesces them).
+        A client sending more than RESIZE_RATE a second is disconnected."""
+        if self.resizes is None:
+            self.resizes = Bucket(RESIZE_RATE, RESIZE_BURST)
+        if not self.resizes.take():
+            conn = self.get_extra_info("connection")
+            if conn is not None and not getattr(self, "flooded", False):
+                self.flooded = True
+                log.info("%s sent window changes faster than %d a second: disconnected",
+                         self.get_extra_info("username"), RESIZE_RATE)
+                conn.abort()
+            return
+        if self.on_resize is not None:
+            self.on_resize(width, height)
 
     def session_started(self) -> None:
         from asyncssh.constants import EXTENDED_DATA_STDERR
@@ -683,6 +729,15 @@ def _say(process, text: str) -> None:
         pass
 
 
+def unsent(process, conn) -> int:
+    """Bytes written for a client and not yet taken by it: in asyncssh's channel buffer (beyond
+    the client's SSH window) and in the socket's write buffer (what asyncssh has sent within the
+    window; asyncssh does not pause for a full socket)."""
+    transport = transport_of(conn)  # the asyncio transport the connection writes to
+    held = transport.get_write_buffer_size() if transport is not None else 0
+    return process.channel.get_write_buffer_size() + held
+
+
 def _peer(process) -> str:
     peer = process.get_extra_info("peername")
     return str(peer[0]) if peer else "?"
@@ -691,18 +746,22 @@ def _peer(process) -> str:
 # ---- the command -----------------------------------------------------------------------------
 
 
-def setup_logging(folder: Path, stderr: bool = True) -> Path:
-    """Joins, leaves and refusals to `folder`/serve.log (and stderr)."""
+def setup_logging(folder: Path, stderr: bool = True, max_bytes: int = LOG_MAX_BYTES) -> Path:
+    """Joins, leaves and refusals to `folder`/serve.log (and stderr): each kind of line within a
+    budget (logsafe.LineBudget), the file rotated so that all of its parts hold at most `max_bytes`."""
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "serve.log"
     logger = logging.getLogger("parlour.serve")
     for handler in list(logger.handlers):  # a second server in one process logs to its own folder
         logger.removeHandler(handler)
         handler.close()
+    for old in list(logger.filters):
+        logger.removeFilter(old)
+    logger.addFilter(LineBudget())
     logger.setLevel(logging.INFO)
     logger.propagate = False
     formatter = EscapingFormatter("%(asctime)s %(levelname)s %(message)s")
-    handlers = [PrivateFileHandler(path)] + ([logging.StreamHandler(sys.stderr)] if stderr else [])
+    handlers = [PrivateRotatingFileHandler(path, max_bytes)] + ([logging.StreamHandler(sys.stderr)] if stderr else [])
     for handler in handlers:
         handler.setFormatter(formatter)
         logger.addHandler(handler)
@@ -720,7 +779,7 @@ def run(settings: Settings) -> int:
     except ServeError as error:
         print(f"parlour serve: {error}", file=sys.stderr)
         return 2
-    log_path = setup_logging(data_dir())
+    log_path = setup_logging(data_dir(), max_bytes=settings.log_max_bytes)
 
     async def main() -> None:
         await hub.start(config_dir())

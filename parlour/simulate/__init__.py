@@ -187,7 +187,7 @@ def _table(summary: dict[str, Any]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from rules import registry
-    from rules.bots import LEVELS
+    from rules.bots import levels as offered
 
     levels = [level.strip() for level in args.seats.split(",") if level.strip()]
     try:
@@ -195,9 +195,10 @@ def run(args: argparse.Namespace) -> int:
     except registry.UnknownGame as error:
         print(f"parlour simulate: {error}", file=sys.stderr)
         return 2
-    unknown = [level for level in levels if level not in LEVELS]
+    known = offered(game.id)  # the menus' levels: `expert` too in the Smurf Game
+    unknown = [level for level in levels if level not in known]
     if unknown:
-        print(f"parlour simulate: unknown bot level {unknown[0]!r} (known: {', '.join(LEVELS)})",
+        print(f"parlour simulate: unknown bot level {unknown[0]!r} (known: {', '.join(known)})",
               file=sys.stderr)
         return 2
     if not game.min_players <= len(levels) <= game.max_players:

@@ -14,9 +14,20 @@ def _expert(seed=None):
     return ExpertBot(seed)
 
 
-# levels a caller may ask for by name but the menus do not offer: `expert` does not beat `smart`
-# clearly in any game (docs/bots.md has the head-to-head figures)
+# levels a caller may ask for by name but the menus offer only for some games: `expert` beats
+# `smart` clearly only in the Smurf Game (docs/bots.md has the head-to-head figures)
 UNLISTED = {"expert": _expert}
+SEARCHED = ("smurf",)  # the games whose menus offer `expert`
+
+
+def levels(game_id: str | None = None) -> list[str]:
+    """The levels the menus and --seats offer for a game: LEVELS, and `expert` where it is worth it."""
+    return [*LEVELS, *(["expert"] if game_id in SEARCHED else [])]
+
+
+def known(level: str) -> bool:
+    """Whether `make` builds this level (a save may name any of them)."""
+    return level in LEVELS or level in UNLISTED
 
 
 def make(level: str, seed: int | str | None = None):

@@ -5,8 +5,8 @@ that won most often. Flat Monte Carlo over determinized worlds; every action is 
 same worlds with the same dice (common random numbers), so the comparison is fair and cheap.
 
 It never reads more than its seat's view: whatever it is handed, it first takes the view of it,
-and the worlds are dealt from that view alone. Where a game has no sampler (the Smurf Game, or
-a Filmis swap in progress) it plays as the smart level.
+and the worlds are dealt from that view alone. Where no world can be dealt (a Filmis swap in
+progress) it plays as the smart level; the Smurf Game, which hides nothing, has its own search.
 """
 
 from __future__ import annotations
@@ -28,10 +28,20 @@ MAX_ACTIONS = 2_000  # a playout still running after this many actions counts as
 class ExpertBot:
     level = "expert"
 
-    def __init__(self, seed: int | str | None = None, playouts: int = PLAYOUTS):
+    def __init__(self, seed: int | str | None = None, playouts: int | None = None):
         self._random = random.Random(seed)
         self._smart = SmartBot(self._random.getrandbits(32))
-        self.playouts = playouts
+        self.playouts = PLAYOUTS if playouts is None else playouts
+        self._asked = playouts  # None: each game's own budget (the Smurf search has its own)
+        self._smurf = None  # the Smurf search, made at its first decision
+
+    def smurf(self):
+        """The Smurf Game's search (rules/bots/smurf_search.py), seeded from this bot's generator."""
+        if self._smurf is None:
+            from .smurf_search import SmurfSearch
+
+            self._smurf = SmurfSearch(random.Random(self._random.getrandbits(32)), self._asked)
+        return self._smurf
 
     samplers = SAMPLERS
 
@@ -44,6 +54,8 @@ class ExpertBot:
         actions = game.legal_actions(view, seat)
         if len(actions) == 1:
             return actions[0]
+        if game.id == "smurf":  # nothing hidden: the view is the whole state
+            return self.smurf().choose(game, view, seat)
         sampler = self.samplers.get(game.id)
         default = self._smart.choose(game, view, seat)
         if sampler is None or sampler(view, seat, random.Random(0)) is None:

@@ -220,12 +220,13 @@ class Search:
         if depth == 1:
             return self._value_last(cat_bits(wp), sq, inside, mask)
         key = (self.empty, wp, sq, inside, mask, depth)
-        if key not in self._memo:
+        best = self._memo.get(key)  # one look-up: a hint's thread may clear the shared memo between two
+        if best is None:
             best = self.roll(wp, sq, inside, mask, depth)
             for wheel in wheels.WHEELS:
                 best = min(best, 1.0 + self.value(turned(wp, wheel), sq, inside, mask, depth - 1))
             self._memo[key] = best
-        return self._memo[key]
+        return best
 
     def _value_last(self, cats: int, sq, inside, mask) -> float:
         """`value` one turn before the leaves, with these cats (bit mask) showing: only those

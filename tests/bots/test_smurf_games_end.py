@@ -43,7 +43,13 @@ def test_the_two_smart_games_that_went_on_for_ever_end(index):
 
 
 @pytest.mark.parametrize("players, games", [(2, 60), (3, 30), (4, 30)])
-def test_bot_only_smurf_games_of_mixed_levels_end(players, games):
+def test_bot_only_smurf_games_of_mixed_levels_end(players, games, monkeypatch):
+    from rules.bots import smurf_search
+
+    # the expert searches the Smurf Game (issue 33): a small search here, as quick as the smart
+    # level, so that these many long games stay a quick test
+    monkeypatch.setattr(smurf_search, "PLAYOUTS", 3)
+    monkeypatch.setattr(smurf_search, "HORIZON", 4)
     draw = random.Random(players)
     for index in range(games):
         levels = [draw.choice(["smart", "expert", "random"]) for _ in range(players)]

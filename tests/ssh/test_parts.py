@@ -35,7 +35,7 @@ def test_term_env_and_size_are_checked():
             check_term(bad)
     assert check_env({"LANG": "sv_SE.UTF-8", "COLORTERM": "truecolor", "PATH": "/evil", "LC_ALL": "x\ny"}) == \
         {"LANG": "sv_SE.UTF-8", "COLORTERM": "truecolor"}
-    assert check_size(0, -5) == (80, 24) and check_size(10**9, 3) == (1000, 3) and check_size("80", 1.5) == (80, 24)
+    assert check_size(0, -5) == (80, 24) and check_size(10**9, 3) == (500, 3) and check_size(3, 10**9) == (3, 200) and check_size("80", 1.5) == (80, 24)
 
 
 def test_the_locale_gives_language_ascii_mode_and_input_charset():
@@ -160,3 +160,38 @@ def test_quota_options_change_one_kind_and_refuse_nonsense_with_a_sentence():
     for bad in ("connections", "tables=0", "other.tables=2", "bogus=3"):
         with pytest.raises(ValueError, match="WHAT=N or shared.WHAT=N"):
             parse([bad])
+
+
+def test_a_paste_is_bounded_in_characters_and_time_and_markers_may_be_split():
+    from parlour.serve.paste import END, START, PasteGuard
+
+    now = [0.0]
+    guard = PasteGuard(most=10, seconds=3, clock=lambda: now[0])
+    assert guard.feed("ab\x1b[20") + guard.feed("0~hello") + guard.feed("\x1b[2") + guard.feed("01~c") == \
+        "ab" + START + "hello" + END + "c"  # split markers are found; a short paste passes whole
+    out = guard.feed(START + "x" * 50)
+    assert out == START + "x" * 10 + END and guard.ended == 1  # cut at 10, ended here
+    assert guard.feed("y" * 100 + END + "k") == "k"  # the rest of it dropped, up to the client's end
+    assert guard.feed(START + "slow") == START + "slow"
+    now[0] = 5.0
+    assert guard.feed("more") == END  # open too long: ended at the next keystroke
+    now[0] = 9.0
+    assert guard.feed("j") == "j"  # a paste never ended by its client: keys count again in time
+
+
+def test_every_kind_of_log_line_has_a_budget():
+    import logging as logging_module
+
+    from parlour.serve.logsafe import LineBudget
+
+    now = [0.0]
+    budget = LineBudget(rate=1.0, burst=5, clock=lambda: now[0])
+
+    def record(msg):
+        return logging_module.LogRecord("x", logging_module.INFO, __file__, 1, msg, (), None)
+
+    passed = sum(budget.filter(record("refused %s")) for _ in range(100))
+    assert passed == 5 and budget.filter(record("another kind %s"))  # kinds are counted apart
+    now[0] = 2.0
+    kept = record("refused %s")
+    assert budget.filter(kept) and kept.msg.startswith("(95 lines like this one were not written)")

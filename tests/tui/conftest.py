@@ -17,3 +17,12 @@ def parlour_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("PARLOUR_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("PARLOUR_CONFIG_DIR", str(tmp_path / "config"))
     return tmp_path
+
+
+@pytest.fixture(autouse=True)
+def quick_analysis(monkeypatch):
+    """The replay's chances chart plays few games on from each turn (in a thread) in tests."""
+    from parlour import analysis
+
+    monkeypatch.setattr(analysis, "GAMES", {})
+    monkeypatch.setattr(analysis, "DEFAULT_GAMES", 4)

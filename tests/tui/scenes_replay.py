@@ -26,11 +26,16 @@ def _saved_game() -> Path:
     return path
 
 
-def replay(seat: int | None = None):
+def replay(seat: int | None = None, ascii_only: bool = False):
     i18n.set_language("en")
     app = make_app(start="replay", resume=_saved_game(), eyes=seat, bot_delay=0, animations=False,
-                   autosave=False)
+                   autosave=False, ascii_only=ascii_only)
     return app, ["g", "1", "2", "enter", "right", "right"]
+
+
+def replay_ascii():
+    """The same, with the chances chart, in ASCII mode."""
+    return replay(ascii_only=True)
 
 
 def replay_as_seat():
@@ -38,5 +43,5 @@ def replay_as_seat():
     return app, keys + ["v"]
 
 
-SCENES = {"replay": replay, "replay-seat": replay_as_seat}
+SCENES = {"replay": replay, "replay-seat": replay_as_seat, "replay-ascii": replay_ascii}
 SIZES = {"replay": [(80, 24), (120, 40)]}  # for tools/screenshots.py; 80x24 unless said

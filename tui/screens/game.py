@@ -73,6 +73,7 @@ class GameScreen(Screen):
             Binding("escape", "back", t("keys.back"), id="back"),
             Binding("question_mark", "help", t("keys.help"), id="help"),
             Binding("u", "undo", t("undo.key"), id="undo", show=False),
+            Binding("i", "hint", t("hint.key"), id="hint", show=False),
             *[Binding(str(n), f"slot({n})", t("keys.play_card"), id=f"slot_{n}", show=n == 1,
                       key_display="1-9") for n in range(1, 10)],
             # The log's keys: none of them is a game key in any game.
@@ -398,6 +399,8 @@ class GameScreen(Screen):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action in ("help", "log", "log_start", "log_end"):
             return True
+        if action == "hint":  # on this computer only (a served table offers none yet)
+            return bool(self.options) and getattr(self.session, "hints", False) and not self.checking
         if action == "undo":  # a served table has no undo (tui/remote.py); the help says so
             return hasattr(self.session, "undo") and not self.session.over and not self.checking
         if not self.options:
@@ -474,6 +477,31 @@ class GameScreen(Screen):
         self.note = t("game.save_failed", problem=problem) if problem else t(f"undo.{why or 'done'}")
         self._advance()
 
+    def action_hint(self) -> None:
+        """What the bot would choose in the player's place, and each option's chance to win,
+        from the player's own view (parlour/hint.py), worked out in a thread: keys keep working."""
+        if not self.options or self.viewer == SPECTATOR:
+            return
+        self.note = t("hint.thinking")
+        self._show()
+        game, state, seat = self.table.game, self.table.state, self.viewer
+        view = game.view(state, seat)  # the hint is handed the player's view only
+        events = len(self.table.events)
+        self.run_worker(lambda: self._work_hint(game, view, seat, events), thread=True, group="hint",
+                        exclusive=True, exit_on_error=False)
+
+    def _work_hint(self, game, view, seat: int, events: int) -> None:
+        from parlour.hint import hint, hint_line
+
+        found = hint(game, view, seat, seed=events)
+        line = hint_line(found, self.words, view, seat, self.names) if found else t("hint.not_now")
+        self.app.call_from_thread(self._show_hint, line, events)
+
+    def _show_hint(self, line: str, events: int) -> None:
+        if self.is_attached and len(self.table.events) == events:  # still the same question
+            self.note = line
+            self._show()
+
     def action_log(self, step: int) -> None:
         self.query_one(GameLog).page(step)
 
@@ -487,5 +515,7 @@ class GameScreen(Screen):
         from .help import HelpScreen
 
         undo = t("undo.help_local" if hasattr(self.session, "undo") else "undo.help_served")
+        if getattr(self.session, "hints", False):
+            undo += "\n\n" + t("hint.help", hint=key_names(self.app, "hint", "i"))
         self.app.push_screen(localized(HelpScreen)(self.table.game.title, f"{t(self.words.help_key).strip()}\n\n{undo}",
                                                     self.presenter.bindings()))

@@ -18,6 +18,7 @@ from parlour.words.i18n import asciify, t
 
 from ..games import Presenter
 from ..keymap import t_keys
+from ..widgets.chances_chart import ChancesChart
 from ..widgets.panels import HandPanel, PlayersPanel
 from ..widgets.replay_bar import ReplayBar
 from .game import pawn_marks
@@ -67,11 +68,13 @@ class ReplayScreen(Screen):
         self.goto_digits: str | None = None  # "g" pressed: the turn number typed so far
         self._timer = None
         self._told: tuple | None = None  # the (stop, eyes) the log tells up to
+        self._analysed_eyes: int | None = None  # whose view the chart's analysis plays on from
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield self.presenter.board(self.marks, self.colours, self.ascii_only, id="board")
+                yield ChancesChart(self.names, self.marks, self.colours, self.ascii_only, id="chances")
                 log = RichLog(id="log", max_lines=500, wrap=True, markup=False, min_width=20)
                 log.can_focus = False
                 yield log
@@ -85,6 +88,43 @@ class ReplayScreen(Screen):
 
     def on_mount(self) -> None:
         self.show_stop()
+        self._analyse()
+
+    def on_resize(self) -> None:
+        # five rows (four of chart, one of words) in a small terminal, up to ten in a tall one
+        self.query_one(ChancesChart).styles.height = 5 if self.size.height < 30 else min(10, self.size.height // 4)
+
+    # ---- the chances chart (parlour/analysis.py, worked out in a thread) --------------------
+
+    def analysis_eyes(self) -> int | None:
+        """A finished game is played on from the whole state; one in progress only from what
+        the seat watched could see."""
+        return None if self.replay.finished else self.eyes
+
+    def _analyse(self) -> None:
+        from parlour.analysis import Analysis
+
+        analysis = Analysis(self.replay, self.analysis_eyes())
+        self._analysed_eyes = analysis.eyes
+        chart = self.query_one(ChancesChart)
+        chart.start(len(analysis), len(self.replay.turns) + (1 if self.replay.finished else 0))
+        self.run_worker(lambda: self._work_analysis(analysis, chart), thread=True, group="analysis",
+                        exclusive=True, exit_on_error=False)
+
+    def _work_analysis(self, analysis, chart: ChancesChart) -> None:
+        from textual.worker import get_current_worker
+
+        worker = get_current_worker()
+        for point in analysis.run():
+            if worker.is_cancelled:
+                return
+            self.app.call_from_thread(chart.add, point)
+
+    def chart_turn(self) -> int:
+        """The turn the chart marks: past the last turn once a finished game has ended."""
+        if self.replay.finished and self.stop == self.last:
+            return len(self.replay.turns) + 1
+        return max(1, self.replay.turn_of(self.stop))
 
     @property
     def ascii_only(self) -> bool:
@@ -159,6 +199,8 @@ class ReplayScreen(Screen):
         choices = self.replay.eyes()
         self.eyes = choices[(choices.index(self.eyes) + 1) % len(choices)]
         self.show_stop()
+        if self.analysis_eyes() != self._analysed_eyes:  # a game in progress: as this seat saw it
+            self._analyse()
 
     def action_close(self) -> None:
         if self.goto_digits is not None:
@@ -187,6 +229,7 @@ class ReplayScreen(Screen):
         self._show_hands(view)
         self._show_log()
         self._show_bar()
+        self.query_one(ChancesChart).show_turn(self.chart_turn())
 
     def _show_log(self) -> None:
         """The story up to this stop: one step on adds its lines; anything else tells the recent

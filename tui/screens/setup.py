@@ -97,7 +97,7 @@ class SetupScreen(Screen):
             self.action_remove()
         elif button.startswith("kind-"):
             i = int(button.split("-")[1])
-            cycle = [None, *bots.LEVELS]
+            cycle = [None, *bots.levels(self.game.id)]
             seat = self.seats[i]
             self.seats[i] = Seat(seat.name, cycle[(cycle.index(seat.bot) + 1) % len(cycle)], seat.colour)
             event.button.label = self._kind_label(self.seats[i])

@@ -1,0 +1,85 @@
+"""The hint (parlour/hint.py, key `i` at the table): the bot's choice and each option's chance to
+win, from the player's own view only: positions the player cannot tell apart get the same hint,
+where reading the hidden cards would tell them apart."""
+
+from __future__ import annotations
+
+from parlour.hint import hint, hint_line
+from parlour.seats import Seat
+from parlour.words.base import Words
+from rules.chance import Chance
+from rules.game import decide
+from tui.app import make_app
+from tui.widgets.panels import PromptBar
+
+from ..bots.test_fair_play import _filmis_state
+from ..tui.driving import settle
+
+QUICK = dict(budget=24, seconds=None)  # few games played on, and always all of them: seeded
+
+
+def test_the_hint_never_reads_another_seats_hidden_cards():
+    from rules.filmis import cards
+    from rules.filmis.records import CallRaid
+
+    game, poor = _filmis_state((cards.WALL_ENBERG,) * 4)  # the raid wins
+    _, rich = _filmis_state((cards.JAMES_DEAN,) * 2 + (cards.SICKAN,) * 2)  # the raid loses
+    assert game.view(poor, 0) == game.view(rich, 0)
+    # a hint that peeked would know: the raid wins every time in one and never in the other
+    assert [game.result(decide(game, s, 0, CallRaid(), Chance(0)).state).winners for s in (poor, rich)] == [(0,), (1,)]
+    hints = [hint(game, state, 0, **QUICK) for state in (poor, rich, game.view(poor, 0))]
+    assert hints[0] == hints[1] == hints[2]
+    raid = dict(hints[0].options)[CallRaid()]
+    assert 0 < raid < 1
+
+
+def test_a_smurf_hint_names_every_option_with_its_chance_and_the_experts_choice():
+    from rules.smurf import GAME
+    from rules.smurf.records import Roll, TurnWheel
+    from rules.smurf.state import initial
+
+    state = initial(("Ann", "Bob"), {})._replace(positions=(3, 20), held=((1, 1, 1, 0), (0, 0, 0, 0)),
+                                                   circles=(7, 7, 7, 8), turn=0)
+    found = hint(GAME, state, 0, **QUICK)
+    assert found.level == "expert" and [a for a, _ in found.options] == [Roll(), TurnWheel(1), TurnWheel(2)]
+    assert found.games == 8 and all(0 <= p <= 1 for _, p in found.options)
+    line = hint_line(found, Words.of("smurf"), state, 0, ("Ann", "Bob"))
+    assert line.startswith("Hint: ") and line.count(" %") == 3 and "expert would choose" in line
+    assert hint(GAME, state, 1, **QUICK) is None  # not Bob's turn: nothing to choose
+
+
+async def test_the_hint_key_shows_the_hint_in_the_prompt():
+    seats = [Seat("Ann", None, "red"), Seat("Bob", "smart", "blue")]
+    app = make_app(start="play", game="smurf", seats=seats, seed=3, bot_delay=60, animations=False,
+                   autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        session = app.session
+        while 0 not in session.table.to_act():
+            session.driver.play_bots()
+            await settle(pilot)
+        await pilot.press("i")
+        await app.screen.workers.wait_for_complete()
+        await settle(pilot)
+        prompt = str(app.screen.query_one(PromptBar).content)
+        assert "Hint: " in prompt and "expert would choose" in prompt
+
+
+def test_a_served_table_has_no_hint_key():
+    from tui.local_game import LocalGame
+    from tui.remote import RemoteGame
+
+    assert LocalGame.hints and not getattr(RemoteGame, "hints", False)
+
+
+def test_plain_mode_answers_hint_in_words():
+    from parlour.plain.local import PlainTable
+
+    from ..plain.test_plain_table import Script, table
+
+    live, seats = table("smurf", "Ann,bot", seed=4)
+    script = Script("hint", "help", "quit")
+    PlainTable(live, seats, script.lines, script.read).play()
+    hints = [line for line in script.text.splitlines() if line.startswith("Hint: ")]
+    assert len(hints) == 1 and hints[0].count(" %") == 3 and "would choose" in hints[0]
+    assert "hint: what the bot would choose in your place" in script.text
