@@ -73,6 +73,9 @@ def _serve(serve: argparse.ArgumentParser) -> None:
                             "names or names_per_hour (defaults in docs/serve.md); may be repeated")
     serve.add_argument("--bot-delay", type=float, default=argparse.SUPPRESS, metavar="SECONDS",
                        help="pause before each bot move (default 0.6)")
+    serve.add_argument("--web-port", type=int, metavar="PORT",
+                       help="also let browsers join the same tables, on this port (docs/serve.md)")
+    serve.add_argument("--web-host", metavar="HOST", help="address of the web door (default: --host)")
     serve.add_argument("--log-max-mb", type=float, default=50, metavar="MB",
                        help="serve.log and its rotated parts hold at most this many MB in all (default 50)")
 
@@ -146,7 +149,8 @@ def _main(argv: list[str] | None) -> int:
                             authorized_keys=args.authorized_keys, max_connections=max(1, args.max_connections),
                             idle_timeout=max(1.0, args.idle_timeout), bot_delay=max(0.0, args.bot_delay),
                             abandon_after=max(1.0, args.abandon_after), quotas=quotas,
-                            log_max_bytes=int(max(0.1, args.log_max_mb) * 1024 * 1024)))
+                            log_max_bytes=int(max(0.1, args.log_max_mb) * 1024 * 1024),
+                            web_port=args.web_port, web_host=args.web_host))
     if args.command == "web":
         from .web import Settings, app_options, run
 
@@ -163,7 +167,7 @@ def _main(argv: list[str] | None) -> int:
 def _replay_text(path: Path, seat: int | None, analysis: bool = False) -> int:
     """`parlour replay FILE --text`: the game told line by line, as the log tells it (no Textual)."""
     from . import saves
-    from .replay import Replay
+    from .replay import Replay, text_header, text_ranking
     from .shown import shown
     from .words.base import Words
 
@@ -181,12 +185,16 @@ def _replay_text(path: Path, seat: int | None, analysis: bool = False) -> int:
             print(f"parlour: --seat must be 1 to {len(replay.names)}", file=sys.stderr)
         return 2
     words = Words.of(replay.game.id)
+    for line in text_header(replay, path.stat().st_mtime):
+        print(shown(line))  # names from the save: as text
     for warning in replay.warnings:
         print(f"({shown(warning)})")
     if analysis:
         return _analysis_text(replay, eyes, words)
     for line in replay.story_at(len(replay.stops) - 1, eyes, words) if replay.stops else []:
         print(shown(line))  # names from the save: as text
+    for line in text_ranking(replay, words):
+        print(shown(line))
     return 0
 
 

@@ -118,6 +118,12 @@ class TableDriver:
         self.writer = writer
         return None
 
+    def can_undo(self, humans: set[int], hot_seat: bool = False) -> bool:
+        """True when `undo` would take something back now."""
+        table = self.table
+        now = next(iter(table.to_act()), None)
+        return undo_point(table.game, table.header, table.events, humans, hot_seat, now).to is not None
+
     def undo(self, humans: set[int], hot_seat: bool = False) -> str:
         """Take back the last action of one of `humans` and every action after it, as far as
         rules/undo.py allows; and save the shorter log (the caller tells the game again). Returns

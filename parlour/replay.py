@@ -94,6 +94,34 @@ class Replay:
         return story.tell_log(self.events[start:self.stops[stop]])
 
 
+def text_header(replay: Replay, played: float | None) -> list[str]:
+    """The first lines of `parlour replay --text`: the game, its players and when it was last
+    played (`played`: a timestamp, e.g. the save's modification time)."""
+    from datetime import datetime
+
+    from .words.i18n import t
+
+    when = datetime.fromtimestamp(played).strftime("%Y-%m-%d %H:%M") if played is not None else "?"
+    players = ", ".join(str(name) for name in replay.header.players)
+    return [t("replay.text_header", game=replay.game.title, players=players, date=when), ""]
+
+
+def text_ranking(replay: Replay, words) -> list[str]:
+    """The last lines of `parlour replay --text`: the final ranking (or that the game goes on)."""
+    from .words.i18n import listed, t
+
+    state = replay.state_at(len(replay.stops) - 1) if replay.stops else None
+    result = replay.game.result(state) if state is not None else None
+    if result is None:
+        return ["", t("replay.text_unfinished")]
+    names = replay.header.players
+    lines = [line.rstrip("\n") for line in words.result_lines(state, names)]
+    ranked = words.ranked(state, result.winners, len(names))
+    winners = [names[w] for w in result.winners]
+    head = t("results.winner", name=winners[0]) if len(winners) == 1 else listed("results.winners", "names", winners)
+    return ["", t("results.heading"), head] + [f"{place}. {lines[seat]}" for place, seat in enumerate(ranked, 1)]
+
+
 def _names(header) -> tuple[str, ...]:
     """The players' names as the game's own table told them: the one person at the keyboard of
     a game against bots is "you" (the `_you` forms of the catalogues), as in the live log."""

@@ -18,6 +18,17 @@ BOT_NAMES = {
 }
 
 
+def bot_names(game: str) -> tuple[str, ...]:
+    """The bots' names at a table of `game`, in the language played (the catalogue's
+    `<game>.bot_names`, comma-separated, where a language names them its own way)."""
+    from parlour.words.i18n import has, t
+
+    key = f"{game}.bot_names"
+    if has(key):
+        return tuple(name.strip() for name in t(key).split(","))
+    return BOT_NAMES.get(game, ("Bot 1", "Bot 2", "Bot 3", "Bot 4"))
+
+
 @dataclass(frozen=True, slots=True)
 class Seat:
     name: str
@@ -32,7 +43,7 @@ class Seat:
 def parse_seats(game: str, text: str) -> list[Seat]:
     """Seats from "Ann,bot,bot:random": a name is a human; `bot` (or `bot:LEVEL`) a bot."""
     seats = []
-    names = iter(BOT_NAMES.get(game, ("Bot 1", "Bot 2", "Bot 3", "Bot 4")))
+    names = iter(bot_names(game))
     for i, part in enumerate(p.strip() for p in text.split(",")):
         colour = COLOURS[i % len(COLOURS)]
         if part.lower() == "bot" or part.lower().startswith("bot:"):

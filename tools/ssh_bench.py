@@ -76,6 +76,9 @@ def quantile(values: list[float], q: float) -> float:
 # ---- the server process -----------------------------------------------------------------------
 
 
+EXTRA_SETTINGS: dict = {}  # more server settings (tools/web_door_bench.py: the web door)
+
+
 async def serve(players: int) -> None:
     """Run a server and answer the bench's requests, one JSON line each way."""
     from parlour.serve import tables
@@ -86,7 +89,7 @@ async def serve(players: int) -> None:
     fields = {f.name for f in dataclasses.fields(Settings)}
     settings = {k: v for k, v in {"save": False, "max_logins_per_address": players, "max_logins": players,
                                   "max_connections": players + 1, "login_timeout": 600,
-                                  "session_grace": 600}.items() if k in fields}
+                                  "session_grace": 600, **EXTRA_SETTINGS}.items() if k in fields}
     tables.MAX_TABLES = max(tables.MAX_TABLES, players)
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader()
@@ -98,7 +101,7 @@ async def serve(players: int) -> None:
 
     async def answer_apart(ask: dict) -> None:
         """A request with an "id" is answered in a task of its own, its answer carrying the id
-        (tools/ssh_attacks.py --capacity: many players' requests at once)."""
+        (tools/ssh_session_attacks.py --capacity: many players' requests at once)."""
         if ask["do"] == "turn":
             table = member(hub, ask["name"]).table
             await until(hub, lambda: caught_up(hub, table, ask["name"]), timeout=120)
@@ -122,7 +125,7 @@ async def serve(players: int) -> None:
         return [os.getpid(), *getattr(hub, "children", ())]
 
     async with server(**settings) as hub:
-        say(port=hub.port)
+        say(port=hub.port, web_port=hub.web.port if getattr(hub, "web", None) else None)
         apart = set()
         while line := await reader.readline():
             ask = json.loads(line)
@@ -168,14 +171,15 @@ async def serve(players: int) -> None:
 class Server:
     """The server process and its request line."""
 
-    async def start(self, players: int, code: Path | None) -> None:
-        args = [sys.executable, __file__, "--serve", "--players", str(players)]
+    async def start(self, players: int, code: Path | None, extra: list[str] | None = None) -> None:
+        args = [sys.executable, __file__, "--serve", "--players", str(players), *(extra or [])]
         if code:
             args += ["--code", str(code)]
         self.process = await asyncio.create_subprocess_exec(*args, stdin=asyncio.subprocess.PIPE,
                                                             stdout=asyncio.subprocess.PIPE,
                                                             env={**os.environ, "PYTHONPATH": str(ROOT)})
-        self.port = (await self._answer())["port"]
+        started = await self._answer()
+        self.port, self.web_port = started["port"], started.get("web_port")
 
     async def _answer(self) -> dict:
         line = await asyncio.wait_for(self.process.stdout.readline(), 600)
@@ -277,9 +281,19 @@ def main() -> None:
     parser.add_argument("--pyte", action="store_true",
                         help="clients run a terminal emulator (pyte) and wait for the heading on its screen")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # the server process
+    parser.add_argument("--web", action="store_true", help=argparse.SUPPRESS)  # ... with the web door
     args = parser.parse_args()
     players = max(2, args.players)
     if args.serve:
+        try:  # room for every player on the one open credential (older code has no quotas)
+            from parlour.serve.quotas import parse
+
+            EXTRA_SETTINGS["quotas"] = parse([f"shared.connections={players + 1}", f"shared.tables={players}",
+                                              f"shared.tables_per_hour={4 * players}"])
+        except ImportError:
+            pass
+        if args.web:  # the web door
+            EXTRA_SETTINGS.update(web_port=0)
         asyncio.run(serve(players))
         return
     with tempfile.TemporaryDirectory() as folder:

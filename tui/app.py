@@ -227,6 +227,9 @@ class ParlourApp(App):
         self._check_size(self.size.width, self.size.height)
 
     def close_replay(self) -> None:
+        if self.start == "replay":  # `parlour replay FILE`: closing it goes back to the shell
+            self.exit()
+            return
         self.pop_screen()
 
     def _play(self) -> None:
@@ -281,11 +284,13 @@ class ParlourApp(App):
 def quit_message(driver, answer: str) -> str:
     """What the terminal is told after the app ends: "saved" (every move on disk), "elsewhere"
     (on disk in the file the player named) or "lost" (quit without saving)."""
+    from parlour.command import command
+
     if answer == "lost":
         return t("app.quit_unsaved", n=driver.unsaved())
     if answer == "elsewhere":
-        return t("app.saved_elsewhere", path=shown(str(driver.writer.path)))
-    return t("app.saved_to")
+        return t("app.saved_elsewhere", path=shown(str(driver.writer.path)), command=command())
+    return t("app.saved_to", command=command())
 
 
 def per_app_scrollbars() -> None:

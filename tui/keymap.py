@@ -105,7 +105,9 @@ def with_keys(app, text: str, bindings: list[Binding] = ()) -> str:
     """A text with its {roll}, {confirm}, {quit}... named as the keymap has them now (other
     braces are left as they are), in ASCII when the app is. A game's own keys (`bindings`, e.g.
     the presenter's) are named by their ids: {filmis_raid}, {smurf_wheel1}."""
-    text = text.format_map(_Keep(keys_named(app, bindings)))
+    from parlour.command import command
+
+    text = text.format_map(_Keep({**keys_named(app, bindings), "command": command()}))
     return in_charset(app, text)
 
 

@@ -80,6 +80,13 @@ class LocalGame:
     def unlisten(self, listener) -> None:
         self.driver.unlisten(listener)
 
+    def can_undo(self) -> bool:
+        """True when `undo` would take back a move now (the key bar shows the key then)."""
+        if self.checking is not None or self.over:
+            return False
+        humans = set(self.human_seats())
+        return self.driver.can_undo(humans, hot_seat=len(humans) > 1)
+
     def undo(self) -> str:
         """Take back the last move made at this keyboard (and the bots' replies): "" when done,
         else why not (the catalogue key undo.<why>). Hot seat: only the current player's moves."""

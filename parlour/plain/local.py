@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from parlour import saves
+from parlour.command import command
 from parlour.driver import TableDriver
 from parlour.seats import SPECTATOR, Seat, parse_seats, seats_from_meta, seats_meta
 from parlour.shown import shown
@@ -112,11 +113,11 @@ class PlainTable:
             elif choice == "w":
                 self._write_elsewhere()
                 if not driver.unsaved():
-                    say(t("plain.saved_elsewhere", path=shown(str(driver.writer.path))))
+                    say(t("plain.saved_elsewhere", path=shown(str(driver.writer.path)), command=command()))
                     return True
             else:
                 return False
-        say(t("plain.saved"))
+        say(t("plain.saved", command=command()))
         return True
 
     def _write_elsewhere(self) -> None:

@@ -33,12 +33,14 @@ def command_of(answer: str) -> str | None:
 
 
 def rules_text(help_key: str) -> str:
+    from parlour.command import command
+
     """A game's rules as the full-screen table's help says them, its keys named as the table
     has them by default: the text names keys as {roll}, {confirm}... (tui/keymap.py fills them
     from the player's keymap there), and plain mode has no keys of its own to name."""
     keys = {"roll": f"{t('keys.space')}/r", "confirm": t("keys.enter_name"), "back": t("keys.escape_name"),
             "move": "↑↓", "help": "?", "quit": "Ctrl+Q", "undo": "u", "filmis_raid": "w",
-            "smurf_wheel1": "w", "smurf_wheel2": "e", "slots": "1-9"}
+            "smurf_wheel1": "w", "smurf_wheel2": "e", "slots": "1-9", "command": command()}
     return t(help_key).format_map(keys)
 
 

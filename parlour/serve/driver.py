@@ -10,6 +10,7 @@ context (the driver is made and started by the app, so its callbacks carry the a
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from collections.abc import Callable
 
 from textual import events
@@ -23,11 +24,12 @@ from .paste import PasteGuard
 MAX_BACKLOG = 64 * 1024  # characters of keystrokes waiting for the app; beyond this they are dropped
 CHUNK = 256  # characters parsed at a time; more only while the app has few messages waiting
 BUSY = 64  # messages waiting in the app's queue that make the driver hold back keystrokes
-# Keys a session's app is handed a second, and at once after a pause; beyond, keys are dropped.
-# A player thinks between keys (a held key repeats at about 30 a second: its repeats are dropped);
-# each key costs the loop every player shares a handler and a repaint.
+# Keys a session's app is handed a second, and at once after a pause; beyond, up to KEYS_HELD
+# wait their turn (a fast player's keys arrive a little late, not lost), the rest are dropped (a
+# held key's repeats, a flood). Each key costs the loop every player shares a handler and a repaint.
 KEYS_PER_SECOND = 10
 KEY_BURST = 20
+KEYS_HELD = 20
 RESIZES_PER_SECOND = 4  # window sizes a session's app is handed a second; between them only the last counts
 # What starts and ends application mode on the player's terminal (what Textual's Linux driver
 # writes, less the queries this driver does not answer: in-band resize and mouse pixels).
@@ -133,6 +135,8 @@ class ChannelDriver(Driver):
         self._flush_soon: asyncio.Handle | None = None
         self._tick: asyncio.TimerHandle | None = None
         self._pumping: asyncio.TimerHandle | None = None
+        self._held: deque = deque()  # events waiting for the key rate (see KEYS_HELD)
+        self._releasing: asyncio.TimerHandle | None = None
         self._input = False
 
     # ---- output --------------------------------------------------------------------------------
@@ -180,12 +184,28 @@ class ChannelDriver(Driver):
                 self._deliver(event)
 
     def _deliver(self, event) -> None:
-        """An event from the parser to the app; a key beyond the session's rate is dropped (its
+        """An event from the parser to the app. A key beyond the session's rate waits its turn
+        (and what follows it, to keep the order), up to KEYS_HELD; beyond, it is dropped (its
         app would spend the loop that every player shares on it)."""
-        if isinstance(event, events.Key) and not self.channel.keys_allowed.take():
-            self.channel.keys_dropped += 1
+        if self._held or (isinstance(event, events.Key) and not self.channel.keys_allowed.take()):
+            if len(self._held) >= KEYS_HELD:
+                self.channel.keys_dropped += 1
+                return
+            self._held.append(event)
+            if self._releasing is None:
+                self._releasing = self._loop.call_later(1 / KEYS_PER_SECOND, self._release)
             return
         self.process_message(event)
+
+    def _release(self) -> None:
+        """Held events to the app, as the key rate allows."""
+        self._releasing = None
+        while self._held:
+            if isinstance(self._held[0], events.Key) and not self.channel.keys_allowed.take():
+                break
+            self.process_message(self._held.popleft())
+        if self._held:
+            self._releasing = self._loop.call_later(1 / KEYS_PER_SECOND, self._release)
 
     def resized(self) -> None:
         size = Size(*self.channel.size)
@@ -206,10 +226,11 @@ class ChannelDriver(Driver):
 
     def disable_input(self) -> None:
         self._input = False
-        for handle in (self._tick, self._pumping):
+        for handle in (self._tick, self._pumping, self._releasing):
             if handle is not None:
                 handle.cancel()
-        self._tick = self._pumping = None
+        self._tick = self._pumping = self._releasing = None
+        self._held.clear()
 
     def stop_application_mode(self) -> None:
         self.disable_input()

@@ -83,6 +83,8 @@ class Settings:
     abandon_after: float = 30 * 60  # seconds a table whose humans are all away stays open
     quotas: Quotas = Quotas()  # what one credential may hold (parlour/serve/quotas.py)
     log_max_bytes: int = LOG_MAX_BYTES  # serve.log and its rotated parts, in all
+    web_port: int | None = None  # the web door (parlour/serve/web.py), if any
+    web_host: str | None = None  # default: `host`
 
 
 class ServeError(Exception):
@@ -171,6 +173,14 @@ class Hub:
         if self.passwords is None and self.keys is None and not is_loopback(settings.host):
             raise ServeError(f"without --password-file or --authorized-keys Parlour only listens on "
                              f"loopback (127.0.0.1 or ::1), not on {settings.host}")
+        if settings.web_port is not None:
+            web_host = settings.web_host or settings.host
+            if self.passwords is None and self.keys is not None:
+                raise ServeError("the web door (--web-port) needs --password-file too: a browser logs in with a "
+                                 "name and password, not a key")
+            if self.passwords is None and not is_loopback(web_host):
+                raise ServeError(f"without --password-file the web door only listens on loopback "
+                                 f"(127.0.0.1 or ::1), not on {web_host}")
         self.lobby = Lobby(bot_delay=settings.bot_delay, save=settings.save, abandon_after=settings.abandon_after)
         self.lobby.table_quota = TableQuota(settings.quotas)
         self.by_cred: dict[str, int] = {}  # logged-in connections per credential
@@ -190,6 +200,7 @@ class Hub:
         self.cool_down = None  # undoes what the start changed in Textual (parlour/serve/ui.py)
         self.acceptor = None
         self.port = settings.port
+        self.web = None  # the web door (parlour/serve/web.py), if any
 
     @property
     def open(self) -> bool:
@@ -221,6 +232,14 @@ class Hub:
             server_version="Parlour", encryption_algs=CIPHERS)
         self.port = self.acceptor.get_port()
         self.fingerprint = key.get_fingerprint()
+        if self.settings.web_port is not None:
+            from .web import WebDoor
+
+            try:
+                self.web = WebDoor(self, state_folder)
+            except LooseFile as error:
+                raise ServeError(f"refusing the web door's cookie key: {error}") from None
+            await self.web.start(self.settings.web_host or self.settings.host, self.settings.web_port)
 
     def _sweep(self) -> None:
         """Close abandoned tables now and then (a few times per `abandon_after`, at most a minute apart)."""
@@ -236,12 +255,16 @@ class Hub:
         if self.acceptor is not None:
             self.acceptor.close()
             await self.acceptor.wait_closed()
+        if self.web is not None:  # no new browser sessions; the open ones end with the others below
+            await self.web.stop_listening()
         for task in list(self.sessions):
             task.cancel()
         if self.sessions:
             await asyncio.wait(self.sessions, timeout=10)
         if self.closing:  # every app is closed, cancelled if it must be
             await asyncio.wait(self.closing)
+        if self.web is not None:
+            await self.web.close()
         self.lobby.log_unsaved()
         self.names.flush()
         if self.cool_down is not None:
@@ -678,6 +701,7 @@ class _Process(asyncssh.SSHServerProcess):
 
     on_resize = None  # the session's handler of window sizes, once its app has a channel
     resizes: Bucket | None = None  # window changes allowed (RESIZE_RATE a second)
+    flooded = False  # it sent too many: disconnected (said once)
 
     def subsystem_requested(self, subsystem: str) -> bool:
         return True
@@ -691,7 +715,7 @@ class _Process(asyncssh.SSHServerProcess):
             self.resizes = Bucket(RESIZE_RATE, RESIZE_BURST)
         if not self.resizes.take():
             conn = self.get_extra_info("connection")
-            if conn is not None and not getattr(self, "flooded", False):
+            if conn is not None and not self.flooded:
                 self.flooded = True
                 log.info("%s sent window changes faster than %d a second: disconnected",
                          self.get_extra_info("username"), RESIZE_RATE)
@@ -787,6 +811,12 @@ def run(settings: Settings) -> int:
         print(f"Parlour serves on {settings.host} port {hub.port}; players join with: "
               f"ssh -p {hub.port} NAME@{where}", file=sys.stderr)
         print(f"Host key {hub.fingerprint}; log in {log_path}", file=sys.stderr)
+        if hub.web is not None:
+            web_host = settings.web_host or settings.host
+            shown = web_host if web_host not in ("0.0.0.0", "::", "") else "THIS-HOST"
+            shown = f"[{shown}]" if ":" in shown else shown
+            print(f"Browsers join at http://{shown}:{hub.web.port}/ (put a TLS reverse proxy in front beyond "
+                  f"this machine: docs/serve.md)", file=sys.stderr)
         if hub.open:
             print("No --password-file or --authorized-keys: listening on loopback only, and anyone "
                   "on this machine may join under any name.", file=sys.stderr)

@@ -159,6 +159,11 @@ def _summary(game_id: str, levels: list[str], games: int, seed: int,
 TIMING_FIELDS = ("seconds", "games_per_second", "events_per_second")
 
 
+def _wins(wins: float) -> str:
+    """A number of wins: whole as a whole number (282), a share of shared wins with one decimal."""
+    return f"{wins:.0f}" if float(wins).is_integer() else f"{wins:.1f}"
+
+
 def _table(summary: dict[str, Any]) -> str:
     lines = [f"{summary['games']} {summary['game']} games, seats {','.join(summary['seats'])}, "
              f"seed {summary['seed']}"
@@ -169,15 +174,16 @@ def _table(summary: dict[str, Any]) -> str:
     order = summary["wins_by_turn_order"]
     for row, by_order in zip(summary["seat_wins"], order):
         place = "first" if by_order["order"] == 0 else f"+{by_order['order']}"
-        lines.append(f"{row['seat']:<6}{row['level']:<10}{row['wins']:>10.1f}{row['win_rate']:>10.1%}   "
+        lines.append(f"{row['seat']:<6}{row['level']:<10}{_wins(row['wins']):>10}{row['win_rate']:>10.1%}   "
                      f"{place:<11}"
-                     f"{by_order['wins']:>10.1f}{by_order['win_rate']:>10.1%}")
+                     f"{_wins(by_order['wins']):>10}{by_order['win_rate']:>10.1%}")
     lines.append("")
     for level, entry in summary["level_wins"].items():
-        lines.append(f"{level}: {entry['wins']:.1f} wins over {entry['seats']} seat(s), "
+        seats = f"{entry['seats']} seat" + ("" if entry["seats"] == 1 else "s")
+        lines.append(f"{level}: {_wins(entry['wins'])} wins over {seats}, "
                      f"{entry['win_rate_per_seat']:.1%} per seat")
     length = summary["length"]
-    lines.append(f"game length ({summary['length_unit']}): mean {length['mean']:.1f}, "
+    lines.append(f"game length (turns): mean {length['mean']:.1f}, "
                  f"median {length['median']:.0f}, 95th percentile {length['p95']:.0f}")
     lines.append(f"speed: {summary['games_per_second']:.1f} games/s, "
                  f"{summary['events_per_second']:.0f} events/s ({summary['seconds']:.1f} s)")
@@ -228,6 +234,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _print_with_charts(summary: dict[str, Any], lengths: list[int]) -> None:
     """The table, with the charts beside it (below it when the terminal is too narrow)."""
+    import re
+
     from rich.columns import Columns
     from rich.console import Console
     from rich.text import Text
@@ -235,7 +243,10 @@ def _print_with_charts(summary: dict[str, Any], lengths: list[int]) -> None:
     from .charts import charts
 
     console = Console(file=sys.stdout, highlight=False)
-    console.print(Columns([Text(_table(summary)), charts(summary, lengths)], padding=(0, 4)))
+    with console.capture() as captured:
+        console.print(Columns([Text(_table(summary)), charts(summary, lengths)], padding=(0, 4)))
+    for line in captured.get().splitlines():  # no line padded out to the terminal's width
+        print(re.sub(r" +((?:\x1b\[[0-9;]*m)*)$", r"\1", line))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -95,6 +95,9 @@ class Words:
     game_id: ClassVar[str] = ""
     help_key: ClassVar[str] = ""  # the catalogue key of the game's rules, written for players
     narrator: ClassVar[type[Narrator]] = Narrator
+    # Log lines that set the table for the next turn rather than tell a move (Garfield's next
+    # card): the catalogue keys whose text, up to its first placeholder, begins such a line.
+    next_turn_keys: ClassVar[tuple[str, ...]] = ()
     _games: ClassVar[ByGame[Words]] = ByGame("parlour.words")
 
     def __init_subclass__(cls, game: str = "", **kw):
@@ -153,6 +156,14 @@ class Words:
     def ranked(self, state: Any, winners, players: int) -> list[int]:
         """The seats in results order: the winners, then the others best first (ties by seat)."""
         return sorted(range(players), key=lambda s: (s not in winners, -self.standing(state, s), s))
+
+    def outcome(self, lines: list[str], names: tuple[str, ...]) -> str:
+        """What a player's own batch of lines came to: its last line that is not a heading (the
+        next player's "— Odie's turn —" ends a batch but says nothing of the move). Empty: none."""
+        game = self.game_id
+        headings = {t(f"{game}.log.turn", name=n) for n in names} | {t(f"{game}.log.starts", name=n) for n in names}
+        openers = tuple(t(key).split("{")[0] for key in self.next_turn_keys)
+        return next((line for line in reversed(lines) if line not in headings and not (openers and line.startswith(openers))), "")
 
     def tell(self, told: list[tuple[Event, Any]], names: tuple[str, ...]) -> list[str]:
         """The lines for one batch, given each event with the game just before it."""

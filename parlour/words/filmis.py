@@ -255,9 +255,9 @@ class FilmisWords(Words, game="filmis"):
         home = view.homes[seat]
         if HIDDEN in home:
             return None
+        if not home:  # one line: plain mode says it after the board, "Home pile: empty"
+            return t("filmis.home_pile_empty")
         title = t("filmis.home_pile", points=cards.score(home))
-        if not home:
-            return f"{title}\n{t('filmis.home_empty')}"
         counts = Counter(home)
         parts = [t("filmis.home_entry", card=card_name(c), points=points(c)) if counts[c] == 1 else
                  t("filmis.home_entries", card=card_name(c), points=points(c), n=counts[c])

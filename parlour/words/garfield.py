@@ -199,6 +199,7 @@ class GarfieldNarrator(Narrator):
 
 class GarfieldWords(Words, game="garfield"):
     help_key = "garfield.help.text"
+    next_turn_keys = ("garfield.log.turned_up", "garfield.log.tossed_used", "garfield.log.shuffled_garfield")
     narrator = GarfieldNarrator
 
     def describe(self, action, view, seat: int, names: tuple[str, ...]) -> str:
@@ -212,8 +213,11 @@ class GarfieldWords(Words, game="garfield"):
                 if not play and cards.LASAGNA not in view.hands[seat]:  # asked all the same
                     return t("garfield.option.lasagna_none")
                 return t("garfield.option.lasagna_yes" if play else "garfield.option.lasagna_no")
-            case SwapWith(target=target):
-                return t("garfield.option.swap", name=names[target])
+            case SwapWith(target=target):  # whom: and where they stand, with how many rings
+                place = view.positions[target]
+                if view.pending is not None and view.pending.kind == "swap_rings":
+                    return t("garfield.option.swap_rings", name=names[target], place=place, n=view.rings[target])
+                return t("garfield.option.swap_place", name=names[target], place=place)
             case Discard(card=card):
                 return t("garfield.option.discard", card=card_name(card))
             case Give(card=card):

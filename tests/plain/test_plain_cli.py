@@ -104,7 +104,9 @@ def test_set_up_by_asking_then_resume_from_the_list(tmp_path):
                            env=env, timeout=60)
     assert first.returncode == 0, first.stderr
     assert "Who plays?" in first.stdout and "Name from 2 to 4 players." in first.stdout
-    assert "Ann, your turn." in first.stdout and "Saved. Resume it with: parlour resume --plain" in first.stdout
+    # said as it was started here (python -m parlour), so that it works when typed again (issue 29)
+    assert "Ann, your turn." in first.stdout and "Saved. Resume it with: " in first.stdout
+    assert " -m parlour resume --plain" in first.stdout
     again = subprocess.run(command("resume", "--plain"), input="1\nboard\nquit\n", capture_output=True,
                            text=True, env=env, timeout=60)
     assert again.returncode == 0, again.stderr

@@ -103,4 +103,4 @@ def too_small():
 SCENES = {"filmis-long-result": filmis_long_result, "garfield-long-hand": garfield_long_hand,
           "garfield-long-log": garfield_long_log, "resume": resume_list, "title-help": title_help,
           "too-small": too_small}
-SIZES = {"too-small": [(40, 15)], "filmis-long-result": [(80, 24), (120, 40)]}  # for tools/screenshots.py
+SIZES = {"too-small": [(40, 15)], "filmis-long-result": [(80, 24), (120, 40)], "garfield-long-hand": [(80, 24), (120, 40)]}  # for tools/screenshots.py

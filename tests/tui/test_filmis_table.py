@@ -189,15 +189,15 @@ def test_every_event_kind_is_narrated():
         "Ann rolled 3+6 for the opening.", "Bob rolled 1+1 for the opening.", "Ann starts.", "— Ann's turn —"]
     assert _words([Acted(0, Roll()), DiceRolled(0, (2, 6)), Moved(0, 5), DiceRolled(0, (2,)),
                    CardsDrawn(0, (SICKAN, DORIS))]) == [
-        "Ann rolled 2+6 = 8: 5 · ARROW TIP (inside the factory)", "Ann rolled the 1–3 die: 2.",
+        "Ann rolled 2+6 = 8 and landed on 5 · ARROW TIP (inside the factory)", "Ann rolled the 1–3 die: 2.",
         "Ann took Sickan, Doris."]
     assert _words([Acted(1, Roll()), DiceRolled(1, (1, 4)), Moved(1, 5)]) == [
-        "Bob rolled 1+4 = 5: 5 · ARROW TIP (inside the factory)",
+        "Bob rolled 1+4 = 5 and landed on 5 · ARROW TIP (inside the factory)",
         "Another pawn is already at this arrow tip: no cards for Bob."]
     assert _words([CardsDrawn(1, (HIDDEN,) * 3)]) == ["Bob took 3 filmis."]
     assert _words([Acted(1, Roll()), DiceRolled(1, (1, 3)), Moved(1, 21), Moved(1, 12),
                    HandBanked(1, 2)]) == [
-        "Bob rolled 1+3 = 4: 21 · GO STRAIGHT HOME", "Bob goes straight home.",
+        "Bob rolled 1+3 = 4 and landed on 21 · GO STRAIGHT HOME", "Bob goes straight home.",
         "Bob is home: 2 filmis onto the home pile."]
     assert _words([CardTaken(0, 1, False, HIDDEN)]) == [
         "Ann stopped in Bob's nest and took a card blind from Bob's hand: a card."]

@@ -33,7 +33,7 @@ def test_a_long_sand_box_is_told_by_the_cards_it_lacks():
     names = [f"Card number {i}" for i in range(13)]
     balloon = "Garfield says: " + "word " * 20  # three lines of Garfield's words
     lines = pile_lines(balloon, "Garfield pile 1 · Sand Box 13", names, ["Higher die"])
-    assert lines[-2:] == ["Garfield pile 1 · Sand Box 13: all but the", "card up and Higher die"]
+    assert lines[-2:] == ["Garfield pile 1 · Sand Box 13: all cards", "but the one up and “Higher die”"]
 
 
 def test_a_long_sand_box_fits_the_panel_and_says_how_many_more():

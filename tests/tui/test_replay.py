@@ -177,7 +177,8 @@ def test_replay_text_tells_the_game_as_the_log_does(tmp_path, capsys):
     saves.write(path, table.header, table.events)
     assert main(["replay", str(path), "--text"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("Garfield now says") and len(lines) > 50
+    assert lines[0].startswith("Garfield · Ann, Bob, Cid · ") and lines[2].startswith("Garfield now says")
+    assert len(lines) > 50
     assert main(["replay", str(path), "--text", "--seat", "2"]) == 0
     as_bob = capsys.readouterr().out.splitlines()
     assert len(as_bob) == len(lines) and as_bob != lines  # the same story, without the others' cards

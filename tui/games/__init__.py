@@ -58,6 +58,11 @@ class Presenter:
         """The action for hand slot `slot` (0-based), if playing that card is an option now."""
         return None
 
+    def numbers(self, view, seat: int, options: list) -> list[int]:
+        """The number (0-based) each option is chosen with: its place in the list, unless the
+        game numbers a choice of cards by their slots in the hand (see Garfield's)."""
+        return list(range(len(options)))
+
     def panels(self) -> list[Widget]:
         """The game's own panels beside its board, each with a `table_view` var the screen binds
         to the seat's view (e.g. Garfield's pile panel)."""

@@ -11,7 +11,7 @@ from textual.strip import Strip
 
 from parlour.words import garfield as words
 from rules.garfield import board
-from rules.garfield.records import FollowGarfield, PlayCard
+from rules.garfield.records import Discard, FollowGarfield, Give, PlayCard
 
 from ..widgets.board import LineBoard
 from . import Presenter
@@ -140,6 +140,17 @@ class GarfieldPresenter(Presenter, game="garfield"):
         from .garfield_piles import GarfieldPiles
 
         return [GarfieldPiles(id="piles")]
+
+    def numbers(self, view, seat: int, options: list) -> list[int]:
+        """A card to discard or give is chosen by its slot in the hand, as the hand beside the
+        board numbers it; any other option (keep the cards, lose the turn) comes after them."""
+        held = list(view.hands[seat])
+        cards = [a.card for a in options if isinstance(a, (Discard, Give))]
+        if not cards:
+            return super().numbers(view, seat, options)
+        after = iter(range(len(held), len(held) + len(options)))
+        return [held.index(a.card) if isinstance(a, (Discard, Give)) and a.card in held else next(after)
+                for a in options]
 
     def slot_action(self, view, seat: int, slot: int, options: list):
         held = view.hands[seat]

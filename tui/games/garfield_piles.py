@@ -28,7 +28,8 @@ def pile_lines(balloon: str, head: str, sand_box: list[str], to_come: list[str] 
     said = textwrap.wrap(balloon, width)
     ways = [", ".join(sand_box)]
     if to_come:
-        ways.append(t("garfield.sand_box_but", cards=", ".join(to_come)))
+        # the cards still to come named as cards ("Give left" in quotes reads as a card, not an order)
+        ways.append(t("garfield.sand_box_but", cards=", ".join(f"“{card}”" for card in to_come)))
     ways += [", ".join(sand_box[:shown] + [t("garfield.sand_box_more", n=len(sand_box) - shown)])
              for shown in range(len(sand_box) - 1, -1, -1)]
     for listed in ways:

@@ -126,7 +126,6 @@ class SmurfBoard(LineBoard):
         lines[6] = _place(self._wheel(view, 2), INNER_W // 2, "centre")
         if dice:
             lines[4] = _place(((t("smurf.die", die=die_text(dice[0], self.ascii_only)), "bold"),), INNER_W // 2, "centre")
-        lines[7] = _place(((t("smurf.reconstructed"), "dim"),), INNER_W // 2, "centre")
         return tuple(lines)
 
     def _circle(self, view, kind: str) -> tuple:

@@ -72,7 +72,9 @@ class GameScreen(Screen):
             Binding("up,left,k,h,shift+tab", "move(-1)", t("keys.previous"), id="previous", show=False),
             Binding("escape", "back", t("keys.back"), id="back"),
             Binding("question_mark", "help", t("keys.help"), id="help"),
-            Binding("u", "undo", t("undo.key"), id="undo", show=False),
+            # One key, two actions: shown while a move can be taken back, else it tells why not.
+            Binding("u", "undo", t("undo.key"), id="undo"),
+            Binding("u", "undo_refused", t("undo.key"), id="undo", show=False),
             Binding("i", "hint", t("hint.key"), id="hint", show=False),
             *[Binding(str(n), f"slot({n})", t("keys.play_card"), id=f"slot_{n}", show=n == 1,
                       key_display="1-9") for n in range(1, 10)],
@@ -102,6 +104,7 @@ class GameScreen(Screen):
         self.log_seat = humans[0] if len(humans) == 1 else SPECTATOR
         self.viewer = humans[0] if len(humans) == 1 else SPECTATOR
         self.options: list = []
+        self.numbers: list[int] = []
         self.selected: int | None = None
         self.note = ""
         self.last_turn = ""  # the last line of the viewer's own last batch, kept readable
@@ -210,7 +213,8 @@ class GameScreen(Screen):
         self._write(lines)
         actor = getattr(events[0], "seat", None) if events else None
         if lines and actor is not None and actor == self.log_seat:
-            self.last_turn = lines[-1]  # what the player's own action led to, kept in view
+            # what the player's own action led to, kept in view (not the next turn's heading)
+            self.last_turn = self.words.outcome(lines, self.names) or self.last_turn
         problem = self.session.save_problem  # a full disk: say so; play goes on in memory
         self.selected, self.note = None, t("game.save_failed", problem=problem) if problem else ""
         self._advance()
@@ -252,7 +256,11 @@ class GameScreen(Screen):
 
     def _schedule(self, callback, delay: float) -> None:
         if delay > 0:
-            self.set_timer(delay, callback)
+            # Not set_timer: a one-shot Textual timer whose task starts later than its delay (a
+            # busy machine) skips its only tick, and the bot would never move.
+            from asyncio import get_running_loop
+
+            get_running_loop().call_later(delay, self.call_later, callback)
         else:
             self.call_later(callback)
 
@@ -260,7 +268,11 @@ class GameScreen(Screen):
         self.viewer = seat
         if self._answer_alone(seat):
             return
-        self.options = self.table.legal_actions(seat)
+        options = self.table.legal_actions(seat)
+        view = self.table.game.view(self.table.state, seat)
+        numbered = sorted(zip(self.presenter.numbers(view, seat, options), options), key=lambda pair: pair[0])
+        self.numbers = [number for number, _ in numbered]  # option i is chosen with slot key numbers[i] + 1
+        self.options = [option for _, option in numbered]
         self.selected = None if self._slots() else 0
         self._show()
 
@@ -384,9 +396,10 @@ class GameScreen(Screen):
                 hint = self.note or t("game.slots_hint", **keys)
                 self.asked = (question, labels, None, hint)
             return
-        slots = slot_keys(self.app)  # option n is chosen with slot key n
-        labels = [(slots[i] if i < len(slots) else "", self.words.describe(a, view, self.viewer, self.names))
-                  for i, a in enumerate(self.options)]
+        slots = slot_keys(self.app)  # option i is chosen with slot key numbers[i]
+        numbers = self.numbers if len(self.numbers) == len(self.options) else range(len(self.options))
+        labels = [(slots[n] if n < len(slots) else "", self.words.describe(a, view, self.viewer, self.names))
+                  for n, a in zip(numbers, self.options)]
         self.asked = (question, labels, self.selected, self.note or t("game.choose_keys", **keys))
 
     def _key_names(self) -> dict[str, str]:
@@ -402,7 +415,10 @@ class GameScreen(Screen):
         if action == "hint":  # on this computer only (a served table offers none yet)
             return bool(self.options) and getattr(self.session, "hints", False) and not self.checking
         if action == "undo":  # a served table has no undo (tui/remote.py); the help says so
-            return hasattr(self.session, "undo") and not self.session.over and not self.checking
+            return hasattr(self.session, "can_undo") and self.session.can_undo()
+        if action == "undo_refused":
+            return hasattr(self.session, "undo") and not self.session.over and not self.checking \
+                and not self.session.can_undo()
         if not self.options:
             return False
         if action == "roll":
@@ -451,8 +467,10 @@ class GameScreen(Screen):
                 self.note = self.words.slot_note(view, self.viewer, number - 1)
             else:
                 self.selected, self.note = self.options.index(action), ""
-        elif number <= len(self.options):
-            self.selected, self.note = number - 1, ""
+        else:
+            numbers = self.numbers if len(self.numbers) == len(self.options) else list(range(len(self.options)))
+            if number - 1 in numbers:
+                self.selected, self.note = numbers.index(number - 1), ""
         self._show()
 
     def action_shortcut(self, name: str) -> None:
@@ -501,6 +519,9 @@ class GameScreen(Screen):
         if self.is_attached and len(self.table.events) == events:  # still the same question
             self.note = line
             self._show()
+
+    def action_undo_refused(self) -> None:
+        self.action_undo()  # it says why not
 
     def action_log(self, step: int) -> None:
         self.query_one(GameLog).page(step)

@@ -6,12 +6,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 import styles
 from parlour.words.i18n import t
 
 from ..keymap import with_keys
+from ..widgets.keybar import KeyBar
 
 
 class HelpScreen(ModalScreen[None]):
@@ -35,7 +36,7 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(id="help"):
             yield Static(with_keys(self.app, t("help.heading", game=self.game_title)), id="help-title")
             yield Static(with_keys(self.app, self.text.strip(), self.keys), id="help-text", markup=False)
-        yield Footer()
+        yield KeyBar()
 
     def action_close(self) -> None:
         self.dismiss(None)

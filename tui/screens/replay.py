@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog
+from textual.widgets import RichLog
 
 import styles
 from parlour.replay import Replay
@@ -19,6 +19,7 @@ from parlour.words.i18n import asciify, t
 from ..games import Presenter
 from ..keymap import t_keys
 from ..widgets.chances_chart import ChancesChart
+from ..widgets.keybar import KeyBar
 from ..widgets.panels import HandPanel, PlayersPanel
 from ..widgets.replay_bar import ReplayBar
 from .game import pawn_marks
@@ -84,7 +85,7 @@ class ReplayScreen(Screen):
                 yield PlayersPanel(id="players")
                 yield HandPanel(id="hand")
         yield ReplayBar(id="replay-bar")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.show_stop()

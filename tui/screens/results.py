@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 import styles
 from parlour.shown import shown
@@ -15,6 +15,8 @@ from parlour.words.i18n import You, asciify, listed, t
 
 from ..games import Presenter
 from ..keymap import key_names
+from ..widgets.hanging import hang
+from ..widgets.keybar import KeyBar
 
 
 class ResultsScreen(Screen):
@@ -50,7 +52,7 @@ class ResultsScreen(Screen):
         gap = "\n" if any("\n" in line for line in lines) else ""  # blocks get a blank line between
         for place, seat in enumerate(words.ranked(state, result.winners, len(names)), 1):
             text.append(f"{place}. {lines[seat]}\n{gap}", style="bold" if seat in result.winners else "")
-        keys = {"new": key_names(self.app, "results_new", "n"),
+        keys = {"new": key_names(self.app, "results_new", "n"), "watch": key_names(self.app, "results_watch", "w"),
                 "close": key_names(self.app, "results_close", "enter,q,escape", first_only=False)}
         text.append(("" if gap else "\n") + t("results.again_keys", **keys), style="dim")
         if getattr(self.app, "ascii_only", False):
@@ -58,8 +60,18 @@ class ResultsScreen(Screen):
         with Middle():
             with Center():
                 with VerticalScroll(id="results-box"):  # wraps and scrolls inside the border
-                    yield Static(text, id="results")
-        yield Footer()
+                    yield Static(self._hung(text), id="results")  # a wrapped breakdown keeps its indent
+        yield KeyBar()
+
+    def _hung(self, text: Text) -> Text:
+        """The text wrapped for the box at this terminal's width, each line under its own start."""
+        self._text = text
+        width = min(100, self.app.size.width - 8)  # the box's border, padding and scrollbar
+        return hang(text, width, self.app.console)
+
+    def on_resize(self) -> None:
+        if getattr(self, "_text", None) is not None and self.query("#results"):
+            self.query_one("#results", Static).update(self._hung(self._text))
 
     def action_new_game(self) -> None:
         self.app.show_setup(self.session.table.game.id)

@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 import styles
@@ -21,6 +21,7 @@ from parlour.shown import shown
 from parlour.words.i18n import asciify, t
 
 from ..keymap import t_keys
+from ..widgets.keybar import KeyBar
 
 LIST_LINES = 12  # the list's max-height in styles/app.tcss
 
@@ -80,7 +81,7 @@ class ResumeScreen(Screen):
                     # ↑↓ and Enter are the list's own keys (OptionList), not in the keymap: fixed.
                     yield Static(t_keys(self.app, "resume.hint_keys", self.bindings()), id="resume-hint",
                                  markup=False)
-        yield Footer()
+        yield KeyBar()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         path = self.rows[int(event.option.id)][0]

@@ -6,20 +6,21 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Input, Static
 
 import styles
-from parlour.seats import BOT_NAMES, COLOURS, Seat
+from parlour.seats import COLOURS, Seat, bot_names
 from parlour.words.i18n import t
 from rules import bots, registry
 from rules.records import Rejected
 
 from ..keymap import key_names, key_pair, t_keys
+from ..widgets.keybar import KeyBar
 
 
 def default_seats(game: str) -> list[Seat]:
     level = "smart" if "smart" in bots.LEVELS else "random"
-    names = BOT_NAMES.get(game, ("Bot 1", "Bot 2", "Bot 3"))
+    names = bot_names(game)
     return [Seat("You", None, COLOURS[0]), Seat(names[0], level, COLOURS[1]), Seat(names[1], level, COLOURS[2])]
 
 
@@ -56,7 +57,7 @@ class SetupScreen(Screen):
             move = key_pair(key_names(self.app, "setup_up", "up"), key_names(self.app, "setup_down", "down"))
             yield Static(t_keys(self.app, "setup.hint", self.bindings(), setup_move=move), id="setup-hint",
                          markup=False)
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._rebuild()
@@ -119,7 +120,7 @@ class SetupScreen(Screen):
         if len(self.seats) < self.game.max_players:
             used = {s.colour for s in self.seats}
             taken = {s.name for s in self.seats}
-            name = next((n for n in BOT_NAMES.get(self.game.id, ()) if n not in taken), f"Bot {len(self.seats)}")
+            name = next((n for n in bot_names(self.game.id) if n not in taken), f"Bot {len(self.seats)}")
             colour = next(c for c in COLOURS if c not in used)
             self.seats.append(Seat(name, "smart" if "smart" in bots.LEVELS else "random", colour))
             self._rebuild()

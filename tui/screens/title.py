@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 import styles
@@ -15,6 +15,7 @@ from rules import registry
 
 from ..games import playable
 from ..keymap import t_keys, with_keys
+from ..widgets.keybar import KeyBar
 
 
 class TitleScreen(Screen):
@@ -51,7 +52,7 @@ class TitleScreen(Screen):
                     yield OptionList(*options, id="games")
                     # ↑↓ and Enter are the game list's own keys (OptionList), not in the keymap: fixed.
                     yield Static(t_keys(self.app, "title.hint", self.bindings()), id="title-hint", markup=False)
-        yield Footer()
+        yield KeyBar()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.app.show_setup(event.option.id)

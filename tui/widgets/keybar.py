@@ -26,15 +26,54 @@ class KeyBar(Static):
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
 
-    def _bindings_changed(self, _screen=None) -> None:
-        text = Text(no_wrap=True, overflow="crop")
-        shown: set[str] = set()
+    def on_resize(self) -> None:
+        self._bindings_changed()
+
+    def _entries(self) -> list[tuple[str, str]]:
+        """(key, what it does) for each key shown now, one per action (1-9 is one key group)."""
+        from parlour.words.i18n import asciify
+
+        ascii_only = getattr(self.app, "ascii_only", False)
+        entries, shown = [], set()
         for _node, binding, enabled, _tip in self.screen.active_bindings.values():
             if not binding.show or not enabled or binding.action in shown:
                 continue
-            shown.add(binding.action)  # one entry per action (1-9 is one key group)
-            text.append(f" {self.app.get_key_display(binding)} ", style="bold yellow")
-            text.append(f"{binding.description} ")
+            shown.add(binding.action)
+            key, label = self.app.get_key_display(binding), binding.description
+            entries.append((asciify(key), asciify(label)) if ascii_only else (key, label))
+        return entries
+
+    def _bindings_changed(self, _screen=None) -> None:
+        text = fitted(self._entries(), self.size.width or self.app.size.width)
         if text.markup != self._shown:
             self._shown = text.markup
             self.update(text, layout=False)
+
+
+def fitted(entries: list[tuple[str, str]], width: int) -> Text:
+    """The entries on one line of `width` cells: spaced out when there is room, closer when
+    not, and each label cut to its first word as a last resort; never an entry cut in half."""
+    from rich.cells import cell_len
+
+    forms = [(entries, " {key} ", "{label} "), (entries, "{key} ", "{label} "),
+             (_merged([(key, label.split(" ")[0]) for key, label in entries]), "{key} ", "{label} ")]
+    for listed, key_form, label_form in forms:
+        size = sum(cell_len(key_form.format(key=k)) + cell_len(label_form.format(label=text)) for k, text in listed)
+        if size <= width - 1:
+            break
+    text = Text(no_wrap=True, overflow="crop")
+    for key, label in listed:
+        text.append(key_form.format(key=key), style="bold yellow")
+        text.append(label_form.format(label=label))
+    return text
+
+
+def _merged(entries: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Neighbours with the same label as one entry, their keys joined: "w/e Wheel"."""
+    merged: list[tuple[str, str]] = []
+    for key, label in entries:
+        if merged and merged[-1][1] == label:
+            merged[-1] = (f"{merged[-1][0]}/{key}", label)
+        else:
+            merged.append((key, label))
+    return merged

@@ -3,12 +3,15 @@ text it shows has changed."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.containers import Vertical
 from textual.reactive import var
 from textual.widgets import Static
 
 from parlour.words.i18n import asciify
+
+from .hanging import hang
 
 
 class TextPanel(Static):
@@ -68,6 +71,7 @@ class PlayersPanel(TextPanel):
             self.show_players(*seated)
 
     def show_players(self, names, marks, colours, stats, turn: int | None, marker: str) -> None:
+        self._players = (names, marks, colours, stats, turn, marker)
         text = Text()
         for seat, name in enumerate(names):
             here = seat == turn
@@ -75,7 +79,14 @@ class PlayersPanel(TextPanel):
             text.append(marks[seat], style=f"bold {colours[seat]}")
             text.append(f" {name}\n", style="bold" if here else "")
             text.append(f"   {stats[seat]}\n", style="" if here else "dim")
-        self.show(text)
+        width = self.content_region.width
+        # A stats line too long for the panel wraps under itself, not under the name.
+        self.show(hang(text, width, self.app.console) if width else text)
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        if getattr(self, "_players", None) is not None:
+            self.show_players(*self._players)
 
 
 class HandPanel(TextPanel):
@@ -133,6 +144,17 @@ class PromptBar(Vertical):
             text.append(f"[{key}] ", style="bold")
             text.append(label, style="reverse" if i == selected else "")
             text.append("  ")
+        choices = self.query_one("#choices", TextPanel)
         if note:
+            width = choices.content_region.width
+            if text.plain and width:  # the note whole on its own row rather than split in two
+                last = text.wrap(self.app.console, width)[-1].plain
+                if cell_len(last) + cell_len(note) > width:
+                    text.rstrip()
+                    text.append("\n")
             text.append(note, style="italic")
-        self.query_one("#choices", TextPanel).show(text)
+        choices.show(text)
+
+    def on_resize(self) -> None:
+        if self.asked is not None:
+            self.show_prompt(*self.asked)

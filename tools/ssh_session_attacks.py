@@ -2,11 +2,11 @@
 ordinary player's key-to-screen (median, p95) while it runs, and the server's memory (RSS and
 PSS: before, the peak while it runs, and after its session ended) and log growth.
 
-    .venv/bin/python tools/ssh_attacks.py                      # every attack, 60 s each
-    .venv/bin/python tools/ssh_attacks.py --attack paste --seconds 20
-    .venv/bin/python tools/ssh_attacks.py --capacity 10,20,40  # players at a key every 2 s
+    .venv/bin/python tools/ssh_session_attacks.py                      # every attack, 60 s each
+    .venv/bin/python tools/ssh_session_attacks.py --attack paste --seconds 20
+    .venv/bin/python tools/ssh_session_attacks.py --capacity 10,20,40  # players at a key every 2 s
     # another checkout's code (e.g. before a change), run from that checkout:
-    cd /tmp/before && /path/to/.venv/bin/python /path/to/tools/ssh_attacks.py --code /tmp/before
+    cd /tmp/before && /path/to/.venv/bin/python /path/to/tools/ssh_session_attacks.py --code /tmp/before
 
 The server runs in its own process (tools/ssh_bench.py --serve: temporary folders, a free port
 on 127.0.0.1, bots without delay); the attacker in another (this script with --attacker), so
