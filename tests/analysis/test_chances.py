@@ -15,6 +15,7 @@ from parlour.cli import main
 from parlour.driver import TableDriver
 from parlour.replay import Replay
 from parlour.words.base import Words
+from rules import registry
 from rules.bots import make
 from rules.table import Table
 
@@ -105,7 +106,8 @@ def test_replay_text_analysis_tells_each_turn_and_the_key_moments(game, tmp_path
     monkeypatch.setattr(analysis, "MOST_POINTS", 12)
     path = _saved(tmp_path, game)
     assert main(["replay", str(path), "--text", "--analysis"]) == 0
-    lines = capsys.readouterr().out.splitlines()
+    header, blank, *lines = capsys.readouterr().out.splitlines()
+    assert header.startswith(f"{registry.get(game).title} · Ann, Odie, Nermal · last played ") and blank == ""
     assert lines[0].startswith("Chances to win from the start of each turn (6 games")
     assert lines[1].startswith("Turn 1: Ann ") and "%" in lines[1] and "Nermal" in lines[1]
     assert [line.split(":")[0] for line in lines[1:13]] == [f"Turn {n}" for n in _turns(path, 12)]

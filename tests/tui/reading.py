@@ -14,6 +14,7 @@ from textual.geometry import Region
 from textual.widgets import Static
 
 from parlour.words.i18n import asciify, t
+from tui.widgets.keybar import SHORTEST
 
 
 def screen_rows(app) -> list[str]:
@@ -159,9 +160,13 @@ def key_bar_problems(app, strips=None) -> list[str]:
 
 
 def _merged_entry(entry: str, shown: str) -> bool:
-    """The key named with its neighbours that do the same ("w/e Wheel" names w and e)."""
+    """The key named with its neighbours that do the same ("w/e Wheel" names w and e), its
+    label whole or, on the most crowded bar, its first letters (tui/widgets/keybar.py)."""
     key, _, label = entry.partition(" ")
-    return any(key in group.split("/") for group in re.findall(rf"(\S+) {re.escape(label)}", shown))
+    for named in {label, label[:SHORTEST]}:
+        if any(key in group.split("/") for group in re.findall(rf"(\S+) {re.escape(named)}(?!\S)", shown)):
+            return True
+    return False
 
 
 # ---- the prompt and the hand --------------------------------------------------------------------

@@ -75,7 +75,7 @@ class GameScreen(Screen):
             # One key, two actions: shown while a move can be taken back, else it tells why not.
             Binding("u", "undo", t("undo.key"), id="undo"),
             Binding("u", "undo_refused", t("undo.key"), id="undo", show=False),
-            Binding("i", "hint", t("hint.key"), id="hint", show=False),
+            Binding("i", "hint", t("hint.key"), id="hint"),
             *[Binding(str(n), f"slot({n})", t("keys.play_card"), id=f"slot_{n}", show=n == 1,
                       key_display="1-9") for n in range(1, 10)],
             # The log's keys: none of them is a game key in any game.

@@ -50,13 +50,20 @@ class KeyBar(Static):
             self.update(text, layout=False)
 
 
+SHORTEST = 4  # letters of a label the crowded bar keeps at least
+
+
 def fitted(entries: list[tuple[str, str]], width: int) -> Text:
     """The entries on one line of `width` cells: spaced out when there is room, closer when
-    not, and each label cut to its first word as a last resort; never an entry cut in half."""
+    not, each label cut to its first word, then to its first letters as a last resort; never
+    an entry cut in half."""
     from rich.cells import cell_len
 
+    first_words = _merged([(key, label.split(" ")[0]) for key, label in entries])
     forms = [(entries, " {key} ", "{label} "), (entries, "{key} ", "{label} "),
-             (_merged([(key, label.split(" ")[0]) for key, label in entries]), "{key} ", "{label} ")]
+             (first_words, "{key} ", "{label} "),
+             # the last resort (Swedish in ASCII, every key live): four letters of each word
+             ([(key, label[:SHORTEST]) for key, label in first_words], "{key} ", "{label} ")]
     for listed, key_form, label_form in forms:
         size = sum(cell_len(key_form.format(key=k)) + cell_len(label_form.format(label=text)) for k, text in listed)
         if size <= width - 1:
