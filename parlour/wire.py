@@ -5,7 +5,7 @@ terminal. Each is a JSON-able object with a "t".
 server -> UI
   {"t": "lobby", "you": name, "tables": [summary, ...]}        the lobby, after every change
   {"t": "game", "table": id, "game": id, "players": [...], "options": {...}, "seat": n (-1: watching),
-   "bots": [level or null, ...], "colours": [...], "away": [seats], "events": [event, ...]}
+   "bots": [level or null, ...], "colours": [...], "away": [seats], "hints": bool (a seat's, at a table set up with hints), "events": [event, ...]}
                                                                a table: everything so far, redacted
   {"t": "events", "events": [event, ...]}                      one more batch, redacted for the seat
   {"t": "presence", "seat": n, "away": bool, "standin": bool}  a player left or came back
@@ -15,7 +15,8 @@ server -> UI
 UI -> server
   {"t": "hello"}                                               the UI is up: send the lobby (or the
                                                                table this player sits at)
-  {"t": "create", "game": id, "seats": ["you", "human", "bot:smart"], "standin": seconds}
+  {"t": "create", "game": id, "seats": ["you", "human", "bot:smart"], "standin": seconds,
+   "hints": bool}                                              hints for every seated player
   {"t": "sit", "table": id}    {"t": "watch", "table": id}    {"t": "leave"}
   {"t": "act", "action": action}                               for this connection's own seat only
   {"t": "seen", "count": n, "digest": text}                    the UI has shown n events (its view's

@@ -20,9 +20,9 @@ nothing read at the TCP level), bigwindow (a 1000x1000 window redrawn every 50 m
 between 1000x1000 and 499x200, so that each change is a new frame whatever the server's largest size), keys30 (20 clients
 pressing keys at 30 a second), flat (one client sending keys flat out), term (session after
 session with a 200 KB TERM). --check exits non-zero if the server grew more than 64 MiB under an
-attack or kept more than 32 MiB after the attacker left (beyond what attack "none", run first,
-grew and kept: the ordinary player's own finished games). What a session frees stays in Python's
-allocator for the next sessions (about 1 MiB per ended session: keys30 ends 20).
+attack, or still held more than that after the attacker left (beyond what attack "none", run
+first, grew and kept: the ordinary player's own finished games). What a session frees stays in
+Python's allocator for the next sessions: the RSS after an attack stays near its peak.
 
 --capacity N,...: N players, each at a Garfield table with a bot, each making a move every 2 s
 (at random offsets); key-to-screen as above. Reports median and p95 per N.
@@ -398,7 +398,7 @@ def main() -> None:
             if name == "none":
                 control = dict(grew=grew, kept=kept)
                 continue
-            failed = failed or grew - control["grew"] > 64 * MiB or kept - control["kept"] > 32 * MiB
+            failed = failed or grew - control["grew"] > 64 * MiB or kept - control["kept"] > 64 * MiB
         print(f"load average after: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
         if args.check and failed:
             sys.exit(1)

@@ -20,7 +20,7 @@ _CHECKING = "the save is still being checked"
 
 class LocalGame:
     away: frozenset[int] = frozenset()  # seats whose player dropped: only at a served table
-    hints = True  # a player may ask for a hint (parlour/hint.py); a served table has none yet
+    hints = True  # a player may ask for a hint (parlour/hint.py); a served table's creator decides
     def __init__(self, table: Table, seats: list[Seat], save_to: Path | Callable[[], Path] | None,
                  on_disk: bool = False):
         self.seats = seats

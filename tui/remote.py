@@ -63,6 +63,7 @@ class RemoteGame:
 
     save_path = None
     save_problem = None  # the server saves the table
+    hints = False  # set from the table: its creator may turn hints on for every seated player
 
     def __init__(self, table: RemoteTable, seats: list[Seat], send):
         self.table = table
@@ -267,6 +268,7 @@ class RemoteApp(ParlourApp):
                  zip(table.players, message["bots"], message["colours"])]
         self.session = RemoteGame(table, seats, self.link.send)
         self.session.away = set(message.get("away", []))
+        self.session.hints = message.get("hints") is True and seat != SPECTATOR  # worked out from the view
         self.at_table = True
         self._play()
         self.call_after_refresh(self._seen)

@@ -51,7 +51,7 @@ def numbered(labels: list[str]) -> list[str]:
 class Talk:
     """A game told to one reader: `story_seat` is whose secrets the log may tell (-1: none)."""
 
-    hints = False  # whether `hint` answers (on this computer; a served table has none yet)
+    hints = False  # whether `hint` answers (on this computer; at a served table if its creator said so)
 
     def __init__(self, game, names: tuple[str, ...], story_seat: int, initial: Any):
         self.game, self.names, self.story_seat, self.initial = game, tuple(names), story_seat, initial

@@ -89,6 +89,9 @@ class PlainSession:
             buffer = buffer[-MAX_LINE * 4:]
             for raw in complete:
                 answer = raw.decode("utf-8", "replace").strip("\r")[:MAX_LINE]
+                if self._asks_hint(answer):
+                    await self._hint()
+                    continue
                 with speaking(self.lang):
                     going_on = self.answer(answer)
                 if not going_on:
@@ -122,6 +125,23 @@ class PlainSession:
             self.lobby.handle(self.member, {"t": "act", "action": encode(reply.action)})
         return True
 
+    def _asks_hint(self, answer: str) -> bool:
+        with speaking(self.lang):
+            return self.talk is not None and self.talk.hints and command_of(answer) == "hint"
+
+    async def _hint(self) -> None:
+        """The hint, worked out in a thread (up to about 0.6 s of CPU): the server's loop serves
+        everyone else meanwhile. This session's next lines wait for it (one hint at a time)."""
+        with speaking(self.lang):
+            talk, view, actions, events = self.talk, self.talk.story.view, self._actions(), list(self.events)
+            try:
+                line = await asyncio.to_thread(talk.hint, view, self.seat, actions, events)
+            except Exception:  # never a traceback to the player
+                log.exception("%s: the hint failed", self.member.name)
+                line = t("hint.not_now")
+            self.lines.say(line)
+        await self.process.stdout.drain()
+
     def _lobby_answer(self, word: str) -> None:
         verb, _, rest = word.partition(" ")
         if verb.isdigit():
@@ -130,10 +150,12 @@ class PlainSession:
             self.lobby.handle(self.member, {"t": "watch" if verb == "watch" else "sit", "table": int(rest)})
         elif verb == "new":
             game, *others = rest.split() or ["garfield"]
+            hints = any(command_of(s) == "hint" or s in ("hints", "tips") for s in others)
+            others = [s for s in others if not (command_of(s) == "hint" or s in ("hints", "tips"))]
             seats = ["you"] + [f"bot:{s[4:] or 'smart'}" if s.startswith("bot") else "human" for s in others]
             if len(seats) == 1:
                 seats.append("bot:smart")
-            self.lobby.handle(self.member, {"t": "create", "game": game, "seats": seats})
+            self.lobby.handle(self.member, {"t": "create", "game": game, "seats": seats, "hints": hints})
         elif verb in ("list", ""):
             self.listed = []  # asked for: said again even if unchanged
             self.lobby.handle(self.member, {"t": "leave"})
@@ -199,6 +221,7 @@ class PlainSession:
         names = tuple(message["players"])
         self.seat = message["seat"]
         self.talk = Talk(self.game, names, self.seat, self.game.initial(names, message.get("options", {})))
+        self.talk.hints = message.get("hints") is True and self.seat != SPECTATOR  # the table's creator chose
         self.events = self._decode(message.get("events", []))
         self.asked = None
         players = ", ".join(f"{n} {t('plain.bot')}" if bot else n for n, bot in zip(names, message.get("bots", [])))

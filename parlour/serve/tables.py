@@ -69,6 +69,7 @@ class GameTable:
     timers: dict = field(default_factory=dict)
     empty_since: float | None = None  # when its last human went away (None: someone is here)
     creator: str | None = None  # the credential that set it up here (its quota counts the table)
+    hints: bool = False  # its creator let every seated player ask for a hint (parlour/hint.py)
 
     @property
     def status(self) -> str:
@@ -85,6 +86,7 @@ class GameTable:
 
     def summary(self) -> dict:
         return {"id": self.id, "game": self.game_id, "status": self.status, "standin": self.standin,
+                "hints": self.hints,
                 "seats": [{"name": s.name, "bot": s.bot, "away": i in self.away} for i, s in enumerate(self.plan)],
                 "watching": sum(1 for m in self.members if m.seat == SPECTATOR)}
 
@@ -163,8 +165,9 @@ class Lobby:
     # ---- the lobby -----------------------------------------------------------------------------
 
     def create(self, game_id: str, seats: list[str], *, standin: float = 0, seed: int | None = None,
-               rig=None) -> GameTable:
-        """A new table: `seats` lists "human" or "bot:LEVEL" in seat order. Raises Rejected."""
+               rig=None, hints: bool = False) -> GameTable:
+        """A new table: `seats` lists "human" or "bot:LEVEL" in seat order (the levels the game's
+        menus offer, `bots.levels`); `hints` lets its seated players ask for a hint. Raises Rejected."""
         try:
             game = registry.get(game_id)
         except registry.UnknownGame as error:
@@ -178,15 +181,15 @@ class Lobby:
             colour = COLOURS[i % len(COLOURS)]
             if spec in ("human", "you"):
                 plan.append(SeatPlan(None, colour=colour))
-            elif isinstance(spec, str) and spec.startswith("bot:") and spec[4:] in bots.LEVELS:
+            elif isinstance(spec, str) and spec.startswith("bot:") and spec[4:] in bots.levels(game.id):
                 plan.append(SeatPlan(spec[4:], next(names), colour=colour))
             else:
-                raise Rejected(f"a seat is \"human\" or \"bot:LEVEL\" (levels: {', '.join(bots.LEVELS)})")
+                raise Rejected(f"a seat is \"human\" or \"bot:LEVEL\" (levels: {', '.join(bots.levels(game.id))})")
         if not any(s.bot is None for s in plan):
             raise Rejected("a table needs at least one human seat")
         standin = max(0.0, float(standin))
         self._prune()
-        table = GameTable(self._next_id, game.id, plan, standin, seed, rig)
+        table = GameTable(self._next_id, game.id, plan, standin, seed, rig, hints=hints is True)
         self._next_id += 1
         self.tables[table.id] = table
         log.info("table %d created: %s, %s", table.id, game.id, ", ".join(seats))
@@ -200,7 +203,8 @@ class Lobby:
                 raise Rejected(reason)
         seats = message.get("seats")
         standin = message.get("standin", 0)
-        table = self.create(message.get("game"), seats, standin=standin if standin in STANDIN_CHOICES else 0)
+        table = self.create(message.get("game"), seats, standin=standin if standin in STANDIN_CHOICES else 0,
+                            hints=message.get("hints") is True)
         table.creator = member.cred
         if self.table_quota is not None:
             self.table_quota.created(member.cred)
@@ -334,7 +338,8 @@ class Lobby:
         names = [s.name for s in table.plan]
         # the table's plan rides in the save's header, so the log alone restores it after a restart
         meta = {"seats": [{"bot": s.bot, "colour": s.colour, "cred": s.cred} for s in table.plan],
-                "served": True, "standin": table.standin, "creator": table.creator}
+                "served": True, "standin": table.standin, "creator": table.creator,
+                "hints": table.hints}
         try:
             table.table = Table.new(table.game_id, names, seed=table.seed, rig=table.rig, meta=meta)
         except Rejected as error:  # e.g. two names the rules see as the same
@@ -375,7 +380,7 @@ class Lobby:
         return {"t": "game", "table": table.id, "game": game.id, "players": list(t.players),
                 "options": dict(t.header.options), "seat": member.seat,
                 "bots": [s.bot for s in table.plan], "colours": [s.colour for s in table.plan],
-                "away": sorted(table.away),
+                "away": sorted(table.away), "hints": table.hints and member.seat != SPECTATOR,
                 "events": [encode(game.redact(e, member.seat)) for e in t.events]}
 
     def _act(self, member: Member, data: Any) -> None:
@@ -497,7 +502,8 @@ class Lobby:
             return None
         plan = []
         for name, seat in zip(header.players, seats):
-            if not isinstance(seat, dict) or (seat.get("bot") is not None and seat.get("bot") not in bots.LEVELS):
+            if not isinstance(seat, dict) or (seat.get("bot") is not None and not (
+                    isinstance(seat.get("bot"), str) and bots.known(seat.get("bot")))):
                 return None
             cred = seat.get("cred")
             cred = cred if isinstance(cred, str) else self.owner(name)
@@ -517,6 +523,7 @@ class Lobby:
         table.table = Table.resume(loaded)
         creator = loaded.header.meta.get("creator")
         table.creator = creator if isinstance(creator, str) else None
+        table.hints = loaded.header.meta.get("hints") is True
         self.tables[table.id] = table
         self._drive(table, path)
         for seat, s in enumerate(plan):

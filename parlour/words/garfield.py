@@ -56,12 +56,19 @@ def space_code(kind: str, ascii_only: bool) -> str:
     return ".." if ascii_only and kind == board.PLAIN else t(f"garfield.code.{kind}")
 
 
-def centre_lines(dice: tuple[int, ...], ascii_only: bool, width: int) -> tuple[str, ...]:
-    """The lower part of the board's middle, 4 lines of at most `width`: the last roll and the
-    legend (above them sits the pile panel: Garfield's card and his piles)."""
+def space_label(kind: str, ascii_only: bool = False) -> str:
+    """A space kind's name on a board with room for it (else its code and the legend); a plain
+    space keeps its dots."""
+    return space_code(kind, ascii_only) if kind == board.PLAIN else t(f"garfield.name.{kind}")
+
+
+def centre_lines(dice: tuple[int, ...], ascii_only: bool, width: int, legend_lines: int = 3) -> tuple[str, ...]:
+    """The lower part of the board's middle, lines of at most `width`: the last roll and the
+    legend in `legend_lines` lines (none when the spaces show their names; above them sits the
+    pile panel: Garfield's card and his piles)."""
     roll = f"{t('garfield.dice')}: {dice_text(dice, ascii_only)}" if dice else ""
-    legend = textwrap.wrap(t("garfield.legend.text"), width)[:3]
-    return (roll, *legend, *[""] * (3 - len(legend)))
+    legend = textwrap.wrap(t("garfield.legend.text"), width)[:legend_lines] if legend_lines else []
+    return (roll, *legend, *[""] * (legend_lines - len(legend)))
 
 
 def balloon(view) -> str:

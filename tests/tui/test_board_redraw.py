@@ -7,12 +7,18 @@ from tui.games.garfield import CELLS, GarfieldBoard
 
 
 class BoardOnly(App):
-    def __init__(self):
+    """The board alone, in the 59 columns it has on the 80x24 table (or in all the room)."""
+
+    def __init__(self, width: int | None = 59):
         super().__init__()
         self.rows: list[int] = []
+        self.width = width
 
     def compose(self) -> ComposeResult:
-        yield CountingBoard(["A", "B"], ["red", "blue"])
+        board = CountingBoard(["A", "B"], ["red", "blue"])
+        if self.width:
+            board.styles.width = self.width
+        yield board
 
 
 class CountingBoard(GarfieldBoard):
@@ -37,6 +43,26 @@ async def test_a_pawn_move_redraws_only_the_rows_of_the_two_spaces():
         board.show(view._replace(positions=(9, 15)), (3, 4))  # Bob to a right-side space
         await pilot.pause()
         assert set(app.rows) == {0, 1, CELLS[15][1]}
+        app.rows.clear()
+        board.show(view._replace(positions=(9, 15)), (6, 6))  # only the dice line changes
+        await pilot.pause()
+        assert len(set(app.rows)) == 1
+
+
+async def test_a_grown_board_still_redraws_only_the_lines_of_the_two_spaces():
+    view = Table.new("garfield", ["Ann", "Bob"], seed=1).view(0)
+    app = BoardOnly(width=None)
+    async with app.run_test(size=(120, 40)) as pilot:
+        board = app.query_one(CountingBoard)
+        board.show(view, (3, 4))
+        await pilot.pause()
+        assert board.loop.big and board.size.height > 13
+        app.rows.clear()
+        board.show(view._replace(positions=(9, 15)), (3, 4))  # Ann along the top, Bob down the right
+        await pilot.pause()
+        x, y, w, lines = board.spaces[15]
+        top = board.loop.edge
+        assert set(app.rows) == set(range(top)) | set(range(y, y + lines))
         app.rows.clear()
         board.show(view._replace(positions=(9, 15)), (6, 6))  # only the dice line changes
         await pilot.pause()

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import sys
 
+import pytest
+
 from parlour import saves
 from parlour.cli import main
 from parlour.driver import TableDriver
 from parlour.seats import Seat, parse_seats
-from parlour.words.i18n import set_language
+from parlour.words.i18n import set_language, t
 from rules.bots import make
 from rules.table import Table
 from tui.app import make_app
@@ -150,10 +152,83 @@ def test_8_simulate_says_turns_whole_wins_and_pads_no_line(capsys):
 
 
 async def test_7_the_smurf_table_does_not_say_its_layout_is_reconstructed():
-    # (That note belongs in the help, where it is; the boards' growing at 120x40 is not done.)
+    # (That note belongs in the help, where it is; the boards growing: the tests below.)
     seats = [Seat("Ann", None, "red"), Seat("Papa Smurf", "random", "blue")]
     app = make_app(start="play", game="smurf", seats=seats, seed=1, bot_delay=0, animations=False, autosave=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = "\n".join(reading.screen_rows(app))
         assert "Wheel 1" in screen and "reconstructed" not in screen
+
+
+# ---- 7: the board uses a bigger terminal -------------------------------------------------------
+
+GROWN = {  # words a square says by name on a grown board, per game and language
+    ("garfield", "en"): ["Lasagna", "Take 1", "Back 7"],
+    ("garfield", "sv"): ["Lasagne", "Ta 1", "bakåt"],
+    ("smurf", "en"): ["Acorn", "hole 12", "HOME"],
+    ("smurf", "sv"): ["Ekollon", "hål 12", "HEM"],
+}
+
+
+async def _board_rows(game: str, lang: str, size: tuple[int, int], ascii_only: bool = False):
+    """The composed rows of the table's left column above the log (the board and what it shows),
+    and that column's width (the log's top border is not counted)."""
+    set_language(lang)
+    try:
+        app = make_app(start="play", game=game, seats=ME_AND_BOTS, seed=3, bot_delay=1000,
+                       animations=False, autosave=False, ascii_only=ascii_only)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await pilot.pause(0.1)
+            left = reading._region_of(app, "#left")
+            log = reading._region_of(app, "#log")
+            rows = reading.rows_in(app, left.intersection(left._replace(height=log.y - 1 - left.y)))
+            return rows, left.width
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("game", ["garfield", "smurf"])
+@pytest.mark.parametrize("lang", ["en", "sv"])
+async def test_7_at_120x40_the_board_fills_its_column_and_its_squares_say_their_names(game, lang):
+    rows, width = await _board_rows(game, lang, (120, 40))
+    board = "\n".join(rows)
+    used = max(len(row.rstrip()) for row in rows)
+    assert used >= width - 3, f"the board uses {used} of {width} columns:\n{board}"
+    assert len(rows) >= 20, f"the board is {len(rows)} lines high at 120x40:\n{board}"
+    for name in GROWN[game, lang]:
+        assert name in board, f"{name!r} not on the board:\n{board}"
+    if game == "garfield":  # the squares explain themselves: no legend of codes in the middle
+        assert t("garfield.legend.text")[:10] not in board
+
+
+@pytest.mark.parametrize("game", ["garfield", "smurf"])
+async def test_7_the_grown_board_names_its_squares_in_ascii_too(game):
+    rows, _ = await _board_rows(game, "en", (120, 40), ascii_only=True)
+    board = "\n".join(rows)
+    assert all(row.isascii() for row in rows)
+    for name in GROWN[game, "en"]:
+        assert name in board
+
+
+@pytest.mark.parametrize("game", ["garfield", "smurf"])
+async def test_7_at_80x24_the_board_is_as_it_was(game):
+    rows, width = await _board_rows(game, "en", (80, 24))
+    board = "\n".join(rows)
+    assert len(rows) == 13 and max(len(row.rstrip()) for row in rows) <= 59
+    codes = ["G?", "L8", "RD"] if game == "garfield" else ["Ac5", "(12)"]
+    for code in codes:
+        assert code in board
+
+
+@pytest.mark.parametrize("size,shown", [((80, 24), True), ((120, 40), False)])
+async def test_7_the_smurf_legend_shrinks_when_the_squares_name_themselves(size, shown):
+    app = make_app(start="play", game="smurf", seats=ME_AND_BOTS, seed=3, bot_delay=1000,
+                   animations=False, autosave=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.pause(0.1)
+        screen = "\n".join(reading.screen_rows(app))
+        assert "cat: blocks" in screen  # what a square's name does not tell stays
+        assert ("(12) hole, no cat" in screen) is shown, screen

@@ -46,7 +46,9 @@ async def test_replay_shows_the_live_table_at_every_point_forward_and_back():
     app = app_for(seats, seed=5)
     live: dict[int, str] = {}
     live_log: dict[int, list[str]] = {}
-    async with app.run_test(size=(100, 30)) as pilot:
+    # 80 columns: the live table and the replay (whose chart takes lines of the board's column)
+    # both draw the 80x24 board; with more room each grows to what it has (tui/widgets/board.py).
+    async with app.run_test(size=(80, 30)) as pilot:
         await settle(pilot)
         game = app.screen
         assert isinstance(game, GameScreen)

@@ -63,6 +63,11 @@ class Presenter:
         game numbers a choice of cards by their slots in the hand (see Garfield's)."""
         return list(range(len(options)))
 
+    def aside(self, words: Words, view, seat: int, ascii_only: bool, board: Widget) -> str:
+        """What is told beside the board (a legend): the game's words, unless its board as drawn
+        now explains itself (see Smurf's)."""
+        return words.aside(view, seat, ascii_only)
+
     def panels(self) -> list[Widget]:
         """The game's own panels beside its board, each with a `table_view` var the screen binds
         to the seat's view (e.g. Garfield's pile panel)."""

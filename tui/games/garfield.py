@@ -13,7 +13,7 @@ from parlour.words import garfield as words
 from rules.garfield import board
 from rules.garfield.records import Discard, FollowGarfield, Give, PlayCard
 
-from ..widgets.board import LineBoard
+from ..widgets.board import LoopBoard, label_lines
 from . import Presenter
 
 # ---- geometry: the 40 spaces around the edge of a 59 x 13 board ----------------------------
@@ -56,67 +56,111 @@ KIND_STYLE = {
     board.PLAIN: Style(dim=True),
 }
 
-class GarfieldBoard(LineBoard):
+class GarfieldBoard(LoopBoard):
     """The loop of 40 spaces with the pawns, and in the middle the dice and the legend; above
-    them, the pile panel (tui/games/garfield_piles.py) is a widget of its own. Only the rows
+    them, the pile panel (tui/games/garfield_piles.py) is a widget of its own. The board takes the
+    room it gets (tui/widgets/board.py `fit_loop`): at 80x24 the spaces show two-letter codes
+    explained by the legend; roomier, they show their names and the legend goes. Only the rows
     whose content changed are redrawn."""
 
     WIDTH, HEIGHT = WIDTH, HEIGHT
 
     DEFAULT_CSS = """
-    GarfieldBoard { width: 59; height: 13; }
+    GarfieldBoard { width: 1fr; height: auto; }
     """
 
     positions: var[tuple[int, ...]] = var(tuple)
     inner: var[tuple[str, ...]] = var(tuple)  # the middle's lower lines: the dice and the legend
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.dice: tuple[int, ...] = ()
 
     # ---- what to draw ----------------------------------------------------------------------
 
     def show(self, view, dice: tuple[int, ...]) -> None:
         """Update from a view; the watchers below redraw only the rows that changed."""
         self.positions = tuple(view.positions)
-        self.inner = words.centre_lines(dice, self.ascii_only, INNER_W - 2)
+        self.dice = dice
+        self.inner = self._centre()
+
+    def _centre(self) -> tuple[str, ...]:
+        loop = self.loop
+        return words.centre_lines(self.dice, self.ascii_only, loop.inner_w - 2, 0 if loop.big else 3)
+
+    def refit(self) -> None:
+        self.inner = self._centre()
+        for panel in self.screen.query("#piles") if self.is_attached else ():
+            panel.place(*self.pile_room())
+
+    def pile_room(self) -> tuple[int, int, int, int]:
+        """(x, y, width, height) of the pile panel: the middle above the dice (and the legend)."""
+        loop = self.loop
+        return loop.inner_x + 1, loop.inner_y, loop.inner_w - 2, loop.inner_h - len(self.inner) - (1 if loop.big else 0)
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.refit)
+
+    @property
+    def lower(self) -> int:
+        """The middle's rows from here down: the dice and the legend (above: the pile panel)."""
+        return self.loop.height - self.loop.edge - len(self.inner)
 
     def watch_positions(self, old: tuple[int, ...], new: tuple[int, ...]) -> None:
         moved = {p for p in old + new} if len(old) != len(new) else {
             p for a, b in zip(old, new) if a != b for p in (a, b)}
         for space in moved:
-            x, y, w, lines = CELLS[space]
+            x, y, w, lines = self.spaces[space]
             self.refresh(Region(x, y, w, lines))
 
     def watch_inner(self, old: tuple[str, ...], new: tuple[str, ...]) -> None:
-        for row in range(max(len(old), len(new))):
-            if row >= len(old) or row >= len(new) or old[row] != new[row]:
-                self.refresh(Region(INNER_X, LOWER + row, INNER_W, 1))
+        if len(old) != len(new):
+            self.refresh()
+            return
+        for row in range(len(new)):
+            if old[row] != new[row]:
+                self.refresh(Region(self.loop.inner_x, self.lower + row, self.loop.inner_w, 1))
 
     # ---- Line API ----------------------------------------------------------------------------
 
     def render_line(self, y: int) -> Strip:
+        loop, spaces = self.loop, self.spaces
         segments: list[Segment] = []
-        if y < 2 or y >= HEIGHT - 2:
-            row = [i for i in range(40) if CELLS[i][1] == (0 if y < 2 else HEIGHT - 2)]
-            for space in sorted(row, key=lambda s: CELLS[s][0]):
-                segments.append(self._cell(space, y - CELLS[space][1]))
-        else:
-            left = next(i for i in range(31, 40) if CELLS[i][1] == y)
-            right = next(i for i in range(11, 20) if CELLS[i][1] == y)
-            segments.append(self._cell(left, 0))
-            inner = self.inner[y - LOWER] if 0 <= y - LOWER < len(self.inner) else ""
-            segments.append(Segment(f" {inner}".ljust(INNER_W)[:INNER_W]))
-            segments.append(self._cell(right, 0))
-        return Strip(segments, WIDTH).crop(0, self.size.width)
+        if y < loop.edge or y >= loop.height - loop.edge:
+            top = 0 if y < loop.edge else loop.height - loop.edge
+            row = [i for i in range(40) if spaces[i][1] == top]
+            for space in sorted(row, key=lambda s: spaces[s][0]):
+                segments.append(self._cell(space, y - top))
+        elif y < loop.height - loop.edge:
+            left = next(i for i in range(31, 40) if spaces[i][1] <= y < spaces[i][1] + spaces[i][3])
+            right = next(i for i in range(11, 20) if spaces[i][1] <= y < spaces[i][1] + spaces[i][3])
+            segments.append(self._cell(left, y - spaces[left][1]))
+            inner = self.inner[y - self.lower] if 0 <= y - self.lower < len(self.inner) else ""
+            segments.append(Segment(f" {inner}".ljust(loop.inner_w)[:loop.inner_w]))
+            segments.append(self._cell(right, y - spaces[right][1]))
+        return Strip(segments, loop.width).crop(0, self.size.width)
 
     def _cell(self, space: int, line: int) -> Segment:
-        """One line of one space: its code, and the pawns standing on it."""
-        x, y, width, lines = CELLS[space]
+        """One line of one space: its code (or, with room, its name), and the pawns on it."""
+        x, y, width, lines = self.spaces[space]
         kind = board.SPACES[space]
         code = words.space_code(kind, self.ascii_only)
         here = [seat for seat, p in enumerate(self.positions) if p == space]
-        if lines == 2 and line == 0:
-            return Segment(code.center(width), KIND_STYLE[kind])
-        if lines == 2:
+        if lines >= 2 and line < lines - 1:
+            label = [code]
+            if self.loop.big:
+                label = label_lines([words.space_label(kind, self.ascii_only), code], width - 1, lines - 1) or label
+            top = (lines - 1 - len(label)) // 2  # the label's lines centred above the pawn line
+            text = label[line - top] if 0 <= line - top < len(label) else ""
+            return Segment(text.center(width), KIND_STYLE[kind])
+        if lines >= 2:
             return _pawns(here, self.marks, self.pawn_styles, width)
         pawns = "".join(self.marks[s] for s in here)[:4]
+        if self.loop.big:
+            pawns = "".join(self.marks[s] for s in here)
+            label = label_lines([words.space_label(kind, self.ascii_only), code], width - 1 - len(pawns), 1) or [code]
+            return Segment(f"{label[0]} {pawns}".ljust(width)[:width],
+                           KIND_STYLE[kind] if not here else Style(bold=True))
         return Segment(f"{code} {pawns}".ljust(width), KIND_STYLE[kind] if not here else Style(bold=True))
 
 

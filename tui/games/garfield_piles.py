@@ -49,6 +49,22 @@ class GarfieldPiles(TextPanel):
     table_view = var(None)  # bound to the screen's: the seat's view of the game
     piles: var[tuple] = var(tuple)  # what the panel shows: Garfield's card, the piles, the Sand Box
 
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.room = (WIDTH, HEIGHT)  # the board's middle above the dice: its width and lines
+        self._placed = (8, 2, WIDTH, HEIGHT)  # as the CSS places it (the 80x24 board)
+
+    def place(self, x: int, y: int, width: int, height: int) -> None:
+        """Sit at (x, y) over the board, `width` x `height` (the board grows with the terminal)."""
+        if (x, y, width, height) == self._placed:
+            return
+        self._placed = (x, y, width, height)
+        self.room = (width, height)
+        self.styles.offset = (x, y)
+        self.styles.width, self.styles.height = width, height
+        self._shown = None  # drawn anew at the new size
+        self.watch_piles(self.piles)
+
     def watch_table_view(self, view) -> None:
         if view is not None:
             head, sand_box, to_come = words.piles(view)
@@ -62,14 +78,16 @@ class GarfieldPiles(TextPanel):
         self.watch_piles(self.piles)
 
     def _draw(self, balloon: str, head: str, sand_box: tuple[str, ...], to_come: tuple[str, ...]) -> None:
-        lines = pile_lines(balloon, head, list(sand_box), list(to_come))
-        # Always HEIGHT rows: the panel's size never changes, so a new card repaints only the
-        # rows that differ and never asks for a layout (which would repaint the board and log).
-        text = Text("\n".join(lines + [""] * (HEIGHT - len(lines))))
+        width, height = self.room
+        lines = pile_lines(balloon, head, list(sand_box), list(to_come), width, height)
+        # Always `height` rows: the panel's size changes only with the board's, so a new card
+        # repaints only the rows that differ and never asks for a layout (which would repaint
+        # the board and log).
+        text = Text("\n".join(lines + [""] * (height - len(lines))))
         says = t("garfield.garfield_says")
         if balloon.startswith(says):
             text.stylize("bold", 0, len(says))
-        said = textwrap.wrap(balloon, WIDTH)
+        said = textwrap.wrap(balloon, width)
         start = len("\n".join(said)) + (1 if said else 0)  # the piles, after Garfield's words
         text.stylize("bold", start, start + len(head))
         self.show(text)

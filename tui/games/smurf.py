@@ -16,7 +16,7 @@ from parlour.words.smurf import area_name, code, die_text
 from rules.smurf import board, wheels
 from rules.smurf.records import Roll, TurnWheel
 
-from ..widgets.board import LineBoard
+from ..widgets.board import LoopBoard, label_lines
 from . import Presenter
 
 # ---- geometry: the 40 squares around the edge of a 59 x 13 board ---------------------------
@@ -74,26 +74,36 @@ def _style(key: str) -> Style:
 # ---- the board widget --------------------------------------------------------------------------
 
 
-class SmurfBoard(LineBoard):
+class SmurfBoard(LoopBoard):
     """The loop of 40 squares (HOME, food entries, cat holes with or without a cat, pawns), and
-    in the middle the food circles, the two wheels and the die. Only the squares and middle
-    lines whose content changed are redrawn."""
+    in the middle the food circles, the two wheels and the die. The board takes the room it gets
+    (tui/widgets/board.py `fit_loop`): roomier than at 80x24, the squares say what they are
+    ("Acorn 3", "hole 12"). Only the squares and middle lines whose content changed are redrawn."""
 
     WIDTH, HEIGHT = WIDTH, HEIGHT
 
     DEFAULT_CSS = """
-    SmurfBoard { width: 59; height: 13; }
+    SmurfBoard { width: 1fr; height: auto; }
     """
 
     cells: var[tuple] = var(tuple)  # per square: (label, style key, seats standing there)
     inner: var[tuple] = var(tuple)  # the middle's 9 lines, each a tuple of (text, style key)
 
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self._shown: tuple | None = None  # the (view, dice) shown last, to redo the middle on a refit
+
     # ---- what to draw ----------------------------------------------------------------------
 
     def show(self, view, dice: tuple[int, ...]) -> None:
         """Update from a view; the watchers below redraw only what changed."""
+        self._shown = (view, dice)
         self.cells = self.cell_states(view)
         self.inner = self.inner_lines(view, dice)
+
+    def refit(self) -> None:
+        if self._shown is not None:
+            self.inner = self.inner_lines(*self._shown)
 
     @staticmethod
     def cell_states(view) -> tuple:
@@ -114,18 +124,34 @@ class SmurfBoard(LineBoard):
                 cells.append((str(square), "plain", here))
         return tuple(cells)
 
+    @staticmethod
+    def name_of(square: int, label: str, style: str) -> str:
+        """A square's name on a board with room for it: "Acorn 3", "hole 12", "CAT 12"."""
+        if style.startswith("food."):
+            return t("smurf.square.food", area=area_name(board.FOOD_AT[square]), n=square)
+        if style == "hole":
+            return t("smurf.square.hole", n=square)
+        if style == "cat":
+            return t("smurf.square.cat", cat=label, n=square)
+        return label
+
     def inner_lines(self, view, dice: tuple[int, ...]) -> tuple:
         """The middle of the board: circles beside their entries, the wheels, the die."""
-        lines: list[tuple] = [()] * INNER_H
+        loop, spaces = self.loop, self.spaces
+        width = loop.inner_w
+        lines: list[tuple] = [()] * 9
         circle = {kind: self._circle(view, kind) for kind in board.KINDS}
-        lines[0] = _place(circle[board.ACORN], CELLS[board.ENTRY[board.ACORN]][0] + CELL // 2 - INNER_X, "centre")
-        lines[3] = _place(circle[board.STRAWBERRY], INNER_W - 1, "right")
-        lines[5] = _place(circle[board.GRAPE], 1, "left")
-        lines[8] = _place(circle[board.APPLE], CELLS[board.ENTRY[board.APPLE]][0] + CELL // 2 - INNER_X, "centre")
-        lines[1] = _place(self._wheel(view, 1), INNER_W // 2, "centre")
-        lines[6] = _place(self._wheel(view, 2), INNER_W // 2, "centre")
+        lines[0] = _place(circle[board.ACORN], spaces[board.ENTRY[board.ACORN]][0] + loop.cell // 2 - loop.inner_x,
+                          "centre", width)
+        lines[3] = _place(circle[board.STRAWBERRY], width - 1, "right", width)
+        lines[5] = _place(circle[board.GRAPE], 1, "left", width)
+        lines[8] = _place(circle[board.APPLE], spaces[board.ENTRY[board.APPLE]][0] + loop.cell // 2 - loop.inner_x,
+                          "centre", width)
+        lines[1] = _place(self._wheel(view, 1), width // 2, "centre", width)
+        lines[6] = _place(self._wheel(view, 2), width // 2, "centre", width)
         if dice:
-            lines[4] = _place(((t("smurf.die", die=die_text(dice[0], self.ascii_only)), "bold"),), INNER_W // 2, "centre")
+            lines[4] = _place(((t("smurf.die", die=die_text(dice[0], self.ascii_only)), "bold"),), width // 2,
+                              "centre", width)
         return tuple(lines)
 
     def _circle(self, view, kind: str) -> tuple:
@@ -151,16 +177,20 @@ class SmurfBoard(LineBoard):
                 (t("smurf.wheel_position", position=position, positions=wheels.POSITIONS), "bold"),
                 (" " + t("smurf.wheel_holes", first=squares[0], last=squares[-1]), "dim"))
 
+    def inner_row(self, row: int) -> int:
+        """The board line the middle's line `row` (0-8) is drawn on: beside side square `row`."""
+        return self.loop.inner_y + row * self.loop.side
+
     def watch_cells(self, old: tuple, new: tuple) -> None:
         for square in range(board.SIZE):
             if square >= len(old) or square >= len(new) or old[square] != new[square]:
-                x, y, w, lines = CELLS[square]
+                x, y, w, lines = self.spaces[square]
                 self.refresh(Region(x, y, w, lines))
 
     def watch_inner(self, old: tuple, new: tuple) -> None:
-        for row in range(INNER_H):
+        for row in range(9):
             if row >= len(old) or row >= len(new) or old[row] != new[row]:
-                self.refresh(Region(INNER_X, INNER_Y + row, INNER_W, 1))
+                self.refresh(Region(self.loop.inner_x, self.inner_row(row), self.loop.inner_w, 1))
 
     # ---- Line API ----------------------------------------------------------------------------
 
@@ -170,44 +200,55 @@ class SmurfBoard(LineBoard):
         return self.full_line(y).crop(0, self.size.width)
 
     def full_line(self, y: int) -> Strip:
-        """Line `y` of the board, all 59 columns of it."""
+        """Line `y` of the board, all its columns."""
+        loop, spaces = self.loop, self.spaces
         segments: list[Segment] = []
-        if y in (0, 1) or y in (HEIGHT - 2, HEIGHT - 1):
-            top = 0 if y < 2 else HEIGHT - 2
-            for square in ROW_CELLS[top]:
+        if y < loop.edge or y >= loop.height - loop.edge:
+            top = 0 if y < loop.edge else loop.height - loop.edge
+            for square in sorted((s for s in range(board.SIZE) if spaces[s][1] == top), key=lambda s: spaces[s][0]):
                 segments += self._cell(square, y - top)
         else:
-            left, right = SIDE_CELLS[y]
-            segments += self._cell(left, 0)
-            row = self.inner[y - INNER_Y] if y - INNER_Y < len(self.inner) else ()
+            left = next(s for s in range(31, 40) if spaces[s][1] <= y < spaces[s][1] + spaces[s][3])
+            right = next(s for s in range(11, 20) if spaces[s][1] <= y < spaces[s][1] + spaces[s][3])
+            segments += self._cell(left, y - spaces[left][1])
+            row = ()
+            if (y - loop.inner_y) % loop.side == 0 and (y - loop.inner_y) // loop.side < len(self.inner):
+                row = self.inner[(y - loop.inner_y) // loop.side]
             used = 0
             for text, style in row:
                 segments.append(Segment(text, _style(style)))
                 used += len(text)
-            segments.append(Segment(" " * max(0, INNER_W - used), PLAIN))
-            segments += self._cell(right, 0)
-        return Strip(segments).crop(0, WIDTH)
+            segments.append(Segment(" " * max(0, loop.inner_w - used), PLAIN))
+            segments += self._cell(right, y - spaces[right][1])
+        return Strip(segments).crop(0, loop.width)
 
     def _cell(self, square: int, line: int) -> list[Segment]:
-        """One line of one square: its label, and the pawns standing on it."""
-        _, _, width, lines = CELLS[square]
+        """One line of one square: its label (with room, its name), and the pawns standing on it."""
+        _, _, width, lines = self.spaces[square]
         label, style, here = self.cells[square]
         marks = [(self.marks[s], Style(color=self.colours[s], bold=True)) for s in here]
-        if lines == 2 and line == 0:
-            return [Segment(label.center(width)[:width], _style(style))]
-        if lines == 2:
+        if lines >= 2 and line < lines - 1:
+            shown = [label]
+            if self.loop.big:
+                shown = label_lines([self.name_of(square, label, style), label], width, lines - 1) or shown
+            top = (lines - 1 - len(shown)) // 2
+            text = shown[line - top] if 0 <= line - top < len(shown) else ""
+            return [Segment(text.center(width)[:width], _style(style))]
+        if lines >= 2:
             text = "".join(m for m, _ in marks)[:width]
             pad = (width - len(text)) // 2
             return [Segment(" " * pad, PLAIN), *[Segment(m, s) for m, s in marks[:width]],
                     Segment(" " * (width - pad - len(text)), PLAIN)]
         pawns = marks[:width - 1]
         room = width - len(pawns) - (1 if pawns else 0)
+        if self.loop.big:
+            label = (label_lines([self.name_of(square, label, style), label], room, 1) or [label])[0]
         label = label[:room]
         out = [Segment(label, _style(style)), Segment(" " * (width - len(label) - len(pawns)), PLAIN)]
         return out + [Segment(m, s) for m, s in pawns]
 
 
-def _place(parts: tuple, anchor: int, how: str) -> tuple:
+def _place(parts: tuple, anchor: int, how: str, width: int = INNER_W) -> tuple:
     """Parts of one middle line, placed left, centred on `anchor`, or ending at `anchor`."""
     length = sum(len(text) for text, _ in parts)
     if how == "left":
@@ -216,7 +257,7 @@ def _place(parts: tuple, anchor: int, how: str) -> tuple:
         start = anchor - length
     else:
         start = anchor - length // 2
-    start = max(0, min(start, INNER_W - length))
+    start = max(0, min(start, width - length))
     return ((" " * start, "text"),) + tuple(parts) if start else tuple(parts)
 
 
@@ -226,6 +267,13 @@ class SmurfPresenter(Presenter, game="smurf"):
     board = SmurfBoard
     roll = Roll()
     SHORTCUTS = {"wheel1": TurnWheel(1), "wheel2": TurnWheel(2)}
+
+    def aside(self, words, view, seat: int, ascii_only: bool, board) -> str:
+        """On a grown board the squares name themselves (hole 12, Acorn 5): the legend keeps
+        only what a name does not tell."""
+        if getattr(getattr(board, "loop", None), "big", False):
+            return t("smurf.legend_named", cat=t("smurf.cat"))
+        return words.aside(view, seat, ascii_only)
 
     def bindings(self) -> list[Binding]:
         """Turn a wheel with one key instead of rolling."""

@@ -331,6 +331,11 @@ class GameScreen(Screen):
         self._show_prompt(view)
         self._refresh_footer()
 
+    def on_loop_board_refitted(self) -> None:
+        """The board grew or shrank: what is told beside it may change (a shorter legend)."""
+        if self.table_view is not None:
+            self._show_hand(self.table_view)
+
     def _refresh_footer(self) -> None:
         """Repaint the footer only when the set of live keys changed (it is most of a key's bytes)."""
         from textual.actions import parse
@@ -340,7 +345,7 @@ class GameScreen(Screen):
         self.live_keys = live + (self.app.has_something_to_save(),)  # a change refreshes the footer
 
     def _show_hand(self, view) -> None:
-        extra = self.words.aside(view, self.viewer, self.ascii_only)
+        extra = self.presenter.aside(self.words, view, self.viewer, self.ascii_only, self.query_one("#board"))
         if self.presenter.legend_keys:  # the game's keys, named as the keymap has them
             keys = with_keys(self.app, t(self.presenter.legend_keys), self.presenter.bindings())
             extra = f"{extra}\n\n{keys}" if extra else keys
@@ -412,7 +417,7 @@ class GameScreen(Screen):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action in ("help", "log", "log_start", "log_end"):
             return True
-        if action == "hint":  # on this computer only (a served table offers none yet)
+        if action == "hint":  # on this computer; at a served table if its creator turned hints on
             return bool(self.options) and getattr(self.session, "hints", False) and not self.checking
         if action == "undo":  # a served table has no undo (tui/remote.py); the help says so
             return hasattr(self.session, "can_undo") and self.session.can_undo()
@@ -500,6 +505,8 @@ class GameScreen(Screen):
         from the player's own view (parlour/hint.py), worked out in a thread: keys keep working."""
         if not self.options or self.viewer == SPECTATOR:
             return
+        if any(w.group == "hint" and not w.is_finished for w in self.workers):
+            return  # one at a time: a thread is not stopped by cancelling (a served app shares the CPU)
         self.note = t("hint.thinking")
         self._show()
         game, state, seat = self.table.game, self.table.state, self.viewer

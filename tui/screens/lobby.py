@@ -37,6 +37,8 @@ def describe(table: dict) -> str:
     status = t(f"lobby.status_{table.get('status', 'waiting')}")
     line = t("lobby.table", id=table.get("id"), game=t(f"games.{table.get('game')}"), seats=", ".join(seats),
              status=status)
+    if table.get("hints"):
+        line += " · " + t("lobby.with_hints")
     if table.get("watching"):
         line += " · " + t("lobby.watching", n=table["watching"])
     return line
@@ -159,8 +161,9 @@ class LobbyScreen(Screen):
 
 
 class CreateScreen(ModalScreen):
-    """A new table, set with keys: the game, the seats (you are the first), bots' levels, and how
-    long an away player is waited for before a bot stands in."""
+    """A new table, set with keys: the game, the seats (you are the first), bots' levels (those the
+    game's menus offer, `bots.levels`), how long an away player is waited for before a bot stands
+    in, and whether every seated player may ask for a hint (off unless turned on here)."""
 
     BINDINGS = []
     DEFAULT_CSS = """
@@ -178,6 +181,7 @@ class CreateScreen(ModalScreen):
             *[Binding(str(n), f"toggle({n})", t("lobby.key_toggle"), show=n == 2, key_display="2-6",
                       id=f"create_seat_{n}") for n in range(2, 7)],
             Binding("s", "standin", t("lobby.key_standin"), id="create_standin"),
+            Binding("h", "hints", t("lobby.key_hints"), id="create_hints"),
             Binding("enter", "create", t("lobby.key_create"), id="create_ok"),
             Binding("escape", "cancel", t("keys.back"), id="create_cancel"),
         ]
@@ -188,6 +192,7 @@ class CreateScreen(ModalScreen):
         self.game = self.games[0]
         self.seats = ["you", "human"]
         self.standin = 0
+        self.hints = False
 
     def compose(self) -> ComposeResult:
         yield Static("", id="create-form")
@@ -203,7 +208,9 @@ class CreateScreen(ModalScreen):
                 t("setup.bot", level=seat[4:])
             lines.append(f"  {t('setup.seat', n=i + 1)}: {kind}")
         standin = t("lobby.standin_never") if not self.standin else t("lobby.standin_after", seconds=self.standin)
-        lines += [t("lobby.create_standin", choice=standin), "", t("lobby.create_hint")]  # keys not in the keymap
+        hints = t("lobby.hints_on") if self.hints else t("lobby.hints_off")
+        lines += [t("lobby.create_standin", choice=standin), t("lobby.create_hints", choice=hints), "",
+                  t("lobby.create_hint")]  # keys not in the keymap
         self.query_one("#create-form", Static).update(in_charset(self.app, "\n".join(lines)))
 
     def _fit(self) -> None:
@@ -211,6 +218,8 @@ class CreateScreen(ModalScreen):
         while len(self.seats) < game.min_players:
             self.seats.append("human")
         del self.seats[game.max_players:]
+        levels = [f"bot:{level}" for level in bots.levels(self.game)]
+        self.seats = [s if s in ("you", "human") or s in levels else "bot:smart" for s in self.seats]
 
     def action_game(self) -> None:
         self.game = self.games[(self.games.index(self.game) + 1) % len(self.games)]
@@ -227,7 +236,7 @@ class CreateScreen(ModalScreen):
 
     def action_toggle(self, number: int) -> None:
         if 2 <= number <= len(self.seats):
-            cycle = ["human", *[f"bot:{level}" for level in bots.LEVELS]]
+            cycle = ["human", *[f"bot:{level}" for level in bots.levels(self.game)]]
             now = self.seats[number - 1]
             self.seats[number - 1] = cycle[(cycle.index(now) + 1) % len(cycle)] if now in cycle else "human"
             self._show()
@@ -236,8 +245,13 @@ class CreateScreen(ModalScreen):
         self.standin = STANDIN_CHOICES[(STANDIN_CHOICES.index(self.standin) + 1) % len(STANDIN_CHOICES)]
         self._show()
 
+    def action_hints(self) -> None:
+        self.hints = not self.hints
+        self._show()
+
     def action_create(self) -> None:
-        self.dismiss({"t": "create", "game": self.game, "seats": list(self.seats), "standin": self.standin})
+        self.dismiss({"t": "create", "game": self.game, "seats": list(self.seats), "standin": self.standin,
+                      "hints": self.hints})
 
     def action_cancel(self) -> None:
         self.dismiss(None)

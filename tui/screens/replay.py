@@ -246,9 +246,15 @@ class ReplayScreen(Screen):
             text = "\n".join(lines)
             log.write(asciify(text) if self.ascii_only else text)
 
+    def on_loop_board_refitted(self) -> None:
+        """The board grew or shrank: what is told beside it may change (a shorter legend)."""
+        if self.table_view is not None:
+            self._show_hands(self.table_view)
+
     def _show_hands(self, view) -> None:
         panel = self.query_one(HandPanel)
-        extra = self.words.aside(view, self.eyes, self.ascii_only) if self.eyes is not None else None
+        extra = (self.presenter.aside(self.words, view, self.eyes, self.ascii_only, self.query_one("#board"))
+                 if self.eyes is not None else None)
         if self.words.hand(view, 0) is None:  # a game without hands
             panel.show_hand(extra or "", None, "", None)
         elif self.eyes is None:  # every hand open
