@@ -13,9 +13,10 @@ plain mode and the replay screen's chart all use it.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from math import sqrt
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from rules.bots.expert_worlds import SAMPLERS
 from rules.bots.playout import play_on, shares

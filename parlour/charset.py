@@ -11,7 +11,7 @@ in line, is unset or C/POSIX). The Linux console (TERM=linux) draws few signs be
 from __future__ import annotations
 
 import os
-from typing import Mapping
+from collections.abc import Mapping
 
 _COERCED = {"C.UTF-8", "C.utf8", "UTF-8"}  # what CPython may set LC_CTYPE to (Python/pylifecycle.c)
 _PLAIN = {"", "C", "POSIX"}

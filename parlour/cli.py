@@ -223,8 +223,8 @@ def _analysis_text(replay, eyes: int | None, words) -> int:
 
 
 def _run_app(args) -> int:
-    from rules import registry
     from parlour.words import i18n
+    from rules import registry
 
     if args.command == "play" and args.game not in registry.available():
         print(f"parlour: unknown game {args.game!r} (known: {', '.join(registry.available())})", file=sys.stderr)

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import gc
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
-
 
 _lock = threading.Lock()
 _inside = 0  # blocks running now, in any thread

@@ -10,8 +10,9 @@ a pause for people, on its own timer). `play_bots()` runs them all at once. No s
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from rules.records import Acted, Action, Event
 from rules.table import Table

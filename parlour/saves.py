@@ -15,8 +15,9 @@ import errno
 import io
 import os
 import stat
+from collections.abc import Iterator
 from pathlib import Path
-from typing import BinaryIO, Iterator
+from typing import BinaryIO
 
 from rules import log
 from rules.records import Event

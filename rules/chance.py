@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter, deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from math import floor  # of a draw in [0, n): the int() of it, by a call several times quicker than int's
-from typing import Any, Sequence
+from typing import Any
 
 from .records import Rejected
 
@@ -33,7 +34,7 @@ class Rig:
     picks: list[int] = field(default_factory=list)
 
     @classmethod
-    def from_json(cls, data: Any) -> "Rig":
+    def from_json(cls, data: Any) -> Rig:
         """Build a rig from its JSON form, refusing anything malformed with a clear message."""
         if not isinstance(data, dict):
             raise RigError("rig must be an object with dice, coins, decks and picks")
@@ -61,7 +62,7 @@ class Rig:
             orders[name] = [list(order) for order in queue]
         return cls(list(dice), list(coins), orders, list(picks))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"dice": list(self.dice), "coins": list(self.coins),
                 "decks": {name: [list(o) for o in q] for name, q in self.decks.items()},
                 "picks": list(self.picks)}
@@ -71,6 +72,10 @@ class Chance:
     """Draws outcomes: forced ones first (if rigged), then from the seeded generator."""
 
     __slots__ = ("_random", "_dice", "_coins", "_decks", "_picks", "_strict")
+    _dice: deque[int]
+    _coins: deque[bool]
+    _decks: dict[str, deque[list[str]]]
+    _picks: deque[int]
 
     def __init__(self, seed: int | str | None = 0, rig: Rig | None = None, *, strict: bool = False):
         # a strict source never draws from the generator: seeding one per replayed action is waste
@@ -85,13 +90,13 @@ class Chance:
         self._picks = deque(rig.picks)
 
     @classmethod
-    def for_log(cls, seed: int, position: int, rig: Rig | None = None) -> "Chance":
+    def for_log(cls, seed: int, position: int, rig: Rig | None = None) -> Chance:
         """The generator for a game with `seed` whose log holds `position` events: a resumed game
         goes on deterministically without storing the generator's state."""
         return cls(f"{seed}/{position}", rig)
 
     @classmethod
-    def replaying(cls, draws: Sequence[tuple[str, object]]) -> "Chance":
+    def replaying(cls, draws: Sequence[tuple[str, object]]) -> Chance:
         """A strict source that hands out exactly these recorded outcomes (to check a log).
         Built straight into its queues: a long game's check makes one per action."""
         chance = cls.__new__(cls)
@@ -113,7 +118,7 @@ class Chance:
         """True when every forced outcome has been used."""
         return not (self._dice or self._coins or self._picks or any(self._decks.values()))
 
-    def _dry(self, what: str):
+    def _dry(self, what: str) -> None:
         if self._strict:
             raise RigError(f"the log records no {what} here, but the rules draw one")
 
@@ -178,7 +183,7 @@ class Chance:
         return tuple(order)
 
 
-def shuffle(generator: random.Random, order: list) -> None:
+def shuffle(generator: random.Random, order: list[Any]) -> None:
     """`generator.shuffle(order)`, the very same draws and order, without a method call per card
     (`random.Random.shuffle` calls `_randbelow` for each): every game shuffles at its set-up."""
     getrandbits = generator.getrandbits

@@ -11,8 +11,9 @@ import json
 import re
 import types
 import typing
-from functools import lru_cache
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from functools import cache
+from typing import Any
 
 from .records import Action, Record
 
@@ -51,12 +52,12 @@ def _has_fields(cls: type) -> bool:
     return dataclasses.is_dataclass(cls)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _field_names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hints(cls: type) -> tuple[tuple[str, Any], ...]:
     hints = typing.get_type_hints(cls)
     return tuple((name, hints[name]) for name in _field_names(cls))
@@ -76,7 +77,7 @@ def _decode_record(data: Any, kinds: Mapping[str, type], base: type, path: str) 
     return _decode_fields(cls, data, kinds, path)
 
 
-def _decode_fields(cls: type, data: dict, kinds: Mapping[str, type], path: str) -> Record:
+def _decode_fields(cls: type, data: dict[str, Any], kinds: Mapping[str, type], path: str) -> Record:
     fields, expected = _fields_decoder(cls)
     if len(data) != len(expected) or not expected.issuperset(data):
         extra = set(data) - expected
@@ -96,7 +97,7 @@ def _decode_fields(cls: type, data: dict, kinds: Mapping[str, type], path: str) 
 Decoder = Callable[[Any, Mapping[str, type], str], Any]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fields_decoder(cls: type) -> tuple[tuple[tuple[str, Decoder], ...], frozenset[str]]:
     fields = tuple((name, _decoder(hint)) for name, hint in _hints(cls))
     return fields, frozenset(name for name, _ in fields) | {"type"}
@@ -126,7 +127,7 @@ def _decode_none(data: Any, kinds: Mapping[str, type], path: str) -> None:
     return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _decoder(hint: Any) -> Decoder:
     """The function that decodes (and checks) a JSON value of type `hint`."""
     plain = {int: _decode_int, str: _decode_str, bool: _decode_bool, type(None): _decode_none}
@@ -136,7 +137,7 @@ def _decoder(hint: Any) -> Decoder:
     if origin in (types.UnionType, typing.Union):
         options = tuple(_decoder(option) for option in typing.get_args(hint))
 
-        def decode_union(data, kinds, path):
+        def decode_union(data: Any, kinds: Mapping[str, type], path: str) -> Any:
             errors = []
             for option in options:
                 try:
@@ -151,7 +152,7 @@ def _decoder(hint: Any) -> Decoder:
         if len(args) == 2 and args[1] is Ellipsis:
             item = _decoder(args[0])
 
-            def decode_tuple(data, kinds, path):
+            def decode_tuple(data: Any, kinds: Mapping[str, type], path: str) -> Any:
                 if not isinstance(data, list):
                     raise CodecError(f"expected a list{_where(path)}")
                 return tuple(item(value, kinds, f"{path}[{i}]") for i, value in enumerate(data))
@@ -159,7 +160,7 @@ def _decoder(hint: Any) -> Decoder:
             return decode_tuple
         items = tuple(_decoder(arg) for arg in args)
 
-        def decode_fixed(data, kinds, path):
+        def decode_fixed(data: Any, kinds: Mapping[str, type], path: str) -> Any:
             if not isinstance(data, list):
                 raise CodecError(f"expected a list{_where(path)}")
             if len(items) != len(data):
@@ -171,7 +172,7 @@ def _decoder(hint: Any) -> Decoder:
         if hint in (Action, Record) or not _has_fields(hint):
             return lambda data, kinds, path: _decode_record(data, kinds, hint, path)
 
-        def decode_exact(data, kinds, path):
+        def decode_exact(data: Any, kinds: Mapping[str, type], path: str) -> Any:
             if not isinstance(data, dict) or data.get("type") != hint.__name__:
                 raise CodecError(f"expected a {hint.__name__}{_where(path)}")
             own = kinds.get(hint.__name__)  # a game may extend a shared record under the same name
@@ -179,7 +180,7 @@ def _decoder(hint: Any) -> Decoder:
 
         return decode_exact
 
-    def cannot(data, kinds, path):
+    def cannot(data: Any, kinds: Mapping[str, type], path: str) -> Any:
         raise CodecError(f"cannot decode type {hint!r}{_where(path)}")  # a programming error
 
     return cannot
@@ -197,7 +198,7 @@ _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKETS = re.compile(r"[\[\]{}]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-_LONG_NUMBER = re.compile(r"\d{%d}" % (MAX_NUMBER_DIGITS + 1))
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_NUMBER_DIGITS + 1}}}")
 
 
 def parse(text: str) -> Any:

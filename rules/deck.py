@@ -15,22 +15,22 @@ class Deck:
     def __len__(self) -> int:
         return len(self.pile) + len(self.discard)
 
-    def drawn(self, count: int) -> "Deck":
+    def drawn(self, count: int) -> Deck:
         """The deck after the top `count` cards of the pile were taken."""
         return Deck(self.pile[count:], self.discard)
 
-    def discarded(self, cards: tuple[str, ...]) -> "Deck":
+    def discarded(self, cards: tuple[str, ...]) -> Deck:
         return Deck(self.pile, self.discard + cards)
 
-    def put_under(self, card: str) -> "Deck":
+    def put_under(self, card: str) -> Deck:
         """The deck with `card` put at the bottom of the pile."""
         return Deck(self.pile + (card,), self.discard)
 
-    def reshuffled(self, order: tuple[str, ...]) -> "Deck":
+    def reshuffled(self, order: tuple[str, ...]) -> Deck:
         """The discard pile shuffled into a new pile (`order`, top first)."""
         return Deck(order, ())
 
-    def masked(self, show_discard: bool = False) -> "Deck":
+    def masked(self, show_discard: bool = False) -> Deck:
         """The deck as a player sees it: how many cards, not which. A deck changes far less often
         than the state holding it, and every view masks it, so the last answer per `show_discard`
         is remembered by the deck's identity (decks are immutable)."""

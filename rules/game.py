@@ -19,12 +19,16 @@ Each game supplies pure functions over its own immutable state:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, make_dataclass
 from functools import cached_property
 from operator import attrgetter
-from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
-from .records import Acted, Action, Event, Rejected, SHARED_RECORDS, Start
+from .records import SHARED_RECORDS, Acted, Action, Event, Rejected, Start
+
+if TYPE_CHECKING:
+    from .chance import Chance
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,9 +48,9 @@ class Game:
     max_players: int
     records: tuple[type, ...]  # the game's own actions and events
     initial: Callable[[tuple[str, ...], Mapping[str, Any]], Any]
-    to_act: Callable[[Any], tuple[int, ...]]
-    legal_actions: Callable[[Any, int], list[Action]]
-    step: Callable[["Turn", int | None, Action], None]
+    to_act: Callable[[Any], tuple[int | None, ...]]  # (None,) before the set-up (Start)
+    legal_actions: Callable[[Any, int | None], list[Action]]  # none for a seat not to act, or None
+    step: Callable[[Turn, int | None, Action], None]
     evolve: Callable[[Any, Event], Any]
     view: Callable[[Any, int | None], Any]
     redact: Callable[[Event, int | None], Event]
@@ -56,11 +60,11 @@ class Game:
     rules_version: int = 1  # counts changes to the rules; saves record it (rules/versions.py)
 
     @classmethod
-    def from_modules(cls, id: str, title: str, records: tuple[type, ...], *modules,
-                     players: tuple[int, int] = (2, 4), rules_version: int = 1) -> "Game":
+    def from_modules(cls, id: str, title: str, records: tuple[type, ...], *modules: Any,
+                     players: tuple[int, int] = (2, 4), rules_version: int = 1) -> Game:
         """A game whose functions (initial, to_act, legal_actions, step, evolve, view, redact,
         result and, if it has them, explain and to_act_after) are found by name in its rule modules."""
-        def find(name: str):
+        def find(name: str) -> Any:
             for module in modules:
                 if hasattr(module, name):
                     return getattr(module, name)
@@ -103,7 +107,8 @@ class Evolver:
         self.handlers = dict(handlers)
 
     def __call__(self, state: S, event: Event) -> S:
-        return self.finish(self.apply(self.start(state), event))
+        new: S = self.finish(self.apply(self.start(state), event))
+        return new
 
     def start(self, state: Any) -> Any:
         return state
@@ -121,7 +126,8 @@ class Evolver:
         apply = self.apply
         for event in events:
             working = apply(working, event)
-        return self.finish(working)
+        new: S = self.finish(working)
+        return new
 
 
 class InPlace(Evolver):
@@ -132,7 +138,7 @@ class InPlace(Evolver):
     as they read the state. (Garfield's and Smurf's: 4-player random Garfield games take 6.6 M
     instructions a game so, 11.3 M with a new state per event: tools/core_side_by_side.py.)"""
 
-    def __init__(self, state_class: type, handlers: Mapping[type, Callable[[Any, Any], None]]):
+    def __init__(self, state_class: Any, handlers: Mapping[type, Callable[[Any, Any], None]]):  # a NamedTuple class
         super().__init__(handlers)
         self.state_class = state_class
         properties = {name: value for name, value in vars(state_class).items() if isinstance(value, property)}
@@ -168,7 +174,7 @@ class Turn:
 
     __slots__ = ("game", "before", "state", "events", "chance", "_handlers", "_in_place")
 
-    def __init__(self, game: Game, state: Any, chance):
+    def __init__(self, game: Game, state: Any, chance: Chance):
         self.game = game
         self.before = state  # the state the action was taken in
         self.events: list[Event] = []
@@ -176,7 +182,7 @@ class Turn:
         evolve = game.evolve
         self._handlers = evolve.handlers if isinstance(evolve, Evolver) else None  # None: a plain function
         self._in_place = isinstance(evolve, InPlace)
-        self.state = evolve.start(state) if self._in_place else state
+        self.state = evolve.start(state) if isinstance(evolve, InPlace) else state
 
     def emit(self, event: Event) -> None:
         # `self.state = game.evolve.apply(self.state, event)` written out, one call less per event:
@@ -198,13 +204,13 @@ class Turn:
         self.emit(first)
         self.emit(second)
 
-    def end_game(self, event: Event):
+    def end_game(self, event: Event) -> NoReturn:
         """Emit the event that ends the game and stop the step."""
         self.emit(event)
         raise GameOver
 
 
-def decide(game: Game, state: Any, seat: int | None, action: Action, chance) -> Turn:
+def decide(game: Game, state: Any, seat: int | None, action: Action, chance: Chance) -> Turn:
     """Check `action` for `seat` and carry it out. Raises Rejected (changing nothing) when the
     action is not legal now; otherwise returns the Turn holding the events and the new state."""
     if isinstance(action, Start):  # the table's, once: never a legal action of a seat
@@ -227,7 +233,7 @@ def _why_not(game: Game, state: Any, seat: int | None, action: Action) -> str:
     return game.explain(state, seat, action) or f"{type(action).__name__} is not a legal action now"
 
 
-def carry_out(game: Game, state: Any, seat: int | None, action: Action, chance) -> Turn:
+def carry_out(game: Game, state: Any, seat: int | None, action: Action, chance: Chance) -> Turn:
     """Carry out `action`, known to be legal for `seat` in `state` (`decide` checks it): the
     Turn holding its events, `Acted(seat, action)` first, and the state they lead to."""
     turn = Turn(game, state, chance)
@@ -236,8 +242,9 @@ def carry_out(game: Game, state: Any, seat: int | None, action: Action, chance) 
         game.step(turn, seat, action)
     except GameOver:
         pass
-    if turn._in_place:
-        turn.state = game.evolve.finish(turn.state)
+    evolve = game.evolve
+    if isinstance(evolve, InPlace):
+        turn.state = evolve.finish(turn.state)
     return turn
 
 

@@ -11,15 +11,16 @@ is dropped with a warning; anything else wrong refuses the whole file with a cle
 from __future__ import annotations
 
 import json
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import compress, repeat
 from operator import is_
-from typing import Any, Generator, Iterable, Iterator, Sequence
+from typing import Any
 
 from . import registry, versions
 from .chance import Chance, Rig, RigError
 from .codec import CodecError, decode, encode, parse
-from .game import Evolver, decide
+from .game import Evolver, Game, decide
 from .records import Acted, Event, Rejected, Start
 
 FORMAT = "parlour-log"
@@ -41,15 +42,15 @@ class Header:
     players: tuple[str, ...]
     seed: int
     rig: Rig | None = None  # a rigged game keeps its forced outcomes here, for all to see
-    options: dict = field(default_factory=dict)
-    meta: dict = field(default_factory=dict)  # the app's notes (who is a bot, colours): not rules
+    options: dict[str, Any] = field(default_factory=dict)
+    meta: dict[str, Any] = field(default_factory=dict)  # the app's notes (who is a bot, colours): not rules
     rules_version: int = versions.FIRST  # the version of the game's rules it was played under
 
     @property
     def rigged(self) -> bool:
         return self.rig is not None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         data = {"format": FORMAT, "format_version": FORMAT_VERSION, "game": self.game,
                 "rules_version": self.rules_version, "players": list(self.players),
                 "seed": self.seed, "rigged": self.rigged}
@@ -77,7 +78,7 @@ def dumps(header: Header, events: list[Event]) -> str:
     return header_line(header) + "".join(event_line(i, e) for i, e in enumerate(events, 1))
 
 
-def check_players(game, players: Any) -> tuple[str, ...]:
+def check_players(game: Game, players: Any) -> tuple[str, ...]:
     """Player names as the rules accept them, or Rejected with the reason."""
     if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
         raise Rejected("players must be a list of names")
@@ -352,7 +353,7 @@ def _parse_header(line: str) -> Header:
     return Header(game.id, players, data["seed"], rig, options, meta, rules_version)
 
 
-def _parse_event(line: str, seq: int | None, game) -> tuple[int, Event]:
+def _parse_event(line: str, seq: int | None, game: Game) -> tuple[int, Event]:
     """The sequence number and event on a line whose number must be `seq` (None: any)."""
     try:
         data = parse(line)
@@ -379,7 +380,7 @@ class _EventReader:
 
     KEEP = 4096  # distinct events remembered (and a save holds at most MAX_BYTES of text)
 
-    def __init__(self, game):
+    def __init__(self, game: Game) -> None:
         self.game = game
         self.known: dict[bytes, Event] = {}
 
@@ -527,12 +528,12 @@ def _finish(steps: Generator[None, None, Any]) -> Any:
 _DROPPED = "the last action was cut short while saving; it was dropped"
 
 
-def fold(game, header: Header, events: list[Event]) -> Any:
+def fold(game: Game, header: Header, events: list[Event]) -> Any:
     """The state after `events`, without any checking (for replays and tests)."""
     return fold_events(game, game.initial(header.players, header.options), events)
 
 
-def fold_events(game, state: Any, events: Iterable[Event]) -> Any:
+def fold_events(game: Game, state: Any, events: Iterable[Event]) -> Any:
     """The state after `events` from `state`: the rules' `evolve`, event by event (an `Evolver`'s
     own `fold`: a game whose evolve is `InPlace` folds them all into one working copy, rules/game.py)."""
     evolve = game.evolve

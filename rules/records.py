@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-
 HIDDEN = "?"  # stands for a card (or pick) that the viewer may not see
 
 
@@ -71,7 +70,7 @@ class DiceRolled(Event):
     seat: int
     dice: tuple[int, ...]
 
-    def draws(self):
+    def draws(self) -> tuple[tuple[str, object], ...]:
         return tuple(("die", face) for face in self.dice)
 
 
@@ -80,7 +79,7 @@ class CoinFlipped(Event):
     seat: int
     face_up: bool
 
-    def draws(self):
+    def draws(self) -> tuple[tuple[str, object], ...]:
         return (("coin", self.face_up),)
 
 
@@ -91,7 +90,7 @@ class Shuffled(Event):
     deck: str
     order: tuple[str, ...]
 
-    def draws(self):
+    def draws(self) -> tuple[tuple[str, object], ...]:
         return (("order", (self.deck, self.order)),)
 
 
@@ -103,7 +102,7 @@ class Picked(Event):
     seat: int
     index: int
 
-    def draws(self):
+    def draws(self) -> tuple[tuple[str, object], ...]:
         return (("pick", self.index),)
 
 

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-
 if TYPE_CHECKING:  # the title lists the games without loading any rules
     from .game import Game
 
@@ -56,7 +55,8 @@ def get(game_id: str) -> Game:
     """The Game for `game_id`; raises UnknownGame for anything else."""
     if not isinstance(game_id, str) or game_id not in _available():
         raise UnknownGame(game_id)
-    return importlib.import_module(GAMES[game_id].rules).GAME
+    game: Game = importlib.import_module(GAMES[game_id].rules).GAME
+    return game
 
 
 def strategy(game_id: str) -> type | None:
@@ -65,4 +65,5 @@ def strategy(game_id: str) -> type | None:
     if entry is None:
         return None
     module, name = entry.strategy.split(":")
-    return getattr(importlib.import_module(module), name)
+    found: type = getattr(importlib.import_module(module), name)
+    return found

@@ -4,13 +4,15 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from . import registry
 from .chance import Chance, Rig
 from .game import Game, Result, decide
 from .log import Header, Loaded, check_players, fold
 from .records import Action, Event, Rejected, Start
+
 
 class Table:
     def __init__(self, game: Game, header: Header, events: list[Event], state: Any, chance: Chance):
@@ -22,7 +24,7 @@ class Table:
 
     @classmethod
     def new(cls, game_id: str, players: Iterable[str], *, seed: int | None = None,
-            rig: Rig | None = None, options: dict | None = None, meta: dict | None = None) -> "Table":
+            rig: Rig | None = None, options: dict[str, Any] | None = None, meta: dict[str, Any] | None = None) -> Table:
         """Set up a new game. Raises Rejected (or registry.UnknownGame) for bad arguments."""
         game = registry.get(game_id)
         names = check_players(game, list(players))
@@ -35,7 +37,7 @@ class Table:
         return table
 
     @classmethod
-    def resume(cls, loaded: Loaded) -> "Table":
+    def resume(cls, loaded: Loaded) -> Table:
         """Continue a loaded game; its chance goes on from where the log stops."""
         game = registry.get(loaded.header.game)
         if not loaded.events:  # the save stops before its set-up: deal it as it would have been
@@ -78,10 +80,10 @@ class Table:
         return self.header.players
 
     @property
-    def options(self) -> dict:
+    def options(self) -> dict[str, Any]:
         return self.header.options
 
-    def to_act(self) -> tuple[int, ...]:
+    def to_act(self) -> tuple[int | None, ...]:
         return self.game.to_act(self.state)
 
     def legal_actions(self, seat: int) -> list[Action]:

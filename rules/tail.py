@@ -9,7 +9,7 @@ to `to_act` of the folded state, for every prefix of many games.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from .records import Event, TurnBegan
 

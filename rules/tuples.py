@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .records import HIDDEN
 
 
-def put(values: tuple, index: int, value) -> tuple:
+def put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     """`values` with the item at `index` replaced by `value`."""
     changed = list(values)  # two new objects; slicing and joining makes five
     changed[index] = value

@@ -12,8 +12,8 @@ player's own turn: every action taken back must be that player's own.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
-from typing import Collection
 
 from .game import Game
 from .log import Header, fold

@@ -63,7 +63,7 @@ class WatchedScreen:
                 await self._changed.wait()
         try:
             await asyncio.wait_for(check(), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise AssertionError(f"timed out; screen:\n{self.text()}") from None
 
 

@@ -11,7 +11,7 @@ choice tells the games apart (no public action is legal in both).
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from rules.chance import Chance
 from rules.game import decide

@@ -18,8 +18,8 @@ GAME = registry.get("garfield")
 
 def started(seed: int = 4):
     """A Garfield state at the start of a turn whose player holds a card it may play."""
-    for seed in range(seed, seed + 50):
-        state = Table.new("garfield", ["Ann", "Bob", "Cid"], seed=seed).state
+    for tried in range(seed, seed + 50):
+        state = Table.new("garfield", ["Ann", "Bob", "Cid"], seed=tried).state
         (seat,) = GAME.to_act(state)
         if any(isinstance(a, PlayCard) for a in GAME.legal_actions(state, seat)):
             return state, seat

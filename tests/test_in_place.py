@@ -45,3 +45,14 @@ def test_evolve_and_fold_give_the_same_state_and_pass_unknown_events_by():
 def test_put_and_without():
     assert put((1, 2, 3), 1, 9) == (1, 9, 3)
     assert without(("A", "B", "A"), "A") == ("B", "A") and without(("?", "B"), "C") == ("B",)
+
+
+def test_the_working_copies_the_type_checker_sees_are_the_states():
+    from rules.garfield import state as garfield
+    from rules.smurf import state as smurf
+
+    for module in (garfield, smurf):
+        assert isinstance(module.evolve, InPlace)
+        assert list(module.Working.__annotations__) == list(module.State._fields), module.__name__
+        properties = {name for name, value in vars(module.State).items() if isinstance(value, property)}
+        assert properties <= set(vars(module.Working)), module.__name__

@@ -6,8 +6,8 @@ import json
 import pytest
 
 from parlour import saves
-from rules import log
 from parlour.driver import TableDriver
+from rules import log
 from rules.bots import make
 from rules.table import Table
 from tests.helpers import rigged

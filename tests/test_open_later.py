@@ -8,8 +8,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from parlour.driver import TableDriver
 from rules import log, registry

@@ -92,7 +92,7 @@ def test_a_refused_undo_changes_nothing(tmp_path):
 def test_hot_seat_takes_back_only_the_current_players_own_moves():
     taken, refused = 0, 0
     for seed in range(6):
-        for driver, action in human_moves("garfield", seed, players=2, bots=False):
+        for driver, _action in human_moves("garfield", seed, players=2, bots=False):
             t = driver.table
             if not t.to_act():
                 continue

@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from parlour.simulate import simulate  # noqa: E402
 from rules import registry  # noqa: E402
 from rules.bots import LEVELS  # noqa: E402
 from rules.bots.smart import SmartBot  # noqa: E402
-from parlour.simulate import simulate  # noqa: E402
 
 
 def patched_level(game: str, name: str, value: float):

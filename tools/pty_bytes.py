@@ -17,16 +17,15 @@ Run it for another checkout with `PYTHONPATH=/path/to/checkout python tools/pty_
 from __future__ import annotations
 
 import argparse
+import fcntl
 import os
 import pty
-import resource
 import select
 import signal
 import struct
 import sys
 import tempfile
 import termios
-import fcntl
 import time
 
 KEYS = {"space": b" ", "enter": b"\r", "down": b"\x1b[B", "up": b"\x1b[A", "right": b"\x1b[C",

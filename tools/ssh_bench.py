@@ -171,8 +171,8 @@ async def serve(players: int) -> None:
 class Server:
     """The server process and its request line."""
 
-    async def start(self, players: int, code: Path | None, extra: list[str] = []) -> None:
-        args = [sys.executable, __file__, "--serve", "--players", str(players), *extra]
+    async def start(self, players: int, code: Path | None, extra: list[str] | None = None) -> None:
+        args = [sys.executable, __file__, "--serve", "--players", str(players), *(extra or [])]
         if code:
             args += ["--code", str(code)]
         self.process = await asyncio.create_subprocess_exec(*args, stdin=asyncio.subprocess.PIPE,

@@ -39,13 +39,13 @@ async def attacker(port: int, counter: list[int], stop: float) -> None:
                 "127.0.0.1", port, username="ann", known_hosts=None, client_keys=None, agent_path=None,
                 preferred_auth="password", client_factory=lambda: Guesser(counter, stop)),
                 max(0.1, stop - time.monotonic()))
-        except (asyncssh.Error, OSError, asyncio.TimeoutError):
+        except (TimeoutError, asyncssh.Error, OSError):
             pass
 
 
 async def main(seconds: float, connections: int) -> None:
-    from parlour.serve.server import Hub, Settings, setup_logging
     from parlour.config import config_dir, data_dir
+    from parlour.serve.server import Hub, Settings, setup_logging
 
     folder = Path(os.environ["PARLOUR_DATA_DIR"]).parent
     passwords = folder / "passwords"

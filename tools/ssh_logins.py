@@ -23,7 +23,6 @@ import argparse
 import asyncio
 import os
 import socket
-import sys
 import tempfile
 import time
 from collections import Counter
@@ -35,8 +34,8 @@ ERRORS = (asyncssh.Error, OSError, asyncio.TimeoutError)
 
 
 async def start(text: str, **settings):
-    from parlour.serve.server import Hub, Settings, setup_logging
     from parlour.config import config_dir, data_dir
+    from parlour.serve.server import Hub, Settings, setup_logging
 
     passwords = Path(os.environ["PARLOUR_DATA_DIR"]).parent / "passwords"
     passwords.write_text(text)
@@ -112,7 +111,6 @@ async def spread(seconds: float) -> str:
 
 async def silent(seconds: float) -> str:
     hub = await start("open-sesame\n")
-    loop = asyncio.get_running_loop()
     socks: dict[str, list[socket.socket]] = {f"127.0.0.{i + 2}": [] for i in range(8)}
     done = asyncio.Event()
 

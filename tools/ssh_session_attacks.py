@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.util
 import os
 import random
 import socket
@@ -45,6 +46,18 @@ TOOLS = Path(__file__).resolve().parent
 sys.path.insert(0, str(TOOLS))
 import ssh_bench  # noqa: E402  (sets up the path of the code measured, --code included)
 from ssh_bench import ROOT, Server, quantile  # noqa: E402
+
+
+def _own_compat():
+    """This checkout's parlour/compat/asyncssh.py (the attackers' side reaches into asyncssh's
+    private transport through it), loaded by its path: --code may put an older checkout first."""
+    spec = importlib.util.spec_from_file_location("tools_compat_asyncssh", TOOLS.parent / "parlour/compat/asyncssh.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+transport_of = _own_compat().transport_of
 
 ATTACKS = ("none", "paste", "resize", "noread", "bigwindow", "keys30", "flat", "term")
 MiB = 1024 * 1024
@@ -141,7 +154,7 @@ async def attacker(name: str, port: int, seconds: float) -> None:
             sock.connect(("127.0.0.1", port))
             conn, process = await session("eve", size=(1000, 1000), sock=sock, window=2**31)
             await lobby(process)
-            conn._transport.pause_reading()  # nothing more is read (asyncssh has no public pause)
+            transport_of(conn).pause_reading()  # nothing more is read (asyncssh has no public pause)
             ready()
             i = 0
             while time.monotonic() < deadline and not conn.is_closed():
@@ -167,7 +180,7 @@ async def attacker(name: str, port: int, seconds: float) -> None:
                 i += 1
                 if i % 200 == 0:
                     await asyncio.sleep(0)  # let the transport send
-                    transport = conn._transport  # (None once the server has cut it)
+                    transport = transport_of(conn)  # (None once the server has cut it)
                     if transport is None:
                         break
                     if transport.get_write_buffer_size() > 4 * MiB:  # (not the client's own memory)
@@ -184,7 +197,7 @@ async def attacker(name: str, port: int, seconds: float) -> None:
             while time.monotonic() < deadline and not reading.done():
                 process.stdin.write(chunk)
                 await process.stdin.drain()
-        cut = reading.done() or conn.is_closed() or conn._transport is None
+        cut = reading.done() or conn.is_closed() or transport_of(conn) is None
         conn.close()
     finally:
         print(f"cut by the server: {'yes' if cut else 'no'}")
@@ -206,7 +219,7 @@ async def ordinary_player(srv: Server, term, stop: asyncio.Event, delays: list[f
         delays.append(time.perf_counter() - start)
         try:
             await asyncio.wait_for(stop.wait(), 0.2)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
 
 
@@ -252,7 +265,7 @@ async def one_attack(name: str, seconds: float, code: Path | None, folder: Path)
         peak_rss, peak_pss = max(peak_rss, rss), max(peak_pss, pss)
         try:
             await asyncio.wait_for(attack.wait(), 0.5)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
     said = (await attack.stdout.read()).decode().strip()
     cpu = (ssh_bench.cpu_seconds(pid) - cpu0) / (time.monotonic() - began)

@@ -63,11 +63,11 @@ async def bench(players: int, opens: int, gap: float) -> None:
     with web_server(dict(os.environ)) as (url, server_pid):
         async with chromium() as context:
             outside = await offline(context, url.rstrip("/"))
-            for gap, when in ((gap, f"{gap:g} s apart (the spare app process ready)"),
-                              (0, "back to back (the spare still starting)")):
+            for pause, when in ((gap, f"{gap:g} s apart (the spare app process ready)"),
+                                (0, "back to back (the spare still starting)")):
                 times = []
                 for _ in range(opens):
-                    await asyncio.sleep(gap)
+                    await asyncio.sleep(pause)
                     page = await context.new_page()
                     term = PageTerminal(page)
                     start = time.perf_counter()

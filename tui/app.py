@@ -205,6 +205,7 @@ class ParlourApp(App):
         """Open replay mode over a loaded game; closing it comes back here."""
         from parlour.replay import Replay
         from parlour.seats import seats_from_meta
+
         from .screens.replay import ReplayScreen
 
         replay = Replay(loaded)
@@ -297,20 +298,22 @@ def per_app_scrollbars() -> None:
     Textual's renderer is class-wide: the one installed here asks the app drawing whether it is in
     ASCII mode (Textual's active app is per context), so an ASCII app never changes the
     scrollbars of another app in the same process (`parlour serve`, a test run)."""
-    from textual._context import active_app
     from textual.scrollbar import ScrollBar, ScrollBarRender
 
     if getattr(ScrollBar.renderer, "per_app", False):
         return
 
+    from parlour.compat.textual import active_app
+
     ascii_renderer = _ascii_renderer()
+    app_now = active_app()
 
     class PerAppScrollBarRender(ScrollBarRender):
         per_app = True
 
         @classmethod
         def render_bar(cls, *args, **kwargs):
-            ascii_only = getattr(active_app.get(None), "ascii_only", False)
+            ascii_only = getattr(app_now.get(None), "ascii_only", False)
             return (ascii_renderer if ascii_only else ScrollBarRender).render_bar(*args, **kwargs)
 
     ScrollBar.renderer = PerAppScrollBarRender

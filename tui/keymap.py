@@ -19,8 +19,8 @@ def screens_bindings() -> dict[str, list[Binding]]:
     from .screens.help import HelpScreen
     from .screens.privacy import PassScreen
     from .screens.replay import ReplayScreen
-    from .screens.resume import ResumeScreen
     from .screens.results import ResultsScreen
+    from .screens.resume import ResumeScreen
     from .screens.setup import SetupScreen
     from .screens.title import TitleScreen
 

@@ -3,8 +3,9 @@ Every action, a key press or a bot's move, goes through the driver (parlour/driv
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from parlour import saves
 from parlour.config import new_save_path
@@ -33,7 +34,7 @@ class LocalGame:
 
     @classmethod
     def start(cls, game: str, seats: list[Seat], seed: int | None = None, rig=None,
-              autosave: bool = True) -> "LocalGame":
+              autosave: bool = True) -> LocalGame:
         from .games import Presenter
 
         options = Presenter.of(game).game_options(seats)
@@ -45,7 +46,7 @@ class LocalGame:
     recent: tuple[int, Any] | None = None  # the state before the last actions, to tell them
 
     @classmethod
-    def resume(cls, path: Path, check_later: bool = False, recent: int = 0) -> "LocalGame":
+    def resume(cls, path: Path, check_later: bool = False, recent: int = 0) -> LocalGame:
         """Continue a saved game (raises saves.SaveError for a bad file). `check_later`: the
         game is shown before its save is checked in full, `check_some` then runs the check
         (saves.read_then_check); no action is taken until it has ended."""

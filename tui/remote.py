@@ -16,16 +16,16 @@ view from the redacted events the server sends, and sends its actions back.
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
+from parlour import wire
+from parlour.seats import SPECTATOR, Seat
+from parlour.shown import shown
+from parlour.words.i18n import set_language, t
 from rules import registry
 from rules.codec import CodecError, decode, encode
 from rules.records import Action, Event
-
-from parlour import wire
-from parlour.shown import shown
-from parlour.seats import SPECTATOR, Seat
-from parlour.words.i18n import set_language, t
 
 from .app import ParlourApp
 from .localized import localized

@@ -12,20 +12,19 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from parlour import saves
+from parlour.command import command
 from parlour.driver import TableDriver
-from parlour.shown import shown
 from parlour.seats import SPECTATOR, Seat, parse_seats, seats_from_meta, seats_meta
+from parlour.shown import shown
 from parlour.words.i18n import t
 from rules.records import Rejected
 from rules.table import Table
 
 from .lines import Lines, utf8_locale
-from parlour.command import command
-
 from .talk import Talk, command_of, numbered
 
 Read = Callable[[str], "str | None"]  # shows a prompt, returns the answer (None: input ended)

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from typing import Callable
+from collections.abc import Callable
 
 from textual import events
-from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.geometry import Size
 
+from ..compat.textual import xterm_parser
 from .pace import Bucket
 from .paste import PasteGuard
 
@@ -130,7 +130,7 @@ class ChannelDriver(Driver):
     def __init__(self, app, *, debug: bool = False, mouse: bool = True, size: tuple[int, int] | None = None):
         super().__init__(app, debug=debug, mouse=mouse, size=size)
         self.channel: Channel = app.channel
-        self._parser = XTermParser(debug)
+        self._parser = xterm_parser(debug)
         self._out: list[str] = []
         self._flush_soon: asyncio.Handle | None = None
         self._tick: asyncio.TimerHandle | None = None
@@ -165,8 +165,7 @@ class ChannelDriver(Driver):
         """Parse waiting keystrokes, CHUNK at a time while the app keeps up; else come back soon."""
         if self._pumping is not None:
             return
-        queue = self._app._message_queue  # Textual's own queue of the app's messages
-        while self._input and self.channel.waiting and queue.qsize() < BUSY:
+        while self._input and self.channel.waiting and self._app.message_queue_size < BUSY:
             for event in self._parser.feed(self.channel.take(CHUNK)):
                 self._deliver(event)
         if self._input and self.channel.waiting:

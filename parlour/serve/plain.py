@@ -78,7 +78,7 @@ class PlainSession:
         while True:
             try:
                 data = await asyncio.wait_for(self.process.stdin.read(READ_SIZE), self.idle_timeout)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 with speaking(self.lang):
                     self.lines.say(t("plain.idle"))
                 return

@@ -25,15 +25,16 @@ from pathlib import Path
 import asyncssh
 
 from ..charset import term_needs_ascii
-from .driver import MAX_BACKLOG, STOP
+from ..compat.asyncssh import transport_of
 from .client import BadClient, KeyDecoder, check_env, check_name, check_size, check_term, client_locale
+from .driver import MAX_BACKLOG, STOP
 from .files import LooseFile, check_private, write_private
 from .guard import Backoff, Guesses, source
-from .slots import WAIT, Slots
 from .logsafe import EscapingFormatter, LineBudget, PrivateRotatingFileHandler, RateLimited
-from .pace import Bucket
 from .names import NameBook, is_shared
+from .pace import Bucket
 from .quotas import Hourly, Quotas, TableQuota
+from .slots import WAIT, Slots
 from .tables import Lobby, Member
 
 log = logging.getLogger("parlour.serve")
@@ -459,7 +460,7 @@ class Hub:
         while True:
             try:
                 data = await asyncio.wait_for(process.stdin.read(READ_SIZE), self.settings.idle_timeout)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 log.info("%s was idle for %d s: disconnected", member.name, self.settings.idle_timeout)
                 return IDLE
             except (asyncssh.BreakReceived, asyncssh.SignalReceived):
@@ -540,7 +541,7 @@ class _Server(asyncssh.SSHServer):
     def _reading(self, on: bool) -> None:
         """Read the client's bytes or leave them unread (its login waits; asyncssh's own
         transport, the only handle on a connection's reading)."""
-        transport = getattr(self.conn, "_transport", None)
+        transport = transport_of(self.conn)
         if transport is not None and not transport.is_closing():
             transport.resume_reading() if on else transport.pause_reading()
 
@@ -756,9 +757,7 @@ def unsent(process, conn) -> int:
     """Bytes written for a client and not yet taken by it: in asyncssh's channel buffer (beyond
     the client's SSH window) and in the socket's write buffer (what asyncssh has sent within the
     window; asyncssh does not pause for a full socket)."""
-    # asyncssh exposes no transport of a connection: its private `_transport` is the asyncio
-    # transport the connection writes to (the one its `get_extra_info` reads).
-    transport = getattr(conn, "_transport", None)
+    transport = transport_of(conn)  # the asyncio transport the connection writes to
     held = transport.get_write_buffer_size() if transport is not None else 0
     return process.channel.get_write_buffer_size() + held
 

@@ -20,6 +20,7 @@ import sys
 
 from rich.console import Console
 
+from ..compat.textual import share_parsed_css
 from .driver import Channel, ChannelDriver
 
 log = logging.getLogger("parlour.serve")
@@ -31,8 +32,9 @@ def warm_up():
     """Import what every session's app needs once, when the server starts (not at a connect),
     make the scrollbars' ASCII mode per app, and let the apps share their parsed CSS. Returns
     what puts Textual's scrollbar renderer back as it was, for when the server stops."""
-    import tui.remote  # noqa: F401
     from textual.scrollbar import ScrollBar
+
+    import tui.remote  # noqa: F401
     from tui.app import per_app_scrollbars
     from tui.games import Presenter  # noqa: F401
     from tui.screens import game, lobby  # noqa: F401
@@ -63,54 +65,6 @@ def collect_less_often() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
-
-
-def share_parsed_css() -> None:
-    """Every app's stylesheet parses the same CSS (Parlour's files, each widget's defaults) into
-    the same rules, which nothing changes afterwards; Textual caches them per stylesheet, that is
-    per app. Here the cache is one for the process, keyed also by the CSS variables (the theme)."""
-    from textual.css.stylesheet import Stylesheet
-
-    if getattr(Stylesheet, "parlour_shared", False):
-        return
-    own = Stylesheet._parse_rules
-    shared: dict[tuple, list] = {}
-
-    themes: dict[int, tuple] = {}  # id(a stylesheet's variables) -> (those variables, their key)
-
-    def theme_key(variables: dict) -> tuple:
-        """The variables as part of a key, made once per dict (a start parses ~34 sources)."""
-        known = themes.get(id(variables))
-        if known is None or known[0] is not variables:
-            if len(themes) > 64:
-                themes.clear()
-            known = themes[id(variables)] = (variables, tuple(sorted(variables.items())))
-        return known[1]
-
-    def parse_rules(self, css, read_from, is_default_rules=False, tie_breaker=0, scope=""):
-        key = (css, read_from, is_default_rules, tie_breaker, scope, theme_key(self._variables))
-        rules = shared.get(key)
-        if rules is None:
-            rules = shared[key] = own(self, css, read_from, is_default_rules, tie_breaker, scope)
-        return rules
-
-    Stylesheet._parse_rules = parse_rules
-
-    # The theme's variables as CSS tokens: tokenized once per theme, not once per app.
-    tokens: dict[tuple, dict] = {}
-    own_tokens = getattr(Stylesheet, "_variable_tokens", None)
-    if isinstance(own_tokens, property):  # (a Textual without it tokenizes per app, as before)
-        def variable_tokens(self) -> dict:
-            key = theme_key(self._variables)
-            known = tokens.get(key)
-            if known is None:
-                if len(tokens) > 64:
-                    tokens.clear()
-                known = tokens[key] = own_tokens.fget(self)
-            return known
-
-        Stylesheet._variable_tokens = property(variable_tokens)
-    Stylesheet.parlour_shared = True
 
 
 class Ui:

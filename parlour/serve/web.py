@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
 
+from . import cookie, webpage
 from .client import C1_TO_REPLACEMENT, BadClient, check_name, check_size, client_locale
 from .driver import MAX_BACKLOG, STOP
 from .guard import source
@@ -26,7 +27,6 @@ from .pace import Bucket
 from .server import MAX_UNSENT, READ_BURST, READ_RATE, RESIZE_BURST, RESIZE_RATE, is_loopback, terminal_environ
 from .tables import Member
 from .webgate import Gate
-from . import cookie, webpage
 
 log = logging.getLogger("parlour.serve")
 
@@ -399,7 +399,7 @@ class WebSession:
         try:
             if not self.ws.closed:
                 await asyncio.wait_for(self.ws.send_bytes(text.encode("utf-8")), 2)
-        except (asyncio.TimeoutError, ConnectionError, RuntimeError):
+        except (TimeoutError, ConnectionError, RuntimeError):
             pass
 
     async def _take_over(self, task: asyncio.Task) -> bool:
@@ -499,7 +499,7 @@ class WebSession:
                 return "idle"
             try:
                 message = await asyncio.wait_for(self.ws.receive(), left)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 continue
             if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
                 return None

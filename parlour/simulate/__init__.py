@@ -234,13 +234,13 @@ def run(args: argparse.Namespace) -> int:
 
 def _print_with_charts(summary: dict[str, Any], lengths: list[int]) -> None:
     """The table, with the charts beside it (below it when the terminal is too narrow)."""
+    import re
+
     from rich.columns import Columns
     from rich.console import Console
     from rich.text import Text
 
     from .charts import charts
-
-    import re
 
     console = Console(file=sys.stdout, highlight=False)
     with console.capture() as captured:

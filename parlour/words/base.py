@@ -5,7 +5,8 @@ app, plain mode and `parlour replay --text` can all use it."""
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, TypeVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .i18n import t
 

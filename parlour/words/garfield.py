@@ -6,10 +6,27 @@ from __future__ import annotations
 import textwrap
 
 from rules.garfield import board, cards
-from rules.garfield.records import (CardDiscarded, CardGiven, CardPlayed, CardsDrawn, Discard,
-                                    FollowGarfield, GarfieldTossed, GarfieldTurnedUp, Give, Lasagna,
-                                    LoseTurn, Moved, PlacesSwapped, PlayCard, RingGained, RingLost,
-                                    SwapWith, TurnBegan, Won)
+from rules.garfield.records import (
+    CardDiscarded,
+    CardGiven,
+    CardPlayed,
+    CardsDrawn,
+    Discard,
+    FollowGarfield,
+    GarfieldTossed,
+    GarfieldTurnedUp,
+    Give,
+    Lasagna,
+    LoseTurn,
+    Moved,
+    PlacesSwapped,
+    PlayCard,
+    RingGained,
+    RingLost,
+    SwapWith,
+    TurnBegan,
+    Won,
+)
 from rules.records import HIDDEN, Acted, CoinFlipped, DiceRolled, Shuffled
 
 from .base import Narrator, Words, nearby, pawns_on

@@ -19,8 +19,9 @@ import json
 import locale
 import os
 import sys
+import zlib
 from contextvars import ContextVar
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 LANGUAGES = ("en", "sv")
@@ -32,22 +33,24 @@ _active: ContextVar[str] = ContextVar("parlour_language")
 _last = "en"
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalogue(lang: str) -> dict[str, str]:
     """A language's messages as a flat dict of dotted keys, from all its files."""
     return load(_DIR / lang)
 
 
-def load(folder: Path) -> dict[str, str]:
-    """The messages of the *.toml files in `folder`, through a cache beside them.
+def load(folder: Path, cache: Path | None = None) -> dict[str, str]:
+    """The messages of the *.toml files in `folder`, through a cache file (default: in the user's
+    cache folder, never in the install, which may be a source checkout or read-only).
 
     Reading TOML is slow next to the rest of start-up (the parser is pure Python, and importing
-    it compiles its patterns), so the flattened messages are kept as JSON in __pycache__/, as
-    Python keeps bytecode: used only while every file's name, size and modification time match,
-    and written only where Python would write bytecode."""
+    it compiles its patterns), so the flattened messages are kept as JSON, as Python keeps
+    bytecode: used only while every file's name, size and modification time match, and written
+    only when Python writes bytecode (not under -B or PYTHONDONTWRITEBYTECODE)."""
     paths = sorted(folder.glob("*.toml"))
     stamp = [[path.name, stat.st_size, stat.st_mtime_ns] for path, stat in ((p, p.stat()) for p in paths)]
-    cache = folder.parent / "__pycache__" / f"{folder.name}.json"
+    if cache is None:
+        cache = _cache_file(folder)
     try:
         kept = json.loads(cache.read_bytes())
         if kept["stamp"] == stamp and all(isinstance(text, str) for text in kept["messages"].values()):
@@ -65,14 +68,28 @@ def load(folder: Path) -> dict[str, str]:
     return messages
 
 
+def _cache_file(folder: Path) -> Path:
+    """The user's cache folder (platformdirs' user_cache_dir; on Linux and the BSDs worked out here,
+    as platformdirs does, without its import: 15 ms at every start), one file per catalogue folder
+    (several installs may share the cache folder)."""
+    if sys.platform in ("win32", "darwin"):
+        import platformdirs
+
+        root = Path(platformdirs.user_cache_dir("parlour", appauthor=False))
+    else:
+        xdg = os.environ.get("XDG_CACHE_HOME", "").strip()
+        root = Path(xdg if os.path.isabs(xdg) else os.path.expanduser("~/.cache")) / "parlour"
+    return root / f"messages-{folder.name}-{zlib.crc32(os.fsencode(folder)):08x}.json"
+
+
 def _keep(cache: Path, data: dict) -> None:
     """Write the cache whole or not at all (another process may be reading it)."""
     temporary = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
     try:
-        cache.parent.mkdir(exist_ok=True)
+        cache.parent.mkdir(parents=True, exist_ok=True)
         temporary.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
         os.replace(temporary, cache)
-    except OSError:  # a read-only install: read the TOML each time
+    except OSError:  # no cache folder to write in: read the TOML each time
         temporary.unlink(missing_ok=True)
 
 

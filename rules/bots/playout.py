@@ -8,7 +8,8 @@ seat, and plays until the game ends or a limit of actions is reached.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..chance import Chance
 from ..game import Game, Result, decide

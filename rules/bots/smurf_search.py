@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 from math import erf, sqrt
 
-from ..game import Game, decide
 from ..chance import Chance
+from ..game import Game, decide
 from ..records import Action
 from ..smurf.records import Roll
 from .smart import SmartBot

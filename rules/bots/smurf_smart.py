@@ -25,14 +25,13 @@ every bot in the process, and read from rules/bots/smurf_tables.py rather than w
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from ..smurf import board, wheels
 from ..smurf.records import GiveUp, Move, Roll, TurnWheel
 from . import smurf_waiting
 from .smurf_waiting import CHANGES
-from .smurf_ways import cat_bits, cats_around, ends_of, options, reach, turned, ways
-from .smurf_ways import places as _places
+from .smurf_ways import cat_bits, cats_around, ends_of, options, places as _places, reach, turned, ways
 
 CAP = 500.0  # expected turns for a goal that cannot be reached with these circles
 RIVALRY = 0.3  # weight of the turns a rival loses when a wheel turn drops a cat under it
@@ -44,7 +43,7 @@ def _mask(held) -> int:
     return sum(1 << i for i, n in enumerate(held) if n)
 
 
-@lru_cache(maxsize=None)  # 16 masks at most, a few KB each
+@cache  # 16 masks at most, a few KB each
 def table(empty: int) -> dict[tuple[int, bool, int], float]:
     """`worked_out(empty)`, read from rules/bots/smurf_tables.py: working the tables out took
     ~90 ms of a 500-game simulate run (tools/smurf_tables.py writes that file from `worked_out`;
@@ -286,7 +285,7 @@ class Search:
         return 1.0 + total / 6
 
 
-@lru_cache(maxsize=None)  # 16 sets of empty circles x 44 places x 16 masks at most
+@cache  # 16 sets of empty circles x 44 places x 16 masks at most
 def _successors(empty: int, sq: int, inside: bool, mask: int) -> tuple[tuple, int]:
     """Per face, every ending of a roll as (the squares it steps onto, end square, in a food
     area, kinds mask after it, the squares a roll from there could step onto); the end square
@@ -467,13 +466,13 @@ _STARTS = (Roll(), TurnWheel(wheels.WHEELS[0]), TurnWheel(wheels.WHEELS[1]))
 _NOWHERE = (None, 0)  # no place waited at yet, no turns there
 
 
-@lru_cache(maxsize=None)  # 16 sets of empty circles x 44 places x 16 masks at most
+@cache  # 16 sets of empty circles x 44 places x 16 masks at most
 def _near(empty: int, sq: int, inside: bool, mask: int) -> tuple[int, int]:
     """The squares (bit masks) that matter to two rolls from here, and to one."""
     return _successors(empty, sq, inside, mask)[1], reach(sq, inside)
 
 
-@lru_cache(maxsize=None)  # 44 places x 6 faces
+@cache  # 44 places x 6 faces
 def _near_roll(sq: int, inside: bool, die: int) -> int:
     """The squares (bit mask) that matter to the answer to this roll: those its ways step onto,
     and those a roll from where each ends could step onto."""

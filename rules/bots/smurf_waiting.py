@@ -18,7 +18,7 @@ ranked in tiers, and the search only chooses within the best tier there is:
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from ..smurf import wheels
 from ..smurf.records import Roll
@@ -52,7 +52,7 @@ def start_tiers(sq: int, inside: bool, now: int, first: int, second: int) -> tup
     return _start_tiers(sq, inside, now & close, first & close, second & close)
 
 
-@lru_cache(maxsize=None)  # 44 places x the cats within a roll of them: a few thousand at most
+@cache  # 44 places x the cats within a roll of them: a few thousand at most
 def _start_tiers(sq: int, inside: bool, now: int, first: int, second: int) -> tuple[int, int, int]:
     open_now = open_ways(sq, inside, now)
     found = [CHANGES if open_now else NEVER]

@@ -6,7 +6,7 @@ shortcut against the rules for every wheel position, place and face)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from ..smurf import board, moves, wheels
 from ..smurf.records import Move
@@ -23,7 +23,7 @@ def bits(squares) -> int:
     return sum(1 << sq for sq in squares)
 
 
-@lru_cache(maxsize=None)  # 44 places x 6 faces
+@cache  # 44 places x 6 faces
 def ways(sq: int, inside: bool, die: int) -> tuple[tuple[Move, int, int], ...]:
     """Every ending of a roll of `die` on a board without cats, as (Move, end square, the
     squares it steps onto as a bit mask)."""
@@ -34,20 +34,20 @@ def ways(sq: int, inside: bool, die: int) -> tuple[tuple[Move, int, int], ...]:
     return tuple(found)
 
 
-@lru_cache(maxsize=None)  # 44 places x 6 faces
+@cache  # 44 places x 6 faces
 def ends_of(sq: int, inside: bool, die: int) -> dict[Move, int]:
     """Each way of a roll (a Move) with its end square: the legal ones under any cats are
     among them."""
     return {move: end for move, end, _ in ways(sq, inside, die)}
 
 
-@lru_cache(maxsize=None)  # 44 places
+@cache  # 44 places
 def every_way(sq: int, inside: bool) -> tuple[int, ...]:
     """The squares (bit mask) each ending of each face steps onto, faces in order."""
     return tuple(steps for die in range(1, 7) for _, _, steps in ways(sq, inside, die))
 
 
-@lru_cache(maxsize=None)  # 44 places
+@cache  # 44 places
 def reach(sq: int, inside: bool) -> int:
     """Every square a roll of the pawn could step onto, as a bit mask: the only cats that
     matter to its next roll."""
@@ -57,7 +57,7 @@ def reach(sq: int, inside: bool) -> int:
     return found
 
 
-@lru_cache(maxsize=None)  # 256 pairs of wheel positions
+@cache  # 256 pairs of wheel positions
 def cat_bits(wheel_positions: tuple[int, ...]) -> int:
     """The squares showing a cat, as a bit mask."""
     return bits(wheels.showing(wheel_positions))
@@ -75,14 +75,14 @@ def open_ways(sq: int, inside: bool, cats: int) -> int:
     return sum(1 << i for i, steps in enumerate(every_way(sq, inside)) if not steps & cats)
 
 
-@lru_cache(maxsize=None)  # 256 pairs of positions x 2 wheels
+@cache  # 256 pairs of positions x 2 wheels
 def turned(wheel_positions: tuple[int, ...], wheel: int) -> tuple[int, ...]:
     """The wheel positions after `wheel` is turned one step."""
     i = wheels.WHEELS.index(wheel)
     return wheel_positions[:i] + (wheels.turned(wheel_positions[i]),) + wheel_positions[i + 1:]
 
 
-@lru_cache(maxsize=None)  # 256 pairs of wheel positions
+@cache  # 256 pairs of wheel positions
 def cats_around(wp: tuple[int, ...]) -> tuple[int, int, int, int, int]:
     """The cats showing (bit masks) now, after turning wheel 1 and after turning wheel 2; and the
     squares where turning wheel 1, and wheel 2, makes a cat appear."""

@@ -3,7 +3,7 @@ live in `names`."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 JAMES_DEAN = "JAMES_DEAN"
 SICKAN = "SICKAN"

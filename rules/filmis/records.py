@@ -5,9 +5,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-# the shared records this game uses, re-exported so `from rules.filmis.records import Moved` works
-from ..records import (Action, Asked, CardsDrawn, Event, Moved, Pending, Record, Roll,  # noqa: F401
-                       TurnBegan, TurnEnded)
+# the shared records this game uses, re-exported (`X as X`) so `from rules.filmis.records import Moved` works
+from ..records import (
+    Action as Action,
+    Asked as Asked,
+    CardsDrawn as CardsDrawn,
+    Event as Event,
+    Moved as Moved,
+    Pending as Pending,
+    Record as Record,
+    Roll as Roll,
+    TurnBegan as TurnBegan,
+    TurnEnded as TurnEnded,
+)
 
 # ---- actions ------------------------------------------------------------------------------
 

@@ -2,17 +2,36 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Mapping, NamedTuple
+from typing import NamedTuple
 
-from ..tuples import put, without
 from ..deck import Deck
 from ..game import Evolver, Result
 from ..records import HIDDEN, Acted, Event, Rejected, Shuffled
+from ..tuples import put, without
 from . import board, cards
-from .records import (Asked, CardTaken, CardUnder, CardsDrawn, Drop, HandBanked, Moved, PayFine,
-                      Pending, Raid, Shown, SkipOwed, SwapBegan, SwapChosen, SwapDone, SwapTake,
-                      TurnBegan, TurnEnded, TurnSkipped)
+from .records import (
+    Asked,
+    CardsDrawn,
+    CardTaken,
+    CardUnder,
+    Drop,
+    HandBanked,
+    Moved,
+    PayFine,
+    Pending,
+    Raid,
+    Shown,
+    SkipOwed,
+    SwapBegan,
+    SwapChosen,
+    SwapDone,
+    SwapTake,
+    TurnBegan,
+    TurnEnded,
+    TurnSkipped,
+)
 
 DECK_NAME = "factory"  # the name the deck is shuffled (and rigged) under
 
@@ -93,7 +112,7 @@ def _colours(chosen, n: int) -> tuple[int, ...]:
     return tuple(board.COLOURS.index(c) for c in chosen)
 
 
-def to_act(state: State) -> tuple[int, ...]:
+def to_act(state: State) -> tuple[int | None, ...]:
     if state.turn < 0:
         return (None,)
     if state.over:

@@ -4,7 +4,7 @@ after the raid."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .. import tail
 from ..records import Acted, Event, TurnEnded

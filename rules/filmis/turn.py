@@ -5,16 +5,38 @@ and the end of a turn. Each function emits events on the Turn; a decision stops 
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from ..game import Turn
 from ..order import opening_roll, pass_turn
 from ..records import Action, DiceRolled, Picked, Shuffled, Start
 from . import board, cards
-from .records import (Asked, CallRaid, CardTaken, CardUnder, CardsDrawn, Drop, Enter, HandBanked,
-                      Moved, PassTurn, PayFine, Pending, Raid, RefuseFine, Roll, Shown, SkipOwed,
-                      SwapBegan, SwapChosen, SwapDone, SwapTake, Take, TurnBegan,
-                      TurnSkipped)
+from .records import (
+    Asked,
+    CallRaid,
+    CardsDrawn,
+    CardTaken,
+    CardUnder,
+    Drop,
+    Enter,
+    HandBanked,
+    Moved,
+    PassTurn,
+    PayFine,
+    Pending,
+    Raid,
+    RefuseFine,
+    Roll,
+    Shown,
+    SkipOwed,
+    SwapBegan,
+    SwapChosen,
+    SwapDone,
+    SwapTake,
+    Take,
+    TurnBegan,
+    TurnSkipped,
+)
 from .state import DECK_NAME, State
 
 # What a square asks for once it has been followed.
@@ -156,7 +178,7 @@ def _walk(turn: Turn, seat: int, steps: int) -> str:
     return stop
 
 
-@lru_cache(maxsize=None)  # 48 squares x 8 sums of the dice x 4 colours
+@cache  # 48 squares x 8 sums of the dice x 4 colours
 def _walk_end(start: int, steps: int, colour: int) -> tuple[int, str]:
     """Where a walk of `steps` from `start` ends, and how: stepping onto the own nest or an arrow
     tip stops the pawn there, whatever is left of the roll; otherwise it lands `steps` squares on."""

@@ -6,8 +6,18 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .. import records as shared
-# the shared records this game uses, re-exported so `from rules.garfield.records import Moved` works
-from ..records import Action, Asked, CardsDrawn, Event, Moved, TurnBegan, TurnEnded, Won  # noqa: F401
+
+# the shared records this game uses, re-exported (`X as X`) so `from rules.garfield.records import Moved` works
+from ..records import (
+    Action as Action,
+    Asked as Asked,
+    CardsDrawn as CardsDrawn,
+    Event as Event,
+    Moved as Moved,
+    TurnBegan as TurnBegan,
+    TurnEnded as TurnEnded,
+    Won as Won,
+)
 
 # ---- actions ------------------------------------------------------------------------------
 

@@ -2,16 +2,33 @@
 
 from __future__ import annotations
 
-from typing import Mapping, NamedTuple
+from collections.abc import Mapping
+from typing import NamedTuple, Protocol
 
-from ..tuples import put, without
 from ..deck import Deck
 from ..game import InPlace, Result
 from ..records import HIDDEN, Acted, Event, Rejected, Shuffled
+from ..tuples import put, without
 from . import cards
-from .records import (Asked, CardDiscarded, CardGiven, CardPlayed, CardsDrawn, GarfieldTossed,
-                      GarfieldTurnedUp, Give, Discard, Moved, Pending, PlacesSwapped, RingGained,
-                      RingLost, TurnBegan, TurnEnded, Won)
+from .records import (
+    Asked,
+    CardDiscarded,
+    CardGiven,
+    CardPlayed,
+    CardsDrawn,
+    Discard,
+    GarfieldTossed,
+    GarfieldTurnedUp,
+    Give,
+    Moved,
+    Pending,
+    PlacesSwapped,
+    RingGained,
+    RingLost,
+    TurnBegan,
+    TurnEnded,
+    Won,
+)
 
 
 class State(NamedTuple):
@@ -36,7 +53,28 @@ class State(NamedTuple):
         return cards.RINGS - sum(self.rings)
 
 
-def initial(players: tuple[str, ...], options: Mapping) -> State:
+class Working(Protocol):
+    """What the handlers below change: the working copy of a State that `InPlace` makes (its
+    fields, settable, and its properties). For the type checker; tests/test_in_place.py holds its
+    fields to State's."""
+
+    players: tuple[str, ...]
+    positions: tuple[int, ...]
+    rings: tuple[int, ...]
+    hands: tuple[tuple[str, ...], ...]
+    garfield: Deck
+    face_up: str | None
+    player_deck: Deck
+    turn: int
+    faced: str | None
+    pending: Pending | None
+    winner: int | None
+
+    @property
+    def centre(self) -> int: ...
+
+
+def initial(players: tuple[str, ...], options: Mapping[str, object]) -> State:
     if options:
         raise Rejected(f"Garfield has no option {sorted(options)[0]!r}")
     n = len(players)
@@ -45,7 +83,7 @@ def initial(players: tuple[str, ...], options: Mapping) -> State:
                  player_deck=Deck((), cards.PLAYER_DECK))
 
 
-def to_act(state: State) -> tuple[int, ...]:
+def to_act(state: State) -> tuple[int | None, ...]:
     if state.turn < 0:
         return (None,)
     if state.winner is not None:
@@ -152,7 +190,6 @@ evolve = InPlace(State, {
     Moved: _moved, RingGained: _ring_gained, RingLost: _ring_lost, CardDiscarded: _discarded,
     CardGiven: _given, PlacesSwapped: _swapped, TurnEnded: _turn_ended, Won: _won,
 })
-Working = evolve.working  # what the handlers change: a working copy of a State
 
 
 # ---- what a seat may see ------------------------------------------------------------------

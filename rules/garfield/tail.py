@@ -3,7 +3,7 @@ question, else the seat whose turn it is; nobody once someone has won."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .. import tail
 from ..records import Acted, Event, TurnEnded, Won

@@ -9,12 +9,32 @@ from functools import cache, lru_cache
 
 from ..game import Turn
 from ..order import left_of, opening_roll, pass_turn
-from ..records import Action, DiceRolled, CoinFlipped, Shuffled, Start
+from ..records import Action, CoinFlipped, DiceRolled, Shuffled, Start
 from . import board, cards
-from .records import (Asked, CardDiscarded, CardGiven, CardPlayed, CardsDrawn, Decision, Discard,
-                      FollowGarfield, GarfieldTossed, GarfieldTurnedUp, Give, Lasagna, LoseTurn,
-                      Moved, Pending, PlacesSwapped, PlayCard, RingGained, RingLost, SwapWith,
-                      TurnBegan, Won)
+from .records import (
+    Asked,
+    CardDiscarded,
+    CardGiven,
+    CardPlayed,
+    CardsDrawn,
+    Decision,
+    Discard,
+    FollowGarfield,
+    GarfieldTossed,
+    GarfieldTurnedUp,
+    Give,
+    Lasagna,
+    LoseTurn,
+    Moved,
+    Pending,
+    PlacesSwapped,
+    PlayCard,
+    RingGained,
+    RingLost,
+    SwapWith,
+    TurnBegan,
+    Won,
+)
 from .state import State
 
 

@@ -19,7 +19,7 @@ are offered once (leaving with a 1, both ways end on the entry: that is a forced
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from . import board
 from .records import Move
@@ -34,7 +34,7 @@ class Path:
     leaving: bool  # the pawn starts in a food area; squares[0] is its own entry
 
 
-@lru_cache(maxsize=None)  # 44 places x 6 faces x 2 ways at most; Path is immutable
+@cache  # 44 places x 6 faces x 2 ways at most; Path is immutable
 def walk(position: int, inside: bool, die: int, direction: int) -> Path:
     """The squares a pawn at `position` (in the food area there if `inside`) steps onto when it
     moves `die` steps in `direction`."""

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# the shared records this game uses, re-exported so `from rules.smurf.records import Moved` works
-from ..records import Action, Event, Moved, Roll, TurnBegan, TurnEnded, Won  # noqa: F401
+# the shared records this game uses, re-exported (`X as X`) so `from rules.smurf.records import Moved` works
+from ..records import (
+    Action as Action,
+    Event as Event,
+    Moved as Moved,
+    Roll as Roll,
+    TurnBegan as TurnBegan,
+    TurnEnded as TurnEnded,
+    Won as Won,
+)
 
 # ---- actions ------------------------------------------------------------------------------
 

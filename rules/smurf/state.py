@@ -6,14 +6,14 @@ Which cat holes show a cat is not stored: it follows from the two wheel position
 
 from __future__ import annotations
 
-from typing import Mapping, NamedTuple
+from collections.abc import Mapping
+from typing import NamedTuple, Protocol
 
-from ..tuples import put
 from ..game import InPlace, Result
 from ..records import Event, Rejected
+from ..tuples import put
 from . import board, wheels
-from .records import (DirectionAsked, DiscReturned, DiscTaken, Moved,
-                      MustGiveUp, TurnBegan, WentIn, WheelTurned, Won)
+from .records import DirectionAsked, DiscReturned, DiscTaken, Moved, MustGiveUp, TurnBegan, WentIn, WheelTurned, Won
 
 
 class State(NamedTuple):
@@ -45,7 +45,27 @@ class State(NamedTuple):
         return sum(self.circles) + sum(map(sum, self.held))
 
 
-def initial(players: tuple[str, ...], options: Mapping) -> State:
+class Working(Protocol):
+    """What the handlers below change: the working copy of a State that `InPlace` makes (its
+    fields, settable, and its properties). For the type checker; tests/test_in_place.py holds its
+    fields to State's."""
+
+    players: tuple[str, ...]
+    positions: tuple[int, ...]
+    inside: tuple[bool, ...]
+    held: tuple[tuple[int, ...], ...]
+    circles: tuple[int, ...]
+    wheels: tuple[int, ...]
+    turn: int
+    rolled: int | None
+    owing: tuple[int, ...]
+    winner: int | None
+
+    @property
+    def cats(self) -> frozenset[int]: ...
+
+
+def initial(players: tuple[str, ...], options: Mapping[str, object]) -> State:
     if options:
         raise Rejected(f"The Smurf Game has no option {sorted(options)[0]!r}")
     n = len(players)
@@ -85,19 +105,19 @@ def result(state: State) -> Result | None:
 # call less per event on the hot path).
 
 
-def _turn_began(s, e: TurnBegan) -> None:
+def _turn_began(s: Working, e: TurnBegan) -> None:
     seat = e.seat
     if type(seat) is int and 0 <= seat < len(s.players):
         s.turn, s.rolled, s.owing = seat, None, ()
 
 
-def _direction_asked(s, e: DirectionAsked) -> None:
+def _direction_asked(s: Working, e: DirectionAsked) -> None:
     die = e.die  # a face of the die: the rules' look-up tables are indexed by it (turn.py `_endings`)
     if type(die) is int and 1 <= die <= 6:
         s.rolled = die
 
 
-def _moved(s, e: Moved) -> None:
+def _moved(s: Working, e: Moved) -> None:
     seat, to = e.seat, e.to
     if type(seat) is not int or not 0 <= seat < len(s.players) or type(to) is not int or not 0 <= to < board.SIZE:
         return
@@ -106,7 +126,7 @@ def _moved(s, e: Moved) -> None:
         s.inside = put(s.inside, seat, False)
 
 
-def _went_in(s, e: WentIn) -> None:
+def _went_in(s: Working, e: WentIn) -> None:
     seat = e.seat
     if type(seat) is not int or not 0 <= seat < len(s.players) or e.kind not in board.ENTRY:
         return
@@ -114,7 +134,7 @@ def _went_in(s, e: WentIn) -> None:
     s.inside = put(s.inside, seat, True)
 
 
-def _shift(s, seat: int, kind: str, delta: int) -> None:
+def _shift(s: Working, seat: int, kind: str, delta: int) -> None:
     k = board.kind_index(kind)
     held = s.held[seat]
     if (s.circles[k] if delta > 0 else held[k]) == 0:
@@ -123,13 +143,13 @@ def _shift(s, seat: int, kind: str, delta: int) -> None:
     s.circles = put(s.circles, k, s.circles[k] - delta)
 
 
-def _disc_taken(s, e: DiscTaken) -> None:
+def _disc_taken(s: Working, e: DiscTaken) -> None:
     seat = e.seat
     if type(seat) is int and 0 <= seat < len(s.players) and e.kind in board.ENTRY:
         _shift(s, seat, e.kind, +1)
 
 
-def _disc_returned(s, e: DiscReturned) -> None:
+def _disc_returned(s: Working, e: DiscReturned) -> None:
     seat = e.seat
     if type(seat) is not int or not 0 <= seat < len(s.players) or e.kind not in board.ENTRY:
         return
@@ -137,7 +157,7 @@ def _disc_returned(s, e: DiscReturned) -> None:
     s.owing = tuple(owing for owing in s.owing if owing != seat)
 
 
-def _wheel_turned(s, e: WheelTurned) -> None:
+def _wheel_turned(s: Working, e: WheelTurned) -> None:
     position = e.position
     if type(position) is not int or not 0 <= position < wheels.POSITIONS:
         return
@@ -151,13 +171,13 @@ def _wheel_turned(s, e: WheelTurned) -> None:
 _FIRST, _SECOND = wheels.WHEELS
 
 
-def _must_give_up(s, e: MustGiveUp) -> None:
+def _must_give_up(s: Working, e: MustGiveUp) -> None:
     seat = e.seat
     if type(seat) is int and 0 <= seat < len(s.players) and seat not in s.owing:
         s.owing = s.owing + (seat,)
 
 
-def _won(s, e: Won) -> None:
+def _won(s: Working, e: Won) -> None:
     seat = e.seat
     if type(seat) is int and 0 <= seat < len(s.players):
         s.winner, s.rolled, s.owing = seat, None, ()

@@ -3,7 +3,7 @@ else the seat whose turn it is; nobody once someone has come home."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .. import tail
 from ..records import Event, TurnEnded, Won

@@ -12,9 +12,23 @@ from ..order import opening_roll, pass_turn
 from ..records import Action, DiceRolled, Start
 from ..tuples import put
 from . import board, moves, wheels
-from .records import (CatAppeared, DirectionAsked, DiscReturned, DiscTaken, GiveUp, Move, Moved,
-                      MustGiveUp, Roll, Stayed, TurnBegan, TurnWheel, WentIn,
-                      WheelTurned, Won)
+from .records import (
+    CatAppeared,
+    DirectionAsked,
+    DiscReturned,
+    DiscTaken,
+    GiveUp,
+    Move,
+    Moved,
+    MustGiveUp,
+    Roll,
+    Stayed,
+    TurnBegan,
+    TurnWheel,
+    WentIn,
+    WheelTurned,
+    Won,
+)
 from .state import State
 
 # ---- legal actions ------------------------------------------------------------------------

@@ -7,7 +7,7 @@ a cat is always computed from the two wheel positions; the state stores only the
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 POSITIONS = 16  # finger holes per wheel: a turn is r -> (r + 1) mod 16
 WHEELS = (1, 2)  # the wheels as the book numbers them
@@ -38,13 +38,13 @@ def showing_on(wheel: int, position: int) -> frozenset[int]:
     return frozenset(square for square, angle in HOLES[wheel] if (angle - position) % POSITIONS in cats)
 
 
-@lru_cache(maxsize=None)  # 256 pairs of positions at most; a pure function of them
+@cache  # 256 pairs of positions at most; a pure function of them
 def showing(positions: tuple[int, ...]) -> frozenset[int]:
     """The squares showing a cat with the wheels at `positions` (wheel 1's, wheel 2's)."""
     return frozenset().union(*(showing_on(wheel, r) for wheel, r in zip(WHEELS, positions)))
 
 
-@lru_cache(maxsize=None)  # asked at every wheel turn; 256 x 2 pairs at most
+@cache  # asked at every wheel turn; 256 x 2 pairs at most
 def appearing(before: tuple[int, ...], after: tuple[int, ...]) -> tuple[int, ...]:
     """The squares that show a cat with the wheels at `after` and did not at `before`, in order."""
     return tuple(sorted(showing(after) - showing(before)))

@@ -5,8 +5,8 @@ the seat cannot tell apart get the same choice, and a bot that plays out the rea
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from collections import Counter
+from dataclasses import replace
 
 from rules.bots import make
 from rules.bots.expert import ExpertBot

@@ -9,8 +9,7 @@ from __future__ import annotations
 import pytest
 
 from parlour.simulate import bot_seed, game_seed
-from rules.bots import make
-from rules.bots import smurf_smart
+from rules.bots import make, smurf_smart
 from rules.bots.smurf_smart import SmurfSmart
 from rules.bots.smurf_ways import cats_around
 from rules.smurf import GAME, wheels

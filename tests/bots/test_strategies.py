@@ -135,9 +135,8 @@ def test_filmis_drops_the_wall_enberg():
 
 def test_filmis_swap_takes_the_best_card():
     from rules.filmis import cards
-    from rules.filmis.records import SwapTake
+    from rules.filmis.records import Shown, SwapTake
     from rules.filmis.state import Swap
-    from rules.filmis.records import Shown
 
     game, state = _filmis((cards.HARRY,))
     shown = (Shown(0, False, (cards.HARRY,)),

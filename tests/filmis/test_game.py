@@ -15,7 +15,6 @@ from tests.helpers import check_common, rigged
 
 from .arrange import arrange
 
-
 # ---- the board ----------------------------------------------------------------------
 
 

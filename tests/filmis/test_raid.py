@@ -4,7 +4,17 @@ import pytest
 
 from rules.filmis import GAME, cards
 from rules.filmis.cards import BIFFEN, DORIS, HARRY, JAMES_DEAN, SICKAN, VANHEDEN, WALL_ENBERG, WHISTLE
-from rules.filmis.records import CallRaid, CardsDrawn, PassTurn, Raid, RefuseFine, Roll, TurnBegan, TurnEnded, TurnSkipped
+from rules.filmis.records import (
+    CallRaid,
+    CardsDrawn,
+    PassTurn,
+    Raid,
+    RefuseFine,
+    Roll,
+    TurnBegan,
+    TurnEnded,
+    TurnSkipped,
+)
 from rules.game import Result
 from rules.records import HIDDEN, Rejected
 

@@ -7,11 +7,11 @@ from hypothesis import given, settings, strategies as st
 
 from rules.filmis import GAME
 from rules.filmis.cards import BIFFEN, DORIS, HARRY, JAMES_DEAN, WHISTLE
-from rules.filmis.records import (Asked, CardTaken, CardsDrawn, Drop, PassTurn, Raid, Roll,
-                                  SwapBegan)
+from rules.filmis.records import Asked, CardsDrawn, CardTaken, Drop, PassTurn, Raid, Roll, SwapBegan
 from tests.secrets import check_twins, seen, shared_out
 
 from .arrange import act, arrange
+
 
 def reveals(events_a, events_b, observer) -> bool:
     """The rules show the observer cards that may differ: a swap shows every hand, a raid lays

@@ -7,9 +7,24 @@ import pytest
 
 from rules.filmis import GAME, board
 from rules.filmis.cards import BIFFEN, DORIS, HARRY, JAMES_DEAN, SICKAN, VANHEDEN, WALL_ENBERG
-from rules.filmis.records import (Asked, CardTaken, CardUnder, CardsDrawn, Drop, Enter,
-                                  HandBanked, Moved, PassTurn, Pending, PayFine, RefuseFine, Roll,
-                                  SkipOwed, TurnBegan, TurnEnded)
+from rules.filmis.records import (
+    Asked,
+    CardsDrawn,
+    CardTaken,
+    CardUnder,
+    Drop,
+    Enter,
+    HandBanked,
+    Moved,
+    PassTurn,
+    PayFine,
+    Pending,
+    RefuseFine,
+    Roll,
+    SkipOwed,
+    TurnBegan,
+    TurnEnded,
+)
 from rules.records import DiceRolled, Picked, Rejected
 
 from .arrange import act, arrange, kinds

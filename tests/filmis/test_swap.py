@@ -4,8 +4,7 @@ import pytest
 
 from rules.filmis import GAME, board
 from rules.filmis.cards import BIFFEN, DORIS, HARRY, JAMES_DEAN, SICKAN, VANHEDEN, WALL_ENBERG, WHISTLE
-from rules.filmis.records import (Roll, Shown, SwapBegan, SwapChosen, SwapDone, SwapTake, Take,
-                                  TurnBegan)
+from rules.filmis.records import Roll, Shown, SwapBegan, SwapChosen, SwapDone, SwapTake, Take, TurnBegan
 from rules.records import HIDDEN, Rejected
 
 from .arrange import act, arrange, kinds

@@ -8,11 +8,10 @@ import threading
 
 import pytest
 
-from parlour import engine, saves
+from parlour import config, engine, saves, seats
 from parlour.engine import EngineSession as Session
 from rules import log
 from rules.table import Table
-from parlour import config, seats
 from tui.screens.resume import describe_saves
 
 
@@ -66,7 +65,7 @@ def test_2_hostile_values_get_their_documented_error_kind(line, kind):
 
 @pytest.mark.parametrize("path", [".", "/", "a\\u0000b"])
 def test_2_saving_to_an_impossible_path_is_an_answer_not_an_internal_error(path):
-    answer = ask(smurf_session(), '{"cmd": "save", "path": "%s"}' % path)
+    answer = ask(smurf_session(), '{"cmd": "save", "path": "' + path + '"}')
     assert answer["error"] in ("io", "bad-command"), answer
 
 
@@ -95,7 +94,7 @@ def test_3_a_field_of_the_wrong_type_is_refused_naming_it(cmd, field, good, valu
 def test_3_new_refuses_wrong_types_naming_the_field(field, values):
     for value in values:
         fields = {"game": '"smurf"', "players": '["A", "B"]', field: value}
-        line = "{" + ", ".join([f'"cmd": "new"'] + [f'"{k}": {v}' for k, v in fields.items()]) + "}"
+        line = "{" + ", ".join(['"cmd": "new"'] + [f'"{k}": {v}' for k, v in fields.items()]) + "}"
         answer = ask(Session(), line)
         assert answer["error"] == "bad-command" and field in answer["message"], (line, answer)
 

@@ -15,8 +15,7 @@ import time
 from dataclasses import dataclass
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from parlour import engine, saves
 from parlour.engine import EngineSession as Session
@@ -186,8 +185,8 @@ def test_long_run_engine_lines():
             depth = rnd.choice([10, 40, 2000])
             line = '{"cmd":"new","game":"smurf","players":["A","B"],"seed":' + "[" * depth + "1" + "]" * depth + "}"
         else:
-            line = '{"cmd":"act","seat":%d,"action":{"type":"PlayCard","card":"\\ud%03x"},"as":%s}' % (
-                rnd.randrange(-1, 4), rnd.randrange(0x800, 0xfff), rnd.choice(['"0"', "0", "null", "1e400"]))
+            seat, low, as_ = rnd.randrange(-1, 4), rnd.randrange(0x800, 0xfff), rnd.choice(['"0"', "0", "null", "1e400"])
+            line = f'{{"cmd":"act","seat":{seat},"action":{{"type":"PlayCard","card":"\\ud{low:03x}"}},"as":{as_}}}'
         answered(session, line)
         if n % 10_000 == 0:
             rss.append(rss_kb())

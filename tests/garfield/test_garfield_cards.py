@@ -1,11 +1,10 @@
 """Every Garfield card, played through a rigged game (docs/garfield.md: the cards and the rulings)."""
 
-from rules.garfield import cards as C
-from rules.garfield.records import (Asked, Discard, FollowGarfield, Give, Lasagna,
-                                    LoseTurn, PlayCard, SwapWith)
-from rules.records import DiceRolled, Rejected
-
 import pytest
+
+from rules.garfield import cards as C
+from rules.garfield.records import Asked, Discard, FollowGarfield, Give, Lasagna, LoseTurn, PlayCard, SwapWith
+from rules.records import DiceRolled, Rejected
 
 from .scenario import DEFAULT_HANDS, QUIET, act, dice, kinds, table, turns
 

@@ -11,6 +11,7 @@ from tests.secrets import check_twins, seen, shared_out
 
 from .scenario import QUIET, act, table
 
+
 def reveals(events_a, events_b, observer) -> bool:
     """The observer is shown a card that may differ: one given to it, or one drawn after the
     Player discards (which hold others' cards) were shuffled back in."""

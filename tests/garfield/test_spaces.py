@@ -4,10 +4,8 @@ from rules.chance import Chance, Rig
 from rules.deck import Deck
 from rules.game import decide
 from rules.garfield import GAME, board, cards as C
-from rules.garfield.records import (Discard, FollowGarfield, Lasagna,
-                                    PlayCard)
+from rules.garfield.records import Discard, FollowGarfield, Lasagna, PlayCard
 from rules.records import DiceRolled, Shuffled
-
 from tests.helpers import rigged
 
 from .scenario import DEFAULT_HANDS, QUIET, act, dice, kinds, table, turns

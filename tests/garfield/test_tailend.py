@@ -1,10 +1,10 @@
 """The Tailend, step by step: rings gained and lost, swaps that cross nothing, the win."""
 
+import pytest
+
 from rules.garfield import cards as C
 from rules.garfield.records import FollowGarfield, Lasagna, PlayCard
 from rules.records import Rejected
-
-import pytest
 
 from .scenario import act, dice, kinds, table, turns
 

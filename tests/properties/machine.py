@@ -14,7 +14,8 @@ Run it longer with `HYPOTHESIS_PROFILE=long` (see tests/conftest.py).
 from __future__ import annotations
 
 import os
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from hypothesis import HealthCheck, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule

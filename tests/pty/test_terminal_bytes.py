@@ -4,7 +4,6 @@ it (`python -m parlour play ...`), measured by tools/pty_bytes.py."""
 
 from __future__ import annotations
 
-import argparse
 import importlib.util
 import os
 from pathlib import Path

@@ -3,10 +3,20 @@
 import pytest
 
 from rules.records import DiceRolled, Rejected
-from rules.smurf.board import ACORN, APPLE, GRAPE, STRAWBERRY
-from rules.smurf.records import (DirectionAsked, DiscTaken, Move, Moved, Roll, Stayed, TurnBegan,
-                                 TurnEnded, TurnWheel, WentIn)
 from rules.smurf import GAME
+from rules.smurf.board import ACORN, APPLE, GRAPE, STRAWBERRY
+from rules.smurf.records import (
+    DirectionAsked,
+    DiscTaken,
+    Move,
+    Moved,
+    Roll,
+    Stayed,
+    TurnBegan,
+    TurnEnded,
+    TurnWheel,
+    WentIn,
+)
 
 from .scene import act, counts, scene
 

@@ -72,8 +72,17 @@ def test_a_log_with_a_changed_die_is_refused():
 
 
 def test_evolve_never_raises_on_events_that_do_not_fit():
-    from rules.smurf.records import (DirectionAsked, DiscReturned, DiscTaken, Moved, MustGiveUp,
-                                     TurnBegan, WentIn, WheelTurned, Won)
+    from rules.smurf.records import (
+        DirectionAsked,
+        DiscReturned,
+        DiscTaken,
+        Moved,
+        MustGiveUp,
+        TurnBegan,
+        WentIn,
+        WheelTurned,
+        Won,
+    )
     state = Table.new("smurf", ["Ann", "Bob"], seed=1).state
     odd = [Moved(5, 3), Moved(0, 40), Moved(-1, 2), WentIn(0, "PEAR"), DiscTaken(3, "ACORN"),
            DiscReturned(0, "ACORN"), DiscTaken(0, "PEAR"), WheelTurned(3, 1), WheelTurned(1, 16),

@@ -5,8 +5,21 @@ import pytest
 from rules.records import Acted, DiceRolled, Rejected, Start
 from rules.smurf import GAME
 from rules.smurf.board import ACORN, APPLE, GRAPE, KINDS, STRAWBERRY
-from rules.smurf.records import (CatAppeared, DirectionAsked, DiscReturned, GiveUp, Move, Moved,
-                                 MustGiveUp, Roll, TurnBegan, TurnEnded, TurnWheel, WheelTurned, Won)
+from rules.smurf.records import (
+    CatAppeared,
+    DirectionAsked,
+    DiscReturned,
+    GiveUp,
+    Move,
+    Moved,
+    MustGiveUp,
+    Roll,
+    TurnBegan,
+    TurnEnded,
+    TurnWheel,
+    WheelTurned,
+    Won,
+)
 from tests.helpers import rigged
 
 from .scene import ALL_FOUR, act, counts, scene

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import asyncssh
 
-from parlour.serve.server import Hub, Settings, setup_logging
 from parlour.config import config_dir, data_dir
+from parlour.serve.server import Hub, Settings, setup_logging
 
 from ..screen import TIMEOUT, WatchedScreen
 
@@ -79,7 +79,7 @@ def member(hub: Hub, name: str):
 async def until(hub: Hub, predicate, timeout: float = TIMEOUT) -> None:
     try:
         await hub.lobby.wait_until(predicate, timeout)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         raise AssertionError("timed out waiting for the server") from None
 
 

@@ -70,7 +70,7 @@ class OpenSSH(WatchedScreen):
         self.raw = bytearray()
         self.ended = asyncio.Event()
 
-    async def start(self, port: int, name: str, key_file=None) -> "OpenSSH":
+    async def start(self, port: int, name: str, key_file=None) -> OpenSSH:
         master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", self.screen.lines, self.screen.columns, 0, 0))
         args = [SSH, "-tt", "-F", "/dev/null", "-p", str(port), "-o", "StrictHostKeyChecking=no",

@@ -20,9 +20,7 @@ import pytest
 from textual import events
 
 from parlour.config import data_dir
-from parlour.serve import driver as driver_module
-from parlour.serve import paste as paste_module
-from parlour.serve import server as server_module
+from parlour.serve import driver as driver_module, paste as paste_module, server as server_module
 from parlour.serve.driver import ChannelDriver
 
 from .harness import TIMEOUT, connect, member, server, until, write
@@ -40,7 +38,7 @@ async def poll(predicate, what: str = "") -> None:
             await asyncio.sleep(0.02)
     try:
         await asyncio.wait_for(check(), TIMEOUT)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         raise AssertionError(f"timed out waiting for {what or predicate}") from None
 
 
@@ -171,7 +169,7 @@ async def test_2_keys_past_a_sessions_rate_are_dropped(monkeypatch):
 async def test_7_session_after_session_of_refusals_cannot_fill_the_log():
     async with server() as hub:
         start = time.monotonic()
-        for i in range(80):  # a 30 KB TERM each time: before, 80 lines of 30 KB (2.4 MB)
+        for _ in range(80):  # a 30 KB TERM each time: before, 80 lines of 30 KB (2.4 MB)
             conn = await asyncssh.connect("127.0.0.1", hub.port, username="Eve", known_hosts=None,
                                           client_keys=None, agent_path=None)
             async with conn:

@@ -14,10 +14,10 @@ from dataclasses import replace
 import asyncssh
 import pytest
 
+from parlour.config import data_dir
 from parlour.serve import server as server_module
 from parlour.serve.names import NameBook
 from parlour.serve.server import Hub, ServeError, Settings
-from parlour.config import data_dir
 
 from .harness import TIMEOUT, connect, member, server, until, write
 
@@ -141,7 +141,7 @@ async def session_text(hub, name: str, **options) -> str:
         try:
             while chunk := await asyncio.wait_for(process.stdout.read(65536), 0.3 if text else TIMEOUT):
                 text += chunk
-        except (asyncio.TimeoutError, asyncssh.Error, ConnectionError):
+        except (TimeoutError, asyncssh.Error, ConnectionError):
             pass
         return text.decode("utf-8", "replace")
     finally:

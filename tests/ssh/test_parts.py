@@ -11,9 +11,9 @@ import pytest
 from parlour.serve.client import BadClient, KeyDecoder, check_env, check_name, check_size, check_term, client_locale
 from parlour.serve.files import LooseFile, check_private, write_private
 from parlour.serve.guard import Backoff, source
-from parlour.serve.slots import Slots, site
 from parlour.serve.logsafe import RateLimited, escape
 from parlour.serve.names import NameBook
+from parlour.serve.slots import Slots, site
 
 
 @pytest.mark.parametrize("name", ["Ann", "Åsa", "Jürgen", "Łucja", "Zoë", "Дарья", "美玲", "ann_2.b-c", "e\u0301lise"])

@@ -11,9 +11,8 @@ import stat
 import asyncssh
 import pytest
 
-from parlour.serve import server as server_module
-from parlour.serve.server import Hub, ServeError, Settings
 from parlour.config import config_dir, data_dir
+from parlour.serve.server import Hub, ServeError, Settings
 
 from .harness import TIMEOUT, connect, member, server, until, write
 
@@ -311,7 +310,7 @@ async def test_10_secret_files_are_owner_only_and_loose_ones_refused(tmp_path):
     leftover = folder / "ssh_host_ed25519_key.tmp"
     leftover.write_text("planted")
     leftover.chmod(0o644)
-    async with server() as hub:
+    async with server():
         pass
     key = folder / "ssh_host_ed25519_key"
     assert stat.S_IMODE(key.stat().st_mode) == 0o600 and not leftover.exists()

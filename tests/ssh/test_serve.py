@@ -10,12 +10,12 @@ import asyncssh
 import pytest
 
 from parlour import saves
+from parlour.config import data_dir, saves_dir
 from parlour.wire import digest
 from rules.chance import Rig
 from rules.codec import encode
 from rules.garfield import cards as C
 from rules.garfield.records import FollowGarfield
-from parlour.config import data_dir, saves_dir
 from tui.games import Presenter
 
 from ..screen import off_the_board

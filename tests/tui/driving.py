@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from parlour.seats import Seat
 from rules.chance import Rig
 from tui.app import ParlourApp, make_app
-from parlour.seats import Seat
 
 
 def app_for(seats: list[Seat], *, game: str = "garfield", dice=(), coins=(), decks=None, picks=(),

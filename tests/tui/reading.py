@@ -153,7 +153,7 @@ def key_bar_problems(app, strips=None) -> list[str]:
         if app.ascii_only:
             entry = asciify(entry)
         entries.setdefault(binding.action, []).append(entry)
-    for action, named in entries.items():
+    for named in entries.values():
         if not any(entry in shown or _merged_entry(entry, shown) for entry in named):
             problems.append(f"the key bar lacks {named[0]!r} (a key that works now): {bar.rstrip()!r}")
     return problems

@@ -3,8 +3,8 @@ tools/screenshots.py, so the README's pictures are the tested screens."""
 
 from __future__ import annotations
 
-from tui.app import make_app
 from parlour.seats import Seat
+from tui.app import make_app
 
 TRIO = [Seat("Ann", None, "red"), Seat("Odie", "random", "blue"), Seat("Nermal", "random", "green")]
 

@@ -5,11 +5,11 @@ back."""
 
 from __future__ import annotations
 
+from parlour.seats import Seat
+from parlour.words.i18n import set_language
 from rules.chance import Rig
 from rules.filmis.cards import DORIS, HARRY, JAMES_DEAN, SICKAN, VANHEDEN, WHISTLE
 from tui.app import make_app
-from parlour.words.i18n import set_language
-from parlour.seats import Seat
 
 TRIO = [Seat("Ann", None, "red"), Seat("Rocky", "smart", "blue"), Seat("Biffen", "smart", "green")]
 

@@ -4,9 +4,9 @@ itself, so the scenes may run in any order in one process."""
 
 from __future__ import annotations
 
+from parlour.seats import Seat
 from parlour.words import i18n
 from tui.app import make_app
-from parlour.seats import Seat
 
 TRIO = [Seat("Ann", None, "red"), Seat("Papa Smurf", "random", "blue"), Seat("Smurfette", "random", "green")]
 

@@ -5,16 +5,16 @@ import json
 import os
 
 from parlour import saves
+from parlour.config import saves_dir
+from parlour.seats import Seat
 from rules.garfield import cards as C
 from tui.app import make_app
-from parlour.config import saves_dir
 from tui.screens.game import GameScreen
 from tui.screens.help import HelpScreen
 from tui.screens.resume import ResumeScreen
 from tui.screens.setup import SetupScreen
 from tui.screens.small import TooSmallScreen
 from tui.screens.title import TitleScreen
-from parlour.seats import Seat
 
 from .driving import app_for, settle
 

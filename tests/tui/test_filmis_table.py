@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from parlour.seats import SPECTATOR
+from parlour.words import filmis as filmis_words, i18n
+from parlour.words.base import Story
 from rules.chance import Chance
 from rules.filmis import GAME, board
 from rules.filmis.cards import (
@@ -51,15 +54,10 @@ from rules.filmis.records import (
 from rules.game import decide
 from rules.records import HIDDEN, Acted, DiceRolled, Start
 from tests.filmis.arrange import arrange
-from parlour.words import i18n
-from parlour.words import filmis as filmis_words
-from parlour.words.base import Story
-from tui.games import Presenter
-from tui.games import filmis as filmis_board
+from tui.games import Presenter, filmis as filmis_board
 from tui.screens.game import GameScreen
 from tui.screens.privacy import PassScreen
 from tui.screens.results import ResultsScreen
-from parlour.seats import SPECTATOR
 from tui.widgets.panels import HandPanel, PromptBar
 
 from .driving import settle

@@ -2,8 +2,7 @@
 wraps them, the last KEEP kept; and a long game's log is told from the state the save's loading
 kept before its last actions, exactly as telling the whole game would end."""
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 from rich.console import Console
 from rich.text import Text
 

@@ -2,11 +2,11 @@
 by the shape of the game too") is answered by the table for a player alone at the screen, and
 asked when several humans share the keyboard."""
 
+from parlour.seats import Seat
 from rules.garfield import cards as C
 from rules.garfield.records import Asked, Lasagna
 from rules.records import Acted
 from tui.screens.game import GameScreen
-from parlour.seats import Seat
 
 from .driving import app_for, settle
 

@@ -1,12 +1,12 @@
 """A rigged Garfield game played to the win through key presses only, hot-seat with three
 humans: a Player card, a Lasagna decision, a target choice and the privacy screen."""
 
+from parlour.seats import SPECTATOR, Seat
 from rules.garfield import board, cards as C
 from tests.garfield.scenario import pair
 from tui.screens.game import GameScreen
 from tui.screens.privacy import PassScreen
 from tui.screens.results import ResultsScreen
-from parlour.seats import SPECTATOR, Seat
 from tui.widgets.panels import HandPanel, PromptBar
 
 from .driving import app_for, settle

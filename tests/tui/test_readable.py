@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from parlour.config import saves_dir
 from parlour.seats import Seat
-from rules.garfield import cards as C
 from tui.app import make_app
-from tui.screens.game import GameScreen, grouped
+from tui.screens.game import grouped
 from tui.screens.help import HelpScreen
 from tui.screens.resume import ConfirmScreen, ResumeScreen
 from tui.screens.setup import SetupScreen
@@ -113,7 +112,6 @@ async def test_the_title_has_help_and_nothing_to_save():
     app = make_app(bot_delay=0, animations=False, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        from textual.widgets import Footer
 
         assert "Save" not in str([b.description for b in app.screen.active_bindings and
                                   [a.binding for a in app.screen.active_bindings.values() if a.enabled]])

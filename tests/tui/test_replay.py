@@ -201,8 +201,8 @@ def test_replay_text_tells_the_game_as_the_log_does(tmp_path, capsys):
 async def test_watch_again_from_the_results_and_from_the_saves_list():
     from tui.local_game import LocalGame
     from tui.localized import localized
-    from tui.screens.resume import ResumeScreen
     from tui.screens.results import ResultsScreen
+    from tui.screens.resume import ResumeScreen
 
     seats = [Seat("Ann", "random", "red"), Seat("Bob", "random", "blue")]
     finished = LocalGame.start("garfield", seats, seed=2, autosave=False)

@@ -9,6 +9,8 @@ wheel turn brings out a cat, and Bob's answer (which disc to give back) is a key
 
 import pytest
 
+from parlour.seats import Seat
+from parlour.words import i18n, smurf as smurf_words
 from rules.records import Acted, DiceRolled
 from rules.smurf import GAME
 from rules.smurf.board import ACORN, APPLE, GRAPE, STRAWBERRY
@@ -29,14 +31,10 @@ from rules.smurf.records import (
     Won,
 )
 from tests.smurf.scene import counts, scene
-from parlour.words import i18n
-from parlour.words import smurf as smurf_words
-from tui.games import Presenter
-from tui.games import smurf as smurf_board
+from tui.games import Presenter, smurf as smurf_board
 from tui.screens.game import GameScreen
 from tui.screens.privacy import PassScreen
 from tui.screens.results import ResultsScreen
-from parlour.seats import Seat
 from tui.widgets.panels import HandPanel, PlayersPanel, PromptBar
 
 from .driving import app_for, settle

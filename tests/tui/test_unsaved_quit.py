@@ -9,11 +9,10 @@ import errno
 
 from parlour import saves
 from parlour.seats import Seat
+from tui.app import make_app
 from tui.screens.game import GameScreen
 
 from .composed import flat, read_screen
-from tui.app import make_app
-
 from .driving import app_for, settle
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 from ..screen import TIMEOUT, WatchedScreen
+
 CHROMIUM = os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium")
 # A browser that reaches nothing beyond the page: no updates, no sync, no QUIC, no first-run.
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -97,7 +98,7 @@ class PageTerminal(WatchedScreen):
         page.on("websocket", self._attach)
 
     @classmethod
-    async def open(cls, context, url: str) -> "PageTerminal":
+    async def open(cls, context, url: str) -> PageTerminal:
         page = await context.new_page()
         term = cls(page)
         await page.goto(url)

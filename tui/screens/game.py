@@ -6,23 +6,21 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import var
 from textual.screen import Screen
-from textual.containers import VerticalScroll
 
 import styles
+from parlour.seats import SPECTATOR
 from parlour.shown import shown
 from parlour.words.base import Story
 from parlour.words.i18n import You, listed, t
 from rules.records import DiceRolled, Rejected
 
 from ..games import Presenter
-from ..localized import localized
-from parlour.seats import SPECTATOR
-
 from ..keymap import key_names, keys_named, slot_keys, with_keys
 from ..local_game import LocalGame
+from ..localized import localized
 from ..widgets.keybar import KeyBar
 from ..widgets.log import GameLog
 from ..widgets.panels import HandPanel, PlayersPanel, PromptBar

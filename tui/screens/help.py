@@ -11,8 +11,8 @@ from textual.widgets import Static
 import styles
 from parlour.words.i18n import t
 
-from ..widgets.keybar import KeyBar
 from ..keymap import with_keys
+from ..widgets.keybar import KeyBar
 
 
 class HelpScreen(ModalScreen[None]):

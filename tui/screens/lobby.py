@@ -9,6 +9,7 @@ from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from parlour.compat.textual import resume_without_restyle
 from parlour.shown import shown
 from parlour.words.i18n import t
 from rules import bots, registry
@@ -85,7 +86,7 @@ class LobbyScreen(Screen):
         # resumes (back from the new-table form) restyle as usual.
         if isinstance(message, events.ScreenResume) and not self._resumed:
             self._resumed = True
-            message.refresh_styles = False
+            resume_without_restyle(message)
         return super().post_message(message)
 
     def on_screen_resume(self) -> None:

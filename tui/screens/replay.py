@@ -12,14 +12,14 @@ from textual.screen import Screen
 from textual.widgets import RichLog
 
 import styles
-from parlour.shown import shown
 from parlour.replay import Replay
+from parlour.shown import shown
 from parlour.words.i18n import asciify, t
 
-from ..widgets.keybar import KeyBar
 from ..games import Presenter
 from ..keymap import t_keys
 from ..widgets.chances_chart import ChancesChart
+from ..widgets.keybar import KeyBar
 from ..widgets.panels import HandPanel, PlayersPanel
 from ..widgets.replay_bar import ReplayBar
 from .game import pawn_marks

@@ -13,10 +13,10 @@ import styles
 from parlour.shown import shown
 from parlour.words.i18n import You, asciify, listed, t
 
-from ..widgets.keybar import KeyBar
 from ..games import Presenter
 from ..keymap import key_names
 from ..widgets.hanging import hang
+from ..widgets.keybar import KeyBar
 
 
 class ResultsScreen(Screen):

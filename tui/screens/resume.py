@@ -8,22 +8,20 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.content import Content
 from textual.containers import Center, Middle, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 import styles
 from parlour import saves
+from parlour.config import saves_dir
 from parlour.shown import shown
 from parlour.words.i18n import asciify, t
 
-from parlour.config import saves_dir
-
-from ..widgets.keybar import KeyBar
 from ..keymap import t_keys
-
+from ..widgets.keybar import KeyBar
 
 LIST_LINES = 12  # the list's max-height in styles/app.tcss
 

@@ -14,8 +14,8 @@ from parlour.words.i18n import t
 from rules import bots, registry
 from rules.records import Rejected
 
-from ..widgets.keybar import KeyBar
 from ..keymap import key_names, key_pair, t_keys
+from ..widgets.keybar import KeyBar
 
 
 def default_seats(game: str) -> list[Seat]:

@@ -13,9 +13,9 @@ import styles
 from parlour.words.i18n import t
 from rules import registry
 
-from ..widgets.keybar import KeyBar
 from ..games import playable
 from ..keymap import t_keys, with_keys
+from ..widgets.keybar import KeyBar
 
 
 class TitleScreen(Screen):

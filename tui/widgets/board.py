@@ -35,9 +35,10 @@ class LineBoard(Widget):
         strips = super().render_lines(crop)
         if not self.ascii_only:
             return strips
-        from parlour.words.i18n import asciify
         from rich.segment import Segment
         from textual.strip import Strip
+
+        from parlour.words.i18n import asciify
 
         return [strip if strip.text.isascii() else
                 Strip([Segment(asciify(s.text), s.style, s.control) for s in strip], strip.cell_length)

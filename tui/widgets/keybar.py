@@ -65,7 +65,7 @@ def fitted(entries: list[tuple[str, str]], width: int) -> Text:
              # the last resort (Swedish in ASCII, every key live): four letters of each word
              ([(key, label[:SHORTEST]) for key, label in first_words], "{key} ", "{label} ")]
     for listed, key_form, label_form in forms:
-        size = sum(cell_len(key_form.format(key=k)) + cell_len(label_form.format(label=l)) for k, l in listed)
+        size = sum(cell_len(key_form.format(key=k)) + cell_len(label_form.format(label=text)) for k, text in listed)
         if size <= width - 1:
             break
     text = Text(no_wrap=True, overflow="crop")

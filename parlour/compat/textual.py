@@ -1,0 +1,90 @@
+"""Textual's private APIs that Parlour relies on (checked by tests/test_compat.py; pinned in
+pyproject.toml). Importing this module imports only what its functions need, when they run."""
+
+from __future__ import annotations
+
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from textual._xterm_parser import XTermParser
+    from textual.app import App
+    from textual.events import ScreenResume
+
+
+def xterm_parser(debug: bool = False) -> XTermParser:
+    """The xterm input parser Textual's own drivers use: `feed(text)` and `tick()` give the events
+    of the keys and mouse. Public stand-in: none (a Driver subclass reading from elsewhere, here an
+    SSH channel, must parse the keys itself)."""
+    from textual._xterm_parser import XTermParser
+
+    return XTermParser(debug)
+
+
+def active_app() -> ContextVar[App[Any]]:
+    """The context variable holding the app of the running code (Textual sets it per app task).
+    Public stand-in: `widget.app` / `self.app`, which needs a widget; a class-wide renderer has none."""
+    from textual._context import active_app
+
+    return active_app
+
+
+def resume_without_restyle(message: ScreenResume) -> None:
+    """Tell a screen not to restyle its widgets when it handles this resume. `refresh_styles` is a
+    public field, but the event is made by Textual; setting it after it is made (in the screen's
+    `post_message`) relies on the screen reading it only when the event is handled."""
+    message.refresh_styles = False
+
+
+def share_parsed_css() -> None:
+    """One cache of parsed CSS for the whole process instead of one per app (`parlour serve` runs
+    an app per player). Every app's stylesheet parses the same CSS (Parlour's files, each widget's
+    defaults) into the same rules, which nothing changes afterwards. Public stand-in: none.
+
+    Relies on `Stylesheet._parse_rules(css, read_from, is_default_rules, tie_breaker, scope)`
+    returning the rules (a pure function of its arguments and the stylesheet's `_variables`), and
+    on the `Stylesheet._variable_tokens` property (the variables tokenized) if it exists."""
+    from textual.css.stylesheet import Stylesheet
+
+    if getattr(Stylesheet, "parlour_shared", False):
+        return
+    own = Stylesheet._parse_rules
+    shared: dict[tuple[Any, ...], Any] = {}
+    # The last variables dict seen and its key, by identity: held here, so its identity cannot be
+    # reused by another dict while it is remembered. A start parses ~34 sources with one dict.
+    last: list[Any] = [None, ()]
+
+    def theme_key(variables: dict[str, str]) -> tuple[Any, ...]:
+        if last[0] is not variables:
+            last[:] = [variables, tuple(sorted(variables.items()))]
+        key: tuple[Any, ...] = last[1]
+        return key
+
+    def parse_rules(self: Any, css: str, read_from: Any, is_default_rules: bool = False, tie_breaker: int = 0,
+                    scope: str = "") -> Any:
+        key = (css, read_from, is_default_rules, tie_breaker, scope, theme_key(self._variables))
+        rules = shared.get(key)
+        if rules is None:
+            rules = shared[key] = own(self, css, read_from, is_default_rules, tie_breaker, scope)
+        return rules
+
+    Stylesheet._parse_rules = parse_rules  # type: ignore[method-assign]
+
+    # The theme's variables as CSS tokens: tokenized once per theme, not once per app.
+    tokens: dict[tuple[Any, ...], Any] = {}
+    own_tokens = getattr(Stylesheet, "_variable_tokens", None)
+    if isinstance(own_tokens, property):  # (a Textual without it tokenizes per app, as before)
+        fget = own_tokens.fget
+        assert fget is not None
+
+        def variable_tokens(self: Any) -> Any:
+            key = theme_key(self._variables)
+            known = tokens.get(key)
+            if known is None:
+                if len(tokens) > 64:
+                    tokens.clear()
+                known = tokens[key] = fget(self)
+            return known
+
+        Stylesheet._variable_tokens = property(variable_tokens)  # type: ignore[method-assign,assignment]
+    Stylesheet.parlour_shared = True  # type: ignore[attr-defined]

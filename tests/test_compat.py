@@ -1,0 +1,100 @@
+"""What parlour/compat/ relies on in Textual and asyncssh is still there and behaves as assumed.
+
+A failure here after upgrading a library names what changed: fix it in parlour/compat/ (and its
+pinned range in pyproject.toml), not where it is used. The last test keeps every private name of
+those libraries inside parlour/compat/."""
+
+from __future__ import annotations
+
+import inspect
+import re
+import subprocess
+import time
+from contextvars import ContextVar
+from pathlib import Path
+
+import asyncssh
+from textual import events
+from textual.app import App
+from textual.driver import Driver
+
+from parlour.compat import textual as compat_textual
+from parlour.compat.asyncssh import transport_of
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_xterm_parser_turns_keys_into_events():
+    parser = compat_textual.xterm_parser()
+    keys = [e.key for e in parser.feed("a\x1b[A") if isinstance(e, events.Key)]
+    assert keys == ["a", "up"]
+    assert list(parser.feed("\x1b")) == []
+    time.sleep(0.15)  # a lone Escape is a key once nothing follows it for a moment (the driver ticks)
+    assert [e.key for e in parser.tick() if isinstance(e, events.Key)] == ["escape"]
+
+
+async def test_the_active_app_is_the_running_app():
+    assert isinstance(compat_textual.active_app(), ContextVar)
+    app = App()
+    async with app.run_test():
+        assert compat_textual.active_app().get() is app
+
+
+def test_a_screen_restyles_on_resume_only_when_asked():
+    message = events.ScreenResume()
+    assert message.refresh_styles is True
+    compat_textual.resume_without_restyle(message)
+    assert message.refresh_styles is False
+    from textual.screen import Screen
+
+    assert "event.refresh_styles" in inspect.getsource(Screen._on_screen_resume)  # read when handled
+
+
+def test_the_stylesheet_parses_as_share_parsed_css_assumes():
+    from textual.css.stylesheet import Stylesheet
+
+    params = list(inspect.signature(Stylesheet._parse_rules).parameters)
+    assert params == ["self", "css", "read_from", "is_default_rules", "tie_breaker", "scope"]
+    assert isinstance(Stylesheet.__dict__.get("_variable_tokens"), property) or Stylesheet.__dict__.get(
+        "parlour_shared")
+    sheet = Stylesheet(variables={"primary": "red"})
+    assert sheet._variables == {"primary": "red"}
+    compat_textual.share_parsed_css()
+    css = "Static { color: $primary; }"
+    first = Stylesheet(variables={"primary": "red"})._parse_rules(css, ("a.tcss", ""))
+    again = Stylesheet(variables={"primary": "red"})._parse_rules(css, ("a.tcss", ""))
+    other = Stylesheet(variables={"primary": "blue"})._parse_rules(css, ("a.tcss", ""))
+    assert first is again and first != other and len(first) == 1
+
+
+def test_a_driver_keeps_its_app_and_loop():
+    # parlour/serve/driver.py's ChannelDriver uses the base class's `_app` and `_loop`, as
+    # Textual's own drivers do.
+    source = inspect.getsource(Driver.__init__)
+    assert "self._app = app" in source and "self._loop = " in source
+
+
+def test_an_ssh_connection_keeps_its_transport():
+    source = inspect.getsource(asyncssh.connection.SSHConnection.connection_made)
+    assert "self._transport = " in source
+    assert "self._transport = None" in inspect.getsource(asyncssh.connection.SSHConnection)
+
+    class Conn:
+        _transport = object()
+
+    assert transport_of(Conn()) is Conn._transport
+    assert transport_of(object()) is None
+
+
+PRIVATE = re.compile(r"textual\._|asyncssh\.[\w.]*\._|_parse_rules|_variable_tokens|_message_queue|"
+                     r"_transport\b|refresh_styles")
+
+
+def test_private_names_of_textual_and_asyncssh_are_used_only_in_parlour_compat():
+    files = subprocess.run(["git", "ls-files", "*.py"], cwd=ROOT, capture_output=True, text=True,
+                           check=True).stdout.split()
+    found = [f"{name}:{n}: {line.strip()}" for name in files
+             if not name.startswith(("parlour/compat/", "tests/"))
+             for n, line in enumerate((ROOT / name).read_text(encoding="utf-8").splitlines(), 1)
+             if PRIVATE.search(line)]
+    assert found == [], "move these behind parlour/compat/:\n" + "\n".join(found)

@@ -1,0 +1,36 @@
+"""One installed top-level package, `parlour` (issue 31): every folder that installs as a part of
+it is listed in pyproject.toml, and no code imports those folders by their own top-level names."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SETUPTOOLS = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+MAPPED = {package: folder for package, folder in SETUPTOOLS["package-dir"].items() if package}
+pytestmark = pytest.mark.skipif(not MAPPED, reason="rules/, tui/ and styles/ are not mapped into parlour yet")
+
+
+def test_every_package_folder_is_listed():
+    found = set()
+    for package, folder in MAPPED.items():
+        for init in (ROOT / folder).rglob("__init__.py"):
+            if "__pycache__" not in init.parts:
+                found.add(".".join([package, *init.parent.relative_to(ROOT / folder).parts]))
+    assert sorted(found) == sorted(SETUPTOOLS["packages"]), "list each package in pyproject.toml [tool.setuptools]"
+
+
+def test_nothing_imports_a_mapped_folder_by_its_own_name():
+    tops = "|".join(folder for package, folder in MAPPED.items() if package != folder)
+    pattern = re.compile(rf"^\s*(from ({tops})(\.[\w.]+)? import |import ({tops})\b)")
+    files = subprocess.run(["git", "ls-files", "*.py"], cwd=ROOT, capture_output=True, text=True,
+                           check=True).stdout.split()
+    found = [f"{name}:{n}: {line.strip()}" for name in files
+             for n, line in enumerate((ROOT / name).read_text(encoding="utf-8").splitlines(), 1)
+             if pattern.match(line)]
+    assert found == [], "import these as parlour.<name>:\n" + "\n".join(found)
