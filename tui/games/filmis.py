@@ -72,7 +72,7 @@ class Nests(tuple):
         """row -> the squares drawn on it (their code, name or pawns), by x."""
         cells = self.cells()
         rows: dict[int, list[int]] = {}
-        for square, (x, y, width, pawn_row) in enumerate(cells):
+        for square, (_x, y, _width, pawn_row) in enumerate(cells):
             lines = self.label if pawn_row is not None or square % board.QUARTER == 0 else 1
             for line in range(y, y + lines):
                 rows.setdefault(line, []).append(square)
