@@ -196,6 +196,20 @@ class Server:
         await self.process.wait()
 
 
+async def crowd(srv, one, players: int, times: list[float]) -> tuple[list, float, float]:
+    """The first client alone, then all the others at once (`one(i)` connects client i and
+    appends its time to the lobby to `times`): the clients, the first one's time, and the
+    server's CPU seconds for the others' connections (tools/web_door_bench.py too)."""
+    solo = await one(0)
+    alone = times.pop()
+    await srv.ask("members", n=1)
+    await asyncio.sleep(1)  # the first player's app settles
+    cpu = (await srv.ask("cpu"))["seconds"]
+    clients = [solo, *await asyncio.gather(*(one(i) for i in range(1, players)))]
+    await srv.ask("members", n=players)
+    return clients, alone, (await srv.ask("cpu"))["seconds"] - cpu
+
+
 async def bench(players: int, idle: bool, code: Path | None, raw: bool) -> None:
     from tests.ssh.harness import Terminal, connect
 
@@ -230,14 +244,7 @@ async def bench(players: int, idle: bool, code: Path | None, raw: bool) -> None:
         times.append(time.perf_counter() - start)
         return term
 
-    solo = await one(0)
-    alone = times.pop()
-    await srv.ask("members", n=1)
-    await asyncio.sleep(1)  # the first player's app settles
-    cpu = (await srv.ask("cpu"))["seconds"]
-    terms = [solo, *await asyncio.gather(*(one(i) for i in range(1, players)))]
-    await srv.ask("members", n=players)
-    burst = (await srv.ask("cpu"))["seconds"] - cpu
+    terms, alone, burst = await crowd(srv, one, players, times)
     print(f"players connected: {players}{' (idle, in the lobby)' if idle else ''}")
     print(f"time to lobby: one client {alone:.2f} s; {players - 1} at once: median {statistics.median(times):.2f} s, "
           f"p95 {quantile(times, 0.95):.2f} s, worst {max(times):.2f} s")

@@ -99,14 +99,7 @@ async def bench(players: int) -> None:
         times.append(time.perf_counter() - start)
         return tab
 
-    solo = await one(0)
-    alone = times.pop()
-    await srv.ask("members", n=1)
-    await asyncio.sleep(1)  # the first player's app settles
-    cpu = (await srv.ask("cpu"))["seconds"]
-    tabs = [solo, *await asyncio.gather(*(one(i) for i in range(1, players)))]
-    await srv.ask("members", n=players)
-    burst = (await srv.ask("cpu"))["seconds"] - cpu
+    tabs, alone, burst = await ssh_bench.crowd(srv, one, players, times)
     print(f"browser players connected: {players}")
     print(f"time to lobby (login POST + WebSocket): one browser {alone:.2f} s; {players - 1} at once: median "
           f"{statistics.median(times):.2f} s, p95 {ssh_bench.quantile(times, 0.95):.2f} s, worst {max(times):.2f} s")
