@@ -3,6 +3,7 @@ Garfield game against two bots played by keys, the save after the tab closes, an
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -15,7 +16,6 @@ from .harness import PageTerminal, chromium, web_server
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("browser_ready")]
 
 ROLL_PROMPT = "[Space] "  # my turn: Space follows Garfield's card ("Roll", or "Follow Garfield")
-MY_MOVE = "You follow Garfield."  # on the log when Space follows Garfield's card
 
 
 async def offline(context, origin: str) -> list[str]:
@@ -43,20 +43,28 @@ def standings(term: PageTerminal) -> list[str]:
     return [found.group(0) for line in term.screen.display if (found := re.search(r"\d+ cards? @\d+", line))]
 
 
-class BotsDone:
-    """My move was on the log, both bots have had a turn since (Nermal, who plays after Odie, has),
-    and it is my roll again. By then my move may have scrolled out of the log, which a grown board
-    leaves a few lines: all the log shows is after it."""
+def my_turn_again(env: dict) -> bool:
+    """The save has a turn of mine (seat 0) begun after a move of mine: both bots have had their
+    turn since my first move. The game saves each action as it happens, before the screen shows
+    it (a grown board leaves the log a few lines, and bots that move at once can push my move out
+    of it between two looks at the screen)."""
+    moved = False
+    for save in Path(env["PARLOUR_DATA_DIR"], "saves").glob("*.jsonl"):
+        for line in save.read_text(encoding="utf-8").splitlines():
+            try:
+                event = json.loads(line).get("event") or {}
+            except ValueError:
+                continue  # a line being written
+            if event.get("seat") == 0 and event.get("type") == "Acted":
+                moved = True
+            elif moved and event.get("seat") == 0 and event.get("type") == "TurnBegan":
+                return True
+    return False
 
-    def __init__(self) -> None:
-        self.moved = False
 
-    def __call__(self, term: PageTerminal) -> bool:
-        text = term.text()
-        if MY_MOVE in text:
-            self.moved = True
-            text = text[text.rfind(MY_MOVE):]
-        return self.moved and "— Nermal's turn —" in text and ROLL_PROMPT in "".join(prompt(term))
+def bots_done(term: PageTerminal, env: dict) -> bool:
+    """My first move made, both bots' turns after it, and my roll again."""
+    return ROLL_PROMPT in "".join(prompt(term)) and my_turn_again(env)
 
 
 def asked_me(term: PageTerminal) -> bool:
@@ -92,10 +100,9 @@ async def test_a_garfield_game_in_the_browser_is_played_saved_and_resumed(parlou
             await term.wait_for("Your hand", lambda t: "How to play" not in t.text())
 
             await term.press("Space")
-            bots_done = BotsDone()
             while True:  # bots move at once; a question for me gets its first answer
-                await term.wait_for(lambda t: bots_done(t) or asked_me(t))
-                if bots_done(term):
+                await term.wait_for(lambda t: bots_done(t, parlour_env) or asked_me(t))
+                if bots_done(term, parlour_env):
                     break
                 asked = "".join(prompt(term))
                 await term.press("Enter")
