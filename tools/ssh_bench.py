@@ -210,6 +210,23 @@ async def crowd(srv, one, players: int, times: list[float]) -> tuple[list, float
     return clients, alone, (await srv.ask("cpu"))["seconds"] - cpu
 
 
+async def key_to_screen(srv, press, players: int) -> None:
+    """Up to 40 players each press the key their table waits for (`await press(i, key)`); the time
+    from the key to the server's word that the player's UI showed the move (web_door_bench too)."""
+    delays = []
+    for i in range(min(players, 40)):
+        turn = await srv.ask("turn", name=f"p{i}")
+        if turn["key"] is None:
+            continue
+        start = time.perf_counter()
+        await press(i, turn["key"])
+        await srv.ask("shown", name=f"p{i}", count=turn["count"])
+        delays.append(time.perf_counter() - start)
+    if delays:
+        print(f"key to screen ({len(delays)} presses, {players} connected): median "
+              f"{statistics.median(delays) * 1000:.0f} ms, p95 {quantile(delays, 0.95) * 1000:.0f} ms")
+
+
 async def bench(players: int, idle: bool, code: Path | None, raw: bool) -> None:
     from tests.ssh.harness import Terminal, connect
 
@@ -263,18 +280,11 @@ async def bench(players: int, idle: bool, code: Path | None, raw: bool) -> None:
     print(f"idle CPU: {used / 5 * 100:.1f}% of one core (the server and its UIs, 5 s with no key pressed)")
 
     if not idle:
-        delays = []
-        for i in range(min(players, 40)):
-            turn = await srv.ask("turn", name=f"p{i}")
-            if turn["key"] is None:
-                continue
-            start = time.perf_counter()
-            terms[i].press(turn["key"])
-            await srv.ask("shown", name=f"p{i}", count=turn["count"])
-            delays.append(time.perf_counter() - start)
-        if delays:
-            print(f"key to screen ({len(delays)} presses, {players} connected): median "
-                  f"{statistics.median(delays) * 1000:.0f} ms, p95 {quantile(delays, 0.95) * 1000:.0f} ms")
+
+        async def press(i: int, key: str) -> None:
+            terms[i].press(key)
+
+        await key_to_screen(srv, press, players)
     for term in terms:
         await term.close()
     await srv.stop()

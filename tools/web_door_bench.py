@@ -111,18 +111,7 @@ async def bench(players: int) -> None:
     print(f"memory: {memory['total'] / 1024:.0f} MiB PSS in all (server process {memory['server'] / 1024:.0f} MiB, "
           f"{memory['uis']} UIs) = {memory['total'] / players / 1024:.1f} MiB per browser player")
     print(f"processes the server started: {children(srv.process.pid)} (none per tab)")
-    delays = []
-    for i in range(min(players, 40)):
-        turn = await srv.ask("turn", name=f"p{i}")
-        if turn["key"] is None:
-            continue
-        start = time.perf_counter()
-        await tabs[i].press(turn["key"])
-        await srv.ask("shown", name=f"p{i}", count=turn["count"])
-        delays.append(time.perf_counter() - start)
-    if delays:
-        print(f"key to screen ({len(delays)} presses, {players} connected): median "
-              f"{statistics.median(delays) * 1000:.0f} ms, p95 {ssh_bench.quantile(delays, 0.95) * 1000:.0f} ms")
+    await ssh_bench.key_to_screen(srv, lambda i, key: tabs[i].press(key), players)
     for tab in tabs:
         await tab.close()
     await srv.stop()
