@@ -22,10 +22,16 @@ class BoardOnly(App):
         yield board
 
 
-class CountingBoard(GarfieldBoard):
+class Counting:
+    """A board that notes each row it draws in its app's `rows`."""
+
     def render_line(self, y):
         self.app.rows.append(y)
         return super().render_line(y)
+
+
+class CountingBoard(Counting, GarfieldBoard):
+    pass
 
 
 async def test_a_pawn_move_redraws_only_the_rows_of_the_two_spaces():
@@ -81,10 +87,8 @@ class FilmisOnly(App):
         yield CountingFilmisBoard(["A", "B"], ["red", "blue"])
 
 
-class CountingFilmisBoard(FilmisBoard):
-    def render_line(self, y):
-        self.app.rows.append(y)
-        return super().render_line(y)
+class CountingFilmisBoard(Counting, FilmisBoard):
+    pass
 
 
 async def test_a_grown_filmis_board_redraws_only_the_lines_of_the_squares_that_changed():

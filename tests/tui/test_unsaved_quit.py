@@ -16,6 +16,12 @@ from .composed import flat, read_screen
 from .driving import app_for, settle
 
 
+async def press(pilot, key: str) -> None:
+    """Press a key and let the app answer it."""
+    await pilot.press(key)
+    await settle(pilot)
+
+
 def asking(app) -> bool:
     """The app is running and asking what to do about the unsaved game (tui/screens/unsaved.py)."""
     return app.is_running and type(app.screen).__name__ == "UnsavedScreen"
@@ -48,23 +54,18 @@ async def test_quitting_on_a_full_disk_asks_and_trying_again_saves_every_move(mo
         with monkeypatch.context() as m:
             m.setattr(saves, "_write_all", full_disk)
             await play(app, pilot, 3)
-            await pilot.press("ctrl+q")
-            await settle(pilot)
+            await press(pilot, "ctrl+q")
             assert asking(app) and app.is_running
             text = flat(await read_screen(pilot))
             assert "The game is not saved" in text and "No space left on device" in text
             assert "the last 3 moves are lost" in text
-            await pilot.press("escape")  # back to the game, unchanged
-            await settle(pilot)
+            await press(pilot, "escape")  # back to the game, unchanged
             assert isinstance(app.screen, GameScreen) and app.is_running
-            await pilot.press("ctrl+q")
-            await settle(pilot)
-            await pilot.press("r")  # the disk is still full
-            await settle(pilot)
+            await press(pilot, "ctrl+q")
+            await press(pilot, "r")  # the disk is still full
             assert asking(app) and "Still not saved." in flat(await read_screen(pilot))
             assert len(saves.read(path).events) == on_disk
-        await pilot.press("r")  # room again
-        await settle(pilot)
+        await press(pilot, "r")  # room again
     assert app.exit_message.startswith("Saved.")
     assert saves.read(path).events == app.session.table.events
 
@@ -86,14 +87,11 @@ async def test_writing_the_game_elsewhere(tmp_path, monkeypatch):
 
         monkeypatch.setattr(saves, "_write_all", full_in_the_saves_folder)
         await play(app, pilot, 2)
-        await pilot.press("ctrl+q")
-        await settle(pilot)
-        await pilot.press("w")
-        await settle(pilot)
+        await press(pilot, "ctrl+q")
+        await press(pilot, "w")
         assert "Type where to write it" in flat(await read_screen(pilot))
         app.screen.query_one("#unsaved-where").value = str(target)  # as typed
-        await pilot.press("enter")
-        await settle(pilot)
+        await press(pilot, "enter")
     assert app.exit_message == f"Saved in {target}. Resume it with: parlour resume {target}"
     assert saves.read(target).events == app.session.table.events
 
@@ -107,12 +105,9 @@ async def test_writing_to_the_config_folder_by_pressing_enter(tmp_path, monkeypa
         with monkeypatch.context() as m:
             m.setattr(saves, "_write_all", full_disk)
             await play(app, pilot, 1)
-        await pilot.press("ctrl+q")
-        await settle(pilot)
-        await pilot.press("w")
-        await settle(pilot)
-        await pilot.press("enter")
-        await settle(pilot)
+        await press(pilot, "ctrl+q")
+        await press(pilot, "w")
+        await press(pilot, "enter")
     assert saves.read(tmp_path / "config" / name).events == app.session.table.events
     assert app.exit_message.startswith(f"Saved in {tmp_path / 'config' / name}.")
 
@@ -124,10 +119,8 @@ async def test_quitting_without_saving_says_what_was_lost(monkeypatch):
         await play(app, pilot, 1)
         monkeypatch.setattr(saves, "_write_all", full_disk)
         await play(app, pilot, 1)
-        await pilot.press("ctrl+q")
-        await settle(pilot)
-        await pilot.press("q")
-        await settle(pilot)
+        await press(pilot, "ctrl+q")
+        await press(pilot, "q")
     assert app.exit_message == "Quit without saving: the last move is lost."
 
 
@@ -142,8 +135,7 @@ async def test_a_data_folder_that_is_a_file_is_said_at_the_first_save(tmp_path, 
         await play(app, pilot, 1)
         assert isinstance(app.screen, GameScreen)
         assert "Not saved:" in flat(await read_screen(pilot)) and "Not a directory" in flat(await read_screen(pilot))
-        await pilot.press("ctrl+q")
-        await settle(pilot)
+        await press(pilot, "ctrl+q")
         assert asking(app)
         assert "the last move is lost" in flat(await read_screen(pilot))
 
@@ -167,6 +159,5 @@ async def test_a_game_just_over_with_moves_not_on_disk_asks_too(monkeypatch):
         await play(app, pilot, 1)
         monkeypatch.setattr(type(app.session), "over", property(lambda self: True))  # its last move
         assert not app.has_something_to_save()  # the key says "Quit" now
-        await pilot.press("ctrl+q")
-        await settle(pilot)
+        await press(pilot, "ctrl+q")
         assert asking(app) and "the last move is lost" in flat(await read_screen(pilot))
