@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from math import sqrt
 from typing import Any
 
-from rules.bots.expert_worlds import SAMPLERS
-from rules.bots.playout import play_on, shares
-from rules.game import Game
+from parlour.rules.bots.expert_worlds import SAMPLERS
+from parlour.rules.bots.playout import play_on, shares
+from parlour.rules.game import Game
 
 # games played on from each turn: enough for a margin of about 10 points, quick enough for a
 # 60-turn Garfield game in 20 s and a Smurf game people play in 60 s on one core (README)
@@ -57,8 +57,9 @@ def wilson(p: float, n: int) -> tuple[float, float]:
     return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
-def estimate(game: Game, state: Any, games: int, seed: int, *, seat: int | None = None,
-             turn: int = 0, stop: int = 0) -> Chances | None:
+def estimate(
+    game: Game, state: Any, games: int, seed: int, *, seat: int | None = None, turn: int = 0, stop: int = 0
+) -> Chances | None:
     """Each seat's chance to win from `state`, by playing on `games` times with smart seats. With
     `seat`, only that seat's view of `state` is read (the hidden cards dealt at random for each
     game played on); None where that game cannot deal such worlds just now (a Filmis swap)."""
@@ -90,8 +91,9 @@ class Analysis:
     """The chances of a replayed game (parlour/replay.py `Replay`) at the turns it estimates,
     as seen by `eyes` (None: the whole state, only for a finished game)."""
 
-    def __init__(self, replay, eyes: int | None = None, *, games: int | None = None,
-                 most: int | None = None, seed: int = 0):
+    def __init__(
+        self, replay, eyes: int | None = None, *, games: int | None = None, most: int | None = None, seed: int = 0
+    ):
         self.replay = replay
         self.eyes = eyes
         self.games = games or GAMES.get(replay.game.id, DEFAULT_GAMES)
@@ -107,8 +109,9 @@ class Analysis:
         """The chances at the `index`th point estimated."""
         turn, stop = self.points[index]
         state = self.replay.state_at(stop)
-        return estimate(self.replay.game, state, self.games, self.seed * 1_000_003 + stop, seat=self.eyes,
-                        turn=turn, stop=stop)
+        return estimate(
+            self.replay.game, state, self.games, self.seed * 1_000_003 + stop, seat=self.eyes, turn=turn, stop=stop
+        )
 
     def run(self, progress: Callable[[int, int], None] | None = None) -> Iterator[Chances]:
         """Every point's chances in turn order (a point that cannot be estimated is left out);

@@ -14,12 +14,20 @@ def percent(p: float) -> str:
 
 
 def chances_line(point: Chances, names, intervals: bool = True) -> str:
-    """"Turn 12: Ann 61 % (52–70) · Odie 39 % (30–48)", each with its 95 % interval (the end:
+    """ "Turn 12: Ann 61 % (52–70) · Odie 39 % (30–48)", each with its 95 % interval (the end:
     each seat's share of the result); without `intervals`, the chances alone."""
-    parts = [t("analysis.chance", name=name, percent=percent(p)) if point.games == 0 or not intervals else
-             t("analysis.chance_margin", name=name, percent=percent(p), low=percent(point.low[s]),
-               high=percent(point.high[s]))
-             for s, (name, p) in enumerate(zip(names, point.chances))]
+    parts = [
+        t("analysis.chance", name=name, percent=percent(p))
+        if point.games == 0 or not intervals
+        else t(
+            "analysis.chance_margin",
+            name=name,
+            percent=percent(p),
+            low=percent(point.low[s]),
+            high=percent(point.high[s]),
+        )
+        for s, (name, p) in enumerate(zip(names, point.chances))
+    ]
     text = " · ".join(parts)
     return t("analysis.end", chances=text) if point.end else t("analysis.turn", turn=point.turn, chances=text)
 
@@ -35,14 +43,18 @@ def what_happened(replay, moment: Moment, eyes, words) -> str:
     headings |= {t(f"{game}.log.starts", name=name) for name in replay.names}
     lines = [line for line in story.tell_log(replay.events[start:end]) if line not in headings]
     text = "; ".join(line.rstrip(".") for line in lines) or t("analysis.nothing")
-    return text if len(text) <= WHAT_LENGTH else text[:WHAT_LENGTH - 1].rstrip() + "…"
+    return text if len(text) <= WHAT_LENGTH else text[: WHAT_LENGTH - 1].rstrip() + "…"
 
 
 def moment_line(replay, moment: Moment, eyes, words) -> str:
     name = replay.names[moment.seat]
     before, after = moment.before, moment.after
-    values = dict(what=what_happened(replay, moment, eyes, words), name=name,
-                  before=percent(before.chances[moment.seat]), after=percent(after.chances[moment.seat]))
+    values = dict(
+        what=what_happened(replay, moment, eyes, words),
+        name=name,
+        before=percent(before.chances[moment.seat]),
+        after=percent(after.chances[moment.seat]),
+    )
     last = after.turn - 1
     if last > before.turn:
         return t("analysis.moment_span", turn=before.turn, last=last, **values)

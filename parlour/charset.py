@@ -36,8 +36,12 @@ def wants_ascii(env: Mapping[str, str] | None = None) -> bool:
         return True
     for name in ("LC_ALL", "LC_CTYPE", "LANG"):
         value = env.get(name, "")
-        if name == "LC_CTYPE" and value in _COERCED and env.get("LANG", "") in _PLAIN \
-                and env.get("PYTHONCOERCECLOCALE") != "0":
+        if (
+            name == "LC_CTYPE"
+            and value in _COERCED
+            and env.get("LANG", "") in _PLAIN
+            and env.get("PYTHONCOERCECLOCALE") != "0"
+        ):
             continue  # put there by Python's C-locale coercion, not by the player
         if value:
             return not is_utf8(value)

@@ -12,25 +12,37 @@ from pathlib import Path
 def _display_options(parser: argparse.ArgumentParser, top: bool = False) -> None:
     """Options for the app, accepted before or after the subcommand."""
     default = (lambda value: value) if top else (lambda value: argparse.SUPPRESS)
-    parser.add_argument("--ascii", action="store_true", default=default(False),
-                        help="plain ASCII: no box drawing, no emoji")
-    parser.add_argument("--no-animations", action="store_true", default=default(False),
-                        help="switch animations off")
-    parser.add_argument("--bot-delay", type=float, default=default(0.6), metavar="SECONDS",
-                        help="pause before each bot move (default 0.6)")
-    parser.add_argument("--lang", choices=("en", "sv"), default=default(None),
-                        help="language (default: from the locale)")
-    parser.add_argument("--plain", action="store_true", default=default(False),
-                        help="plain mode: the game told line by line, answered by number "
-                             "(for screen readers, braille displays, dumb terminals)")
-    parser.add_argument("--color", action="store_true", default=default(False),
-                        help="plain mode: show player names in their colours")
+    parser.add_argument(
+        "--ascii", action="store_true", default=default(False), help="plain ASCII: no box drawing, no emoji"
+    )
+    parser.add_argument("--no-animations", action="store_true", default=default(False), help="switch animations off")
+    parser.add_argument(
+        "--bot-delay",
+        type=float,
+        default=default(0.6),
+        metavar="SECONDS",
+        help="pause before each bot move (default 0.6)",
+    )
+    parser.add_argument(
+        "--lang", choices=("en", "sv"), default=default(None), help="language (default: from the locale)"
+    )
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        default=default(False),
+        help="plain mode: the game told line by line, answered by number "
+        "(for screen readers, braille displays, dumb terminals)",
+    )
+    parser.add_argument(
+        "--color", action="store_true", default=default(False), help="plain mode: show player names in their colours"
+    )
 
 
 def _play(play: argparse.ArgumentParser) -> None:
     play.add_argument("game", help="garfield, filmis or smurf")
-    play.add_argument("--seats", help='who plays, in seat order: a name is a human, "bot" (or bot:LEVEL) a bot; '
-                                      'e.g. "Ann,bot,bot"')
+    play.add_argument(
+        "--seats", help='who plays, in seat order: a name is a human, "bot" (or bot:LEVEL) a bot; e.g. "Ann,bot,bot"'
+    )
     play.add_argument("--seed", type=int, help="seed the dice and decks (the same seed deals the same game)")
     _display_options(play)
 
@@ -42,12 +54,17 @@ def _resume(resume: argparse.ArgumentParser) -> None:
 
 def _replay(replay: argparse.ArgumentParser) -> None:
     replay.add_argument("save", type=Path, help="a save file")
-    replay.add_argument("--text", action="store_true",
-                        help="print the whole game as narrated lines instead of showing it")
-    replay.add_argument("--seat", type=int, metavar="N",
-                        help="as player N (1 = first) saw it; an unfinished game needs it with --text")
-    replay.add_argument("--analysis", action="store_true",
-                        help="with --text: each player's chance to win, turn by turn, and the key moments")
+    replay.add_argument(
+        "--text", action="store_true", help="print the whole game as narrated lines instead of showing it"
+    )
+    replay.add_argument(
+        "--seat", type=int, metavar="N", help="as player N (1 = first) saw it; an unfinished game needs it with --text"
+    )
+    replay.add_argument(
+        "--analysis",
+        action="store_true",
+        help="with --text: each player's chance to win, turn by turn, and the key moments",
+    )
     _display_options(replay)
 
 
@@ -58,33 +75,69 @@ def _engine(engine: argparse.ArgumentParser) -> None:
 def _serve(serve: argparse.ArgumentParser) -> None:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=2222, help="port to listen on (default 2222)")
-    serve.add_argument("--password-file", type=Path, metavar="FILE",
-                       help='passwords: "name:password" lines, or one line any name may use')
+    serve.add_argument(
+        "--password-file",
+        type=Path,
+        metavar="FILE",
+        help='passwords: "name:password" lines, or one line any name may use',
+    )
     serve.add_argument("--authorized-keys", type=Path, metavar="FILE", help="public keys that may log in")
     serve.add_argument("--max-connections", type=int, default=64, metavar="N", help="default 64")
-    serve.add_argument("--idle-timeout", type=float, default=1800, metavar="SECONDS",
-                       help="disconnect a client silent this long (default 1800; its seat is kept)")
-    serve.add_argument("--abandon-after", type=float, default=1800, metavar="SECONDS",
-                       help="close (and keep saved) a table whose players have all been away this long "
-                            "(default 1800); it reopens when one of them comes back")
-    serve.add_argument("--quota", action="append", default=[], metavar="[shared.]WHAT=N",
-                       help="what one key or personal password may hold (shared.WHAT: all the shared "
-                            "password's players together); WHAT is connections, tables, tables_per_hour, "
-                            "names or names_per_hour (defaults in docs/serve.md); may be repeated")
-    serve.add_argument("--bot-delay", type=float, default=argparse.SUPPRESS, metavar="SECONDS",
-                       help="pause before each bot move (default 0.6)")
-    serve.add_argument("--web-port", type=int, metavar="PORT",
-                       help="also let browsers join the same tables, on this port (docs/serve.md)")
+    serve.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=1800,
+        metavar="SECONDS",
+        help="disconnect a client silent this long (default 1800; its seat is kept)",
+    )
+    serve.add_argument(
+        "--abandon-after",
+        type=float,
+        default=1800,
+        metavar="SECONDS",
+        help="close (and keep saved) a table whose players have all been away this long "
+        "(default 1800); it reopens when one of them comes back",
+    )
+    serve.add_argument(
+        "--quota",
+        action="append",
+        default=[],
+        metavar="[shared.]WHAT=N",
+        help="what one key or personal password may hold (shared.WHAT: all the shared "
+        "password's players together); WHAT is connections, tables, tables_per_hour, "
+        "names or names_per_hour (defaults in docs/serve.md); may be repeated",
+    )
+    serve.add_argument(
+        "--bot-delay",
+        type=float,
+        default=argparse.SUPPRESS,
+        metavar="SECONDS",
+        help="pause before each bot move (default 0.6)",
+    )
+    serve.add_argument(
+        "--web-port",
+        type=int,
+        metavar="PORT",
+        help="also let browsers join the same tables, on this port (docs/serve.md)",
+    )
     serve.add_argument("--web-host", metavar="HOST", help="address of the web door (default: --host)")
-    serve.add_argument("--log-max-mb", type=float, default=50, metavar="MB",
-                       help="serve.log and its rotated parts hold at most this many MB in all (default 50)")
+    serve.add_argument(
+        "--log-max-mb",
+        type=float,
+        default=50,
+        metavar="MB",
+        help="serve.log and its rotated parts hold at most this many MB in all (default 50)",
+    )
 
 
 def _web(web: argparse.ArgumentParser) -> None:
     web.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     web.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
-    web.add_argument("--public", action="store_true",
-                     help="allow an address beyond this machine (no password: anyone who reaches it plays)")
+    web.add_argument(
+        "--public",
+        action="store_true",
+        help="allow an address beyond this machine (no password: anyone who reaches it plays)",
+    )
     _display_options(web)
 
 
@@ -145,12 +198,22 @@ def _main(argv: list[str] | None) -> int:
         except ValueError as error:
             print(f"parlour serve: {error}", file=sys.stderr)
             return 2
-        return run(Settings(host=args.host, port=args.port, password_file=args.password_file,
-                            authorized_keys=args.authorized_keys, max_connections=max(1, args.max_connections),
-                            idle_timeout=max(1.0, args.idle_timeout), bot_delay=max(0.0, args.bot_delay),
-                            abandon_after=max(1.0, args.abandon_after), quotas=quotas,
-                            log_max_bytes=int(max(0.1, args.log_max_mb) * 1024 * 1024),
-                            web_port=args.web_port, web_host=args.web_host))
+        return run(
+            Settings(
+                host=args.host,
+                port=args.port,
+                password_file=args.password_file,
+                authorized_keys=args.authorized_keys,
+                max_connections=max(1, args.max_connections),
+                idle_timeout=max(1.0, args.idle_timeout),
+                bot_delay=max(0.0, args.bot_delay),
+                abandon_after=max(1.0, args.abandon_after),
+                quotas=quotas,
+                log_max_bytes=int(max(0.1, args.log_max_mb) * 1024 * 1024),
+                web_port=args.web_port,
+                web_host=args.web_host,
+            )
+        )
     if args.command == "web":
         from .web import Settings, app_options, run
 
@@ -179,8 +242,11 @@ def _replay_text(path: Path, seat: int | None, analysis: bool = False) -> int:
     eyes = None if seat is None else seat - 1
     if eyes not in replay.eyes():
         if seat is None:
-            print("parlour: this game is not over, so it can be read only as one player saw it: "
-                  f"add --seat N (1 to {len(replay.names)})", file=sys.stderr)
+            print(
+                "parlour: this game is not over, so it can be read only as one player saw it: "
+                f"add --seat N (1 to {len(replay.names)})",
+                file=sys.stderr,
+            )
         else:
             print(f"parlour: --seat must be 1 to {len(replay.names)}", file=sys.stderr)
         return 2
@@ -213,8 +279,14 @@ def _analysis_text(replay, eyes: int | None, words) -> int:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        ) as bar:
             task = bar.add_task(t("analysis.progress"), total=len(analysis))
             points = list(analysis.run(lambda done, total: bar.update(task, completed=done)))
     for line in tell(analysis, points, words):
@@ -223,16 +295,18 @@ def _analysis_text(replay, eyes: int | None, words) -> int:
 
 
 def _run_app(args) -> int:
+    from parlour.rules import registry
     from parlour.words import i18n
-    from rules import registry
 
     if args.command == "play" and args.game not in registry.available():
         print(f"parlour: unknown game {args.game!r} (known: {', '.join(registry.available())})", file=sys.stderr)
         return 2
     if args.plain:  # lines only, and no Textual
         if args.command not in ("play", "resume"):
-            print("parlour: plain mode plays a game: parlour play GAME --plain, or parlour resume --plain",
-                  file=sys.stderr)
+            print(
+                "parlour: plain mode plays a game: parlour play GAME --plain, or parlour resume --plain",
+                file=sys.stderr,
+            )
             return 2
         from parlour.plain.local import run
 
@@ -262,8 +336,11 @@ def app_of(args):
     from parlour.charset import wants_ascii
     from parlour.words import i18n
 
-    options = {"bot_delay": max(0.0, args.bot_delay), "ascii_only": args.ascii or wants_ascii(),
-               "animations": not args.no_animations}
+    options = {
+        "bot_delay": max(0.0, args.bot_delay),
+        "ascii_only": args.ascii or wants_ascii(),
+        "animations": not args.no_animations,
+    }
     if args.command == "play":
         options.update(game=args.game, seed=args.seed, start="setup")
         if args.seats:
@@ -277,12 +354,11 @@ def app_of(args):
     elif args.command == "resume":
         options.update(start="resume", resume=args.save)
     elif args.command == "replay":
-        options.update(start="replay", resume=args.save,
-                       eyes=None if args.seat is None else args.seat - 1)
+        options.update(start="replay", resume=args.save, eyes=None if args.seat is None else args.seat - 1)
     import gc
 
     gc.disable()
-    from tui.app import make_app
+    from parlour.tui.app import make_app
 
     return make_app(args.lang or i18n.default_language(), collect_after_first_frame=True, **options)
 

@@ -62,8 +62,10 @@ def load_keymap(path: Path | None = None) -> tuple[dict[str, str], dict[str, int
         if isinstance(value, str) and value.strip():
             good[name] = value.replace(" ", "")
         else:
-            warnings.append(f'keymap {path}, line {lines.get(name, "?")}: {name} ignored: expected keys '
-                            f'in quotes, such as {name} = "x"')
+            warnings.append(
+                f"keymap {path}, line {lines.get(name, '?')}: {name} ignored: expected keys "
+                f'in quotes, such as {name} = "x"'
+            )
     return good, lines, warnings
 
 

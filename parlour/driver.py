@@ -14,18 +14,23 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rules.records import Acted, Action, Event
-from rules.table import Table
-from rules.undo import undo_point
+from parlour.rules.records import Acted, Action, Event
+from parlour.rules.table import Table
+from parlour.rules.undo import undo_point
 
 Listener = Callable[[list[Event]], None]
 Bot = Any  # anything with choose(game, view, seat) -> Action (rules.bots)
 
 
 class TableDriver:
-    def __init__(self, table: Table, bots: dict[int, Bot] | None = None, writer=None,
-                 on_save_error: Callable[[str], None] | None = None,
-                 save_to: Path | Callable[[], Path] | None = None):
+    def __init__(
+        self,
+        table: Table,
+        bots: dict[int, Bot] | None = None,
+        writer=None,
+        on_save_error: Callable[[str], None] | None = None,
+        save_to: Path | Callable[[], Path] | None = None,
+    ):
         self.table = table
         self.bots: dict[int, Bot] = dict(bots or {})  # the seats a bot plays now (mutable: stand-ins)
         self.writer = writer  # a saves.Writer already holding the log so far, or None (not saved)

@@ -12,11 +12,11 @@ import sys
 from collections.abc import Callable
 from typing import Any, BinaryIO
 
-from rules import registry
-from rules.chance import Rig
-from rules.codec import CodecError, decode, encode, parse
-from rules.records import Action, Rejected
-from rules.table import Table
+from parlour.rules import registry
+from parlour.rules.chance import Rig
+from parlour.rules.codec import CodecError, decode, encode, parse
+from parlour.rules.records import Action, Rejected
+from parlour.rules.table import Table
 
 from . import saves
 from .shown import visible_json
@@ -36,17 +36,32 @@ class Failure(Exception):
 _SEAT = ((int,), "a seat number")
 _AS = ((int, type(None)), "a seat number (or null to see everything)")
 _FIELDS: dict[str, dict[str, tuple[tuple[type, ...], str]]] = {
-    "games": {}, "help": {}, "quit": {}, "state": {},
-    "new": {"game": ((str,), "a game id"), "players": ((list,), "a list of names"),
-            "seed": ((int, type(None)), "a whole number"), "rig": ((dict, type(None)), "an object"),
-            "options": ((dict, type(None)), "an object")},
-    "legal": {"seat": _SEAT}, "view": {"seat": _SEAT},
+    "games": {},
+    "help": {},
+    "quit": {},
+    "state": {},
+    "new": {
+        "game": ((str,), "a game id"),
+        "players": ((list,), "a list of names"),
+        "seed": ((int, type(None)), "a whole number"),
+        "rig": ((dict, type(None)), "an object"),
+        "options": ((dict, type(None)), "an object"),
+    },
+    "legal": {"seat": _SEAT},
+    "view": {"seat": _SEAT},
     "act": {"seat": _SEAT, "action": ((dict,), 'an object with a "type"'), "as": _AS},
     "events": {"since": ((int, type(None)), "a sequence number (0 for all)"), "as": _AS},
-    "save": {"path": ((str,), "a file name")}, "load": {"path": ((str,), "a file name")},
+    "save": {"path": ((str,), "a file name")},
+    "load": {"path": ((str,), "a file name")},
 }
-_REQUIRED = {"new": ("game", "players"), "legal": ("seat",), "view": ("seat",), "act": ("seat", "action"),
-             "save": ("path",), "load": ("path",)}
+_REQUIRED = {
+    "new": ("game", "players"),
+    "legal": ("seat",),
+    "view": ("seat",),
+    "act": ("seat", "action"),
+    "save": ("path",),
+    "load": ("path",),
+}
 
 
 class EngineSession:
@@ -55,9 +70,17 @@ class EngineSession:
     def __init__(self):
         self.table: Table | None = None
         self.commands: dict[str, Callable[[dict], dict]] = {
-            "games": self.games, "new": self.new, "legal": self.legal, "view": self.view,
-            "state": self.state, "act": self.act, "events": self.events, "save": self.save,
-            "load": self.load, "help": self.help, "quit": self.quit,
+            "games": self.games,
+            "new": self.new,
+            "legal": self.legal,
+            "view": self.view,
+            "state": self.state,
+            "act": self.act,
+            "events": self.events,
+            "save": self.save,
+            "load": self.load,
+            "help": self.help,
+            "quit": self.quit,
         }
 
     # ---- one line in, one line out -------------------------------------------------------
@@ -142,8 +165,13 @@ class EngineSession:
     def new(self, request: dict) -> dict:
         try:
             rig = Rig.from_json(request["rig"]) if request.get("rig") is not None else None
-            self.table = Table.new(request["game"], request["players"], seed=request.get("seed"), rig=rig,
-                                   options=request.get("options") or {})
+            self.table = Table.new(
+                request["game"],
+                request["players"],
+                seed=request.get("seed"),
+                rig=rig,
+                options=request.get("options") or {},
+            )
         except registry.UnknownGame as error:
             raise Failure("bad-command", str(error)) from None
         except Rejected as error:
@@ -229,20 +257,36 @@ class EngineSession:
     def _progress(self) -> dict:
         table = self._table()
         result = table.result()
-        return {"to_act": list(table.to_act()),
-                "result": None if result is None else {"winners": list(result.winners),
-                                                       "scores": encode(result.scores), "reason": result.reason}}
+        return {
+            "to_act": list(table.to_act()),
+            "result": None
+            if result is None
+            else {"winners": list(result.winners), "scores": encode(result.scores), "reason": result.reason},
+        }
 
     def _summary(self) -> dict:
         table = self._table()
         header = table.header
-        return {"game": header.game, "players": list(header.players), "seed": header.seed,
-                "rigged": header.rigged, "seq": len(table.events), **self._progress()}
+        return {
+            "game": header.game,
+            "players": list(header.players),
+            "seed": header.seed,
+            "rigged": header.rigged,
+            "seq": len(table.events),
+            **self._progress(),
+        }
 
 
 def _json_type(value: Any) -> str:
-    names = {bool: "true or false", int: "a number", float: "a number", str: "a string",
-             list: "a list", dict: "an object", type(None): "null"}
+    names = {
+        bool: "true or false",
+        int: "a number",
+        float: "a number",
+        str: "a string",
+        list: "a list",
+        dict: "an object",
+        type(None): "null",
+    }
     return names.get(type(value), type(value).__name__)
 
 

@@ -16,12 +16,12 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from rules.bots import SEARCHED, make
-from rules.bots.expert_worlds import SAMPLERS
-from rules.bots.playout import play_on, shares
-from rules.chance import Chance
-from rules.game import Game, decide
-from rules.records import Action
+from parlour.rules.bots import SEARCHED, make
+from parlour.rules.bots.expert_worlds import SAMPLERS
+from parlour.rules.bots.playout import play_on, shares
+from parlour.rules.chance import Chance
+from parlour.rules.game import Game, decide
+from parlour.rules.records import Action
 
 BUDGET = 240  # games played on in all, shared among the options
 FEWEST = 8  # games played on per option at least
@@ -42,8 +42,9 @@ def level_for(game_id: str) -> str:
     return "expert" if game_id in SEARCHED else "smart"
 
 
-def hint(game: Game, state: Any, seat: int, *, seed: int = 0, budget: int = BUDGET,
-         seconds: float | None = SECONDS) -> Hint | None:
+def hint(
+    game: Game, state: Any, seat: int, *, seed: int = 0, budget: int = BUDGET, seconds: float | None = SECONDS
+) -> Hint | None:
     """The hint for `seat` (None when it has nothing to choose), from its view of `state` only.
     With `seconds`, it plays on fewer games when time runs out (None: always the whole budget,
     the same answer for the same seed)."""
@@ -54,7 +55,7 @@ def hint(game: Game, state: Any, seat: int, *, seed: int = 0, budget: int = BUDG
     start = time.perf_counter()
     level = level_for(game.id)
     if game.id == "smurf":  # the expert's own search, with the hint's budget: its numbers are the ones shown
-        from rules.bots.smurf_search import SmurfSearch
+        from parlour.rules.bots.smurf_search import SmurfSearch
 
         choice, chances = SmurfSearch(random.Random(seed), budget).weigh(game, view, seat, actions)
         return Hint(level, choice, tuple(zip(actions, chances)), max(1, budget // len(actions)))
@@ -79,11 +80,13 @@ def hint(game: Game, state: Any, seat: int, *, seed: int = 0, budget: int = BUDG
 
 
 def hint_line(found: Hint, words, view, seat: int, names) -> str:
-    """"Hint: Roll: 52 % · Turn wheel 1: 47 % (expert would choose Roll)": the options best first."""
+    """ "Hint: Roll: 52 % · Turn wheel 1: 47 % (expert would choose Roll)": the options best first."""
     from .words.i18n import t
 
     ranked = sorted(found.options, key=lambda option: -option[1])
-    options = " · ".join(t("hint.option", action=words.describe(action, view, seat, names), percent=round(p * 100))
-                         for action, p in ranked)
+    options = " · ".join(
+        t("hint.option", action=words.describe(action, view, seat, names), percent=round(p * 100))
+        for action, p in ranked
+    )
     best = t("hint.best", level=found.level, action=words.describe(found.choice, view, seat, names))
     return t("hint.line", options=f"{options} {best}" if options else best)

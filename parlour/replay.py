@@ -13,9 +13,9 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import Any
 
-from rules import registry
-from rules.log import Loaded, fold_events
-from rules.records import Acted, DiceRolled, Event, TurnBegan
+from parlour.rules import registry
+from parlour.rules.log import Loaded, fold_events
+from parlour.rules.records import Acted, DiceRolled, Event, TurnBegan
 
 EVERY = 256  # events between snapshots: seeking folds at most this many
 
@@ -31,13 +31,14 @@ class Replay:
         self.finished = self.game.result(loaded.state) is not None
         events, game = self.events, self.game
         # stops: the number of events after each action; turns: the stop where each turn begins
-        self.stops: list[int] = [i for i in range(1, len(events) + 1)
-                                 if i == len(events) or isinstance(events[i], Acted)]
+        self.stops: list[int] = [
+            i for i in range(1, len(events) + 1) if i == len(events) or isinstance(events[i], Acted)
+        ]
         self.turns: list[int] = []
         state = game.initial(self.names, self.header.options)
         self._snapshots = [state]
         for end in range(every, len(events) + 1, every):  # snapshot k: the state after k * every events
-            state = fold_events(game, state, events[end - every:end])
+            state = fold_events(game, state, events[end - every : end])
             self._snapshots.append(state)
         stop = 0
         for i, event in enumerate(events):
@@ -70,14 +71,14 @@ class Replay:
         """The whole game after stop `stop` (from the nearest snapshot: at most `every` steps)."""
         end = self.stops[stop]
         base = end // self.every
-        return fold_events(self.game, self._snapshots[base], self.events[base * self.every:end])
+        return fold_events(self.game, self._snapshots[base], self.events[base * self.every : end])
 
     def view_at(self, stop: int, seat: int | None) -> Any:
         return self.game.view(self.state_at(stop), seat)
 
     def dice_at(self, stop: int) -> tuple[int, ...]:
         """The dice of the last roll before stop `stop` (to show on the board)."""
-        for event in reversed(self.events[:self.stops[stop]]):
+        for event in reversed(self.events[: self.stops[stop]]):
             if isinstance(event, DiceRolled):
                 return event.dice
         return ()
@@ -91,7 +92,7 @@ class Replay:
         start = 0 if first == 0 else self.stops[first - 1]
         before = self.game.initial(self.names, self.header.options) if first == 0 else self.state_at(first - 1)
         story = Story(self.game, words, self.names, seat, before)
-        return story.tell_log(self.events[start:self.stops[stop]])
+        return story.tell_log(self.events[start : self.stops[stop]])
 
 
 def text_header(replay: Replay, played: float | None) -> list[str]:

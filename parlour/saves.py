@@ -19,8 +19,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-from rules import log
-from rules.records import Event
+from parlour.rules import log
+from parlour.rules.records import Event
 
 from .collector import collections_every
 
@@ -97,7 +97,7 @@ def glance(path: str | os.PathLike) -> log.Glance:
     found = log.glance(first, lines[1:] if cut else lines)  # (cut: the first is a line's end)
     if found is not None:
         return found
-    from rules import registry
+    from parlour.rules import registry
 
     loaded = read(path)
     return log.Glance(loaded.header, registry.get(loaded.header.game).to_act(loaded.state))
@@ -272,8 +272,7 @@ class Writer:
     wrong, the bytes already saved are left as they were (a half-written append is cut off
     again), and the next `sync` tries again with everything not yet on disk."""
 
-    def __init__(self, path: str | os.PathLike, header: log.Header, events: list[Event], *,
-                 on_disk: bool = False):
+    def __init__(self, path: str | os.PathLike, header: log.Header, events: list[Event], *, on_disk: bool = False):
         """`on_disk`: the file was just loaded whole, with no warning, and holds exactly `events`:
         the next actions are appended to it (a long game is not written out again on resuming)."""
         self.path = Path(path)
@@ -295,8 +294,10 @@ class Writer:
             elif len(events) > self.written:
                 self._append(events)
         except (OSError, SaveError) as error:
-            self.problem = (f"{self.path.name}: cannot be saved ({_reason(error)}); the game goes on, "
-                            "and saving starts again when it can")
+            self.problem = (
+                f"{self.path.name}: cannot be saved ({_reason(error)}); the game goes on, "
+                "and saving starts again when it can"
+            )
             return False
         self.problem = None
         return True
@@ -308,8 +309,9 @@ class Writer:
         return self.sync(events)
 
     def _append(self, events: list[Event]) -> None:
-        data = "".join(log.event_line(seq, e)
-                       for seq, e in enumerate(events[self.written:], self.written + 1)).encode("utf-8")
+        data = "".join(log.event_line(seq, e) for seq, e in enumerate(events[self.written :], self.written + 1)).encode(
+            "utf-8"
+        )
         fd = os.open(self.path, os.O_WRONLY | _CLOEXEC)
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
@@ -405,7 +407,7 @@ def write(path: str | os.PathLike, header: log.Header, events: list[Event]) -> N
 def _write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
-        view = view[os.write(fd, view):]
+        view = view[os.write(fd, view) :]
 
 
 def _reason(error: Exception) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules import bots
+from parlour.rules import bots
 
 SPECTATOR = -1  # a seat no player has: its view hides every hand
 

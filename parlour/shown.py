@@ -36,8 +36,7 @@ def shown(text: str | bytes | os.PathLike) -> str:
         if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8 (surrogateescape)
             out.append(f"\\x{code - 0xDC00:02x}")
         elif unicodedata.category(ch) in _ESCAPED:
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000
-                       else f"\\U{code:08x}")
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
         elif not out and unicodedata.combining(ch):
             out.append(_DOTTED_CIRCLE + ch)
         else:

@@ -32,7 +32,7 @@ from typing import Any
 
 def digest(state: Any) -> str:
     """A short fingerprint of a view, the same in every process (for checking a UI follows)."""
-    from rules.codec import encode
+    from parlour.rules.codec import encode
 
     def plain(value):
         if isinstance(value, (set, frozenset)):

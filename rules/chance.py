@@ -63,9 +63,12 @@ class Rig:
         return cls(list(dice), list(coins), orders, list(picks))
 
     def to_json(self) -> dict[str, Any]:
-        return {"dice": list(self.dice), "coins": list(self.coins),
-                "decks": {name: [list(o) for o in q] for name, q in self.decks.items()},
-                "picks": list(self.picks)}
+        return {
+            "dice": list(self.dice),
+            "coins": list(self.coins),
+            "decks": {name: [list(o) for o in q] for name, q in self.decks.items()},
+            "picks": list(self.picks),
+        }
 
 
 class Chance:

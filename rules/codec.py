@@ -69,7 +69,7 @@ def _where(path: str) -> str:
 
 def _decode_record(data: Any, kinds: Mapping[str, type], base: type, path: str) -> Record:
     if not isinstance(data, dict):
-        raise CodecError(f"expected an object with a \"type\"{_where(path)}")
+        raise CodecError(f'expected an object with a "type"{_where(path)}')
     name = data.get("type")
     cls = kinds.get(name) if isinstance(name, str) else None
     if cls is None or not issubclass(cls, base):

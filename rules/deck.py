@@ -43,4 +43,3 @@ class Deck:
 
 # show_discard -> (the deck last masked so, its masked deck); each entry is swapped whole
 _masked: dict[bool, tuple[Deck | None, Deck | None]] = {False: (None, None), True: (None, None)}
-

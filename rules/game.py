@@ -60,10 +60,18 @@ class Game:
     rules_version: int = 1  # counts changes to the rules; saves record it (rules/versions.py)
 
     @classmethod
-    def from_modules(cls, id: str, title: str, records: tuple[type, ...], *modules: Any,
-                     players: tuple[int, int] = (2, 4), rules_version: int = 1) -> Game:
+    def from_modules(
+        cls,
+        id: str,
+        title: str,
+        records: tuple[type, ...],
+        *modules: Any,
+        players: tuple[int, int] = (2, 4),
+        rules_version: int = 1,
+    ) -> Game:
         """A game whose functions (initial, to_act, legal_actions, step, evolve, view, redact,
         result and, if it has them, explain and to_act_after) are found by name in its rule modules."""
+
         def find(name: str) -> Any:
             for module in modules:
                 if hasattr(module, name):
@@ -85,8 +93,18 @@ class Game:
         return {cls.__name__: cls for cls in SHARED_RECORDS + self.records}
 
 
-_FUNCTIONS = ("initial", "to_act", "legal_actions", "step", "evolve", "view", "redact", "result", "explain",
-              "to_act_after")
+_FUNCTIONS = (
+    "initial",
+    "to_act",
+    "legal_actions",
+    "step",
+    "evolve",
+    "view",
+    "redact",
+    "result",
+    "explain",
+    "to_act_after",
+)
 _OPTIONAL = ("explain", "to_act_after")
 
 
@@ -142,8 +160,9 @@ class InPlace(Evolver):
         super().__init__(handlers)
         self.state_class = state_class
         properties = {name: value for name, value in vars(state_class).items() if isinstance(value, property)}
-        self.working = make_dataclass(f"Working{state_class.__name__}", state_class._fields, namespace=properties,
-                                      eq=False, slots=True)
+        self.working = make_dataclass(
+            f"Working{state_class.__name__}", state_class._fields, namespace=properties, eq=False, slots=True
+        )
         self._values = attrgetter(*state_class._fields)  # a working copy's fields, in order, as a tuple
 
     def start(self, state: Any) -> Any:

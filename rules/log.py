@@ -51,9 +51,15 @@ class Header:
         return self.rig is not None
 
     def to_json(self) -> dict[str, Any]:
-        data = {"format": FORMAT, "format_version": FORMAT_VERSION, "game": self.game,
-                "rules_version": self.rules_version, "players": list(self.players),
-                "seed": self.seed, "rigged": self.rigged}
+        data = {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "players": list(self.players),
+            "seed": self.seed,
+            "rigged": self.rigged,
+        }
         if self.rig is not None:
             data["rig"] = self.rig.to_json()
         data["options"] = dict(self.options)
@@ -152,14 +158,20 @@ def open_lines(lines: Iterable[bytes], recent: int = 1, whole: bytes | None = No
     told = _last_batches(read, max(1, recent))  # the actions re-decided here (all of them: for `check`)
     game, events = read.game, read.events
     try:
-        state = fold_events(game, _initial(read), events[:told[0]])
+        state = fold_events(game, _initial(read), events[: told[0]])
         after, kept = _finish(_replay(read, told, state))
     except Exception:  # not what the rules write (the fold, or the actions re-decided on a state
         # folded from an edited event, fail): the full check names the first wrong line
         _finish(_replay(read, _batches(read), _initial(read)))
         raise  # the full check passed: a bug in the rules (evolve fails where decide does not)
-    return Loaded(read.header, events[:kept], after, read.warnings, _check(read, len(told), state),
-                  (told[0], state) if told[0] < kept else None)
+    return Loaded(
+        read.header,
+        events[:kept],
+        after,
+        read.warnings,
+        _check(read, len(told), state),
+        (told[0], state) if told[0] < kept else None,
+    )
 
 
 def _check(read: _Read, told: int, folded: Any) -> Iterator[None]:
@@ -216,8 +228,9 @@ def _read(lines: Iterable[bytes], whole: bytes | None = None) -> _Read:
             if header is not None and not raw.endswith(b"\n"):  # the torn tail: keep what came before
                 warnings.append(f"line {number} was cut off while saving; the game goes on from before it")
                 break
-            message = str(error) if header is not None or str(error).startswith("line ") else \
-                f"not a Parlour save ({error})"
+            message = (
+                str(error) if header is not None or str(error).startswith("line ") else f"not a Parlour save ({error})"
+            )
             raise LogError(message if message.startswith("line ") else f"line {number}: {message}") from None
         if len(events) > MAX_EVENTS:
             raise LogError(f"line {number}: {TOO_LARGE}")
@@ -280,7 +293,7 @@ def _after_written(lines: list[bytes], size: int) -> list[bytes] | None:
     while first <= len(lines):
         last = min(len(lines), 10 ** len(str(first)) - 1)
         beginnings = _beginnings(first, last)
-        bodies += map(bytes.removeprefix, lines[first - 1:last], beginnings)
+        bodies += map(bytes.removeprefix, lines[first - 1 : last], beginnings)
         size -= len(beginnings) * len(beginnings[0])
         first = last + 1
     return bodies if sum(map(len, bodies)) == size else None
@@ -299,7 +312,7 @@ def _beginnings(first: int, last: int) -> list[bytes]:
         step = 10 ** (digits - 1 - place)  # numbers in a row that share this digit
         cycle = b"".join(bytes((digit,)) * step for digit in b"0123456789")
         start = first % len(cycle)
-        block[len(head) + place::width] = (cycle * ((start + count) // len(cycle) + 1))[start:start + count]
+        block[len(head) + place :: width] = (cycle * ((start + count) // len(cycle) + 1))[start : start + count]
     return bytes(block).split(b"\n")[:-1]
 
 
@@ -323,9 +336,21 @@ def _parse_header(line: str) -> Header:
     if type(version) is not int or version < 1:
         raise LogError("the header has no valid format_version")
     if version > FORMAT_VERSION:
-        raise LogError(f"the save is format {version}, newer than this Parlour reads ({FORMAT_VERSION}); update Parlour")
-    unknown = set(data) - {"format", "format_version", "game", "rules_version", "players", "seed", "rigged",
-                           "rig", "options", "meta"}
+        raise LogError(
+            f"the save is format {version}, newer than this Parlour reads ({FORMAT_VERSION}); update Parlour"
+        )
+    unknown = set(data) - {
+        "format",
+        "format_version",
+        "game",
+        "rules_version",
+        "players",
+        "seed",
+        "rigged",
+        "rig",
+        "options",
+        "meta",
+    }
     if unknown:
         raise LogError(f"the header has an unknown field {sorted(unknown)[0]!r}")
     try:
@@ -389,14 +414,14 @@ class _EventReader:
         a blank line. Raises LogError."""
         prefix = _WRITTEN % seq
         written = raw.startswith(prefix) and raw.endswith(b"}\n") and len(raw) <= MAX_LINE_BYTES + 1
-        if written and (event := self.known.get(raw[len(prefix):-2])) is not None:
+        if written and (event := self.known.get(raw[len(prefix) : -2])) is not None:
             return event
         text = _text(raw)
         if not text:
             return None
         event = _parse_event(text, seq, self.game)[1]
         if written and len(self.known) < self.KEEP:
-            body = raw[len(prefix):-2]
+            body = raw[len(prefix) : -2]
             try:
                 parse(body.decode("utf-8"))
             except CodecError:
@@ -477,8 +502,9 @@ def _set_up(read: _Read) -> None:
         raise LogError(f"line {numbers[0] if numbers else 2}: the log must begin with the game's set-up")
 
 
-def _replay(read: _Read, starts: list[int], state: Any, stop: int | None = None,
-            every: int = 0) -> Generator[None, None, tuple[Any, int]]:
+def _replay(
+    read: _Read, starts: list[int], state: Any, stop: int | None = None, every: int = 0
+) -> Generator[None, None, tuple[Any, int]]:
     """Re-decide the recorded actions whose batches begin at `starts[:stop]` (`starts`: where
     each batch begins, from some action to the log's end) from `state` (the state before the
     first of them) and check each yields exactly its recorded events; yields after every `every`
@@ -486,8 +512,11 @@ def _replay(read: _Read, starts: list[int], state: Any, stop: int | None = None,
     (all but a last action cut short while saving, which is dropped with a warning)."""
     game, events, numbers, warnings = read.game, read.events, read.numbers, read.warnings
     ends = starts[1:] + [len(events)]
-    drawing = {cls: cls.draws is not Event.draws for cls in game.kinds.values()  # most events draw nothing
-               if issubclass(cls, Event)}
+    drawing = {
+        cls: cls.draws is not Event.draws
+        for cls in game.kinds.values()  # most events draw nothing
+        if issubclass(cls, Event)
+    }
     stop = len(starts) if stop is None else stop
     for n, (start, end) in enumerate(zip(starts[:stop], ends[:stop]), 1):
         batch, last = events[start:end], end == len(events)

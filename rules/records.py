@@ -123,8 +123,7 @@ class Won(Event):
     seat: int
 
 
-SHARED_RECORDS: tuple[type, ...] = (Start, Acted, DiceRolled, CoinFlipped, Shuffled, Picked,
-                                    TurnBegan, TurnEnded, Won)
+SHARED_RECORDS: tuple[type, ...] = (Start, Acted, DiceRolled, CoinFlipped, Shuffled, Picked, TurnBegan, TurnEnded, Won)
 
 
 # ---- records some games share -------------------------------------------------------------

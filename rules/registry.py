@@ -26,9 +26,9 @@ class Entry:
 
 # Listed in the order the title screen shows them.
 GAMES: dict[str, Entry] = {
-    "garfield": Entry("rules.garfield", "rules.bots.garfield_smart:GarfieldSmart"),
-    "filmis": Entry("rules.filmis", "rules.bots.filmis_smart:FilmisSmart"),
-    "smurf": Entry("rules.smurf", "rules.bots.smurf_smart:SmurfSmart"),
+    "garfield": Entry("parlour.rules.garfield", "parlour.rules.bots.garfield_smart:GarfieldSmart"),
+    "filmis": Entry("parlour.rules.filmis", "parlour.rules.bots.filmis_smart:FilmisSmart"),
+    "smurf": Entry("parlour.rules.smurf", "parlour.rules.bots.smurf_smart:SmurfSmart"),
 }
 
 MODULES = {game_id: entry.rules for game_id, entry in GAMES.items()}  # game id -> rules module

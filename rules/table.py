@@ -23,8 +23,16 @@ class Table:
         self._chance = chance
 
     @classmethod
-    def new(cls, game_id: str, players: Iterable[str], *, seed: int | None = None,
-            rig: Rig | None = None, options: dict[str, Any] | None = None, meta: dict[str, Any] | None = None) -> Table:
+    def new(
+        cls,
+        game_id: str,
+        players: Iterable[str],
+        *,
+        seed: int | None = None,
+        rig: Rig | None = None,
+        options: dict[str, Any] | None = None,
+        meta: dict[str, Any] | None = None,
+    ) -> Table:
         """Set up a new game. Raises Rejected (or registry.UnknownGame) for bad arguments."""
         game = registry.get(game_id)
         names = check_players(game, list(players))

@@ -14,13 +14,14 @@ from collections.abc import Callable, Sequence
 from .records import Event, TurnBegan
 
 
-def to_act_after(events: Sequence[Event], ending: type,
-                 in_turn: Callable[[int, Sequence[Event]], tuple[int, ...]]) -> tuple[int, ...] | None:
+def to_act_after(
+    events: Sequence[Event], ending: type, in_turn: Callable[[int, Sequence[Event]], tuple[int, ...]]
+) -> tuple[int, ...] | None:
     """Nobody after the game's `ending` event (always its last); else `in_turn(seat, after)` for
     the last turn begun (its seat and the events after its TurnBegan); else None: they do not tell."""
     if events and type(events[-1]) is ending:
         return ()
     for i in range(len(events) - 1, -1, -1):
         if type(events[i]) is TurnBegan:
-            return in_turn(events[i].seat, events[i + 1:])
+            return in_turn(events[i].seat, events[i + 1 :])
     return None

@@ -19,6 +19,5 @@ def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     for wanted in (card, HIDDEN):
         if wanted in cards:
             i = cards.index(wanted)
-            return cards[:i] + cards[i + 1:]
+            return cards[:i] + cards[i + 1 :]
     return cards
-

@@ -50,8 +50,14 @@ def barrier(game: Game, event: Event, seats: int, actor: int | None = None) -> s
     return "shown"
 
 
-def undo_point(game: Game, header: Header, events: list[Event], humans: Collection[int],
-               hot_seat: bool = False, now: int | None = None) -> UndoPoint:
+def undo_point(
+    game: Game,
+    header: Header,
+    events: list[Event],
+    humans: Collection[int],
+    hot_seat: bool = False,
+    now: int | None = None,
+) -> UndoPoint:
     """Where undo takes the log back to: the start of the last action one of `humans` chose, if
     no barrier lies after that start. An answer that was the seat's only choice is passed over
     (taking it back would only put the same question again, and a screen may answer it by

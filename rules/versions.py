@@ -16,10 +16,11 @@ FIRST = 1  # the version of a save whose header names none
 
 # What each version changed (game id -> version -> what is new in it), for the refusal message.
 CHANGES: dict[str, dict[int, str]] = {
-    "garfield": {2: "played Player cards are discarded at once, and the lasagna and discard "
-                    "questions are always put"},
-    "filmis": {2: "the board changed (no special squares on the way out of the factory), and "
-                  "the raid and drop questions are always put"},
+    "garfield": {2: "played Player cards are discarded at once, and the lasagna and discard questions are always put"},
+    "filmis": {
+        2: "the board changed (no special squares on the way out of the factory), and "
+        "the raid and drop questions are always put"
+    },
 }
 
 
@@ -36,10 +37,12 @@ def check(game: Game, version: int) -> None:
     if version > current:
         raise RulesVersionError(
             f"this {game.title} save was played under version {version} of its rules, newer than "
-            f"this Parlour plays (version {current}); update Parlour to open it")
-    changed = "; ".join(CHANGES.get(game.id, {}).get(v, "")
-                        for v in range(version + 1, current + 1)).strip("; ")
+            f"this Parlour plays (version {current}); update Parlour to open it"
+        )
+    changed = "; ".join(CHANGES.get(game.id, {}).get(v, "") for v in range(version + 1, current + 1)).strip("; ")
     raise RulesVersionError(
         f"this {game.title} save was played under version {version} of its rules, and this "
-        f"Parlour plays version {current}" + (f" ({changed})" if changed else "")
-        + "; it cannot be replayed exactly, so it is not opened")
+        f"Parlour plays version {current}"
+        + (f" ({changed})" if changed else "")
+        + "; it cannot be replayed exactly, so it is not opened"
+    )

@@ -6,11 +6,16 @@ import os
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
-    "ci", derandomize=True, max_examples=60, deadline=None,
+    "ci",
+    derandomize=True,
+    max_examples=60,
+    deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile(
-    "long", max_examples=1000, deadline=None,
+    "long",
+    max_examples=1000,
+    deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

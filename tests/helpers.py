@@ -5,19 +5,19 @@ from __future__ import annotations
 import random
 
 from parlour.driver import TableDriver
-from rules import log
-from rules.chance import Rig
-from rules.codec import decode, encode
-from rules.records import Action, Event
-from rules.table import Table
+from parlour.rules import log
+from parlour.rules.chance import Rig
+from parlour.rules.codec import decode, encode
+from parlour.rules.records import Action, Event
+from parlour.rules.table import Table
 
 
-def rigged(game: str, players=("Ann", "Bob"), *, dice=(), coins=(), decks=None, picks=(),
-           seed: int = 0, options=None) -> Table:
+def rigged(
+    game: str, players=("Ann", "Bob"), *, dice=(), coins=(), decks=None, picks=(), seed: int = 0, options=None
+) -> Table:
     """A table whose chance is forced: dice faces, coin flips (True = face up), deck orders
     (deck name -> top cards, top first; the rest shuffled by the seed) and blind picks."""
-    rig = Rig(list(dice), list(coins), {name: [list(order)] for name, order in (decks or {}).items()},
-              list(picks))
+    rig = Rig(list(dice), list(coins), {name: [list(order)] for name, order in (decks or {}).items()}, list(picks))
     return Table.new(game, list(players), seed=seed, rig=rig, options=options)
 
 

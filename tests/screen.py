@@ -52,6 +52,7 @@ class WatchedScreen:
 
     async def wait_for(self, *wanted, timeout: float = TIMEOUT) -> None:
         """Until every one of wanted is on the screen (a string) or holds (predicate(self))."""
+
         def holds() -> bool:
             text = self.text()
             return all(want in text if isinstance(want, str) else want(self) for want in wanted)
@@ -61,6 +62,7 @@ class WatchedScreen:
                 if self.closed:
                     raise AssertionError(f"the connection closed; screen:\n{self.text()}")
                 await self._changed.wait()
+
         try:
             await asyncio.wait_for(check(), timeout)
         except TimeoutError:
@@ -91,5 +93,5 @@ def off_the_board(text: str) -> str:
     kept, on_board = [], True
     for row in rows:
         on_board = on_board and len(row) > edge and row[edge] == "│"
-        kept.append(row[edge + 1:] if on_board else row)
+        kept.append(row[edge + 1 :] if on_board else row)
     return "\n".join(kept)

@@ -13,17 +13,26 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.chance import Chance
-from rules.game import decide
-from rules.records import Acted
+from parlour.rules.chance import Chance
+from parlour.rules.game import decide
+from parlour.rules.records import Acted
 
 
 def seen(game, events, observer: int) -> list:
     return [game.redact(event, observer) for event in events]
 
 
-def play_pair(game, a, b, observer: int, choose: Callable[[list], int], *, seed: int,
-              reveals: Callable[[list, list, int], bool], steps: int = 150) -> int:
+def play_pair(
+    game,
+    a,
+    b,
+    observer: int,
+    choose: Callable[[list], int],
+    *,
+    seed: int,
+    reveals: Callable[[list, list, int], bool],
+    steps: int = 150,
+) -> int:
     """Play `a` and `b` together; returns how many steps were compared."""
     for step in range(steps):
         waiting = game.to_act(a)
@@ -47,15 +56,16 @@ def play_pair(game, a, b, observer: int, choose: Callable[[list], int], *, seed:
         if reveals(turn_a.events, turn_b.events, observer):
             return step  # the rules show a hidden card here (a swap, a raid...)
         assert seen(game, turn_a.events, observer) == seen(game, turn_b.events, observer), (
-            f"step {step}: seat {observer} sees different events after {action_a} / {action_b}")
+            f"step {step}: seat {observer} sees different events after {action_a} / {action_b}"
+        )
         a, b = turn_a.state, turn_b.state
     return steps
 
 
 def after_random_play(game, players: int, seed: int, actions: int):
     """The state after up to `actions` random-bot actions of a seeded game (None once over)."""
-    from rules.bots import make
-    from rules.table import Table
+    from parlour.rules.bots import make
+    from parlour.rules.table import Table
 
     table = Table.new(game.id, ("Ann", "Bob", "Cid", "Dee")[:players], seed=seed)
     bots = [make("random", f"{seed}/{s}") for s in range(players)]
@@ -71,7 +81,7 @@ def shared_out(piles: list[tuple[str, ...]], order: list[str]) -> list[tuple[str
     """The cards of `order` dealt back into piles of the sizes of `piles`."""
     out, at = [], 0
     for pile in piles:
-        out.append(tuple(order[at:at + len(pile)]))
+        out.append(tuple(order[at : at + len(pile)]))
         at += len(pile)
     return out
 

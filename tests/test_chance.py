@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from rules.chance import Chance, Rig, RigError, shuffle
+from parlour.rules.chance import Chance, Rig, RigError, shuffle
 
 
 @pytest.mark.parametrize("seed", range(20))
@@ -54,7 +54,7 @@ def test_a_strict_source_refuses_dice_it_was_not_given():
 def test_rolls_picks_and_the_random_bot_give_the_whole_part_of_the_generators_draws(seed):
     """They take floor() of a draw in [0, n), not int(): the same whole number (and an int), as
     the seeded games have always had."""
-    from rules.bots.randombot import RandomBot
+    from parlour.rules.bots.randombot import RandomBot
 
     stock, chance, bot = random.Random(seed), Chance(seed), RandomBot(seed)
     for sides in (2, 6, 8, 13):

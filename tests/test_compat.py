@@ -56,7 +56,8 @@ def test_the_stylesheet_parses_as_share_parsed_css_assumes():
     params = list(inspect.signature(Stylesheet._parse_rules).parameters)
     assert params == ["self", "css", "read_from", "is_default_rules", "tie_breaker", "scope"]
     assert isinstance(Stylesheet.__dict__.get("_variable_tokens"), property) or Stylesheet.__dict__.get(
-        "parlour_shared")
+        "parlour_shared"
+    )
     sheet = Stylesheet(variables={"primary": "red"})
     assert sheet._variables == {"primary": "red"}
     compat_textual.share_parsed_css()
@@ -86,15 +87,21 @@ def test_an_ssh_connection_keeps_its_transport():
     assert transport_of(object()) is None
 
 
-PRIVATE = re.compile(r"textual\._|asyncssh\.[\w.]*\._|_parse_rules|_variable_tokens|_message_queue|"
-                     r"_transport\b|refresh_styles")
+PRIVATE = re.compile(
+    r"textual\._|asyncssh\.[\w.]*\._|_parse_rules|_variable_tokens|_message_queue|"
+    r"_transport\b|refresh_styles"
+)
 
 
 def test_private_names_of_textual_and_asyncssh_are_used_only_in_parlour_compat():
-    files = subprocess.run(["git", "ls-files", "*.py"], cwd=ROOT, capture_output=True, text=True,
-                           check=True).stdout.split()
-    found = [f"{name}:{n}: {line.strip()}" for name in files
-             if not name.startswith(("parlour/compat/", "tests/"))
-             for n, line in enumerate((ROOT / name).read_text(encoding="utf-8").splitlines(), 1)
-             if PRIVATE.search(line)]
+    files = subprocess.run(
+        ["git", "ls-files", "*.py"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    found = [
+        f"{name}:{n}: {line.strip()}"
+        for name in files
+        if not name.startswith(("parlour/compat/", "tests/"))
+        for n, line in enumerate((ROOT / name).read_text(encoding="utf-8").splitlines(), 1)
+        if PRIVATE.search(line)
+    ]
     assert found == [], "move these behind parlour/compat/:\n" + "\n".join(found)

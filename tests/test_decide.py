@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from rules import registry
-from rules.chance import Chance
-from rules.game import decide
-from rules.garfield.records import PlayCard
-from rules.records import Acted, Rejected, Start
-from rules.table import Table
+from parlour.rules import registry
+from parlour.rules.chance import Chance
+from parlour.rules.game import decide
+from parlour.rules.garfield.records import PlayCard
+from parlour.rules.records import Acted, Rejected, Start
+from parlour.rules.table import Table
 
 GAME = registry.get("garfield")
 
@@ -56,12 +56,15 @@ def test_an_action_folded_in_place_leaves_the_state_it_was_decided_in_as_it_was(
     """Garfield folds an action's events into a working copy (rules/game.py InPlace):
     the state before, held by the table, views and bots, never changes, even when the step stops
     halfway (here: a checked replay that has no dice for the roll the rules ask for)."""
-    from rules.chance import RigError
-    from rules.garfield import cards
-    from rules.garfield.records import FollowGarfield
+    from parlour.rules.chance import RigError
+    from parlour.rules.garfield import cards
+    from parlour.rules.garfield.records import FollowGarfield
 
-    state = next(state for seed in range(100)  # a turn that begins with a plain roll of the dice
-                 if (state := Table.new("garfield", ["Ann", "Bob"], seed=seed).state).face_up == cards.G_NAPPING)
+    state = next(
+        state
+        for seed in range(100)  # a turn that begins with a plain roll of the dice
+        if (state := Table.new("garfield", ["Ann", "Bob"], seed=seed).state).face_up == cards.G_NAPPING
+    )
     (seat,) = GAME.to_act(state)
     kept = tuple(state)
     with pytest.raises(RigError):

@@ -7,13 +7,16 @@ from dataclasses import FrozenInstanceError
 
 import pytest
 
-from rules.deck import Deck
+from parlour.rules.deck import Deck
 
 
-@pytest.mark.parametrize("made, expected", [
-    (lambda deck: deck.drawn(2), Deck(("c",), ("x",))),
-    (lambda deck: deck.discarded(("y", "z")), Deck(("a", "b", "c"), ("x", "y", "z"))),
-])
+@pytest.mark.parametrize(
+    "made, expected",
+    [
+        (lambda deck: deck.drawn(2), Deck(("c",), ("x",))),
+        (lambda deck: deck.discarded(("y", "z")), Deck(("a", "b", "c"), ("x", "y", "z"))),
+    ],
+)
 def test_a_deck_drawn_or_discarded_is_an_ordinary_frozen_deck(made, expected):
     before = Deck(("a", "b", "c"), ("x",))
     deck = made(before)

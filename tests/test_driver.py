@@ -7,9 +7,9 @@ import pytest
 
 from parlour import saves
 from parlour.driver import TableDriver
-from rules.bots import make
-from rules.records import Rejected
-from rules.table import Table
+from parlour.rules.bots import make
+from parlour.rules.records import Rejected
+from parlour.rules.table import Table
 
 
 def table() -> Table:

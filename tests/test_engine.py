@@ -39,8 +39,14 @@ def test_every_documented_answer_is_what_the_engine_answers(tmp_path, monkeypatc
 def test_the_documented_one_liner_runs_in_a_real_engine_process(tmp_path):
     pairs = doc_session()
     stdin = "".join(sent + "\n" for sent, _ in pairs)
-    run = subprocess.run([sys.executable, "-m", "parlour", "engine"], input=stdin, capture_output=True,
-                         text=True, cwd=tmp_path, timeout=60)
+    run = subprocess.run(
+        [sys.executable, "-m", "parlour", "engine"],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=60,
+    )
     assert run.returncode == 0 and run.stderr == ""
     answers = run.stdout.splitlines()
     assert [json.loads(a) for a in answers] == [json.loads(e) for _, e in pairs]
@@ -48,23 +54,35 @@ def test_the_documented_one_liner_runs_in_a_real_engine_process(tmp_path):
 
 def test_garbage_gets_error_lines_and_the_session_goes_on():
     session = EngineSession()
-    garbage = ["{", "[]", "42", '{"cmd": 7}', '{"cmd": "act"}', "\x00\x01",
-               '{"cmd": "new", "game": "garfield", "players": "Ann"}',
-               '{"cmd": "new", "game": "garfield", "players": ["Ann", "Bob"], "seed": "x"}',
-               '{"cmd": "new", "game": "garfield", "players": ["Ann", "Bob"], "rig": {"dice": [0]}}',
-               '{"cmd": "new", "game": "garfield", "players": ["Ann", "ann"]}', "x" * 70_000]
+    garbage = [
+        "{",
+        "[]",
+        "42",
+        '{"cmd": 7}',
+        '{"cmd": "act"}',
+        "\x00\x01",
+        '{"cmd": "new", "game": "garfield", "players": "Ann"}',
+        '{"cmd": "new", "game": "garfield", "players": ["Ann", "Bob"], "seed": "x"}',
+        '{"cmd": "new", "game": "garfield", "players": ["Ann", "Bob"], "rig": {"dice": [0]}}',
+        '{"cmd": "new", "game": "garfield", "players": ["Ann", "ann"]}',
+        "x" * 70_000,
+    ]
     for line in garbage:
         answer = json.loads(session.reply(line))
         assert answer["ok"] is False and answer["message"], line
     ok = json.loads(session.reply('{"cmd": "new", "game": "garfield", "players": ["Ann", "Bob"], "seed": 5}'))
     assert ok["ok"] and ok["to_act"] in ([0], [1])
     seat = ok["to_act"][0]
-    for line in ['{"cmd": "act", "seat": 9, "action": {"type": "FollowGarfield"}}',
-                 f'{{"cmd": "act", "seat": {seat}, "action": {{"type": "Teleport"}}}}',
-                 f'{{"cmd": "act", "seat": {seat}, "action": {{"type": "Lasagna", "play": "yes"}}}}',
-                 f'{{"cmd": "act", "seat": {seat}, "action": {{"type": "Lasagna", "play": true}}}}',
-                 '{"cmd": "events", "since": -1}', '{"cmd": "view", "seat": "0"}',
-                 '{"cmd": "save", "path": ""}', '{"cmd": "save", "path": "/nonexistent-dir/x/y.jsonl"}']:
+    for line in [
+        '{"cmd": "act", "seat": 9, "action": {"type": "FollowGarfield"}}',
+        f'{{"cmd": "act", "seat": {seat}, "action": {{"type": "Teleport"}}}}',
+        f'{{"cmd": "act", "seat": {seat}, "action": {{"type": "Lasagna", "play": "yes"}}}}',
+        f'{{"cmd": "act", "seat": {seat}, "action": {{"type": "Lasagna", "play": true}}}}',
+        '{"cmd": "events", "since": -1}',
+        '{"cmd": "view", "seat": "0"}',
+        '{"cmd": "save", "path": ""}',
+        '{"cmd": "save", "path": "/nonexistent-dir/x/y.jsonl"}',
+    ]:
         answer = json.loads(session.reply(line))
         assert answer["ok"] is False, line
     assert json.loads(session.reply('{"cmd": "state"}'))["state"]["positions"] == [0, 0]

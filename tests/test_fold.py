@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from parlour.driver import TableDriver
-from rules import registry
-from rules.bots import make
-from rules.log import fold_events
-from rules.table import Table
+from parlour.rules import registry
+from parlour.rules.bots import make
+from parlour.rules.log import fold_events
+from parlour.rules.table import Table
 
 
 @pytest.mark.parametrize("game_id", ["garfield", "filmis", "smurf"])

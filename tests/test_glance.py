@@ -10,9 +10,9 @@ from hypothesis import given, settings, strategies as st
 
 from parlour import saves
 from parlour.driver import TableDriver
-from rules import log
-from rules.bots import make
-from rules.table import Table
+from parlour.rules import log
+from parlour.rules.bots import make
+from parlour.rules.table import Table
 from tests.fuzz.test_fuzz import corrupt
 
 GAMES = ("garfield", "filmis", "smurf")
@@ -97,9 +97,14 @@ def test_odd_files_are_refused_without_being_read(tmp_path):
     (tmp_path / "gone.jsonl").symlink_to(tmp_path / "nowhere")
     (tmp_path / "empty.jsonl").write_bytes(b"")
     (tmp_path / "huge.jsonl").write_bytes(b"x" * (log.MAX_LINE_BYTES * 3))
-    for name, reason in [("fifo", "not a regular file"), ("dir", "not a regular file"),
-                         ("zero", "not a regular file"), ("gone", "cannot be read"), ("empty", "empty"),
-                         ("huge", "line 1:")]:
+    for name, reason in [
+        ("fifo", "not a regular file"),
+        ("dir", "not a regular file"),
+        ("zero", "not a regular file"),
+        ("gone", "cannot be read"),
+        ("empty", "empty"),
+        ("huge", "line 1:"),
+    ]:
         with pytest.raises(saves.SaveError, match=reason):
             saves.glance(tmp_path / f"{name}.jsonl")
 

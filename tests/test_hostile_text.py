@@ -16,10 +16,10 @@ from parlour.driver import TableDriver
 from parlour.engine import EngineSession
 from parlour.plain.lines import Lines
 from parlour.plain.local import PlainTable, choose_save
+from parlour.rules.bots import make
+from parlour.rules.table import Table
 from parlour.seats import Seat, seats_meta
 from parlour.shown import shown
-from rules.bots import make
-from rules.table import Table
 from tests.hostile import FILE_NAMES, NAMES, TEXTS, raw_controls
 
 
@@ -79,7 +79,7 @@ def test_the_engine_answers_hostile_names_and_paths_in_visible_json(tmp_path):
     for reply in replies:
         assert "\n" not in reply and raw_controls(reply) == [], reply
         json.loads(reply)
-    accepted = [json.loads(r) for r in replies[0:len(TEXTS) * 2:2]]
+    accepted = [json.loads(r) for r in replies[0 : len(TEXTS) * 2 : 2]]
     assert [a["ok"] for a in accepted] == [text.isprintable() and text == text.strip() for text in TEXTS]
     assert json.loads(replies[-2])["ok"] and saves.read(tmp_path / FILE_NAMES[0]).header.players == tuple(NAMES[:4])
 
@@ -90,28 +90,35 @@ def test_plain_mode_tells_hostile_names_and_lists_hostile_files_as_text(tmp_path
     table = Table.new("smurf", names, seed=4)
     seats = [Seat(names[0], None, "red"), Seat(names[1], "random", "blue")]
     answers = iter(["board", "log", "roll", "quit"])
-    PlainTable(table, seats, Lines(said.append), lambda prompt: next(answers, None),
-               save_path=tmp_path / FILE_NAMES[0]).play()
+    PlainTable(
+        table, seats, Lines(said.append), lambda prompt: next(answers, None), save_path=tmp_path / FILE_NAMES[0]
+    ).play()
     text = "".join(said)
     assert raw_controls(text) == [] and all(name in text for name in names)
 
     monkeypatch.setenv("PARLOUR_DATA_DIR", str(tmp_path / "data"))
     (tmp_path / "data" / "saves").mkdir(parents=True)
-    for file_name, players in zip(FILE_NAMES, [NAMES[i:i + 2] for i in range(0, 8, 2)] * 2):
+    for file_name, players in zip(FILE_NAMES, [NAMES[i : i + 2] for i in range(0, 8, 2)] * 2):
         unfinished = Table.new("smurf", players, seed=1)
         saves.write(tmp_path / "data" / "saves" / file_name, unfinished.header, unfinished.events)
     said.clear()
     choose_save(Lines(said.append), lambda prompt: None)
     text = "".join(said)
     assert raw_controls(text) == [] and text.count("The Smurf Game") == len(FILE_NAMES)
-    for players in [NAMES[i:i + 2] for i in range(0, 8, 2)]:
+    for players in [NAMES[i : i + 2] for i in range(0, 8, 2)]:
         assert ", ".join(map(shown, players)) in text
 
 
 def test_the_lobby_rows_show_names_sent_by_a_server_as_text():
-    from tui.screens.lobby import describe
+    from parlour.tui.screens.lobby import describe
 
     for text in TEXTS:
-        line = describe({"id": 1, "game": "smurf", "status": "waiting",
-                         "seats": [{"name": text}, {"name": text, "bot": "random"}, {"name": text, "away": True}]})
+        line = describe(
+            {
+                "id": 1,
+                "game": "smurf",
+                "status": "waiting",
+                "seats": [{"name": text}, {"name": text, "bot": "random"}, {"name": text, "away": True}],
+            }
+        )
         assert raw_controls(line) == [] and shown(text) in line

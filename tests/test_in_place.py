@@ -2,9 +2,9 @@
 
 from typing import NamedTuple
 
-from rules.game import InPlace
-from rules.records import TurnBegan, TurnEnded
-from rules.tuples import put, without
+from parlour.rules.game import InPlace
+from parlour.rules.records import TurnBegan, TurnEnded
+from parlour.rules.tuples import put, without
 
 
 class State(NamedTuple):
@@ -48,8 +48,8 @@ def test_put_and_without():
 
 
 def test_the_working_copies_the_type_checker_sees_are_the_states():
-    from rules.garfield import state as garfield
-    from rules.smurf import state as smurf
+    from parlour.rules.garfield import state as garfield
+    from parlour.rules.smurf import state as smurf
 
     for module in (garfield, smurf):
         assert isinstance(module.evolve, InPlace)

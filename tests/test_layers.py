@@ -17,11 +17,14 @@ CONFIG = ROOT / "pyproject.toml"
 
 def test_the_import_contracts_are_kept():
     # In a child process: import-linter's run changes logging, which later tests read.
-    script = ("import sys; from importlinter.cli import lint_imports; "
-              f"sys.exit(lint_imports(config_filename={str(CONFIG)!r}, no_cache=True, no_logo=True))")
+    script = (
+        "import sys; from importlinter.cli import lint_imports; "
+        f"sys.exit(lint_imports(config_filename={str(CONFIG)!r}, no_cache=True, no_logo=True))"
+    )
     # In the package as it installs (tests/package_tree.py): import-linter reads the folders.
-    run = subprocess.run([sys.executable, "-c", script], cwd=package_tree(), capture_output=True, text=True,
-                         timeout=300)
+    run = subprocess.run(
+        [sys.executable, "-c", script], cwd=package_tree(), capture_output=True, text=True, timeout=300
+    )
     assert run.returncode == 0, run.stdout + run.stderr
 
 

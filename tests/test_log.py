@@ -7,9 +7,9 @@ import pytest
 
 from parlour import saves
 from parlour.driver import TableDriver
-from rules import log
-from rules.bots import make
-from rules.table import Table
+from parlour.rules import log
+from parlour.rules.bots import make
+from parlour.rules.table import Table
 from tests.helpers import rigged
 
 
@@ -97,12 +97,15 @@ def test_an_action_whose_events_stop_early_is_dropped_with_a_warning():
     assert loaded.warnings and len(loaded.events) == last_action - 1
 
 
-@pytest.mark.parametrize("text, says", [
-    ("", "empty"),
-    ("\x89PNG\r\n", "not JSON"),
-    ('{"hello": 1}\n', "not a Parlour log header"),
-    ('{"format": "parlour-log", "format_version": 99, "game": "garfield"}\n', "newer"),
-])
+@pytest.mark.parametrize(
+    "text, says",
+    [
+        ("", "empty"),
+        ("\x89PNG\r\n", "not JSON"),
+        ('{"hello": 1}\n', "not a Parlour log header"),
+        ('{"format": "parlour-log", "format_version": 99, "game": "garfield"}\n', "newer"),
+    ],
+)
 def test_foreign_files_are_refused(text, says):
     assert says in refused(text)
 
@@ -110,9 +113,14 @@ def test_foreign_files_are_refused(text, says):
 def test_header_errors_are_refused():
     lines = lines_of(played(0))
     header = json.loads(lines[0])
-    for change, says in [({"game": "chess"}, "unknown game"), ({"players": ["Ann"]}, "2 to 4"),
-                         ({"seed": "x"}, "seed"), ({"rigged": True}, "rigged"),
-                         ({"options": {"turbo": True}}, "no option"), ({"extra": 1}, "unknown field")]:
+    for change, says in [
+        ({"game": "chess"}, "unknown game"),
+        ({"players": ["Ann"]}, "2 to 4"),
+        ({"seed": "x"}, "seed"),
+        ({"rigged": True}, "rigged"),
+        ({"options": {"turbo": True}}, "no option"),
+        ({"extra": 1}, "unknown field"),
+    ]:
         text = json.dumps({**header, **change}) + "\n" + "".join(lines[1:])
         assert says in refused(text), change
 
@@ -132,6 +140,7 @@ def test_a_tampered_die_is_refused():
     def cheat(data):
         data["event"]["dice"] = [7 - d for d in data["event"]["dice"]]
         return data
+
     message = refused(edit(table, i, cheat))
     assert message.startswith("line ") and "follow from the rules" in message
 
@@ -141,8 +150,16 @@ def test_a_wrong_sequence_number_an_unknown_event_and_a_bad_field_are_refused():
     assert "sequence number" in refused(edit(table, 5, lambda d: {**d, "seq": 9}))
     assert "unknown event type" in refused(edit(table, 5, lambda d: {**d, "event": {"type": "Teleported"}}))
     assert "expected an integer" in refused(
-        edit(table, 3, lambda d: {**d, "event": {**d["event"], "to": "far"}} if d["event"]["type"] == "Moved"
-             else {**d, "event": {"type": "Moved", "seat": 0, "to": "far"}}))
+        edit(
+            table,
+            3,
+            lambda d: (
+                {**d, "event": {**d["event"], "to": "far"}}
+                if d["event"]["type"] == "Moved"
+                else {**d, "event": {"type": "Moved", "seat": 0, "to": "far"}}
+            ),
+        )
+    )
 
 
 def test_an_illegal_action_in_the_log_is_refused():
@@ -153,6 +170,7 @@ def test_an_illegal_action_in_the_log_is_refused():
     def wrong_seat(data):
         data["event"]["seat"] = (data["event"]["seat"] + 1) % 3
         return data
+
     assert "not your turn" in refused(edit(table, i, wrong_seat))
 
 
@@ -180,23 +198,25 @@ def test_an_event_read_before_is_not_trusted_in_a_line_that_says_more():
     lines = lines_of(table)
     seen, repeat = {}, None
     for number, line in enumerate(lines[1:], 2):
-        body = line[line.index(',"event":') + 9:-2]
+        body = line[line.index(',"event":') + 9 : -2]
         if body in seen:
             repeat = number, line, body
             break
         seen[body] = number
     number, line, body = repeat
     seq = number - 1
-    for changed, reason in [(f'{{"seq":{seq},"event":{body},"seq":{seq + 5}}}\n', "sequence number"),
-                            (f'{{"seq":{seq},"event":{body[:-1]},"x":1}}}}\n', "unexpected field"),
-                            (f'{{"seq":{seq},"event":{body}}}}}\n', "not JSON")]:
-        bad = lines[:number - 1] + [changed] + lines[number:]
+    for changed, reason in [
+        (f'{{"seq":{seq},"event":{body},"seq":{seq + 5}}}\n', "sequence number"),
+        (f'{{"seq":{seq},"event":{body[:-1]},"x":1}}}}\n', "unexpected field"),
+        (f'{{"seq":{seq},"event":{body}}}}}\n', "not JSON"),
+    ]:
+        bad = lines[: number - 1] + [changed] + lines[number:]
         assert refused("".join(bad)).startswith(f"line {number}: ") and reason in refused("".join(bad))
     first = seen[body]  # written with its number twice (JSON keeps the last): it loads...
-    twice = lines[:first - 1] + [f'{{"seq":{first - 1},"event":{body},"seq":{first - 1}}}\n'] + lines[first:]
+    twice = lines[: first - 1] + [f'{{"seq":{first - 1},"event":{body},"seq":{first - 1}}}\n'] + lines[first:]
     assert log.loads("".join(twice)).events == table.events
     # ... and the same text after another number is still refused
     twice[number - 1] = f'{{"seq":{seq},"event":{body},"seq":{first - 1}}}\n'
     assert refused("".join(twice)).startswith(f"line {number}: sequence number")
-    spaced = lines[:number - 1] + [f'{{ "seq": {seq}, "event": {body} }}\n'] + lines[number:]
+    spaced = lines[: number - 1] + [f'{{ "seq": {seq}, "event": {body} }}\n'] + lines[number:]
     assert log.loads("".join(spaced)).events == table.events

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from parlour.driver import TableDriver
-from rules import log, registry
-from rules.bots import make
-from rules.records import Acted
-from rules.table import Table
+from parlour.rules import log, registry
+from parlour.rules.bots import make
+from parlour.rules.records import Acted
+from parlour.rules.table import Table
 from tests.fuzz.test_fuzz import corrupt
 
 
@@ -121,6 +121,7 @@ def test_events_whose_fold_fails_are_checked_at_once_naming_the_line(monkeypatch
         if getattr(event, "seat", None) == 9:
             raise IndexError("no seat 9")
         return game.evolve(state, event)
+
     monkeypatch.setattr(log.registry, "get", lambda name: replace(game, evolve=evolve))
     with pytest.raises(log.LogError) as refused:
         log.open_lines(text.splitlines(keepends=True))

@@ -8,12 +8,14 @@ import subprocess
 import tomllib
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 SETUPTOOLS = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
 MAPPED = {package: folder for package, folder in SETUPTOOLS["package-dir"].items() if package}
-pytestmark = pytest.mark.skipif(not MAPPED, reason="rules/, tui/ and styles/ are not mapped into parlour yet")
+
+
+def test_the_top_level_folders_install_inside_parlour():
+    assert MAPPED == {"parlour": "parlour", "parlour.rules": "rules", "parlour.tui": "tui", "parlour.styles": "styles"}
+    assert all(package == "parlour" or package.startswith("parlour.") for package in SETUPTOOLS["packages"])
 
 
 def test_every_package_folder_is_listed():
@@ -28,9 +30,13 @@ def test_every_package_folder_is_listed():
 def test_nothing_imports_a_mapped_folder_by_its_own_name():
     tops = "|".join(folder for package, folder in MAPPED.items() if package != folder)
     pattern = re.compile(rf"^\s*(from ({tops})(\.[\w.]+)? import |import ({tops})\b)")
-    files = subprocess.run(["git", "ls-files", "*.py"], cwd=ROOT, capture_output=True, text=True,
-                           check=True).stdout.split()
-    found = [f"{name}:{n}: {line.strip()}" for name in files
-             for n, line in enumerate((ROOT / name).read_text(encoding="utf-8").splitlines(), 1)
-             if pattern.match(line)]
+    files = subprocess.run(
+        ["git", "ls-files", "*.py"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    found = [
+        f"{name}:{n}: {line.strip()}"
+        for name in files
+        for n, line in enumerate((ROOT / name).read_text(encoding="utf-8").splitlines(), 1)
+        if pattern.match(line)
+    ]
     assert found == [], "import these as parlour.<name>:\n" + "\n".join(found)

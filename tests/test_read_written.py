@@ -11,9 +11,9 @@ from hypothesis import given, settings, strategies as st
 
 from parlour import saves
 from parlour.driver import TableDriver
-from rules import log
-from rules.bots import make
-from rules.table import Table
+from parlour.rules import log
+from parlour.rules.bots import make
+from parlour.rules.table import Table
 from tests.fuzz.test_fuzz import corrupt
 
 
@@ -54,8 +54,12 @@ def test_a_save_as_written_is_read_at_once_into_what_reading_it_line_by_line_giv
     at_once = log._read_written(data)
     by_line = log._read(saves.bounded_lines(io.BytesIO(data)))
     assert at_once is not None
-    assert (at_once.header, at_once.events, list(at_once.numbers), at_once.warnings) == \
-        (by_line.header, by_line.events, by_line.numbers, by_line.warnings)
+    assert (at_once.header, at_once.events, list(at_once.numbers), at_once.warnings) == (
+        by_line.header,
+        by_line.events,
+        by_line.numbers,
+        by_line.warnings,
+    )
     assert log._read_written(b"\xef\xbb\xbf" + data) is not None  # a byte-order mark changes nothing
     assert reads_alike(data)
 
@@ -122,7 +126,19 @@ def test_any_corruption_reads_at_once_exactly_as_line_by_line(seed):
     assert reads_alike(data)
 
 
-@pytest.mark.parametrize("first, last", [(1, 9), (10, 99), (95, 99), (100, 999), (1000, 1234), (9990, 9999),
-                                         (98765, 99999), (100000, 100010), (123456, 130000)])
+@pytest.mark.parametrize(
+    "first, last",
+    [
+        (1, 9),
+        (10, 99),
+        (95, 99),
+        (100, 999),
+        (1000, 1234),
+        (9990, 9999),
+        (98765, 99999),
+        (100000, 100010),
+        (123456, 130000),
+    ],
+)
 def test_the_beginnings_made_in_bulk_are_the_log_s_own_number_by_number(first, last):
     assert log._beginnings(first, last) == [log._WRITTEN % n for n in range(first, last + 1)]

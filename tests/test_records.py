@@ -6,10 +6,10 @@ import dataclasses
 
 import pytest
 
-from rules import codec, records, registry
-from rules.garfield import GAME as GARFIELD
-from rules.garfield.records import CardGiven, Pending
-from rules.smurf.records import Move
+from parlour.rules import codec, records, registry
+from parlour.rules.garfield import GAME as GARFIELD
+from parlour.rules.garfield.records import CardGiven, Pending
+from parlour.rules.smurf.records import Move
 
 
 @pytest.mark.parametrize("game_id", ["garfield", "filmis", "smurf"])
@@ -58,8 +58,10 @@ def test_a_subclass_adds_fields_after_its_base():
 def test_the_codec_round_trips_and_refuses_an_extra_field():
     pending = Pending(1, "green", True, 0, False)
     data = codec.encode(records.Asked(pending))
-    assert data == {"type": "Asked", "pending": {"type": "Pending", "seat": 1, "kind": "green", "garfield": True,
-                                                   "bonus": 0, "ends": False}}
+    assert data == {
+        "type": "Asked",
+        "pending": {"type": "Pending", "seat": 1, "kind": "green", "garfield": True, "bonus": 0, "ends": False},
+    }
     kinds = GARFIELD.kinds
     assert codec.decode(data, kinds) == records.Asked(pending)
     with pytest.raises(codec.CodecError, match="unexpected field"):

@@ -1,6 +1,6 @@
 """The registry's own note of each game's player count agrees with the game's rules."""
 
-from rules import registry
+from parlour.rules import registry
 
 
 def test_each_entry_says_how_many_may_play_as_its_rules_do():

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from rules import log, registry
-from rules.filmis.records import Roll
-from rules.table import Table
+from parlour.rules import log, registry
+from parlour.rules.filmis.records import Roll
+from parlour.rules.table import Table
 
 OLD_FILMIS = Path(__file__).parent / "data" / "filmis-board-v1.jsonl"
 

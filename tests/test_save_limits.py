@@ -13,9 +13,9 @@ import pytest
 
 from parlour import saves
 from parlour.driver import TableDriver
-from rules import log, registry
-from rules.bots import make
-from rules.table import Table
+from parlour.rules import log, registry
+from parlour.rules.bots import make
+from parlour.rules.table import Table
 
 
 def _played(game: str, seed: int, actions: int | None = None) -> Table:
@@ -67,7 +67,7 @@ def test_the_list_never_waits_on_one_file(tmp_path, monkeypatch):
 
     monkeypatch.setattr(saves, "glance", slow)
     monkeypatch.setattr(saves, "LIST_WITHIN", 0.3, raising=False)  # the list's patience, made short
-    from tui.screens.resume import describe_saves
+    from parlour.tui.screens.resume import describe_saves
 
     try:
         started = time.monotonic()
@@ -77,8 +77,10 @@ def test_the_list_never_waits_on_one_file(tmp_path, monkeypatch):
         stuck.set()
     assert took < 5
     by_name = {path.name: (line, ok) for path, line, ok in rows}
-    assert by_name["g1.jsonl"] == ("cannot be loaded: g1.jsonl: cannot be read in time "
-                                   "(it may be on a slow disk, or too large)", False)
+    assert by_name["g1.jsonl"] == (
+        "cannot be loaded: g1.jsonl: cannot be read in time (it may be on a slow disk, or too large)",
+        False,
+    )
     assert by_name["g0.jsonl"][1] and by_name["g2.jsonl"][1]
 
 
@@ -90,7 +92,7 @@ def test_stray_temporary_files_are_removed_when_the_saves_are_listed(tmp_path):
     fresh.write_text('{"format":')  # a save being written right now
     two_minutes_ago = time.time() - 120
     os.utime(old, (two_minutes_ago, two_minutes_ago))
-    from tui.screens.resume import describe_saves
+    from parlour.tui.screens.resume import describe_saves
 
     assert describe_saves(folder) == []
     assert not old.exists() and fresh.exists()
@@ -125,7 +127,7 @@ def test_a_torn_last_action_names_who_really_acts(tmp_path, game="filmis", seed=
     cut = tmp_path / "cut.jsonl"
     wrong = []
     for end in range(len(whole) - 600, len(whole)):
-        if whole[end - 1:end] == b"\n":
+        if whole[end - 1 : end] == b"\n":
             continue  # see the note
         cut.write_bytes(whole[:end])
         loaded = saves.read(cut)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from parlour.driver import TableDriver
-from rules.bots import make
-from rules.records import HIDDEN
-from rules.table import Table
+from parlour.rules.bots import make
+from parlour.rules.records import HIDDEN
+from parlour.rules.table import Table
 
 
 @pytest.mark.parametrize("game, piles", [("garfield", ("hands",)), ("filmis", ("hands", "homes"))])

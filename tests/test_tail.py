@@ -4,10 +4,10 @@ state all through whole games of every game: swaps, questions, owed discs and th
 import pytest
 
 from parlour.driver import TableDriver
-from rules import registry
-from rules.bots import make
-from rules.records import TurnBegan
-from rules.table import Table
+from parlour.rules import registry
+from parlour.rules.bots import make
+from parlour.rules.records import TurnBegan
+from parlour.rules.table import Table
 
 
 @pytest.mark.parametrize("game_id", ["garfield", "filmis", "smurf"])
@@ -28,7 +28,7 @@ def test_the_last_events_tell_who_acts_as_the_fold_does(game_id, players):
             for start in (i, i - 1, i - 3, began):  # the last events, from various starts
                 if start is None or start < 0:
                     continue
-                told = game.to_act_after(table.events[start:i + 1])
+                told = game.to_act_after(table.events[start : i + 1])
                 assert told is None or told == expected, (i, start, told, expected)
                 if start == began:
                     assert told == expected  # from a turn's beginning on they always tell

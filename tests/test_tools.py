@@ -7,15 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from tests.package_tree import package_tree
 
 ROOT = Path(__file__).resolve().parent.parent
-
-# The whole tree is reformatted once, after issue 31's branches are merged (the step that does it
-# sets this to True); until then `ruff format --check` would list most files.
-FORMATTED = False
 
 
 def run(*args: str, where: Path = ROOT) -> subprocess.CompletedProcess[str]:
@@ -27,7 +21,6 @@ def test_ruff_finds_nothing():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-@pytest.mark.skipif(not FORMATTED, reason="the tree is reformatted once, after issue 31's branches are merged")
 def test_the_code_is_formatted():
     result = run("ruff", "format", "--check", "--no-cache", ".")
     assert result.returncode == 0, "run `ruff format .`:\n" + result.stdout + result.stderr
@@ -36,6 +29,12 @@ def test_the_code_is_formatted():
 def test_mypy_finds_nothing():
     # In the package as it installs (tests/package_tree.py); its cache in .mypy_cache (ignored by
     # git) makes a second run take ~2 s instead of ~9 s.
-    result = run("mypy", "--config-file", str(ROOT / "pyproject.toml"), "--cache-dir", str(ROOT / ".mypy_cache"),
-                 where=package_tree())
+    result = run(
+        "mypy",
+        "--config-file",
+        str(ROOT / "pyproject.toml"),
+        "--cache-dir",
+        str(ROOT / ".mypy_cache"),
+        where=package_tree(),
+    )
     assert result.returncode == 0, result.stdout + result.stderr

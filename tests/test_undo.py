@@ -9,9 +9,9 @@ import pytest
 
 from parlour import saves
 from parlour.driver import TableDriver
-from rules.bots import make
-from rules.table import Table
-from rules.undo import undo_point
+from parlour.rules.bots import make
+from parlour.rules.table import Table
+from parlour.rules.undo import undo_point
 
 
 def human_moves(game: str, seed: int, players: int = 3, bots: bool = True, limit: int = 400):
@@ -43,19 +43,22 @@ def first(game: str, kind: str, why: str, **kw):
     pytest.fail(f"no {kind} with {why!r} in 40 {game} games")
 
 
-@pytest.mark.parametrize("game, kind, why", [
-    ("garfield", "FollowGarfield", "dice"),   # the turn begins with a roll: it stands
-    ("garfield", "PlayCard", "coin"),         # Put 1 over: the coin is flipped at once
-    ("garfield", "Lasagna", ""),              # a choice: taken back
-    ("garfield", "SwapWith", ""),
-    ("garfield", "Give", "shown"),            # the card given was seen by its new owner
-    ("filmis", "Drop", ""),                   # a card play, its card seen only by its player
-    ("filmis", "PayFine", ""),
-    ("filmis", "Roll", "dice"),
-    ("filmis", "SwapTake", "shown"),
-    ("smurf", "TurnWheel", ""),
-    ("smurf", "Roll", "dice"),
-])
+@pytest.mark.parametrize(
+    "game, kind, why",
+    [
+        ("garfield", "FollowGarfield", "dice"),  # the turn begins with a roll: it stands
+        ("garfield", "PlayCard", "coin"),  # Put 1 over: the coin is flipped at once
+        ("garfield", "Lasagna", ""),  # a choice: taken back
+        ("garfield", "SwapWith", ""),
+        ("garfield", "Give", "shown"),  # the card given was seen by its new owner
+        ("filmis", "Drop", ""),  # a card play, its card seen only by its player
+        ("filmis", "PayFine", ""),
+        ("filmis", "Roll", "dice"),
+        ("filmis", "SwapTake", "shown"),
+        ("smurf", "TurnWheel", ""),
+        ("smurf", "Roll", "dice"),
+    ],
+)
 def test_undo_stops_at_chance_and_at_anything_shown(game, kind, why):
     driver, action, point = first(game, kind, why)
     t = driver.table
@@ -64,7 +67,7 @@ def test_undo_stops_at_chance_and_at_anything_shown(game, kind, why):
         return
     # the cut is at seat 0's last action: everything after it is the bots' replies
     assert t.events[point.to].seat == 0 and t.events[point.to].action == action
-    assert all(getattr(e, "seat", 1) != 0 for e in t.events[point.to + 1:] if type(e).__name__ == "Acted")
+    assert all(getattr(e, "seat", 1) != 0 for e in t.events[point.to + 1 :] if type(e).__name__ == "Acted")
 
 
 def test_undo_takes_back_the_bots_replies_and_the_state_is_the_fold(tmp_path):
@@ -72,7 +75,7 @@ def test_undo_takes_back_the_bots_replies_and_the_state_is_the_fold(tmp_path):
     t = driver.table
     path = tmp_path / "g.jsonl"
     driver.writer = saves.Writer(path, t.header, t.events)
-    kept = list(t.events[:point.to])
+    kept = list(t.events[: point.to])
     assert driver.undo({0}) == ""
     assert t.events == kept and 0 in t.to_act() and action in t.legal_actions(0)
     loaded = saves.read(path)  # the save follows, whole
@@ -100,7 +103,7 @@ def test_hot_seat_takes_back_only_the_current_players_own_moves():
             point = undo_point(t.game, t.header, t.events, {0, 1}, hot_seat=True, now=now)
             if point.to is not None:  # only the current player's own moves this turn
                 taken += 1
-                acted = [e for e in t.events[point.to:] if type(e).__name__ == "Acted"]
+                acted = [e for e in t.events[point.to :] if type(e).__name__ == "Acted"]
                 assert now == 0 and all(e.seat == 0 for e in acted)
             elif now == 1 and point.why == "not_yours":  # Ann's move, and Bob holds the keyboard now
                 refused += 1

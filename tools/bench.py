@@ -18,8 +18,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from parlour.driver import TableDriver  # noqa: E402
-from rules.bots import make  # noqa: E402
-from rules.table import Table  # noqa: E402
+from parlour.rules.bots import make  # noqa: E402
+from parlour.rules.table import Table  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 
@@ -33,7 +33,7 @@ def play(game: str, players: int, seed: int) -> int:
 
 def expert_moves(game: str, players: int, seed: int) -> list[float]:
     """One game, seat 0 expert and the others smart: CPU seconds of each searched move."""
-    from rules.bots.expert import ExpertBot
+    from parlour.rules.bots.expert import ExpertBot
 
     table = Table.new(game, NAMES[:players], seed=seed)
     bots = [ExpertBot(f"{seed}/0")] + [make("smart", f"{seed}/{seat}") for seat in range(1, players)]
@@ -61,17 +61,21 @@ def main() -> None:
     args = parser.parse_args()
     if args.expert:
         moves = sorted(m for g in range(args.games) for m in expert_moves(args.game, args.players, args.seed + g))
-        print(f"{args.game}, expert vs {args.players - 1} smart, {args.games} games: {len(moves)} searched moves, "
-              f"CPU per move median {moves[len(moves) // 2]:.3f} s, p95 {moves[int(len(moves) * 0.95)]:.3f} s, "
-              f"max {moves[-1]:.3f} s")
+        print(
+            f"{args.game}, expert vs {args.players - 1} smart, {args.games} games: {len(moves)} searched moves, "
+            f"CPU per move median {moves[len(moves) // 2]:.3f} s, p95 {moves[int(len(moves) * 0.95)]:.3f} s, "
+            f"max {moves[-1]:.3f} s"
+        )
         return
     start, cpu = time.perf_counter(), time.process_time()
     events = sum(play(args.game, args.players, args.seed + g) for g in range(args.games))
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     # games per CPU second is the steadier figure on a shared machine
-    print(f"{args.games} {args.game} games, {args.players} random bots: {seconds:.2f} s, "
-          f"{args.games / seconds:.0f} games/s, {events / seconds:.0f} events/s, "
-          f"{events / args.games:.0f} events/game; {cpu:.2f} s CPU, {args.games / cpu:.0f} games/CPU s")
+    print(
+        f"{args.games} {args.game} games, {args.players} random bots: {seconds:.2f} s, "
+        f"{args.games / seconds:.0f} games/s, {events / seconds:.0f} events/s, "
+        f"{events / args.games:.0f} events/game; {cpu:.2f} s CPU, {args.games / cpu:.0f} games/CPU s"
+    )
 
 
 if __name__ == "__main__":

@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from parlour.rules import registry  # noqa: E402
+from parlour.rules.bots import LEVELS  # noqa: E402
+from parlour.rules.bots.smart import SmartBot  # noqa: E402
 from parlour.simulate import simulate  # noqa: E402
-from rules import registry  # noqa: E402
-from rules.bots import LEVELS  # noqa: E402
-from rules.bots.smart import SmartBot  # noqa: E402
 
 
 def patched_level(game: str, name: str, value: float):
@@ -77,8 +77,11 @@ def main() -> None:
     for value in [float(v) for v in values.split(",")]:
         LEVELS["tuned"] = patched_level(args.game, name, value)
         summary = simulate(args.game, ["tuned"] + [args.against] * 3, args.games, args.seed)
-        print(f"{args.game} {name}={value}: {summary['seat_wins'][0]['win_rate']:.3f} "
-              f"against 3 {args.against} ({args.games} games)", flush=True)
+        print(
+            f"{args.game} {name}={value}: {summary['seat_wins'][0]['win_rate']:.3f} "
+            f"against 3 {args.against} ({args.games} games)",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -23,8 +23,8 @@ import sys
 
 ONE_RUN = """
 import sys, time
-from rules.bots import make
-from rules.table import Table
+from parlour.rules.bots import make
+from parlour.rules.table import Table
 try:
     from parlour.driver import TableDriver
 except ImportError:
@@ -71,20 +71,44 @@ def main() -> None:
         for root in args.roots:
             env = {**os.environ, "PYTHONPATH": os.path.abspath(root)}
             env.pop("PYTHONDONTWRITEBYTECODE", None)  # as a player runs it: bytecode cached
-            out = subprocess.run([sys.executable, "-c", ONE_RUN, args.game, str(args.games), str(args.players)],
-                                 cwd="/", env=env, capture_output=True, text=True, check=True)
+            out = subprocess.run(
+                [sys.executable, "-c", ONE_RUN, args.game, str(args.games), str(args.players)],
+                cwd="/",
+                env=env,
+                capture_output=True,
+                text=True,
+                check=True,
+            )
             rates[root].append(float(out.stdout))
     for root, values in rates.items():
-        print(f"{args.game:9} {root:30} games per CPU s: median {statistics.median(values):7.1f}  "
-              f"runs {', '.join(f'{v:.1f}' for v in values)}")
+        print(
+            f"{args.game:9} {root:30} games per CPU s: median {statistics.median(values):7.1f}  "
+            f"runs {', '.join(f'{v:.1f}' for v in values)}"
+        )
 
 
 def _instructions(root: str, args, games: int) -> int:
     env = {**os.environ, "PYTHONPATH": os.path.abspath(root), "PYTHONHASHSEED": "0"}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c",
-                          ONE_RUN, args.game, str(games), str(args.players), "count"],
-                         cwd="/", env=env, capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [
+            "valgrind",
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            sys.executable,
+            "-c",
+            ONE_RUN,
+            args.game,
+            str(games),
+            str(args.players),
+            "count",
+        ],
+        cwd="/",
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return int(re.search(r"Collected : (\d+)", out.stderr).group(1))
 
 

@@ -18,9 +18,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from parlour.driver import TableDriver  # noqa: E402
-from rules.bots import make  # noqa: E402
-from rules.filmis.records import TurnBegan, TurnSkipped  # noqa: E402
-from rules.table import Table  # noqa: E402
+from parlour.rules.bots import make  # noqa: E402
+from parlour.rules.filmis.records import TurnBegan, TurnSkipped  # noqa: E402
+from parlour.rules.table import Table  # noqa: E402
 
 NAMES = ("Ann", "Bob", "Cid", "Dag")
 
@@ -51,11 +51,15 @@ def main(argv=None) -> int:
         called += table.state.caller is not None
     n = args.games
     print(f"{n} games, {args.players} random bots (seeds 0..{n - 1})")
-    print(f"turns: median {statistics.median(turns):g}, 95th percentile {percentile(turns, 95)}, "
-          f"min {min(turns)}, max {max(turns)}, mean {statistics.mean(turns):.1f}")
+    print(
+        f"turns: median {statistics.median(turns):g}, 95th percentile {percentile(turns, 95)}, "
+        f"min {min(turns)}, max {max(turns)}, mean {statistics.mean(turns):.1f}"
+    )
     print(f"skipped turns: {skipped} of {sum(turns)}")
-    print(f"ended by a called raid: {called} ({100 * called / n:.1f}%), "
-          f"by an empty deck: {n - called} ({100 * (n - called) / n:.1f}%)")
+    print(
+        f"ended by a called raid: {called} ({100 * called / n:.1f}%), "
+        f"by an empty deck: {n - called} ({100 * (n - called) / n:.1f}%)"
+    )
     return 0
 
 

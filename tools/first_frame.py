@@ -41,7 +41,7 @@ def build(args):
 
         argv = ["resume", str(args.resume)] if args.resume else []
         return cli.app_of(cli._parser(argv).parse_args(argv))
-    from tui.app import ParlourApp
+    from parlour.tui.app import ParlourApp
 
     if args.resume:
         return ParlourApp(start="resume", resume=args.resume, autosave=False)
@@ -59,8 +59,9 @@ class Frames:
         def noted(screen, renderable):
             if renderable is not None and screen.children:
                 now = time.process_time()
-                text = [(segment.text, segment.style) for strip in screen._compositor.render_strips()
-                        for segment in strip]
+                text = [
+                    (segment.text, segment.style) for strip in screen._compositor.render_strips() for segment in strip
+                ]
                 self.frames.append((now - self.spent, type(screen).__name__, text))
                 self.spent += time.process_time() - now
             return display(screen, renderable)
@@ -68,7 +69,7 @@ class Frames:
         app._display = noted
 
     def watch_check(self) -> None:
-        from tui.local_game import LocalGame
+        from parlour.tui.local_game import LocalGame
 
         check_some, frames = getattr(LocalGame, "check_some", None), self
         if check_some is None:  # an older checkout: the save was checked before the screen
@@ -85,8 +86,10 @@ class Frames:
     def report(self, idle: float) -> str:
         shown = self.frames[: self.settled] if self.settled else self.frames
         full = next(f for f in shown if f[2] == shown[-1][2])
-        return (f"{self.frames[0][0]:.3f} s CPU to the first frame ({self.frames[0][1]}), {full[0]:.3f} s to "
-                f"the full frame, {idle - self.spent:.3f} s then idle")
+        return (
+            f"{self.frames[0][0]:.3f} s CPU to the first frame ({self.frames[0][1]}), {full[0]:.3f} s to "
+            f"the full frame, {idle - self.spent:.3f} s then idle"
+        )
 
 
 async def run(app, frames: Frames) -> float:

@@ -22,8 +22,8 @@ from parlour.simulate import bot_seed, game_seed  # noqa: E402
 
 
 def _bot(level: str, seed: str, playouts: int | None):
-    from rules.bots import make
-    from rules.bots.expert import ExpertBot
+    from parlour.rules.bots import make
+    from parlour.rules.bots.expert import ExpertBot
 
     if level == "expert" and playouts is not None:
         return ExpertBot(seed, playouts)
@@ -32,7 +32,7 @@ def _bot(level: str, seed: str, playouts: int | None):
 
 def play(game_id: str, first: str, second: str, seed: int, index: int, playouts: int | None) -> float:
     """One game; the first level's share of the win. Even games seat it first, odd ones second."""
-    from rules.table import Table
+    from parlour.rules.table import Table
 
     levels = [first, second] if index % 2 == 0 else [second, first]
     mine = 0 if index % 2 == 0 else 1
@@ -58,8 +58,10 @@ def binomial_tail(n: int, k: int, p: float) -> float:
     if p <= 0:
         return 0.0
     log_p, log_q = math.log(p), math.log1p(-p)
-    return sum(math.exp(math.lgamma(n + 1) - math.lgamma(i + 1) - math.lgamma(n - i + 1)
-                        + i * log_p + (n - i) * log_q) for i in range(k, n + 1))
+    return sum(
+        math.exp(math.lgamma(n + 1) - math.lgamma(i + 1) - math.lgamma(n - i + 1) + i * log_p + (n - i) * log_q)
+        for i in range(k, n + 1)
+    )
 
 
 def lower_bound(n: int, k: int, alpha: float = 0.05) -> float:
@@ -87,8 +89,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     games = [(args.game, args.first, args.second, args.seed, i, args.playouts) for i in range(args.games)]
     start = time.perf_counter()
-    print(f"{args.game}: {args.first} vs {args.second}, two-player games, seed {args.seed}, "
-          f"seats swapped every other game" + (f", expert playouts {args.playouts}" if args.playouts else ""))
+    print(
+        f"{args.game}: {args.first} vs {args.second}, two-player games, seed {args.seed}, "
+        f"seats swapped every other game" + (f", expert playouts {args.playouts}" if args.playouts else "")
+    )
     shares: list[float] = []
     with ProcessPoolExecutor(args.jobs) as pool:
         for share in pool.map(_one, games, chunksize=10):  # in order: a tally of the first n games
@@ -101,9 +105,12 @@ def main(argv: list[str] | None = None) -> int:
 def _tally(level: str, shares: list[float], seconds: float) -> None:
     wins = sum(shares)
     n, k = len(shares), math.floor(wins)
-    print(f"after {n} games: {level} won {wins:.1f} ({wins / n:.1%}); one-sided 95% lower bound "
-          f"{lower_bound(n, k):.1%}; P(>= {k} wins | rate 0.5) = {binomial_tail(n, k, 0.5):.2g} "
-          f"({seconds:.0f} s)", flush=True)
+    print(
+        f"after {n} games: {level} won {wins:.1f} ({wins / n:.1%}); one-sided 95% lower bound "
+        f"{lower_bound(n, k):.1%}; P(>= {k} wins | rate 0.5) = {binomial_tail(n, k, 0.5):.2g} "
+        f"({seconds:.0f} s)",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

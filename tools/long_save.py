@@ -41,8 +41,10 @@ def open_then_check(path: Path, runs: int) -> None:
         shown = time.process_time()
         for _ in loaded.check:
             pass
-        print(f"saves.read_then_check: {shown - start:.3f} s CPU, then its check {time.process_time() - shown:.3f} s"
-              f" ({len(loaded.events)} events)")
+        print(
+            f"saves.read_then_check: {shown - start:.3f} s CPU, then its check {time.process_time() - shown:.3f} s"
+            f" ({len(loaded.events)} events)"
+        )
 
 
 def main() -> None:
@@ -58,10 +60,10 @@ def main() -> None:
     if args.open:
         return open_then_check(args.path, args.open)
     from parlour.driver import TableDriver
-    from rules import log
-    from rules.bots import make
-    from rules.records import Acted
-    from rules.table import Table
+    from parlour.rules import log
+    from parlour.rules.bots import make
+    from parlour.rules.records import Acted
+    from parlour.rules.table import Table
 
     seed = args.seed
     while True:
@@ -70,8 +72,9 @@ def main() -> None:
         if len(table.events) >= args.events:
             break
         seed += 1
-    cut = next((i for i in range(args.events, len(table.events)) if isinstance(table.events[i], Acted)),
-               len(table.events))
+    cut = next(
+        (i for i in range(args.events, len(table.events)) if isinstance(table.events[i], Acted)), len(table.events)
+    )
     args.path.write_text(log.dumps(table.header, table.events[:cut]), encoding="utf-8")
     print(f"{args.path}: seed {seed}, {cut} events")
 

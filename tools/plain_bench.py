@@ -29,8 +29,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def _env(folder: str) -> dict:
-    env = dict(os.environ, PARLOUR_DATA_DIR=folder, PARLOUR_CONFIG_DIR=folder, LANG="C.UTF-8",
-               TERM="xterm-256color", COLUMNS="80", LINES="24")
+    env = dict(
+        os.environ,
+        PARLOUR_DATA_DIR=folder,
+        PARLOUR_CONFIG_DIR=folder,
+        LANG="C.UTF-8",
+        TERM="xterm-256color",
+        COLUMNS="80",
+        LINES="24",
+    )
     env.pop("TEXTUAL", None)
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # measure with .pyc files, as installed
     return env
@@ -75,8 +82,24 @@ def piped_run(args: list[str], folder: str, root: str) -> tuple[float, float, fl
 
 
 def plain_run(game: str, folder: str, root: str = ROOT) -> tuple[float, float, float]:
-    return piped_run([sys.executable, "-m", "parlour", "play", game, "--plain", "--seats", "Ann,bot", "--seed", "1",
-                      "--bot-delay", "0"], folder, root)
+    return piped_run(
+        [
+            sys.executable,
+            "-m",
+            "parlour",
+            "play",
+            game,
+            "--plain",
+            "--seats",
+            "Ann,bot",
+            "--seed",
+            "1",
+            "--bot-delay",
+            "0",
+        ],
+        folder,
+        root,
+    )
 
 
 def baseline_run(game: str, folder: str, root: str = ROOT) -> tuple[float, float, float]:
@@ -90,8 +113,9 @@ def screen_run(game: str, folder: str, root: str = ROOT) -> tuple[float, float, 
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     args = [sys.executable, "-m", "parlour", "play", game, "--seats", "Ann,bot", "--seed", "1", "--bot-delay", "0"]
     start = time.perf_counter()
-    child = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=slave, env=_env(folder), cwd=root,
-                             start_new_session=True)
+    child = subprocess.Popen(
+        args, stdin=slave, stdout=slave, stderr=slave, env=_env(folder), cwd=root, start_new_session=True
+    )
     os.close(slave)
     _wait_for(master, b"Odie")
     first = time.perf_counter() - start
@@ -114,7 +138,11 @@ def main() -> int:
     parser.add_argument("--root", default=ROOT, help="the checkout whose parlour runs (default: this one)")
     parser.add_argument("--only", choices=("python", "plain", "screen"), help="measure only one of them")
     args = parser.parse_args()
-    modes = (("python", "bare python (the floor)", baseline_run), ("plain", "plain (--plain, pipes)", plain_run), ("screen", "full screen (Textual, PTY)", screen_run))
+    modes = (
+        ("python", "bare python (the floor)", baseline_run),
+        ("plain", "plain (--plain, pipes)", plain_run),
+        ("screen", "full screen (Textual, PTY)", screen_run),
+    )
     with tempfile.TemporaryDirectory() as folder:
         for key, name, run in modes:
             if args.only not in (None, key):
@@ -124,9 +152,11 @@ def main() -> int:
             times = [r[0] * 1000 for r in results]
             rss = [r[1] for r in results]
             cpu = [r[2] * 1000 for r in results]
-            print(f"{name:28} first prompt/frame: median {statistics.median(times):6.0f} ms, "
-                  f"max {max(times):6.0f} ms · CPU {statistics.median(cpu):4.0f} ms · peak RSS: median "
-                  f"{statistics.median(rss):5.1f} MiB, max {max(rss):5.1f} MiB  ({args.runs} runs, {args.game})")
+            print(
+                f"{name:28} first prompt/frame: median {statistics.median(times):6.0f} ms, "
+                f"max {max(times):6.0f} ms · CPU {statistics.median(cpu):4.0f} ms · peak RSS: median "
+                f"{statistics.median(rss):5.1f} MiB, max {max(rss):5.1f} MiB  ({args.runs} runs, {args.game})"
+            )
     return 0
 
 

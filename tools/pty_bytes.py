@@ -28,9 +28,21 @@ import tempfile
 import termios
 import time
 
-KEYS = {"space": b" ", "enter": b"\r", "down": b"\x1b[B", "up": b"\x1b[A", "right": b"\x1b[C",
-        "left": b"\x1b[D", "escape": b"\x1b", "pagedown": b"\x1b[6~", "pageup": b"\x1b[5~",
-        "home": b"\x1b[H", "end": b"\x1b[F", "ctrl+q": b"\x11", "tab": b"\t"}
+KEYS = {
+    "space": b" ",
+    "enter": b"\r",
+    "down": b"\x1b[B",
+    "up": b"\x1b[A",
+    "right": b"\x1b[C",
+    "left": b"\x1b[D",
+    "escape": b"\x1b",
+    "pagedown": b"\x1b[6~",
+    "pageup": b"\x1b[5~",
+    "home": b"\x1b[H",
+    "end": b"\x1b[F",
+    "ctrl+q": b"\x11",
+    "tab": b"\t",
+}
 
 
 FRAME = 1500  # a first frame at 80x24 is more than this; the terminal's set-up alone is less
@@ -87,8 +99,7 @@ def measure(args) -> dict:
     start = time.monotonic()
     pid, fd = spawn(argv, args.size, env)
     first, last = drain(fd, args.quiet, at_least=FRAME)  # the terminal set-up comes first
-    result = {"first_frame_s": round(last - start, 3), "first_frame_bytes": len(first), "keys": [],
-              "sent": first}
+    result = {"first_frame_s": round(last - start, 3), "first_frame_bytes": len(first), "keys": [], "sent": first}
     for key in args.keys:
         os.write(fd, KEYS.get(key, key.encode()))
         data, _ = drain(fd, args.quiet, first_wait=args.quiet)
@@ -133,9 +144,14 @@ def main() -> None:
         keys = " ".join(f"{k}={n}" for k, n in result["keys"])
         if args.check_ascii:
             bad = sorted({b for b in result["sent"] if b > 127})
-            print(f"non-ASCII bytes: {len([b for b in result['sent'] if b > 127])}" + (f" e.g. {result['sent'][result['sent'].index(bytes([bad[0]])) - 40:][:80]!r}" if bad else ""))
-        print(f"first frame {result['first_frame_s']} s wall, {result['cpu_s']} s CPU (to quit), "
-              f"{result['first_frame_bytes']} B | {keys}")
+            print(
+                f"non-ASCII bytes: {len([b for b in result['sent'] if b > 127])}"
+                + (f" e.g. {result['sent'][result['sent'].index(bytes([bad[0]])) - 40 :][:80]!r}" if bad else "")
+            )
+        print(
+            f"first frame {result['first_frame_s']} s wall, {result['cpu_s']} s CPU (to quit), "
+            f"{result['first_frame_bytes']} B | {keys}"
+        )
 
 
 if __name__ == "__main__":

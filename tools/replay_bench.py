@@ -21,10 +21,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from parlour.driver import TableDriver  # noqa: E402
 from parlour.replay import EVERY, Replay  # noqa: E402
+from parlour.rules.bots import make  # noqa: E402
+from parlour.rules.log import Loaded  # noqa: E402
+from parlour.rules.table import Table  # noqa: E402
 from parlour.words.base import Words  # noqa: E402
-from rules.bots import make  # noqa: E402
-from rules.log import Loaded  # noqa: E402
-from rules.table import Table  # noqa: E402
 
 LOG_BATCHES = 60  # as tui/screens/replay.py tells after a seek
 
@@ -59,7 +59,7 @@ def screen_seek_times(loaded: Loaded, seeks: int, seed: int) -> list[float]:
 
     os.environ.setdefault("PARLOUR_DATA_DIR", tempfile.mkdtemp())
     os.environ.setdefault("PARLOUR_CONFIG_DIR", tempfile.mkdtemp())
-    from tui.app import make_app
+    from parlour.tui.app import make_app
 
     async def run() -> list[float]:
         app = make_app(bot_delay=0, animations=False, autosave=False)
@@ -90,16 +90,20 @@ def main() -> None:
     print(f"{args.game}: {len(loaded.events)} events")
     if args.screen:
         times = screen_seek_times(loaded, args.seeks, args.seed)
-        print(f"replay screen at 120x40: seek median {statistics.median(times) * 1000:.1f} ms, "
-              f"worst {max(times) * 1000:.1f} ms over {len(times)} seeks")
+        print(
+            f"replay screen at 120x40: seek median {statistics.median(times) * 1000:.1f} ms, "
+            f"worst {max(times) * 1000:.1f} ms over {len(times)} seeks"
+        )
         return
     for label, every in ((f"snapshots every {EVERY}", EVERY), ("no snapshots (fold from the start)", 10**9)):
         start = time.perf_counter()
         replay = Replay(loaded, every=every)
         opened = time.perf_counter() - start
         times = seek_times(replay, args.seeks, args.seed)
-        print(f"{label}: open {opened * 1000:.0f} ms; seek median {statistics.median(times) * 1000:.1f} ms, "
-              f"worst {max(times) * 1000:.1f} ms over {len(times)} seeks")
+        print(
+            f"{label}: open {opened * 1000:.0f} ms; seek median {statistics.median(times) * 1000:.1f} ms, "
+            f"worst {max(times) * 1000:.1f} ms over {len(times)} seeks"
+        )
 
 
 if __name__ == "__main__":

@@ -34,9 +34,9 @@ COLOURS = ("red", "blue", "green", "yellow")
 
 def make_saves(folder: Path, count: int) -> None:
     from parlour.driver import TableDriver
-    from rules import log
-    from rules.bots import make
-    from rules.table import Table
+    from parlour.rules import log
+    from parlour.rules.bots import make
+    from parlour.rules.table import Table
 
     folder.mkdir(parents=True, exist_ok=True)
     for i in range(count):
@@ -44,7 +44,7 @@ def make_saves(folder: Path, count: int) -> None:
         if path.exists():
             continue
         picks = random.Random(i)
-        game, players = GAMES[i % 3], NAMES[:picks.randint(2, 4)]
+        game, players = GAMES[i % 3], NAMES[: picks.randint(2, 4)]
         seats = [{"bot": "random" if seat else None, "colour": COLOURS[seat]} for seat in range(len(players))]
         table = Table.new(game, players, seed=i, meta={"seats": seats})
         bots = {seat: make("random", f"{i}/{seat}") for seat in range(len(players))}  # seat 0 "human"
@@ -57,7 +57,7 @@ def make_saves(folder: Path, count: int) -> None:
 
 
 def list_cpu(folder: Path) -> tuple[float, int, int]:
-    from tui.screens.resume import describe_saves
+    from parlour.tui.screens.resume import describe_saves
 
     start = time.process_time()
     rows = describe_saves(folder)
@@ -68,7 +68,7 @@ def first_frame(data: Path) -> float:
     import asyncio
 
     os.environ["PARLOUR_DATA_DIR"] = str(data)
-    from tui.app import ParlourApp
+    from parlour.tui.app import ParlourApp
 
     async def run() -> None:
         async with ParlourApp(start="resume").run_test(size=(80, 24)) as pilot:

@@ -15,8 +15,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-SCENE_MODULES = ("tests.tui.scenes", "tests.tui.scenes_filmis", "tests.tui.scenes_smurf", "tests.tui.scenes_replay",
-                 "tests.tui.scenes_readable")
+SCENE_MODULES = (
+    "tests.tui.scenes",
+    "tests.tui.scenes_filmis",
+    "tests.tui.scenes_smurf",
+    "tests.tui.scenes_replay",
+    "tests.tui.scenes_readable",
+)
 
 
 def scenes() -> dict:

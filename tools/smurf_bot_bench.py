@@ -31,9 +31,9 @@ LEVELS = ["smart", "random", "random", "random"]
 
 def record(path: str, games: int, seed: int) -> None:
     from parlour.driver import TableDriver
+    from parlour.rules.bots import make
+    from parlour.rules.table import Table
     from parlour.simulate import bot_seed, game_seed, seat_names
-    from rules.bots import make
-    from rules.table import Table
 
     asked: list[list] = []
     for index in range(games):
@@ -55,9 +55,9 @@ def record(path: str, games: int, seed: int) -> None:
 
 
 def answer(path: str) -> None:
+    from parlour.rules import registry
+    from parlour.rules.bots import make
     from parlour.simulate import bot_seed
-    from rules import registry
-    from rules.bots import make
 
     with open(path, "rb") as source:
         data = pickle.load(source)
@@ -72,8 +72,10 @@ def answer(path: str) -> None:
             spent += time.process_time() - start
             digest.update(repr(action).encode())
     decisions = sum(map(len, data["games"]))
-    print(f"{os.getcwd()}: {decisions} decisions in {spent:.2f} s CPU "
-          f"({spent / decisions * 1e6:.0f} us each); answers {digest.hexdigest()[:12]}")
+    print(
+        f"{os.getcwd()}: {decisions} decisions in {spent:.2f} s CPU "
+        f"({spent / decisions * 1e6:.0f} us each); answers {digest.hexdigest()[:12]}"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -20,9 +20,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from parlour.driver import TableDriver  # noqa: E402
-from rules.bots import make  # noqa: E402
-from rules.smurf.records import TurnEnded  # noqa: E402
-from rules.table import Table  # noqa: E402
+from parlour.rules.bots import make  # noqa: E402
+from parlour.rules.smurf.records import TurnEnded  # noqa: E402
+from parlour.rules.table import Table  # noqa: E402
 
 
 def play(players: int, seed: int, cap: int) -> tuple[int, bool]:
@@ -51,8 +51,9 @@ def main(argv=None) -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
     parser.add_argument("--cap", type=int, default=100_000, help="stop a game after this many turns")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
-    parser.add_argument("--within", type=int, nargs="*", default=[],
-                        help="also print the share of games won within these many turns")
+    parser.add_argument(
+        "--within", type=int, nargs="*", default=[], help="also print the share of games won within these many turns"
+    )
     args = parser.parse_args(argv)
     print(f"The Smurf Game, random bots: {args.games} games per player count, cap {args.cap} turns")
     print("players  finished  mean turns  median    p90    p99    max  (turns per player: mean)")
@@ -67,9 +68,11 @@ def main(argv=None) -> None:
         if not turns:
             print(f"{n:7}  {0:8}")
             continue
-        print(f"{n:7}  {len(turns):8}  {statistics.mean(turns):10.0f}  {statistics.median(turns):6.0f}"
-              f"  {percentile(turns, .9):5}  {percentile(turns, .99):5}  {max(turns):5}"
-              f"  ({statistics.mean(turns) / n:.0f})")
+        print(
+            f"{n:7}  {len(turns):8}  {statistics.mean(turns):10.0f}  {statistics.median(turns):6.0f}"
+            f"  {percentile(turns, 0.9):5}  {percentile(turns, 0.99):5}  {max(turns):5}"
+            f"  ({statistics.mean(turns) / n:.0f})"
+        )
         for bound in args.within:
             share = sum(t <= bound for t, done in results if done) / len(results)
             print(f"         won within {bound} turns: {share:.1%}")

@@ -22,12 +22,16 @@ def source() -> str:
     import binascii
     import struct
 
-    from rules.bots.smurf_smart import FULL, table_keys, worked_out
+    from parlour.rules.bots.smurf_smart import FULL, table_keys, worked_out
 
     keys = table_keys()
-    lines = ['"""The Smurf smart bot\'s value tables (smurf_smart.worked_out), one per set of empty circles',
-             "0..15 in turn, in smurf_smart.table_keys order, as little-endian doubles in base64.",
-             'Written by tools/smurf_tables.py: do not edit."""', "", "PACKED = ("]
+    lines = [
+        '"""The Smurf smart bot\'s value tables (smurf_smart.worked_out), one per set of empty circles',
+        "0..15 in turn, in smurf_smart.table_keys order, as little-endian doubles in base64.",
+        'Written by tools/smurf_tables.py: do not edit."""',
+        "",
+        "PACKED = (",
+    ]
     for empty in range(FULL + 1):
         values = worked_out(empty)
         packed = struct.pack(f"<{len(keys)}d", *(values[key] for key in keys))

@@ -87,9 +87,19 @@ async def serve(players: int) -> None:
     from tests.ssh.test_serve import PRESENTER, caught_up
 
     fields = {f.name for f in dataclasses.fields(Settings)}
-    settings = {k: v for k, v in {"save": False, "max_logins_per_address": players, "max_logins": players,
-                                  "max_connections": players + 1, "login_timeout": 600,
-                                  "session_grace": 600, **EXTRA_SETTINGS}.items() if k in fields}
+    settings = {
+        k: v
+        for k, v in {
+            "save": False,
+            "max_logins_per_address": players,
+            "max_logins": players,
+            "max_connections": players + 1,
+            "login_timeout": 600,
+            "session_grace": 600,
+            **EXTRA_SETTINGS,
+        }.items()
+        if k in fields
+    }
     tables.MAX_TABLES = max(tables.MAX_TABLES, players)
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader()
@@ -109,8 +119,11 @@ async def serve(players: int) -> None:
                 say(id=ask["id"], key=None)
                 return
             options = table.table.legal_actions(0)
-            say(id=ask["id"], key="space" if PRESENTER.roll_action(options) is not None else "enter",
-                count=len(table.table.events))
+            say(
+                id=ask["id"],
+                key="space" if PRESENTER.roll_action(options) is not None else "enter",
+                count=len(table.table.events),
+            )
         elif ask["do"] == "shown":
             m = member(hub, ask["name"])
             await until(hub, lambda: m.seen >= len(m.table.table.events) > ask["count"], timeout=120)
@@ -141,8 +154,9 @@ async def serve(players: int) -> None:
                 chosen = [member(hub, ask["name"])] if "name" in ask else list(hub.lobby.members.values())
                 for m in chosen:
                     hub.lobby._sit(m, hub.lobby.create("garfield", ["human", "bot:random"]))
-                await until(hub, lambda: all(m.seen and m.seen == len(m.table.table.events) for m in chosen),
-                            timeout=300)
+                await until(
+                    hub, lambda: all(m.seen and m.seen == len(m.table.table.events) for m in chosen), timeout=300
+                )
                 say()
             elif do == "memory":
                 kb = {pid: memory_kb(pid) for pid in pids(hub)}
@@ -157,8 +171,10 @@ async def serve(players: int) -> None:
                     say(key=None)
                     continue
                 options = table.table.legal_actions(0)
-                say(key="space" if PRESENTER.roll_action(options) is not None else "enter",
-                    count=len(table.table.events))
+                say(
+                    key="space" if PRESENTER.roll_action(options) is not None else "enter",
+                    count=len(table.table.events),
+                )
             elif do == "shown":  # until the player's UI has shown the events after `count`
                 m = member(hub, ask["name"])
                 await until(hub, lambda: m.seen >= len(m.table.table.events) > ask["count"])
@@ -175,9 +191,12 @@ class Server:
         args = [sys.executable, __file__, "--serve", "--players", str(players), *(extra or [])]
         if code:
             args += ["--code", str(code)]
-        self.process = await asyncio.create_subprocess_exec(*args, stdin=asyncio.subprocess.PIPE,
-                                                            stdout=asyncio.subprocess.PIPE,
-                                                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+        self.process = await asyncio.create_subprocess_exec(
+            *args,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
         started = await self._answer()
         self.port, self.web_port = started["port"], started.get("web_port")
 
@@ -223,8 +242,10 @@ async def key_to_screen(srv, press, players: int) -> None:
         await srv.ask("shown", name=f"p{i}", count=turn["count"])
         delays.append(time.perf_counter() - start)
     if delays:
-        print(f"key to screen ({len(delays)} presses, {players} connected): median "
-              f"{statistics.median(delays) * 1000:.0f} ms, p95 {quantile(delays, 0.95) * 1000:.0f} ms")
+        print(
+            f"key to screen ({len(delays)} presses, {players} connected): median "
+            f"{statistics.median(delays) * 1000:.0f} ms, p95 {quantile(delays, 0.95) * 1000:.0f} ms"
+        )
 
 
 async def bench(players: int, idle: bool, code: Path | None, raw: bool) -> None:
@@ -263,17 +284,23 @@ async def bench(players: int, idle: bool, code: Path | None, raw: bool) -> None:
 
     terms, alone, burst = await crowd(srv, one, players, times)
     print(f"players connected: {players}{' (idle, in the lobby)' if idle else ''}")
-    print(f"time to lobby: one client {alone:.2f} s; {players - 1} at once: median {statistics.median(times):.2f} s, "
-          f"p95 {quantile(times, 0.95):.2f} s, worst {max(times):.2f} s")
-    print(f"server CPU for the {players - 1} connections, to their lobbies: {burst:.2f} s "
-          f"({burst / (players - 1) * 1000:.0f} ms each; it bounds the times above on one core)")
+    print(
+        f"time to lobby: one client {alone:.2f} s; {players - 1} at once: median {statistics.median(times):.2f} s, "
+        f"p95 {quantile(times, 0.95):.2f} s, worst {max(times):.2f} s"
+    )
+    print(
+        f"server CPU for the {players - 1} connections, to their lobbies: {burst:.2f} s "
+        f"({burst / (players - 1) * 1000:.0f} ms each; it bounds the times above on one core)"
+    )
     if not idle:
         await srv.ask("seat")
     await asyncio.sleep(2)  # let the server settle before memory and CPU are read
     memory = await srv.ask("memory")
-    print(f"memory: {memory['total'] / 1024:.0f} MiB PSS in all (server process {memory['server'] / 1024:.0f} MiB, "
-          f"{memory['processes'] - 1} UI processes, {memory['uis']} UIs) = "
-          f"{memory['total'] / players / 1024:.1f} MiB per player")
+    print(
+        f"memory: {memory['total'] / 1024:.0f} MiB PSS in all (server process {memory['server'] / 1024:.0f} MiB, "
+        f"{memory['processes'] - 1} UI processes, {memory['uis']} UIs) = "
+        f"{memory['total'] / players / 1024:.1f} MiB per player"
+    )
     before = (await srv.ask("cpu"))["seconds"]
     await asyncio.sleep(5)
     used = (await srv.ask("cpu"))["seconds"] - before
@@ -295,8 +322,11 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=10)
     parser.add_argument("--idle", action="store_true", help="everyone stays in the lobby")
     parser.add_argument("--code", type=Path, help="the checkout whose code is measured (default: this one)")
-    parser.add_argument("--pyte", action="store_true",
-                        help="clients run a terminal emulator (pyte) and wait for the heading on its screen")
+    parser.add_argument(
+        "--pyte",
+        action="store_true",
+        help="clients run a terminal emulator (pyte) and wait for the heading on its screen",
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # the server process
     parser.add_argument("--web", action="store_true", help=argparse.SUPPRESS)  # ... with the web door
     args = parser.parse_args()
@@ -305,8 +335,13 @@ def main() -> None:
         try:  # room for every player on the one open credential (older code has no quotas)
             from parlour.serve.quotas import parse
 
-            EXTRA_SETTINGS["quotas"] = parse([f"shared.connections={players + 1}", f"shared.tables={players}",
-                                              f"shared.tables_per_hour={4 * players}"])
+            EXTRA_SETTINGS["quotas"] = parse(
+                [
+                    f"shared.connections={players + 1}",
+                    f"shared.tables={players}",
+                    f"shared.tables_per_hour={4 * players}",
+                ]
+            )
         except ImportError:
             pass
         if args.web:  # the web door

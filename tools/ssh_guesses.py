@@ -35,10 +35,19 @@ class Guesser(asyncssh.SSHClient):
 async def attacker(port: int, counter: list[int], stop: float) -> None:
     while time.monotonic() < stop:
         try:
-            await asyncio.wait_for(asyncssh.connect(
-                "127.0.0.1", port, username="ann", known_hosts=None, client_keys=None, agent_path=None,
-                preferred_auth="password", client_factory=lambda: Guesser(counter, stop)),
-                max(0.1, stop - time.monotonic()))
+            await asyncio.wait_for(
+                asyncssh.connect(
+                    "127.0.0.1",
+                    port,
+                    username="ann",
+                    known_hosts=None,
+                    client_keys=None,
+                    agent_path=None,
+                    preferred_auth="password",
+                    client_factory=lambda: Guesser(counter, stop),
+                ),
+                max(0.1, stop - time.monotonic()),
+            )
         except (TimeoutError, asyncssh.Error, OSError):
             pass
 
@@ -61,6 +70,7 @@ async def main(seconds: float, connections: int) -> None:
         def counted(*args):
             judged[0] += 1
             return check(*args)
+
         hub.check_password = counted
     counter = [0]
     start = time.monotonic()
@@ -71,9 +81,11 @@ async def main(seconds: float, connections: int) -> None:
     log = (data_dir() / "serve.log").stat().st_size
     if not hasattr(hub, "check_password"):  # before issue 13 every judged guess wrote a line
         judged[0] = (data_dir() / "serve.log").read_text().count("wrong password")
-    print(f"{judged[0]} guesses judged ({counter[0]} offered) in {took:.1f} s from one address, "
-          f"{connections} connections at a time: {judged[0] * 60 / took:,.0f} guesses per minute; "
-          f"serve.log {log:,} bytes")
+    print(
+        f"{judged[0]} guesses judged ({counter[0]} offered) in {took:.1f} s from one address, "
+        f"{connections} connections at a time: {judged[0] * 60 / took:,.0f} guesses per minute; "
+        f"serve.log {log:,} bytes"
+    )
 
 
 if __name__ == "__main__":

@@ -55,14 +55,26 @@ def count_guesses_at(hub, name: str) -> list[int]:
         cred = check(username, password)
         judged[0] += username == name and cred is None
         return cred
+
     hub.check_password = counted
     return judged
 
 
 async def connect(hub, name, address="127.0.0.1", timeout=15.0, **options):
-    return await asyncio.wait_for(asyncssh.connect(
-        "127.0.0.1", hub.port, username=name, known_hosts=None, client_keys=None, agent_path=None,
-        preferred_auth="password", local_addr=(address, 0), **options), timeout)
+    return await asyncio.wait_for(
+        asyncssh.connect(
+            "127.0.0.1",
+            hub.port,
+            username=name,
+            known_hosts=None,
+            client_keys=None,
+            agent_path=None,
+            preferred_auth="password",
+            local_addr=(address, 0),
+            **options,
+        ),
+        timeout,
+    )
 
 
 async def one_guess(hub, name, address="127.0.0.1") -> None:
@@ -84,6 +96,7 @@ async def reset(seconds: float) -> str:
                 (await connect(hub, "eve", password="pear", timeout=max(0.1, stop - time.monotonic()))).close()
             except ERRORS:
                 pass
+
     took = time.monotonic()
     await asyncio.gather(*(loop() for _ in range(4)))
     took = time.monotonic() - took
@@ -101,12 +114,15 @@ async def spread(seconds: float) -> str:
         while time.monotonic() < stop:
             n[0] += 1
             await one_guess(hub, "ann", f"127.0.{2 + n[0] // 250}.{1 + n[0] % 250}")
+
     took = time.monotonic()
     await asyncio.gather(*(loop() for _ in range(4)))
     took = time.monotonic() - took
     await hub.close()
-    return (f"spread: {judged[0] * 60 / took:,.0f} guesses a minute at Ann's password from {n[0]} addresses "
-            f"({judged[0]} judged in {took:.0f} s)")
+    return (
+        f"spread: {judged[0] * 60 / took:,.0f} guesses a minute at Ann's password from {n[0]} addresses "
+        f"({judged[0]} judged in {took:.0f} s)"
+    )
 
 
 async def silent(seconds: float) -> str:
@@ -140,6 +156,7 @@ async def silent(seconds: float) -> str:
                 while len(held) < 4:
                     held.append(hold(address))
             await asyncio.sleep(0.05)
+
     filler = asyncio.ensure_future(refill())
     await asyncio.sleep(1.0)
     got, told = 0, Counter()
@@ -171,10 +188,13 @@ async def nat(seconds: float) -> str:
             conn.close()
         except ERRORS as error:
             told[str(error) or type(error).__name__] += 1
+
     await asyncio.gather(*(person(i) for i in range(10)))
     await hub.close()
-    return (f"nat: {len(times)} of 10 people behind one address got in, the last after {max(times, default=0):.2f} s"
-            + "".join(f"; {n} told {r!r}" for r, n in told.items()))
+    return (
+        f"nat: {len(times)} of 10 people behind one address got in, the last after {max(times, default=0):.2f} s"
+        + "".join(f"; {n} told {r!r}" for r, n in told.items())
+    )
 
 
 async def quota(seconds: float) -> str:
@@ -189,8 +209,10 @@ async def quota(seconds: float) -> str:
         except ERRORS as error:
             told = str(error)
             break
-    conns = f"connections: one password holds {len(held)} of {hub.settings.max_connections} in {time.monotonic() - t0:.1f} s" + (
-        f" (then told {told!r})" if told else "")
+    conns = (
+        f"connections: one password holds {len(held)} of {hub.settings.max_connections} in {time.monotonic() - t0:.1f} s"
+        + (f" (then told {told!r})" if told else "")
+    )
     process = await held[0].create_process(encoding=None)  # a plain session: p0 in the lobby
     for _ in range(200):
         if hub.lobby.members.get("p0") is not None:
@@ -206,8 +228,9 @@ async def quota(seconds: float) -> str:
         if len(hub.lobby.tables) == before:
             break
     refusals = [m.get("reason") for m in seen if m.get("t") == "rejected"]
-    tables = (f"tables: one of its players sets up {len(hub.lobby.tables)} of 40 in {time.monotonic() - t0:.2f} s"
-              + (f" (then told {refusals[-1]!r})" if refusals else ""))
+    tables = f"tables: one of its players sets up {len(hub.lobby.tables)} of 40 in {time.monotonic() - t0:.2f} s" + (
+        f" (then told {refusals[-1]!r})" if refusals else ""
+    )
     process.close()
     for conn in held:
         conn.close()
@@ -235,12 +258,15 @@ async def quota(seconds: float) -> str:
                 pass
             finally:
                 conn.close()
+
     took = time.monotonic()
     await asyncio.gather(*(names(k) for k in range(4)))
     took = time.monotonic() - took
     await hub.close()
-    names_line = (f"names: one password takes {claimed[0]} new names in {took:.0f} s ({claimed[0] / took:.1f} a second)"
-                  + "".join(f"; {n} told {r!r}" for r, n in refused.most_common(2)))
+    names_line = (
+        f"names: one password takes {claimed[0]} new names in {took:.0f} s ({claimed[0] / took:.1f} a second)"
+        + "".join(f"; {n} told {r!r}" for r, n in refused.most_common(2))
+    )
     return "quota: " + conns + "\n       " + tables + "\n       " + names_line
 
 

@@ -68,8 +68,10 @@ BIG = ((1000, 1000), (499, 200))
 
 def memory(pid: int) -> tuple[int, int]:
     """(RSS, PSS) of a process, in bytes."""
-    return (ssh_bench._proc_kb(f"/proc/{pid}/status", "VmRSS:") * 1024,
-            ssh_bench._proc_kb(f"/proc/{pid}/smaps_rollup", "Pss:") * 1024)
+    return (
+        ssh_bench._proc_kb(f"/proc/{pid}/status", "VmRSS:") * 1024,
+        ssh_bench._proc_kb(f"/proc/{pid}/smaps_rollup", "Pss:") * 1024,
+    )
 
 
 def log_bytes(folder: Path) -> int:
@@ -85,8 +87,9 @@ async def attacker(name: str, port: int, seconds: float) -> None:
     deadline = time.monotonic() + seconds
 
     async def session(user: str, size=(100, 32), term="xterm-256color", **options):
-        conn = await asyncssh.connect("127.0.0.1", port, username=user, known_hosts=None, client_keys=None,
-                                      agent_path=None, **options)
+        conn = await asyncssh.connect(
+            "127.0.0.1", port, username=user, known_hosts=None, client_keys=None, agent_path=None, **options
+        )
         process = await conn.create_process(term_type=term, term_size=size, encoding=None)
         return conn, process
 
@@ -146,6 +149,7 @@ async def attacker(name: str, port: int, seconds: float) -> None:
                 while time.monotonic() < deadline:
                     process.stdin.write(b"g")
                     await asyncio.sleep(1 / 30)
+
             await asyncio.gather(*(presser(p) for _, p in clients))
             return
         if name == "noread":
@@ -254,8 +258,18 @@ async def one_attack(name: str, seconds: float, code: Path | None, folder: Path)
     delays: list[float] = []
     stop = asyncio.Event()
     attack = await asyncio.create_subprocess_exec(
-        sys.executable, __file__, "--attacker", name, "--port", str(srv.port), "--seconds", str(seconds),
-        *(["--code", str(code)] if code else []), stdout=asyncio.subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        sys.executable,
+        __file__,
+        "--attacker",
+        name,
+        "--port",
+        str(srv.port),
+        "--seconds",
+        str(seconds),
+        *(["--code", str(code)] if code else []),
+        stdout=asyncio.subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     await asyncio.wait_for(attack.stdout.readline(), 120)  # "ready": its clients are connected
     player = asyncio.ensure_future(ordinary_player(srv, me, stop, delays))
     cpu0, began = ssh_bench.cpu_seconds(pid), time.monotonic()
@@ -276,9 +290,22 @@ async def one_attack(name: str, seconds: float, code: Path | None, folder: Path)
     rss1, pss1 = memory(pid)
     await me.close()
     await srv.stop()
-    return dict(attack=name, quiet=quiet, delays=delays, rss0=rss0, peak_rss=peak_rss, rss1=rss1, pss0=pss0,
-                peak_pss=peak_pss, pss1=pss1, log=log1 - log0, said=said, seconds=seconds, cpu=cpu,
-                load=Path("/proc/loadavg").read_text().split()[0])
+    return dict(
+        attack=name,
+        quiet=quiet,
+        delays=delays,
+        rss0=rss0,
+        peak_rss=peak_rss,
+        rss1=rss1,
+        pss0=pss0,
+        peak_pss=peak_pss,
+        pss1=pss1,
+        log=log1 - log0,
+        said=said,
+        seconds=seconds,
+        cpu=cpu,
+        load=Path("/proc/loadavg").read_text().split()[0],
+    )
 
 
 def report(r: dict) -> str:
@@ -286,12 +313,15 @@ def report(r: dict) -> str:
         if not values:
             return "no moves"
         return f"{statistics.median(values) * 1000:.0f}/{quantile(values, 0.95) * 1000:.0f} ms ({len(values)})"
-    return (f"{r['attack']:9} others' key-to-screen median/p95: quiet {ms(r['quiet'])}, attacked {ms(r['delays'])}; "
-            f"RSS {r['rss0'] / MiB:.0f} -> peak {r['peak_rss'] / MiB:.0f} (+{(r['peak_rss'] - r['rss0']) / MiB:.0f}) "
-            f"-> after {r['rss1'] / MiB:.0f} MiB; PSS peak +{(r['peak_pss'] - r['pss0']) / MiB:.0f} MiB, after "
-            f"+{(r['pss1'] - r['pss0']) / MiB:.0f}; log +{r['log'] / 1024:.0f} KB "
-            f"({r['log'] / r['seconds'] / 1024:.1f} KB/s); server CPU {r['cpu'] * 100:.0f}% of a core; "
-            f"load {r['load']}; {r['said'].replace(chr(10), '; ')}")
+
+    return (
+        f"{r['attack']:9} others' key-to-screen median/p95: quiet {ms(r['quiet'])}, attacked {ms(r['delays'])}; "
+        f"RSS {r['rss0'] / MiB:.0f} -> peak {r['peak_rss'] / MiB:.0f} (+{(r['peak_rss'] - r['rss0']) / MiB:.0f}) "
+        f"-> after {r['rss1'] / MiB:.0f} MiB; PSS peak +{(r['peak_pss'] - r['pss0']) / MiB:.0f} MiB, after "
+        f"+{(r['pss1'] - r['pss0']) / MiB:.0f}; log +{r['log'] / 1024:.0f} KB "
+        f"({r['log'] / r['seconds'] / 1024:.1f} KB/s); server CPU {r['cpu'] * 100:.0f}% of a core; "
+        f"load {r['load']}; {r['said'].replace(chr(10), '; ')}"
+    )
 
 
 class Asker:
@@ -303,12 +333,14 @@ class Asker:
 
     async def _read(self) -> None:
         import json
+
         while line := await self.srv.process.stdout.readline():
             answer = json.loads(line)
             self.waiting.pop(answer["id"]).set_result(answer)
 
     async def ask(self, do: str, **values) -> dict:
         import json
+
         self.next += 1
         done = self.waiting[self.next] = asyncio.get_running_loop().create_future()
         self.srv.process.stdin.write((json.dumps({"do": do, "id": self.next, **values}) + "\n").encode())
@@ -358,9 +390,12 @@ async def capacity(counts: list[int], code: Path | None, seconds: float) -> None
         cpu0 = ssh_bench.cpu_seconds(srv.process.pid)
         await asyncio.gather(*(player(i, t) for i, t in enumerate(terms)))
         cpu = (ssh_bench.cpu_seconds(srv.process.pid) - cpu0) / seconds
-        print(f"capacity: {n} players at tables with a bot, a move every 2 s for {seconds:.0f} s: key to screen "
-              f"median {statistics.median(delays) * 1000:.0f} ms, p95 {quantile(delays, 0.95) * 1000:.0f} ms "
-              f"({len(delays)} moves); server CPU {cpu * 100:.0f}% of a core; load average {load}", flush=True)
+        print(
+            f"capacity: {n} players at tables with a bot, a move every 2 s for {seconds:.0f} s: key to screen "
+            f"median {statistics.median(delays) * 1000:.0f} ms, p95 {quantile(delays, 0.95) * 1000:.0f} ms "
+            f"({len(delays)} moves); server CPU {cpu * 100:.0f}% of a core; load average {load}",
+            flush=True,
+        )
         asker.reader.cancel()
         for term in terms:
             await term.close()
@@ -384,8 +419,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         os.environ["PARLOUR_DATA_DIR"] = str(Path(folder) / "data")
         os.environ["PARLOUR_CONFIG_DIR"] = str(Path(folder) / "config")
-        print(f"code: {ROOT}; load average before: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}",
-              flush=True)
+        print(
+            f"code: {ROOT}; load average before: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}", flush=True
+        )
         if args.capacity:
             asyncio.run(capacity([int(n) for n in args.capacity.split(",")], args.code, args.seconds))
             return

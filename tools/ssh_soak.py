@@ -52,8 +52,11 @@ def main() -> int:
             start = time.monotonic()
             result = subprocess.run([sys.executable, "-m", "pytest", *args.pytest_args])
             left = [line for line in leftovers() if line not in before]
-            print(f"run {run}: pytest exit {result.returncode} in {time.monotonic() - start:.0f} s; "
-                  f"{len(left)} UI processes left", flush=True)
+            print(
+                f"run {run}: pytest exit {result.returncode} in {time.monotonic() - start:.0f} s; "
+                f"{len(left)} UI processes left",
+                flush=True,
+            )
             for line in left:
                 print("  left:", line)
             failures += result.returncode != 0 or bool(left)

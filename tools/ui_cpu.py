@@ -84,13 +84,14 @@ async def keys(names: list[str], rounds: int, profiler) -> tuple[list[float], in
     from parlour.seats import Seat
     from parlour.serve.driver import ChannelDriver
     from parlour.serve.ui import warm_up
-    from tui.app import make_app
+    from parlour.tui.app import make_app
 
     warm_up()
     ch, sent = channel()
     seats = [Seat("You"), Seat("Bot A", bot="random"), Seat("Bot B", bot="random")]
-    app = make_app("en", start="play", game="garfield", seats=seats, seed=2, bot_delay=0, autosave=False,
-                   animations=False)
+    app = make_app(
+        "en", start="play", game="garfield", seats=seats, seed=2, bot_delay=0, autosave=False, animations=False
+    )
     app.channel, app.driver_class = ch, ChannelDriver
     app._capture_stdout, app._capture_stderr = sys.stdout, sys.stderr
     task = asyncio.create_task(app.run_async(mouse=False, size=SIZE))
@@ -110,7 +111,7 @@ async def keys(names: list[str], rounds: int, profiler) -> tuple[list[float], in
             if profiler:
                 profiler.disable()
             if os.environ.get("UI_CPU_EACH"):
-                print(name, f"{cpus[-1]*1000:.1f}", sent[0] - before)
+                print(name, f"{cpus[-1] * 1000:.1f}", sent[0] - before)
     byte_count = sent[0] - before
     app.exit()
     await task
@@ -120,8 +121,7 @@ async def keys(names: list[str], rounds: int, profiler) -> tuple[list[float], in
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--starts", type=int, default=10)
-    p.add_argument("--keys", default="1,escape,down,1,enter,space",
-                   type=lambda s: [k for k in s.split(",") if k])
+    p.add_argument("--keys", default="1,escape,down,1,enter,space", type=lambda s: [k for k in s.split(",") if k])
     p.add_argument("--rounds", type=int, default=8)
     p.add_argument("--profile", choices=("starts", "keys"))
     args = p.parse_args()
@@ -135,11 +135,15 @@ def main() -> None:
 
     warm_up()
     cpus = asyncio.run(starts(args.starts, profiler if args.profile == "starts" else None))
-    print(f"app start to lobby: CPU median {statistics.median(cpus) * 1000:.0f} ms, "
-          f"mean {statistics.mean(cpus) * 1000:.0f} ms over {len(cpus)}")
+    print(
+        f"app start to lobby: CPU median {statistics.median(cpus) * 1000:.0f} ms, "
+        f"mean {statistics.mean(cpus) * 1000:.0f} ms over {len(cpus)}"
+    )
     cpus, sent = asyncio.run(keys(args.keys, args.rounds, profiler if args.profile == "keys" else None))
-    print(f"key at the table: CPU median {statistics.median(cpus) * 1000:.1f} ms, "
-          f"mean {statistics.mean(cpus) * 1000:.1f} ms over {len(cpus)} keys, {sent} bytes sent")
+    print(
+        f"key at the table: CPU median {statistics.median(cpus) * 1000:.1f} ms, "
+        f"mean {statistics.mean(cpus) * 1000:.1f} ms over {len(cpus)} keys, {sent} bytes sent"
+    )
     if profiler:
         pstats.Stats(profiler).sort_stats(os.environ.get("UI_CPU_SORT", "cumulative")).print_stats(45)
         if os.environ.get("UI_CPU_CALLEES"):

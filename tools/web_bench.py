@@ -63,8 +63,10 @@ async def bench(players: int, opens: int, gap: float) -> None:
     with web_server(dict(os.environ)) as (url, server_pid):
         async with chromium() as context:
             outside = await offline(context, url.rstrip("/"))
-            for pause, when in ((gap, f"{gap:g} s apart (the spare app process ready)"),
-                                (0, "back to back (the spare still starting)")):
+            for pause, when in (
+                (gap, f"{gap:g} s apart (the spare app process ready)"),
+                (0, "back to back (the spare still starting)"),
+            ):
                 times = []
                 for _ in range(opens):
                     await asyncio.sleep(pause)
@@ -75,8 +77,10 @@ async def bench(players: int, opens: int, gap: float) -> None:
                     await term.wait_for("Choose a game", TITLE_DONE)
                     times.append(time.perf_counter() - start)
                     await page.close()
-                print(f"page open to title screen, no internet, {opens} opens {when}: "
-                      f"median {statistics.median(times):.2f} s, worst {max(times):.2f} s")
+                print(
+                    f"page open to title screen, no internet, {opens} opens {when}: "
+                    f"median {statistics.median(times):.2f} s, worst {max(times):.2f} s"
+                )
             print(f"requests the page tried beyond the server: {outside or 'none'}")
 
             while len(children(server_pid)) > 1:  # the closed tabs' app processes are gone; the spare stays
@@ -88,9 +92,11 @@ async def bench(players: int, opens: int, gap: float) -> None:
             apps = [memory_kb(pid) for pid in children(server_pid)]  # the tabs' and the next spare
             growth = memory_kb(server_pid) - base
             print(f"players connected: {players} (app processes: {len(apps)}, one of them the spare)")
-            print(f"memory per player: app process {statistics.mean(apps) / 1024:.1f} MiB (PSS), "
-                  f"web server +{growth / players / 1024:.2f} MiB each "
-                  f"(web server itself {memory_kb(server_pid) / 1024:.1f} MiB)")
+            print(
+                f"memory per player: app process {statistics.mean(apps) / 1024:.1f} MiB (PSS), "
+                f"web server +{growth / players / 1024:.2f} MiB each "
+                f"(web server itself {memory_kb(server_pid) / 1024:.1f} MiB)"
+            )
 
 
 def main() -> None:

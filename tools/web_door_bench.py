@@ -52,8 +52,9 @@ class Browser:
         base = f"http://127.0.0.1:{self.port}"
         self.session = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
         origin = {"Origin": base}
-        async with self.session.post(f"{base}/login", data={"name": self.name}, headers=origin,
-                                     allow_redirects=False) as answer:
+        async with self.session.post(
+            f"{base}/login", data={"name": self.name}, headers=origin, allow_redirects=False
+        ) as answer:
             if answer.status != 303:
                 raise SystemExit(f"{self.name} could not log in: {answer.status} {await answer.text()}")
         self.ws = await self.session.ws_connect(f"ws://127.0.0.1:{self.port}/ws?width=100&height=32", headers=origin)
@@ -101,15 +102,21 @@ async def bench(players: int) -> None:
 
     tabs, alone, burst = await ssh_bench.crowd(srv, one, players, times)
     print(f"browser players connected: {players}")
-    print(f"time to lobby (login POST + WebSocket): one browser {alone:.2f} s; {players - 1} at once: median "
-          f"{statistics.median(times):.2f} s, p95 {ssh_bench.quantile(times, 0.95):.2f} s, worst {max(times):.2f} s")
-    print(f"server CPU for the {players - 1} connections, to their lobbies: {burst:.2f} s "
-          f"({burst / (players - 1) * 1000:.0f} ms each)")
+    print(
+        f"time to lobby (login POST + WebSocket): one browser {alone:.2f} s; {players - 1} at once: median "
+        f"{statistics.median(times):.2f} s, p95 {ssh_bench.quantile(times, 0.95):.2f} s, worst {max(times):.2f} s"
+    )
+    print(
+        f"server CPU for the {players - 1} connections, to their lobbies: {burst:.2f} s "
+        f"({burst / (players - 1) * 1000:.0f} ms each)"
+    )
     await srv.ask("seat")
     await asyncio.sleep(2)  # let the server settle before memory is read
     memory = await srv.ask("memory")
-    print(f"memory: {memory['total'] / 1024:.0f} MiB PSS in all (server process {memory['server'] / 1024:.0f} MiB, "
-          f"{memory['uis']} UIs) = {memory['total'] / players / 1024:.1f} MiB per browser player")
+    print(
+        f"memory: {memory['total'] / 1024:.0f} MiB PSS in all (server process {memory['server'] / 1024:.0f} MiB, "
+        f"{memory['uis']} UIs) = {memory['total'] / players / 1024:.1f} MiB per browser player"
+    )
     print(f"processes the server started: {children(srv.process.pid)} (none per tab)")
     await ssh_bench.key_to_screen(srv, lambda i, key: tabs[i].press(key), players)
     for tab in tabs:

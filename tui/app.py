@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from textual.app import App
 from textual.binding import Binding
 
-import styles
+from parlour import styles
 from parlour.config import keymap_path, load_keymap
 from parlour.shown import shown
 from parlour.words.i18n import set_language, t
@@ -23,8 +23,13 @@ if TYPE_CHECKING:  # the title comes first: saves, seats and tables are imported
 
 # The stylesheets read at start: the shared one and the first screen's (the others are read as
 # their screens are first shown). Any other start (the served app's lobby) reads them all.
-FIRST_SHEETS = {"title": styles.LISTS, "resume": styles.LISTS, "setup": styles.SETUP, "play": styles.TABLE,
-                "replay": styles.LISTS + styles.TABLE}
+FIRST_SHEETS = {
+    "title": styles.LISTS,
+    "resume": styles.LISTS,
+    "setup": styles.SETUP,
+    "play": styles.TABLE,
+    "replay": styles.LISTS + styles.TABLE,
+}
 
 
 class ParlourApp(App):
@@ -37,13 +42,27 @@ class ParlourApp(App):
     def bindings(cls) -> list[Binding]:
         # One key, two labels: "Save & quit" while a game has something to save, "Quit" elsewhere
         # (check_action says which is live; the keymap's "quit" moves both).
-        return [Binding("ctrl+q", "save_quit", t("keys.quit"), id="quit", priority=True),
-                Binding("ctrl+q", "quit_plain", t("keys.quit_plain"), id="quit", priority=True)]
+        return [
+            Binding("ctrl+q", "save_quit", t("keys.quit"), id="quit", priority=True),
+            Binding("ctrl+q", "quit_plain", t("keys.quit_plain"), id="quit", priority=True),
+        ]
 
-    def __init__(self, *, start: str = "title", game: str | None = None, seats: list[Seat] | None = None,
-                 resume: Path | None = None, seed: int | None = None, rig=None, bot_delay: float = 0.6,
-                 ascii_only: bool = False, animations: bool = True, autosave: bool = True,
-                 eyes: int | None = None, collect_after_first_frame: bool = False):
+    def __init__(
+        self,
+        *,
+        start: str = "title",
+        game: str | None = None,
+        seats: list[Seat] | None = None,
+        resume: Path | None = None,
+        seed: int | None = None,
+        rig=None,
+        bot_delay: float = 0.6,
+        ascii_only: bool = False,
+        animations: bool = True,
+        autosave: bool = True,
+        eyes: int | None = None,
+        collect_after_first_frame: bool = False,
+    ):
         sheets = styles.TABLE if start == "resume" and resume else FIRST_SHEETS.get(start)
         super().__init__(css_path=styles.SHARED + sheets if sheets else None)
         self.start, self.game_id, self.seats, self.resume_path = start, game, seats, resume
@@ -65,8 +84,9 @@ class ParlourApp(App):
         if keymap:
             from .keymap import checked_keymap
 
-            keymap, more = checked_keymap(self._normalize_keymap(keymap), lines, type(self).bindings(),
-                                          where=f"keymap {keymap_path()}")
+            keymap, more = checked_keymap(
+                self._normalize_keymap(keymap), lines, type(self).bindings(), where=f"keymap {keymap_path()}"
+            )
             warnings += more
             if keymap:
                 self.set_keymap(keymap)
@@ -79,8 +99,13 @@ class ParlourApp(App):
     def has_something_to_save(self) -> bool:
         """True while a game on the table has a save file to keep (its first action was made)."""
         session = self.session
-        return bool(session and getattr(session, "driver", None) and session.driver.saved and not session.over
-                    and getattr(session, "checking", None) is None)
+        return bool(
+            session
+            and getattr(session, "driver", None)
+            and session.driver.saved
+            and not session.over
+            and getattr(session, "checking", None) is None
+        )
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action in ("save_quit", "quit_plain"):
@@ -114,7 +139,7 @@ class ParlourApp(App):
         for warning in self.keymap_warnings:  # markup off: "[keys]" is shown as written
             self.notify(warning, severity="warning", timeout=15, markup=False)
         if self.start == "play" and self.seats:
-            from rules.records import Rejected
+            from parlour.rules.records import Rejected
 
             try:
                 self.start_game(self.game_id, self.seats)

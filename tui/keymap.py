@@ -24,15 +24,18 @@ def screens_bindings() -> dict[str, list[Binding]]:
     from .screens.setup import SetupScreen
     from .screens.title import TitleScreen
 
-    found = {cls.__name__: cls.bindings() for cls in
-             (TitleScreen, SetupScreen, ResumeScreen, ResultsScreen, HelpScreen, PassScreen, ReplayScreen)}
+    found = {
+        cls.__name__: cls.bindings()
+        for cls in (TitleScreen, SetupScreen, ResumeScreen, ResultsScreen, HelpScreen, PassScreen, ReplayScreen)
+    }
     for game in playable():
         found[f"GameScreen/{game}"] = GameScreen.bindings() + Presenter.of(game).bindings()
     return found
 
 
-def checked_keymap(keymap: dict[str, str], lines: dict[str, int], app_bindings: list[Binding],
-                   where: str = "keymap") -> tuple[dict[str, str], list[str]]:
+def checked_keymap(
+    keymap: dict[str, str], lines: dict[str, int], app_bindings: list[Binding], where: str = "keymap"
+) -> tuple[dict[str, str], list[str]]:
     """The entries of `keymap` that can be used, and a warning for each one left out."""
     screens = screens_bindings()
     known = {b.id for b in app_bindings if b.id} | {b.id for bs in screens.values() for b in bs if b.id}
@@ -46,15 +49,17 @@ def checked_keymap(keymap: dict[str, str], lines: dict[str, int], app_bindings: 
     for name, keys in good.items():  # in file order: an entry clashing with what is kept so far
         clash = _clash(name, {**kept, name: keys}, app_bindings, screens)  # (or a default) goes
         if clash:
-            warnings.append(f"{where}, line {lines.get(name, '?')}: {name} = {keys!r} ignored: "
-                            f"{clash[0]} is already {clash[1]}")
+            warnings.append(
+                f"{where}, line {lines.get(name, '?')}: {name} = {keys!r} ignored: {clash[0]} is already {clash[1]}"
+            )
         else:
             kept[name] = keys
     return kept, warnings
 
 
-def _clash(name: str, keymap: dict[str, str], app_bindings: list[Binding],
-           screens: dict[str, list[Binding]]) -> tuple[str, str] | None:
+def _clash(
+    name: str, keymap: dict[str, str], app_bindings: list[Binding], screens: dict[str, list[Binding]]
+) -> tuple[str, str] | None:
     """(key, the other id) when `name`'s keys are taken by another binding on a screen it is on."""
     for bindings in screens.values():
         everything = app_bindings + bindings
@@ -77,10 +82,24 @@ def _keys(binding_id: str, keymap: dict[str, str], bindings: list[Binding]) -> l
 
 # ---- naming keys in texts -----------------------------------------------------------------------
 
-_NAMES = {"space": "keys.space", "enter": "keys.enter_name", "escape": "keys.escape_name",
-          "up": "↑", "down": "↓", "left": "←", "right": "→", "question_mark": "?", "tab": "Tab",
-          "plus": "+", "minus": "-", "equals_sign": "=",
-          "pageup": "PgUp", "pagedown": "PgDn", "home": "Home", "end": "End"}
+_NAMES = {
+    "space": "keys.space",
+    "enter": "keys.enter_name",
+    "escape": "keys.escape_name",
+    "up": "↑",
+    "down": "↓",
+    "left": "←",
+    "right": "→",
+    "question_mark": "?",
+    "tab": "Tab",
+    "plus": "+",
+    "minus": "-",
+    "equals_sign": "=",
+    "pageup": "PgUp",
+    "pagedown": "PgDn",
+    "home": "Home",
+    "end": "End",
+}
 _ASCII_NAMES = {"up": "Up", "down": "Down", "left": "Left", "right": "Right"}
 
 
@@ -121,13 +140,19 @@ def keys_named(app, bindings: list[Binding] = ()) -> dict[str, str]:
     """Every key placeholder a text may use, by binding id, named as the keymap has it now."""
     return {
         **{b.id: key_names(app, b.id, b.key) for b in bindings if b.id},
-        "roll": key_names(app, "roll", "space,r", first_only=False), "confirm": key_names(app, "confirm", "enter"),
-        "back": key_names(app, "back", "escape"), "help": key_names(app, "help", "question_mark"),
-        "quit": key_names(app, "quit", "ctrl+q"), "resume": key_names(app, "title_resume", "r"),
-        "log_up": key_names(app, "log_up", "pageup"), "log_down": key_names(app, "log_down", "pagedown"),
-        "log_end": key_names(app, "log_end", "end"), "undo": key_names(app, "undo", "u"),
+        "roll": key_names(app, "roll", "space,r", first_only=False),
+        "confirm": key_names(app, "confirm", "enter"),
+        "back": key_names(app, "back", "escape"),
+        "help": key_names(app, "help", "question_mark"),
+        "quit": key_names(app, "quit", "ctrl+q"),
+        "resume": key_names(app, "title_resume", "r"),
+        "log_up": key_names(app, "log_up", "pageup"),
+        "log_down": key_names(app, "log_down", "pagedown"),
+        "log_end": key_names(app, "log_end", "end"),
+        "undo": key_names(app, "undo", "u"),
         "move": key_pair(key_names(app, "previous", "up"), key_names(app, "next", "down")),
-        "slots": slots_named(app)}
+        "slots": slots_named(app),
+    }
 
 
 def slot_keys(app) -> list[str]:

@@ -10,10 +10,10 @@ from typing import Any
 from parlour import saves
 from parlour.config import new_save_path
 from parlour.driver import TableDriver
+from parlour.rules import bots
+from parlour.rules.records import Action, Event, Rejected
+from parlour.rules.table import Table
 from parlour.seats import Seat, seats_from_meta, seats_meta
-from rules import bots
-from rules.records import Action, Event, Rejected
-from rules.table import Table
 
 _CHECKING = "the save is still being checked"
 
@@ -21,25 +21,30 @@ _CHECKING = "the save is still being checked"
 class LocalGame:
     away: frozenset[int] = frozenset()  # seats whose player dropped: only at a served table
     hints = True  # a player may ask for a hint (parlour/hint.py); a served table's creator decides
-    def __init__(self, table: Table, seats: list[Seat], save_to: Path | Callable[[], Path] | None,
-                 on_disk: bool = False):
+
+    def __init__(
+        self, table: Table, seats: list[Seat], save_to: Path | Callable[[], Path] | None, on_disk: bool = False
+    ):
         self.seats = seats
         writer = None
         if on_disk and isinstance(save_to, Path):  # a resumed save holding exactly the log: append to it
             writer, save_to = saves.Writer(save_to, table.header, table.events, on_disk=True), None
         self.driver = TableDriver(  # else the save file is made and written from the first action on
-            table, {i: bots.make(s.bot, f"{table.header.seed}/{i}") for i, s in enumerate(seats) if s.bot},
-            writer, save_to=save_to)
+            table,
+            {i: bots.make(s.bot, f"{table.header.seed}/{i}") for i, s in enumerate(seats) if s.bot},
+            writer,
+            save_to=save_to,
+        )
         self.table = table
 
     @classmethod
-    def start(cls, game: str, seats: list[Seat], seed: int | None = None, rig=None,
-              autosave: bool = True) -> LocalGame:
+    def start(cls, game: str, seats: list[Seat], seed: int | None = None, rig=None, autosave: bool = True) -> LocalGame:
         from .games import Presenter
 
         options = Presenter.of(game).game_options(seats)
-        table = Table.new(game, [s.name for s in seats], seed=seed, rig=rig, options=options,
-                          meta={"seats": seats_meta(seats)})
+        table = Table.new(
+            game, [s.name for s in seats], seed=seed, rig=rig, options=options, meta={"seats": seats_meta(seats)}
+        )
         return cls(table, seats, (lambda: new_save_path(game)) if autosave else None)
 
     checking: Iterator[None] | None = None  # the save's check still to run: nothing acts until it ends
@@ -53,8 +58,12 @@ class LocalGame:
         loaded = saves.read_then_check(path, recent) if check_later else saves.read(path)
         table = Table.resume(loaded)
         # a save loaded without a warning holds exactly the log: go on appending to it
-        game = cls(table, seats_from_meta(table.players, loaded.header.meta), path,
-                   on_disk=not loaded.warnings and len(table.events) == len(loaded.events))
+        game = cls(
+            table,
+            seats_from_meta(table.players, loaded.header.meta),
+            path,
+            on_disk=not loaded.warnings and len(table.events) == len(loaded.events),
+        )
         game.checking, game.recent = loaded.check, loaded.recent
         return game
 

@@ -20,12 +20,12 @@ from collections.abc import Callable
 from typing import Any
 
 from parlour import wire
+from parlour.rules import registry
+from parlour.rules.codec import CodecError, decode, encode
+from parlour.rules.records import Action, Event
 from parlour.seats import SPECTATOR, Seat
 from parlour.shown import shown
 from parlour.words.i18n import set_language, t
-from rules import registry
-from rules.codec import CodecError, decode, encode
-from rules.records import Action, Event
 
 from .app import ParlourApp
 from .localized import localized
@@ -172,9 +172,18 @@ class RemoteApp(ParlourApp):
         self._filters = [f for f in self._filters if not isinstance(f, (NoColor, Monochrome))]
         if self.no_color:
             self._filters.append(NoColor() if self.native_ansi_color else Monochrome())
-        self.console = Console(color_system=constants.COLOR_SYSTEM, file=self.console.file, markup=True,
-                               highlight=False, emoji=False, legacy_windows=False, _environ=environ,
-                               force_terminal=True, safe_box=False, soft_wrap=False)
+        self.console = Console(
+            color_system=constants.COLOR_SYSTEM,
+            file=self.console.file,
+            markup=True,
+            highlight=False,
+            emoji=False,
+            legacy_windows=False,
+            _environ=environ,
+            force_terminal=True,
+            safe_box=False,
+            soft_wrap=False,
+        )
 
     def lobby_drawn(self) -> None:
         """The lobby's first frame is being drawn (with the tables the server gave at the
@@ -264,8 +273,9 @@ class RemoteApp(ParlourApp):
         seat = message["seat"]
         table = RemoteTable(message["game"], message["players"], message.get("options", {}), seat)
         table.fold([decode(e, table.game.kinds, Event) for e in message["events"]])
-        seats = [Seat(name, bot, colour) for name, bot, colour in
-                 zip(table.players, message["bots"], message["colours"])]
+        seats = [
+            Seat(name, bot, colour) for name, bot, colour in zip(table.players, message["bots"], message["colours"])
+        ]
         self.session = RemoteGame(table, seats, self.link.send)
         self.session.away = set(message.get("away", []))
         self.session.hints = message.get("hints") is True and seat != SPECTATOR  # worked out from the view

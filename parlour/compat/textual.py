@@ -60,8 +60,9 @@ def share_parsed_css() -> None:
         key: tuple[Any, ...] = last[1]
         return key
 
-    def parse_rules(self: Any, css: str, read_from: Any, is_default_rules: bool = False, tie_breaker: int = 0,
-                    scope: str = "") -> Any:
+    def parse_rules(
+        self: Any, css: str, read_from: Any, is_default_rules: bool = False, tie_breaker: int = 0, scope: str = ""
+    ) -> Any:
         key = (css, read_from, is_default_rules, tie_breaker, scope, theme_key(self._variables))
         rules = shared.get(key)
         if rules is None:

@@ -37,7 +37,9 @@ def to_ascii(text: str) -> str:
 class Lines:
     """Where plain mode's lines go: `write(text)` takes a whole chunk (newlines included)."""
 
-    def __init__(self, write: Callable[[str], None], *, ascii_only: bool = False, colours: dict[str, str] | None = None):
+    def __init__(
+        self, write: Callable[[str], None], *, ascii_only: bool = False, colours: dict[str, str] | None = None
+    ):
         self._write = write
         self.ascii_only = ascii_only
         self.colour(colours or {})
@@ -45,8 +47,11 @@ class Lines:
     def colour(self, colours: dict[str, str]) -> None:
         """Show each name in `colours` in its colour (red, blue, ...) from now on."""
         self.colours = {name: SGR[c] for name, c in colours.items() if c in SGR and name}
-        self._names = (re.compile("|".join(re.escape(n) for n in sorted(self.colours, key=len, reverse=True)))
-                       if self.colours else None)
+        self._names = (
+            re.compile("|".join(re.escape(n) for n in sorted(self.colours, key=len, reverse=True)))
+            if self.colours
+            else None
+        )
 
     def clean(self, text: str) -> str:
         text = CONTROL.sub("", text.replace("\t", " "))

@@ -18,11 +18,11 @@ from pathlib import Path
 from parlour import saves
 from parlour.command import command
 from parlour.driver import TableDriver
+from parlour.rules.records import Rejected
+from parlour.rules.table import Table
 from parlour.seats import SPECTATOR, Seat, parse_seats, seats_from_meta, seats_meta
 from parlour.shown import shown
 from parlour.words.i18n import t
-from rules.records import Rejected
-from rules.table import Table
 
 from .lines import Lines, utf8_locale
 from .talk import Talk, command_of, numbered
@@ -35,19 +35,36 @@ RECENT = 12  # lines of the story told again when a game is resumed
 class PlainTable:
     """A local game told as lines to `lines`, its people's answers read with `read`."""
 
-    def __init__(self, table: Table, seats: list[Seat], lines: Lines, read: Read, *,
-                 save_path: Path | None = None, bot_delay: float = 0.0, sleep=time.sleep):
-        from rules import bots
+    def __init__(
+        self,
+        table: Table,
+        seats: list[Seat],
+        lines: Lines,
+        read: Read,
+        *,
+        save_path: Path | None = None,
+        bot_delay: float = 0.0,
+        sleep=time.sleep,
+    ):
+        from parlour.rules import bots
 
         self.table, self.seats, self.lines, self.read = table, seats, lines, read
         self.save_path, self.bot_delay, self.sleep = save_path, bot_delay, sleep
         writer = saves.Writer(save_path, table.header, table.events) if save_path else None
-        self.driver = TableDriver(table, {i: bots.make(s.bot, f"{table.header.seed}/{i}")
-                                          for i, s in enumerate(seats) if s.bot}, writer, self._save_failed)
+        self.driver = TableDriver(
+            table,
+            {i: bots.make(s.bot, f"{table.header.seed}/{i}") for i, s in enumerate(seats) if s.bot},
+            writer,
+            self._save_failed,
+        )
         self.humans = [i for i, s in enumerate(seats) if s.human]
         game = table.game
-        self.talk = Talk(game, table.players, self.humans[0] if len(self.humans) == 1 else SPECTATOR,
-                         game.initial(table.players, table.options))
+        self.talk = Talk(
+            game,
+            table.players,
+            self.humans[0] if len(self.humans) == 1 else SPECTATOR,
+            game.initial(table.players, table.options),
+        )
         self.talk.hints = True  # a game on this computer: `hint` answers
         # With secret hands and several people at one keyboard, it is passed on between turns.
         self.private = len(self.humans) > 1 and self.talk.words.hand(table.view(SPECTATOR), 0) is not None
@@ -100,8 +117,12 @@ class PlainTable:
         if self.save_path is None:
             return True
         while driver.unsaved():
-            say(t("unsaved.heading"), shown(driver.save_problem or ""), t("unsaved.lost", n=driver.unsaved()),
-                t("unsaved.plain_keys"))
+            say(
+                t("unsaved.heading"),
+                shown(driver.save_problem or ""),
+                t("unsaved.lost", n=driver.unsaved()),
+                t("unsaved.plain_keys"),
+            )
             answer = self.read(PROMPT)
             choice = (answer or "").strip().casefold()
             if answer is None or choice == "q":
@@ -141,8 +162,9 @@ class PlainTable:
         if self.private and seat != self.holder:
             self.holder = None
             name = self.names[seat]  # plain mode reads lines: Enter, not a keymap's key, hands it over
-            self.lines.say(t("privacy.pass_to", name=name),
-                           t("privacy.press", name=name, pass_confirm=t("keys.enter_name")))
+            self.lines.say(
+                t("privacy.pass_to", name=name), t("privacy.press", name=name, pass_confirm=t("keys.enter_name"))
+            )
             answer = self.read(PROMPT)
             if answer is None or command_of(answer) == "quit":
                 return False
@@ -244,11 +266,18 @@ def run(args) -> int:
 
 def ask_seats(game: str, lines: Lines, read: Read) -> list[Seat] | None:
     """Who plays, asked as one line ("Ann,bot"); Enter takes the default."""
-    from rules import registry
+    from parlour.rules import registry
 
     spec = registry.get(game)
-    lines.say(t("plain.seats_question", game=t(f"games.{game}"), low=spec.min_players, high=spec.max_players,
-                default=t("plain.seats_default")))
+    lines.say(
+        t(
+            "plain.seats_question",
+            game=t(f"games.{game}"),
+            low=spec.min_players,
+            high=spec.max_players,
+            default=t("plain.seats_default"),
+        )
+    )
     while True:
         answer = read(PROMPT)
         if answer is None or command_of(answer) == "quit":
@@ -274,8 +303,17 @@ def choose_save(lines: Lines, read: Read) -> Path | None:
         if isinstance(seen, saves.SaveError) or not seen.to_act:  # cannot be loaded, or finished
             continue
         when = datetime.fromtimestamp(modified).strftime("%Y-%m-%d %H:%M")
-        rows.append((path, t("plain.save_entry", game=t(f"games.{seen.header.game}"),
-                             players=", ".join(map(shown, seen.header.players)), when=when)))
+        rows.append(
+            (
+                path,
+                t(
+                    "plain.save_entry",
+                    game=t(f"games.{seen.header.game}"),
+                    players=", ".join(map(shown, seen.header.players)),
+                    when=when,
+                ),
+            )
+        )
     if not rows:
         problem = saves.folder_problem(saves_dir())  # none yet, or a data folder that cannot hold any
         lines.say(shown(problem) if problem else t("resume.none"))

@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from parlour.rules.records import Action
 from parlour.words.base import Story, Words
 from parlour.words.i18n import t
-from rules.records import Action
 
 COMMANDS = ("help", "rules", "board", "hand", "log", "options", "hint", "quit")
 
@@ -38,9 +38,20 @@ def rules_text(help_key: str) -> str:
     """A game's rules as the full-screen table's help says them, its keys named as the table
     has them by default: the text names keys as {roll}, {confirm}... (tui/keymap.py fills them
     from the player's keymap there), and plain mode has no keys of its own to name."""
-    keys = {"roll": f"{t('keys.space')}/r", "confirm": t("keys.enter_name"), "back": t("keys.escape_name"),
-            "move": "↑↓", "help": "?", "quit": "Ctrl+Q", "undo": "u", "filmis_raid": "w",
-            "smurf_wheel1": "w", "smurf_wheel2": "e", "slots": "1-9", "command": command()}
+    keys = {
+        "roll": f"{t('keys.space')}/r",
+        "confirm": t("keys.enter_name"),
+        "back": t("keys.escape_name"),
+        "move": "↑↓",
+        "help": "?",
+        "quit": "Ctrl+Q",
+        "undo": "u",
+        "filmis_raid": "w",
+        "smurf_wheel1": "w",
+        "smurf_wheel2": "e",
+        "slots": "1-9",
+        "command": command(),
+    }
     return t(help_key).format_map(keys)
 
 
@@ -141,8 +152,11 @@ class Talk:
         found = []
         for i, (action, label) in enumerate(zip(actions, self.labels(view, seat, actions))):
             label = label.casefold()
-            if label.startswith(word) or word in label.replace(",", " ").split() \
-                    or type(action).__name__.casefold().startswith(word):
+            if (
+                label.startswith(word)
+                or word in label.replace(",", " ").split()
+                or type(action).__name__.casefold().startswith(word)
+            ):
                 found.append(i)
         return found
 

@@ -16,8 +16,10 @@ TERM_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 LOCALE_RE = re.compile(r"[A-Za-z0-9_.@=+,-]{1,64}")
 NAME_PUNCTUATION = set("_-.")
 # zero-width, joiners and bidirectional controls are format characters (Cf) and refused with them
-NAME_RULE = ("Your user name is your name at the table: 1 to 24 letters, digits, '.', '-' or '_'. "
-             "Connect as ssh -p PORT NAME@HOST.")
+NAME_RULE = (
+    "Your user name is your name at the table: 1 to 24 letters, digits, '.', '-' or '_'. "
+    "Connect as ssh -p PORT NAME@HOST."
+)
 
 
 class BadClient(ValueError):
@@ -33,20 +35,22 @@ def check_name(name: str) -> str:
         raise BadClient(NAME_RULE)
     for ch in name:
         category = unicodedata.category(ch)
-        if not (ch in NAME_PUNCTUATION or category[0] == "L" or category == "Nd" or
-                category in ("Mn", "Mc")):
+        if not (ch in NAME_PUNCTUATION or category[0] == "L" or category == "Nd" or category in ("Mn", "Mc")):
             raise BadClient(NAME_RULE)
     if unicodedata.category(name[0])[0] == "M":
         raise BadClient(NAME_RULE)
     from . import lookalike
 
     if lookalike.hidden_character(name):
-        raise BadClient("Your user name has a character that is drawn as nothing or only changes the "
-                        "look of the letter before it; others could not tell it from another name. "
-                        + NAME_RULE)
+        raise BadClient(
+            "Your user name has a character that is drawn as nothing or only changes the "
+            "look of the letter before it; others could not tell it from another name. " + NAME_RULE
+        )
     if lookalike.mixed_scripts(name):
-        raise BadClient("Your user name mixes the letters of different scripts (such as Latin and "
-                        "Cyrillic), so it could pass for someone else's name; use one script. " + NAME_RULE)
+        raise BadClient(
+            "Your user name mixes the letters of different scripts (such as Latin and "
+            "Cyrillic), so it could pass for someone else's name; use one script. " + NAME_RULE
+        )
     return name
 
 
@@ -78,8 +82,10 @@ def check_env(env: dict) -> dict[str, str]:
 
 def check_size(width, height) -> tuple[int, int]:
     """A window size within 1..MAX_COLUMNS by 1..MAX_ROWS; 0 or nonsense means 80x24."""
+
     def one(value, most, default):
         return max(1, min(value, most)) if type(value) is int and value > 0 else default
+
     return one(width, MAX_COLUMNS, 80), one(height, MAX_ROWS, 24)
 
 
@@ -87,6 +93,7 @@ def client_locale(env: dict) -> tuple[str, bool, str]:
     """The language, ASCII mode and input charset for a client's (checked) locale. A client that
     sends no locale is taken to speak English in UTF-8; one that names a non-UTF-8 charset (or
     the C/POSIX locale) gets ASCII mode, and its keystrokes are read in that charset."""
+
     def get(*names):
         return next((str(env[n]) for n in names if env.get(n)), "")
 

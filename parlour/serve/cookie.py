@@ -57,8 +57,9 @@ class Logins:
         password = self.password_of(cred)
         if password is None:
             return None
-        key = hmac.new(self.key, hashlib.sha256(password.encode("utf-8", "surrogatepass")).digest(),
-                       hashlib.sha256).digest()
+        key = hmac.new(
+            self.key, hashlib.sha256(password.encode("utf-8", "surrogatepass")).digest(), hashlib.sha256
+        ).digest()
         return _b64(hmac.new(key, payload.encode("ascii"), hashlib.sha256).digest())
 
     def make(self, name: str, cred: str) -> str:
@@ -96,4 +97,3 @@ class Logins:
         if len(self.revoked) >= MAX_REVOKED:
             del self.revoked[min(self.revoked, key=self.revoked.get)]
         self.revoked[checked[2]] = payload[2]
-

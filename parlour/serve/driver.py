@@ -33,26 +33,30 @@ KEYS_HELD = 20
 RESIZES_PER_SECOND = 4  # window sizes a session's app is handed a second; between them only the last counts
 # What starts and ends application mode on the player's terminal (what Textual's Linux driver
 # writes, less the queries this driver does not answer: in-band resize and mouse pixels).
-START = ("\x1b[?1049h"  # the alternate screen
-         "\x1b[?25l"  # no cursor
-         "\x1b[?1004h"  # focus in/out reports
-         "\x1b[>25u"  # kitty keyboard: disambiguate, all keys, associated text (as the Linux driver)
-         "\x1b[?2026$p"  # does the terminal do synchronized output?
-         "\x1b[?2004h"  # bracketed paste
-         "\x1b[?7l")  # no line wrap
+START = (
+    "\x1b[?1049h"  # the alternate screen
+    "\x1b[?25l"  # no cursor
+    "\x1b[?1004h"  # focus in/out reports
+    "\x1b[>25u"  # kitty keyboard: disambiguate, all keys, associated text (as the Linux driver)
+    "\x1b[?2026$p"  # does the terminal do synchronized output?
+    "\x1b[?2004h"  # bracketed paste
+    "\x1b[?7l"
+)  # no line wrap
 # What gives a player's terminal back as it was, on every way out (the app's own stop, the
 # server's stop, the idle timeout, a second login taking over): every mode START or the app may
 # have set is turned back (mouse reports of each kind too, though served apps run without the
 # mouse), the kitty keyboard entry START pushed is popped, colours are reset, the normal screen
 # and its cursor come back, and lines wrap again.
-STOP = ("\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l"  # mouse reports, every kind
-        "\x1b[?2004l"  # bracketed paste
-        "\x1b[?1004l"  # focus reports
-        "\x1b[<u"  # the kitty keyboard entry START pushed
-        "\x1b[0m"  # default colours
-        "\x1b[?1049l"  # the normal screen
-        "\x1b[?25h"  # the cursor
-        "\x1b[?7h")  # line wrap
+STOP = (
+    "\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l"  # mouse reports, every kind
+    "\x1b[?2004l"  # bracketed paste
+    "\x1b[?1004l"  # focus reports
+    "\x1b[<u"  # the kitty keyboard entry START pushed
+    "\x1b[0m"  # default colours
+    "\x1b[?1049l"  # the normal screen
+    "\x1b[?25h"  # the cursor
+    "\x1b[?7h"
+)  # line wrap
 
 
 class Channel:
@@ -88,7 +92,7 @@ class Channel:
         text = self.paste.feed(text)
         room = MAX_BACKLOG - len(self.waiting)
         self.dropped = self.dropped or len(text) > room
-        self.waiting += text[:max(0, room)]
+        self.waiting += text[: max(0, room)]
         if self.driver is not None:
             self.driver.pump()
 

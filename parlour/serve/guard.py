@@ -48,8 +48,14 @@ class Backoff:
     are judged one after another, however many connections it opens); `failed`/`succeeded`
     record the outcome."""
 
-    def __init__(self, clock=time.monotonic, free: int = FREE_FAILURES, base: float = BASE_DELAY,
-                 cap: float = MAX_DELAY, forget: float = FORGET_AFTER):
+    def __init__(
+        self,
+        clock=time.monotonic,
+        free: int = FREE_FAILURES,
+        base: float = BASE_DELAY,
+        cap: float = MAX_DELAY,
+        forget: float = FORGET_AFTER,
+    ):
         self.clock, self.free, self.base, self.cap, self.forget = clock, free, base, cap, forget
         self.records: dict[str, _Record] = {}
 
@@ -62,7 +68,7 @@ class Backoff:
 
     def delay(self, failures: int) -> float:
         over = failures - self.free
-        return 0.0 if over < 0 else min(self.cap, self.base * 2 ** over)
+        return 0.0 if over < 0 else min(self.cap, self.base * 2**over)
 
     def turn(self, src: str) -> float:
         """Seconds this try must wait before it is judged (0 for a source without failures)."""
@@ -153,4 +159,3 @@ class Guesses:
         bucket[2] = 0
         if bucket[0] >= self.burst:
             del self.buckets[target]
-

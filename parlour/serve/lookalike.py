@@ -10,8 +10,18 @@ import unicodedata
 
 # Letters that are drawn as nothing (Hangul fillers, Khmer inherent vowels) and marks that change
 # nothing visible (variation selectors, the grapheme joiner): refused in a name.
-INVISIBLE = {0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x3164, 0xFFA0, *range(0x180B, 0x1810),
-             *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)}
+INVISIBLE = {
+    0x034F,
+    0x115F,
+    0x1160,
+    0x17B4,
+    0x17B5,
+    0x3164,
+    0xFFA0,
+    *range(0x180B, 0x1810),
+    *range(0xFE00, 0xFE10),
+    *range(0xE0100, 0xE01F0),
+}
 MAX_MARKS = 2  # combining marks in a row after one letter (scripts that need them need no more)
 
 _disarm = None

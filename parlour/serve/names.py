@@ -86,11 +86,12 @@ class NameBook:
         if self.quota is not None:
             quota = self.quota(cred)
             if self.counts[cred] >= quota.names:
-                return (f"Your login already owns {quota.names} names, as many as one login may here; "
-                        f"use one of them.")
+                return f"Your login already owns {quota.names} names, as many as one login may here; use one of them."
             if self.hourly is not None and self.hourly.count(cred) >= quota.names_per_hour:
-                return (f"Your login took {quota.names_per_hour} new names in the last hour, as many as "
-                        f"one login may; use one of them, or a new one later.")
+                return (
+                    f"Your login took {quota.names_per_hour} new names in the last hour, as many as "
+                    f"one login may; use one of them, or a new one later."
+                )
             if self.hourly is not None:
                 self.hourly.add(cred)
         self.owners[key] = cred

@@ -38,10 +38,10 @@ class PasteGuard:
         while True:
             marker = START if self.state == OUTSIDE else END
             at = window.find(marker, pos)
-            out.append(self._body(window[max(pos, new):len(window) if at < 0 else max(at, new)]))
+            out.append(self._body(window[max(pos, new) : len(window) if at < 0 else max(at, new)]))
             if at < 0:
                 break
-            part = window[max(at, new):at + len(marker)]  # what of the marker was not handed on yet
+            part = window[max(at, new) : at + len(marker)]  # what of the marker was not handed on yet
             if self.state == OUTSIDE:
                 self.state, self.size, self.began = INSIDE, 0, self.clock()
                 out.append(part)
@@ -50,7 +50,7 @@ class PasteGuard:
                     out.append(part)
                 self.state = OUTSIDE
             pos = at + len(marker)
-        self.recent = window[max(pos, len(window) - len(END) + 1):]
+        self.recent = window[max(pos, len(window) - len(END) + 1) :]
         return "".join(out)
 
     def _body(self, body: str) -> str:
@@ -64,4 +64,4 @@ class PasteGuard:
             return body
         self.state = SKIPPING
         self.ended += 1
-        return body[:max(0, room)] + END
+        return body[: max(0, room)] + END

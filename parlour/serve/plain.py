@@ -16,11 +16,11 @@ from contextlib import contextmanager
 from parlour import wire
 from parlour.plain.lines import Lines
 from parlour.plain.talk import Talk, command_of
+from parlour.rules import registry
+from parlour.rules.codec import CodecError, decode, encode
+from parlour.rules.records import Event
 from parlour.seats import SPECTATOR
 from parlour.words.i18n import language, set_language, t
-from rules import registry
-from rules.codec import CodecError, decode, encode
-from rules.records import Event
 
 from .tables import Lobby, Member
 
@@ -44,8 +44,17 @@ def speaking(lang: str):
 
 
 class PlainSession:
-    def __init__(self, lobby: Lobby, process, name: str, cred: str, *, lang: str = "en",
-                 ascii_only: bool = False, idle_timeout: float = 1800):
+    def __init__(
+        self,
+        lobby: Lobby,
+        process,
+        name: str,
+        cred: str,
+        *,
+        lang: str = "en",
+        ascii_only: bool = False,
+        idle_timeout: float = 1800,
+    ):
         self.lobby, self.process, self.lang, self.idle_timeout = lobby, process, lang, idle_timeout
         self.lines = Lines(self._write, ascii_only=ascii_only)
         self.inbox: asyncio.Queue[dict] = asyncio.Queue()
@@ -86,7 +95,7 @@ class PlainSession:
                 return
             buffer += data
             *complete, buffer = buffer.split(b"\n")
-            buffer = buffer[-MAX_LINE * 4:]
+            buffer = buffer[-MAX_LINE * 4 :]
             for raw in complete:
                 answer = raw.decode("utf-8", "replace").strip("\r")[:MAX_LINE]
                 if self._asks_hint(answer):
@@ -190,8 +199,9 @@ class PlainSession:
             batch = self._decode(message.get("events", []))
             self.events += batch
             say(*self.talk.follow(batch))
-            self.lobby.handle(self.member, {"t": "seen", "count": len(self.events),
-                                            "digest": wire.digest(self.talk.story.view)})
+            self.lobby.handle(
+                self.member, {"t": "seen", "count": len(self.events), "digest": wire.digest(self.talk.story.view)}
+            )
             self._ask()
         elif kind == "presence" and self.talk is not None:
             name = self.talk.names[message["seat"]]
@@ -208,11 +218,22 @@ class PlainSession:
     def _listing(self, tables: list[dict]) -> list[str]:
         lines = [t("plain.lobby", name=self.member.name)]
         for table in tables:
-            seats = ", ".join(t("lobby.free_seat") if s["name"] is None else
-                              t("lobby.bot_seat", name=s["name"], level=s["bot"]) if s["bot"] else
-                              t("lobby.away_seat", name=s["name"]) if s["away"] else s["name"] for s in table["seats"])
-            text = t("plain.lobby_table", game=t(f"games.{table['game']}"), seats=seats,
-                     status=t(f"lobby.status_{table['status']}"))
+            seats = ", ".join(
+                t("lobby.free_seat")
+                if s["name"] is None
+                else t("lobby.bot_seat", name=s["name"], level=s["bot"])
+                if s["bot"]
+                else t("lobby.away_seat", name=s["name"])
+                if s["away"]
+                else s["name"]
+                for s in table["seats"]
+            )
+            text = t(
+                "plain.lobby_table",
+                game=t(f"games.{table['game']}"),
+                seats=seats,
+                status=t(f"lobby.status_{table['status']}"),
+            )
             lines.append(t("plain.option", n=table["id"], label=text))
         return lines if tables else lines + [t("plain.lobby_none")]
 
@@ -227,8 +248,11 @@ class PlainSession:
         players = ", ".join(f"{n} {t('plain.bot')}" if bot else n for n, bot in zip(names, message.get("bots", [])))
         say = self.lines.say
         say(t("plain.welcome", game=t(f"games.{self.game.id}"), players=players))
-        say(t("plain.watching", game=t(f"games.{self.game.id}"), players=players) if self.seat == SPECTATOR
-            else t("plain.commands"))
+        say(
+            t("plain.watching", game=t(f"games.{self.game.id}"), players=players)
+            if self.seat == SPECTATOR
+            else t("plain.commands")
+        )
         say(*self.talk.story.tell_log(self.events)[-RECENT:])
         self._ask()
 

@@ -44,8 +44,9 @@ def parse(specs: list[str], quotas: Quotas = Quotas()) -> Quotas:
         what, _, value = spec.partition("=")
         kind, _, what = what.rpartition(".")
         if kind not in ("", "shared") or what not in names or not value.isdigit() or int(value) < 1:
-            raise ValueError(f"--quota {spec}: give WHAT=N or shared.WHAT=N, N at least 1, WHAT one of "
-                             f"{', '.join(names)}")
+            raise ValueError(
+                f"--quota {spec}: give WHAT=N or shared.WHAT=N, N at least 1, WHAT one of {', '.join(names)}"
+            )
         field = "shared" if kind else "personal"
         quotas = replace(quotas, **{field: replace(getattr(quotas, field), **{what: int(value)})})
     return quotas

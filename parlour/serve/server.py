@@ -118,8 +118,10 @@ def read_passwords(path: Path) -> dict[str | None, str]:
             continue
         name, sep, password = line.partition(":")
         if sep and not (name and password):
-            raise ServeError(f"the password file {path} has a line `{name}:{'…' if password else ''}` "
-                             f"without a name or a password; a shared password is a line without a colon")
+            raise ServeError(
+                f"the password file {path} has a line `{name}:{'…' if password else ''}` "
+                f"without a name or a password; a shared password is a line without a colon"
+            )
         if sep:
             passwords[name.casefold()] = password
         else:
@@ -171,16 +173,22 @@ class Hub:
             except (OSError, ValueError) as error:
                 raise ServeError(f"cannot read the authorized keys {settings.authorized_keys}: {error}") from None
         if self.passwords is None and self.keys is None and not is_loopback(settings.host):
-            raise ServeError(f"without --password-file or --authorized-keys Parlour only listens on "
-                             f"loopback (127.0.0.1 or ::1), not on {settings.host}")
+            raise ServeError(
+                f"without --password-file or --authorized-keys Parlour only listens on "
+                f"loopback (127.0.0.1 or ::1), not on {settings.host}"
+            )
         if settings.web_port is not None:
             web_host = settings.web_host or settings.host
             if self.passwords is None and self.keys is not None:
-                raise ServeError("the web door (--web-port) needs --password-file too: a browser logs in with a "
-                                 "name and password, not a key")
+                raise ServeError(
+                    "the web door (--web-port) needs --password-file too: a browser logs in with a "
+                    "name and password, not a key"
+                )
             if self.passwords is None and not is_loopback(web_host):
-                raise ServeError(f"without --password-file the web door only listens on loopback "
-                                 f"(127.0.0.1 or ::1), not on {web_host}")
+                raise ServeError(
+                    f"without --password-file the web door only listens on loopback "
+                    f"(127.0.0.1 or ::1), not on {web_host}"
+                )
         self.lobby = Lobby(bot_delay=settings.bot_delay, save=settings.save, abandon_after=settings.abandon_after)
         self.lobby.table_quota = TableQuota(settings.quotas)
         self.by_cred: dict[str, int] = {}  # logged-in connections per credential
@@ -225,11 +233,22 @@ class Hub:
             self.lobby.restore(saves_dir(), self.names.owner)
         self._sweep()
         self.acceptor = await asyncssh.create_server(
-            lambda: _Server(self), self.settings.host, self.settings.port,
-            server_host_keys=[key], encoding=None,
-            line_editor=False, agent_forwarding=False, x11_forwarding=False, allow_scp=False,
-            sftp_factory=None, login_timeout=self.settings.login_timeout, keepalive_interval=60, window=WINDOW,
-            server_version="Parlour", encryption_algs=CIPHERS)
+            lambda: _Server(self),
+            self.settings.host,
+            self.settings.port,
+            server_host_keys=[key],
+            encoding=None,
+            line_editor=False,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            allow_scp=False,
+            sftp_factory=None,
+            login_timeout=self.settings.login_timeout,
+            keepalive_interval=60,
+            window=WINDOW,
+            server_version="Parlour",
+            encryption_algs=CIPHERS,
+        )
         self.port = self.acceptor.get_port()
         self.fingerprint = key.get_fingerprint()
         if self.settings.web_port is not None:
@@ -327,8 +346,13 @@ class Hub:
                 term = check_term(term)
                 width, height = check_size(*process.get_terminal_size()[:2])
         except BadClient as error:
-            log.info("refused a session from %s as %s (TERM %s): %s", _peer(process), name,
-                     process.get_terminal_type(), error)
+            log.info(
+                "refused a session from %s as %s (TERM %s): %s",
+                _peer(process),
+                name,
+                process.get_terminal_type(),
+                error,
+            )
             _say(process, f"{error}\r\n")
             return 1
         refusal = self.names.refusal(name, cred)
@@ -340,8 +364,11 @@ class Hub:
         if other is not None:
             if is_shared(cred):  # a shared credential cannot tell two people apart: the first keeps it
                 log.info("refused %s from %s: already playing from another connection", name, _peer(process))
-                _say(process, f"{name} is playing from another connection. If that is you, close it "
-                              f"first (a dropped connection is noticed within a few minutes).\r\n")
+                _say(
+                    process,
+                    f"{name} is playing from another connection. If that is you, close it "
+                    f"first (a dropped connection is noticed within a few minutes).\r\n",
+                )
                 return 1
             log.info("%s logged in again from %s: the older connection is closed", name, _peer(process))
             other.parlour_kicked = True
@@ -356,7 +383,10 @@ class Hub:
             if self.playing.get(name.casefold()) is task:
                 del self.playing[name.casefold()]
             if getattr(task, "parlour_kicked", False):  # its app's output is no longer forwarded
-                _say(process, RESTORE_TERMINAL + "\r\nYou logged in again from another place: this connection is closed.\r\n")
+                _say(
+                    process,
+                    RESTORE_TERMINAL + "\r\nYou logged in again from another place: this connection is closed.\r\n",
+                )
             elif self.stopping:  # the UI's output is no longer forwarded: the terminal is ours
                 full_screen = process.get_terminal_type() not in (None, "", "dumb")  # not a plain session
                 _say(process, (RESTORE_TERMINAL if full_screen else "") + RESTARTING)
@@ -367,8 +397,9 @@ class Hub:
 
         lang, ascii_only, _ = client_locale(env)
         log.info("%s connected from %s (plain mode, %s%s)", name, _peer(process), lang, ", ascii" if ascii_only else "")
-        await PlainSession(self.lobby, process, name, cred, lang=lang, ascii_only=ascii_only,
-                           idle_timeout=self.settings.idle_timeout).run()
+        await PlainSession(
+            self.lobby, process, name, cred, lang=lang, ascii_only=ascii_only, idle_timeout=self.settings.idle_timeout
+        ).run()
         log.info("%s left", name)
         return 0
 
@@ -379,8 +410,16 @@ class Hub:
 
         lang, ascii_only, encoding = client_locale(env)
         ascii_only = ascii_only or term_needs_ascii(term)  # the same rule as a local game (parlour/charset.py)
-        log.info("%s connected from %s (%s, %dx%d, %s%s)", name, _peer(process), term, width, height,
-                 lang, ", ascii" if ascii_only else "")
+        log.info(
+            "%s connected from %s (%s, %dx%d, %s%s)",
+            name,
+            _peer(process),
+            term,
+            width,
+            height,
+            lang,
+            ", ascii" if ascii_only else "",
+        )
         cut = asyncio.Event()  # the client is gone, or does not take its screen's output
         conn = process.get_extra_info("connection")
 
@@ -415,10 +454,12 @@ class Hub:
                     hello.cancel()
                 if not hello.cancelled():
                     self.lobby.handle(member, hello.result())
-            tasks = [asyncio.create_task(self._keys_in(process, channel, member, KeyDecoder(encoding))),
-                     asyncio.create_task(self._link(outbox, member)),
-                     asyncio.create_task(cut.wait()),
-                     ui.task]
+            tasks = [
+                asyncio.create_task(self._keys_in(process, channel, member, KeyDecoder(encoding))),
+                asyncio.create_task(self._link(outbox, member)),
+                asyncio.create_task(cut.wait()),
+                ui.task,
+            ]
             try:
                 await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
             finally:
@@ -447,7 +488,9 @@ class Hub:
         try:
             await ui.close()
             if ui.failed:
-                _say(process, RESTORE_TERMINAL + "\r\nSorry, something went wrong on the server. It has been logged.\r\n")
+                _say(
+                    process, RESTORE_TERMINAL + "\r\nSorry, something went wrong on the server. It has been logged.\r\n"
+                )
         finally:
             self.uis.discard(ui)
 
@@ -472,8 +515,11 @@ class Hub:
             channel.keys(decoder.text(data))
             if (channel.dropped or channel.paste.ended) and not told:
                 told = True
-                log.info("%s sent more than %d characters at once, or too long a paste: the rest is dropped",
-                         member.name, MAX_BACKLOG)
+                log.info(
+                    "%s sent more than %d characters at once, or too long a paste: the rest is dropped",
+                    member.name,
+                    MAX_BACKLOG,
+                )
             wait = pace.wait(len(data))
             if wait:  # (not a test's sleep: the pace of one client's input)
                 await asyncio.sleep(wait)
@@ -525,10 +571,14 @@ class _Server(asyncssh.SSHServer):
 
     def _refused_now(self, own: bool) -> None:
         if own:
-            self.hub.refusals.info("refused a connection from %s: its address has %d connections logging in",
-                                   self.src, self.hub.logging_in.per_source)
-            self._refuse("too many connections are logging in from your address (or its network) at "
-                         "once; try again in a moment")
+            self.hub.refusals.info(
+                "refused a connection from %s: its address has %d connections logging in",
+                self.src,
+                self.hub.logging_in.per_source,
+            )
+            self._refuse(
+                "too many connections are logging in from your address (or its network) at once; try again in a moment"
+            )
         else:
             self.hub.refusals.info("refused a connection from %s: every login slot is taken", self.src)
             self._refuse("the server has as many connections logging in as it can take; try again in a moment")
@@ -558,8 +608,10 @@ class _Server(asyncssh.SSHServer):
         self.logging_in = False
         self.hub.logging_in.give_back(self, admit=False)
         self.hub.refusals.info("closed a connection from %s still logging in: room for another address", self.src)
-        self._refuse("the server had every login slot taken and closed the oldest connection of the "
-                     "busiest address, yours; try again")
+        self._refuse(
+            "the server had every login slot taken and closed the oldest connection of the "
+            "busiest address, yours; try again"
+        )
 
     def _logged_out(self) -> None:
         if self.queued is not None:
@@ -624,8 +676,10 @@ class _Server(asyncssh.SSHServer):
             return False
         self.hub.refusals.info("refused a connection from %s: %s has its %d connections", self.src, cred, quota)
         who = "the shared password's players have" if is_shared(cred) else "your login has"
-        self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
-                             f"{who} {quota} connections here already, the most allowed; close one first")
+        self.conn.disconnect(
+            asyncssh.DISC_TOO_MANY_CONNECTIONS,
+            f"{who} {quota} connections here already, the most allowed; close one first",
+        )
         return True
 
     def _no_session(self) -> None:
@@ -635,8 +689,7 @@ class _Server(asyncssh.SSHServer):
 
     def session_requested(self):
         if self.sessions:
-            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
-                                            "one session per connection")
+            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, "one session per connection")
         self.sessions += 1
         if self.grace is not None:
             self.grace.cancel()
@@ -652,10 +705,18 @@ class _Server(asyncssh.SSHServer):
         target = self.hub.password_of(username)
         if not self.hub.guesses.take(target, self.src):  # locked: not judged at all, so nothing is learnt
             refused = self.hub.guesses.refused(target)
-            self.hub.refusals.info("refused %s from %s: %s is locked after too many wrong passwords "
-                                   "(%d tries refused while locked)", username, self.src, target, refused)
-            self._refuse("too many wrong passwords have been tried for this login lately: wait a few "
-                         "minutes, or log in with your key", asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE)
+            self.hub.refusals.info(
+                "refused %s from %s: %s is locked after too many wrong passwords (%d tries refused while locked)",
+                username,
+                self.src,
+                target,
+                refused,
+            )
+            self._refuse(
+                "too many wrong passwords have been tried for this login lately: wait a few "
+                "minutes, or log in with your key",
+                asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
+            )
             return False
         cred = self.hub.check_password(username, password)
         if cred is not None:
@@ -717,8 +778,11 @@ class _Process(asyncssh.SSHServerProcess):
             conn = self.get_extra_info("connection")
             if conn is not None and not self.flooded:
                 self.flooded = True
-                log.info("%s sent window changes faster than %d a second: disconnected",
-                         self.get_extra_info("username"), RESIZE_RATE)
+                log.info(
+                    "%s sent window changes faster than %d a second: disconnected",
+                    self.get_extra_info("username"),
+                    RESIZE_RATE,
+                )
                 conn.abort()
             return
         if self.on_resize is not None:
@@ -808,18 +872,26 @@ def run(settings: Settings) -> int:
     async def main() -> None:
         await hub.start(config_dir())
         where = settings.host if settings.host not in ("0.0.0.0", "::", "") else "THIS-HOST"
-        print(f"Parlour serves on {settings.host} port {hub.port}; players join with: "
-              f"ssh -p {hub.port} NAME@{where}", file=sys.stderr)
+        print(
+            f"Parlour serves on {settings.host} port {hub.port}; players join with: ssh -p {hub.port} NAME@{where}",
+            file=sys.stderr,
+        )
         print(f"Host key {hub.fingerprint}; log in {log_path}", file=sys.stderr)
         if hub.web is not None:
             web_host = settings.web_host or settings.host
             shown = web_host if web_host not in ("0.0.0.0", "::", "") else "THIS-HOST"
             shown = f"[{shown}]" if ":" in shown else shown
-            print(f"Browsers join at http://{shown}:{hub.web.port}/ (put a TLS reverse proxy in front beyond "
-                  f"this machine: docs/serve.md)", file=sys.stderr)
+            print(
+                f"Browsers join at http://{shown}:{hub.web.port}/ (put a TLS reverse proxy in front beyond "
+                f"this machine: docs/serve.md)",
+                file=sys.stderr,
+            )
         if hub.open:
-            print("No --password-file or --authorized-keys: listening on loopback only, and anyone "
-                  "on this machine may join under any name.", file=sys.stderr)
+            print(
+                "No --password-file or --authorized-keys: listening on loopback only, and anyone "
+                "on this machine may join under any name.",
+                file=sys.stderr,
+            )
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
@@ -834,7 +906,9 @@ def run(settings: Settings) -> int:
         print(f"parlour serve: {error}", file=sys.stderr)
         return 2
     except OSError as error:
-        print(f"parlour serve: cannot listen on {settings.host} port {settings.port}: {error.strerror or error}",
-              file=sys.stderr)
+        print(
+            f"parlour serve: cannot listen on {settings.host} port {settings.port}: {error.strerror or error}",
+            file=sys.stderr,
+        )
         return 1
     return 0

@@ -44,8 +44,11 @@ class Slots:
         self.waiting: OrderedDict[object, str] = OrderedDict()  # first come first served
 
     def _fits(self, src: str) -> bool:
-        return (self.sources.get(src, 0) < self.per_source and self.sites.get(site(src), 0) < self.per_site
-                and len(self.holders) < self.total)
+        return (
+            self.sources.get(src, 0) < self.per_source
+            and self.sites.get(site(src), 0) < self.per_site
+            and len(self.holders) < self.total
+        )
 
     def _take(self, holder, src: str) -> None:
         self.holders[holder] = src
@@ -77,7 +80,10 @@ class Slots:
         """Queue `holder` for a slot; False if its site already has WAITING_PER_SITE waiting, or
         as many wait as there are slots (then it is refused)."""
         here = site(src)
-        if sum(1 for s in self.waiting.values() if site(s) == here) >= WAITING_PER_SITE or len(self.waiting) >= self.total:
+        if (
+            sum(1 for s in self.waiting.values() if site(s) == here) >= WAITING_PER_SITE
+            or len(self.waiting) >= self.total
+        ):
             return False
         self.waiting[holder] = src
         return True

@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from parlour.driver import TableDriver
+from parlour.rules import bots, registry
+from parlour.rules.codec import CodecError, decode, encode
+from parlour.rules.records import Action, Event, Rejected
+from parlour.rules.table import Table
 from parlour.seats import COLOURS, SPECTATOR
-from rules import bots, registry
-from rules.codec import CodecError, decode, encode
-from rules.records import Action, Event, Rejected
-from rules.table import Table
 
 log = logging.getLogger("parlour.serve")
 
@@ -81,19 +81,32 @@ class GameTable:
         return [i for i, s in enumerate(self.plan) if s.bot is None and s.name is None]
 
     def seat_of(self, name: str) -> int | None:
-        return next((i for i, s in enumerate(self.plan) if s.bot is None and s.name
-                     and s.name.casefold() == name.casefold()), None)
+        return next(
+            (i for i, s in enumerate(self.plan) if s.bot is None and s.name and s.name.casefold() == name.casefold()),
+            None,
+        )
 
     def summary(self) -> dict:
-        return {"id": self.id, "game": self.game_id, "status": self.status, "standin": self.standin,
-                "hints": self.hints,
-                "seats": [{"name": s.name, "bot": s.bot, "away": i in self.away} for i, s in enumerate(self.plan)],
-                "watching": sum(1 for m in self.members if m.seat == SPECTATOR)}
+        return {
+            "id": self.id,
+            "game": self.game_id,
+            "status": self.status,
+            "standin": self.standin,
+            "hints": self.hints,
+            "seats": [{"name": s.name, "bot": s.bot, "away": i in self.away} for i, s in enumerate(self.plan)],
+            "watching": sum(1 for m in self.members if m.seat == SPECTATOR),
+        }
 
 
 class Lobby:
-    def __init__(self, *, bot_delay: float = 0.6, save: bool = True, abandon_after: float = 30 * 60,
-                 clock: Callable[[], float] | None = None):
+    def __init__(
+        self,
+        *,
+        bot_delay: float = 0.6,
+        save: bool = True,
+        abandon_after: float = 30 * 60,
+        clock: Callable[[], float] | None = None,
+    ):
         self.tables: dict[int, GameTable] = {}
         self.members: dict[str, Member] = {}  # connected, by casefolded name
         self.bot_delay = bot_delay
@@ -164,8 +177,16 @@ class Lobby:
 
     # ---- the lobby -----------------------------------------------------------------------------
 
-    def create(self, game_id: str, seats: list[str], *, standin: float = 0, seed: int | None = None,
-               rig=None, hints: bool = False) -> GameTable:
+    def create(
+        self,
+        game_id: str,
+        seats: list[str],
+        *,
+        standin: float = 0,
+        seed: int | None = None,
+        rig=None,
+        hints: bool = False,
+    ) -> GameTable:
         """A new table: `seats` lists "human" or "bot:LEVEL" in seat order (the levels the game's
         menus offer, `bots.levels`); `hints` lets its seated players ask for a hint. Raises Rejected."""
         try:
@@ -184,7 +205,7 @@ class Lobby:
             elif isinstance(spec, str) and spec.startswith("bot:") and spec[4:] in bots.levels(game.id):
                 plan.append(SeatPlan(spec[4:], next(names), colour=colour))
             else:
-                raise Rejected(f"a seat is \"human\" or \"bot:LEVEL\" (levels: {', '.join(bots.levels(game.id))})")
+                raise Rejected(f'a seat is "human" or "bot:LEVEL" (levels: {", ".join(bots.levels(game.id))})')
         if not any(s.bot is None for s in plan):
             raise Rejected("a table needs at least one human seat")
         standin = max(0.0, float(standin))
@@ -203,8 +224,12 @@ class Lobby:
                 raise Rejected(reason)
         seats = message.get("seats")
         standin = message.get("standin", 0)
-        table = self.create(message.get("game"), seats, standin=standin if standin in STANDIN_CHOICES else 0,
-                            hints=message.get("hints") is True)
+        table = self.create(
+            message.get("game"),
+            seats,
+            standin=standin if standin in STANDIN_CHOICES else 0,
+            hints=message.get("hints") is True,
+        )
         table.creator = member.cred
         if self.table_quota is not None:
             self.table_quota.created(member.cred)
@@ -321,9 +346,11 @@ class Lobby:
     async def wait_until(self, predicate: Callable[[], bool], timeout: float) -> None:
         """Wait (at most `timeout` seconds) until `predicate()` holds; it is checked after every
         change at any table and every UI's report of what it has shown."""
+
         async def check():
             while not predicate():
                 await self.changed.wait()
+
         await asyncio.wait_for(check(), timeout)
 
     def _prune(self) -> None:
@@ -337,9 +364,13 @@ class Lobby:
     def _start(self, table: GameTable) -> None:
         names = [s.name for s in table.plan]
         # the table's plan rides in the save's header, so the log alone restores it after a restart
-        meta = {"seats": [{"bot": s.bot, "colour": s.colour, "cred": s.cred} for s in table.plan],
-                "served": True, "standin": table.standin, "creator": table.creator,
-                "hints": table.hints}
+        meta = {
+            "seats": [{"bot": s.bot, "colour": s.colour, "cred": s.cred} for s in table.plan],
+            "served": True,
+            "standin": table.standin,
+            "creator": table.creator,
+            "hints": table.hints,
+        }
         try:
             table.table = Table.new(table.game_id, names, seed=table.seed, rig=table.rig, meta=meta)
         except Rejected as error:  # e.g. two names the rules see as the same
@@ -362,8 +393,9 @@ class Lobby:
 
     def _drive(self, table: GameTable, path: Path | None) -> None:
         """Bots for every seat and the driver that saves the table's log to `path` after every action."""
-        table.bots = {i: bots.make(s.bot or "random", f"{table.table.header.seed}/{i}")
-                      for i, s in enumerate(table.plan)}
+        table.bots = {
+            i: bots.make(s.bot or "random", f"{table.table.header.seed}/{i}") for i, s in enumerate(table.plan)
+        }
         writer = None
         if path is not None:
             from parlour import saves
@@ -371,17 +403,29 @@ class Lobby:
             writer = saves.Writer(path, table.table.header, table.table.events)
             if writer.problem:  # it keeps trying after every action
                 log.warning("table %d is not saved yet: %s", table.id, writer.problem)
-        table.driver = TableDriver(table.table, {i: table.bots[i] for i, s in enumerate(table.plan) if s.bot},
-                                   writer, lambda error: log.warning("table %d: cannot save: %s", table.id, error))
+        table.driver = TableDriver(
+            table.table,
+            {i: table.bots[i] for i, s in enumerate(table.plan) if s.bot},
+            writer,
+            lambda error: log.warning("table %d: cannot save: %s", table.id, error),
+        )
         table.driver.listen(lambda events: self._played(table, events))
 
     def _game_message(self, table: GameTable, member: Member) -> dict:
         game, t = table.table.game, table.table
-        return {"t": "game", "table": table.id, "game": game.id, "players": list(t.players),
-                "options": dict(t.header.options), "seat": member.seat,
-                "bots": [s.bot for s in table.plan], "colours": [s.colour for s in table.plan],
-                "away": sorted(table.away), "hints": table.hints and member.seat != SPECTATOR,
-                "events": [encode(game.redact(e, member.seat)) for e in t.events]}
+        return {
+            "t": "game",
+            "table": table.id,
+            "game": game.id,
+            "players": list(t.players),
+            "options": dict(t.header.options),
+            "seat": member.seat,
+            "bots": [s.bot for s in table.plan],
+            "colours": [s.colour for s in table.plan],
+            "away": sorted(table.away),
+            "hints": table.hints and member.seat != SPECTATOR,
+            "events": [encode(game.redact(e, member.seat)) for e in t.events],
+        }
 
     def _act(self, member: Member, data: Any) -> None:
         table = member.table
@@ -502,8 +546,9 @@ class Lobby:
             return None
         plan = []
         for name, seat in zip(header.players, seats):
-            if not isinstance(seat, dict) or (seat.get("bot") is not None and not (
-                    isinstance(seat.get("bot"), str) and bots.known(seat.get("bot")))):
+            if not isinstance(seat, dict) or (
+                seat.get("bot") is not None and not (isinstance(seat.get("bot"), str) and bots.known(seat.get("bot")))
+            ):
                 return None
             cred = seat.get("cred")
             cred = cred if isinstance(cred, str) else self.owner(name)
@@ -517,8 +562,7 @@ class Lobby:
             return None
         loaded.header.meta.pop("shelved", None)
         standin = loaded.header.meta.get("standin", 0)
-        table = GameTable(self._next_id, loaded.header.game, plan,
-                          standin if standin in STANDIN_CHOICES else 0)
+        table = GameTable(self._next_id, loaded.header.game, plan, standin if standin in STANDIN_CHOICES else 0)
         self._next_id += 1
         table.table = Table.resume(loaded)
         creator = loaded.header.meta.get("creator")
@@ -552,15 +596,22 @@ class Lobby:
         for table in self.tables.values():
             driver = table.driver
             if driver is not None and driver.unsaved():
-                log.warning("table %d could not be saved: its last %d moves are lost (%s)",
-                            table.id, driver.unsaved(), driver.save_problem)
+                log.warning(
+                    "table %d could not be saved: its last %d moves are lost (%s)",
+                    table.id,
+                    driver.unsaved(),
+                    driver.save_problem,
+                )
 
     def sweep(self) -> list[int]:
         """Close every table whose humans have all been away for `abandon_after` seconds: its save
         is marked shelved (it reopens when one of its players comes back) and its slot is free."""
         now = self.clock()
-        closed = [t for t in self.tables.values() if t.status == "playing" and t.empty_since is not None
-                  and now - t.empty_since >= self.abandon_after]
+        closed = [
+            t
+            for t in self.tables.values()
+            if t.status == "playing" and t.empty_since is not None and now - t.empty_since >= self.abandon_after
+        ]
         for table in closed:
             self._shelve(table)
         return [t.id for t in closed]
@@ -585,4 +636,3 @@ class Lobby:
                 log.warning("table %d: cannot mark its save as shelved: %s", table.id, error)
         log.info("table %d closed: its players were away for %d s", table.id, self.abandon_after)
         self._lobby_changed()
-

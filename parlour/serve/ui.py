@@ -34,10 +34,10 @@ def warm_up():
     what puts Textual's scrollbar renderer back as it was, for when the server stops."""
     from textual.scrollbar import ScrollBar
 
-    import tui.remote  # noqa: F401
-    from tui.app import per_app_scrollbars
-    from tui.games import Presenter  # noqa: F401
-    from tui.screens import game, lobby  # noqa: F401
+    import parlour.tui.remote  # noqa: F401
+    from parlour.tui.app import per_app_scrollbars
+    from parlour.tui.games import Presenter  # noqa: F401
+    from parlour.tui.screens import game, lobby  # noqa: F401
 
     share_parsed_css()
     previous = ScrollBar.renderer
@@ -71,7 +71,7 @@ class Ui:
     """A session's app: started by `start`, ended by `close` (on every path, once)."""
 
     def __init__(self, name: str, channel: Channel, lang: str, ascii_only: bool, env: dict[str, str], to_server):
-        from tui.remote import Link
+        from parlour.tui.remote import Link
 
         self.name, self.channel = name, channel
         self.lang, self.ascii_only, self.env = lang, ascii_only, env
@@ -84,10 +84,11 @@ class Ui:
     def start(self, lobby: dict | None = None) -> None:
         """Make the app and run it in a task of its own (its context: a copy of the caller's).
         `lobby` is the lobby's "lobby" message for this player, for the app's first frame."""
-        from tui.remote import make_remote_app
+        from parlour.tui.remote import make_remote_app
 
-        self.app = app = make_remote_app(self.lang, self.link, ascii_only=self.ascii_only, environ=self.env,
-                                         lobby=lobby)
+        self.app = app = make_remote_app(
+            self.lang, self.link, ascii_only=self.ascii_only, environ=self.env, lobby=lobby
+        )
         app.channel = self.channel
         app.driver_class = ChannelDriver
         app.error_console = Console(file=self.errors, markup=False, highlight=False, width=100)

@@ -45,8 +45,10 @@ def static_folder() -> Path:
     return Path(textual_serve.__file__).resolve().parent / "static"
 
 
-CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; font-src 'self'; "
-       "img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; font-src 'self'; "
+    "img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+)
 # (styles 'unsafe-inline': xterm.js adds its own <style> elements; no script may run inline.)
 HEADERS = {
     "Content-Security-Policy": CSP,
@@ -144,12 +146,14 @@ class WebDoor:
         return app
 
     async def start(self, host: str, port: int) -> None:
-        self.runner = web.AppRunner(self.app(), access_log=None, handle_signals=False, shutdown_timeout=5,
-                                    keepalive_timeout=KEEPALIVE)
+        self.runner = web.AppRunner(
+            self.app(), access_log=None, handle_signals=False, shutdown_timeout=5, keepalive_timeout=KEEPALIVE
+        )
         await self.runner.setup()
         # asyncio's server with aiohttp's handlers, each connection through the gate (webgate.py)
         self.listener = await asyncio.get_running_loop().create_server(
-            self.gate.factory(self.runner.server), host, port, backlog=128)
+            self.gate.factory(self.runner.server), host, port, backlog=128
+        )
         self.port = self.listener.sockets[0].getsockname()[1]  # (port 0: the one the system chose)
 
     async def stop_listening(self) -> None:
@@ -230,10 +234,14 @@ class WebDoor:
                 await asyncio.sleep(wait)
             target = hub.password_of(name)
             if not hub.guesses.take(target, src):
-                hub.refusals.info("refused %s from %s (web): %s is locked after too many wrong passwords",
-                                  name, src, target)
-                return self._form("Too many wrong passwords have been tried for this login lately: "
-                                  "wait a few minutes.", name, status=429)
+                hub.refusals.info(
+                    "refused %s from %s (web): %s is locked after too many wrong passwords", name, src, target
+                )
+                return self._form(
+                    "Too many wrong passwords have been tried for this login lately: wait a few minutes.",
+                    name,
+                    status=429,
+                )
             cred = hub.check_password(name, password)
             if cred is None:
                 failures = hub.backoff.failed(src, target)
@@ -246,14 +254,22 @@ class WebDoor:
             hub.refusals.info("refused %s from %s (web): %s", name, src, refusal)
             return self._form(refusal, status=403)
         response = web.HTTPSeeOther("/")
-        response.set_cookie(cookie.NAME, self.logins.make(name, cred), max_age=cookie.LIFETIME, path="/",
-                            httponly=True, samesite="Strict", secure=secure(request))
+        response.set_cookie(
+            cookie.NAME,
+            self.logins.make(name, cred),
+            max_age=cookie.LIFETIME,
+            path="/",
+            httponly=True,
+            samesite="Strict",
+            secure=secure(request),
+        )
         log.info("%s logged in on the web door from %s", name, src)
         raise response
 
     def _form(self, error: str, name: str = "", status: int = 200) -> web.Response:
-        return web.Response(text=webpage.login_page(error, name, self.hub.open), content_type="text/html",
-                            status=status)
+        return web.Response(
+            text=webpage.login_page(error, name, self.hub.open), content_type="text/html", status=status
+        )
 
     async def logout(self, request: web.Request) -> web.Response:
         if not same_origin(request):
@@ -267,8 +283,11 @@ class WebDoor:
 
     async def websocket(self, request: web.Request) -> web.StreamResponse:
         if not same_origin(request) or not self._host_allowed(request):
-            self.hub.refusals.info("refused a WebSocket from %s: Origin %r is not this server",
-                                   client_address(request), request.headers.get("Origin", "")[:100])
+            self.hub.refusals.info(
+                "refused a WebSocket from %s: Origin %r is not this server",
+                client_address(request),
+                request.headers.get("Origin", "")[:100],
+            )
             raise web.HTTPForbidden(text="Not from this server's page.")
         who = self._who(request)
         if who is None:
@@ -335,8 +354,9 @@ def browser_env(request: web.Request) -> dict[str, str]:
 class WebSession:
     """One browser tab's player, from its WebSocket's opening to its end."""
 
-    def __init__(self, door: WebDoor, ws: web.WebSocketResponse, request: web.Request, name: str, cred: str,
-                 login: str):
+    def __init__(
+        self, door: WebDoor, ws: web.WebSocketResponse, request: web.Request, name: str, cred: str, login: str
+    ):
         self.door, self.hub, self.ws, self.request = door, door.hub, ws, request
         self.name, self.cred, self.login = name, cred, login
         self.src = client_address(request)
@@ -390,8 +410,9 @@ class WebSession:
             if getattr(task, "parlour_kicked", False):
                 await self._say(STOP + "\r\nYou logged in again from another place: this tab is closed.\r\n")
             elif hub.stopping:
-                await self._say(STOP + "\r\nThe Parlour server is restarting; your game is saved. "
-                                       "Reload the page in a moment.\r\n")
+                await self._say(
+                    STOP + "\r\nThe Parlour server is restarting; your game is saved. Reload the page in a moment.\r\n"
+                )
             if hub.playing.get(name.casefold()) is task:
                 del hub.playing[name.casefold()]
 
@@ -446,9 +467,13 @@ class WebSession:
                     hello.cancel()
                 if not hello.cancelled():
                     hub.lobby.handle(member, hello.result())
-            tasks = [asyncio.create_task(self._keys_in(channel, member)),
-                     asyncio.create_task(self._link(outbox, member)),
-                     asyncio.create_task(self.cut.wait()), sender, ui.task]
+            tasks = [
+                asyncio.create_task(self._keys_in(channel, member)),
+                asyncio.create_task(self._link(outbox, member)),
+                asyncio.create_task(self.cut.wait()),
+                sender,
+                ui.task,
+            ]
             try:
                 await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
             finally:
@@ -511,8 +536,11 @@ class WebSession:
                 channel.keys(data)
                 if (channel.dropped or channel.paste.ended) and not told:
                     told = True
-                    log.info("%s sent more than %d characters at once, or too long a paste: the rest is dropped",
-                             member.name, MAX_BACKLOG)
+                    log.info(
+                        "%s sent more than %d characters at once, or too long a paste: the rest is dropped",
+                        member.name,
+                        MAX_BACKLOG,
+                    )
             elif kind == "resize":
                 if not resizes.take():
                     log.info("%s sent window changes faster than %d a second: disconnected", member.name, RESIZE_RATE)
@@ -549,4 +577,3 @@ def parse(text: str):
     if kind == "ping" and isinstance(data, str) and len(data) <= MAX_PING:
         return kind, data
     return None, None
-

@@ -43,36 +43,49 @@ window.addEventListener("load", function () {
 
 
 def _head(extra: str = "") -> str:
-    return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f'<title>{escape(TITLE)}</title><link rel="icon" href="data:,">'
-            f'<link rel="stylesheet" href="/parlour.css">{extra}</head>')
+    return (
+        f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f'<title>{escape(TITLE)}</title><link rel="icon" href="data:,">'
+        f'<link rel="stylesheet" href="/parlour.css">{extra}</head>'
+    )
 
 
 def login_page(error: str = "", name: str = "", open_door: bool = False) -> str:
     """The login form: a name and (unless the server has no credentials) a password."""
-    password = "" if open_door else (
-        '<label>Password <input name="password" type="password" autocomplete="current-password" '
-        'maxlength="256" required></label>')
+    password = (
+        ""
+        if open_door
+        else (
+            '<label>Password <input name="password" type="password" autocomplete="current-password" '
+            'maxlength="256" required></label>'
+        )
+    )
     said = f'<p class="error" role="alert">{escape(error)}</p>' if error else ""
-    return (_head() + '<body><form class="login" method="post" action="/login">'
-            f'<h1>Parlour</h1>{said}'
-            f'<label>Name <input name="name" value="{escape(name)}" autocomplete="username" maxlength="24" '
-            f'required autofocus></label>{password}<button type="submit">Play</button></form></body></html>')
+    return (
+        _head() + '<body><form class="login" method="post" action="/login">'
+        f"<h1>Parlour</h1>{said}"
+        f'<label>Name <input name="name" value="{escape(name)}" autocomplete="username" maxlength="24" '
+        f'required autofocus></label>{password}<button type="submit">Play</button></form></body></html>'
+    )
 
 
 def game_page(name: str, websocket_url: str, font_size: int = 16) -> str:
     """The terminal (textual-serve's xterm.js), a bar with the player's name and a logout button."""
-    fonts = ('<link rel="preload" href="/static/fonts/RobotoMono-VariableFont_wght.ttf" as="font" '
-             'type="font/ttf" crossorigin><link rel="stylesheet" href="/static/css/xterm.css">'
-             '<link rel="stylesheet" href="/parlour.css"><script src="/static/js/textual.js"></script>')
-    return (_head(fonts) + '<body><div class="bar">'
-            f'<span>{escape(name)}</span><form class="out" method="post" action="/logout">'
-            '<button type="submit">Log out</button></form></div>'
-            '<div class="notice"><div>The game window closed (your games are saved).</div>'
-            '<button type="button" id="again">Play again</button></div>'
-            f'<div id="terminal" class="textual-terminal" data-session-websocket-url="{escape(websocket_url)}" '
-            f'data-font-size="{font_size}"></div><script src="/parlour.js"></script></body></html>')
+    fonts = (
+        '<link rel="preload" href="/static/fonts/RobotoMono-VariableFont_wght.ttf" as="font" '
+        'type="font/ttf" crossorigin><link rel="stylesheet" href="/static/css/xterm.css">'
+        '<link rel="stylesheet" href="/parlour.css"><script src="/static/js/textual.js"></script>'
+    )
+    return (
+        _head(fonts) + '<body><div class="bar">'
+        f'<span>{escape(name)}</span><form class="out" method="post" action="/logout">'
+        '<button type="submit">Log out</button></form></div>'
+        '<div class="notice"><div>The game window closed (your games are saved).</div>'
+        '<button type="button" id="again">Play again</button></div>'
+        f'<div id="terminal" class="textual-terminal" data-session-websocket-url="{escape(websocket_url)}" '
+        f'data-font-size="{font_size}"></div><script src="/parlour.js"></script></body></html>'
+    )
 
 
 FONT_FACE = """

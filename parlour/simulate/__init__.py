@@ -27,8 +27,11 @@ MAX_ACTIONS = 200_000  # a game still running after this many actions is counted
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="game id: garfield, filmis or smurf")
-    parser.add_argument("--seats", default="smart,random,random,random",
-                        help="bot level per seat, comma-separated, in seat order (default: %(default)s)")
+    parser.add_argument(
+        "--seats",
+        default="smart,random,random,random",
+        help="bot level per seat, comma-separated, in seat order (default: %(default)s)",
+    )
     parser.add_argument("--games", type=int, default=1000, help="how many games (default: %(default)s)")
     parser.add_argument("--seed", type=int, default=0, help="base seed (default: %(default)s)")
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON, no progress bar")
@@ -50,9 +53,9 @@ def seat_names(levels: list[str]) -> list[str]:
 
 def play_one(game_id: str, levels: list[str], seed: int, index: int) -> dict[str, Any]:
     """One headless game. Returns winners, turns, events, the first seat to play, finished."""
-    from rules.bots import make
-    from rules.records import TurnBegan
-    from rules.table import Table
+    from parlour.rules.bots import make
+    from parlour.rules.records import TurnBegan
+    from parlour.rules.table import Table
 
     from ..driver import TableDriver
 
@@ -64,9 +67,14 @@ def play_one(game_id: str, levels: list[str], seed: int, index: int) -> dict[str
     turns = countOf(map(type, events), TurnBegan)
     first = next((event.seat for event in events if type(event) is TurnBegan), None)
     result = table.result()
-    return {"winners": list(result.winners) if result else [], "turns": turns,
-            "events": len(events), "actions": actions, "first": first,
-            "finished": result is not None}
+    return {
+        "winners": list(result.winners) if result else [],
+        "turns": turns,
+        "events": len(events),
+        "actions": actions,
+        "first": first,
+        "finished": result is not None,
+    }
 
 
 def percentile(values: list[int], q: float) -> float:
@@ -83,8 +91,9 @@ def simulate(game_id: str, levels: list[str], games: int, seed: int, progress=No
     return simulate_with_lengths(game_id, levels, games, seed, progress)[0]
 
 
-def simulate_with_lengths(game_id: str, levels: list[str], games: int, seed: int,
-                          progress=None) -> tuple[dict[str, Any], list[int]]:
+def simulate_with_lengths(
+    game_id: str, levels: list[str], games: int, seed: int, progress=None
+) -> tuple[dict[str, Any], list[int]]:
     """The summary, and the length of every finished game (for the charts; not in the JSON)."""
     # a game makes and drops a state, events and lists at every action but hardly any cycles:
     # with Python's threshold a 500-game Smurf run made ~430 collections for nothing, with this ~30
@@ -95,8 +104,7 @@ def simulate_with_lengths(game_id: str, levels: list[str], games: int, seed: int
 YOUNG_COLLECTION_EVERY = 20_000  # new container objects (the default is 700)
 
 
-def _summary(game_id: str, levels: list[str], games: int, seed: int,
-             progress) -> tuple[dict[str, Any], list[int]]:
+def _summary(game_id: str, levels: list[str], games: int, seed: int, progress) -> tuple[dict[str, Any], list[int]]:
     """`simulate_with_lengths`, the games played."""
     start = time.perf_counter()
     players = len(levels)
@@ -136,12 +144,18 @@ def _summary(game_id: str, levels: list[str], games: int, seed: int,
         "finished": finished,
         "unfinished": unfinished,
         "wins_counting": "a shared win gives each of its k winners 1/k",
-        "seat_wins": [{"seat": seat, "level": level, "wins": wins[seat],
-                       "win_rate": wins[seat] / finished if finished else 0.0}
-                      for seat, level in enumerate(levels)],
-        "wins_by_turn_order": [{"order": order, "wins": wins_by_order[order],
-                                "win_rate": wins_by_order[order] / finished if finished else 0.0}
-                               for order in range(players)],
+        "seat_wins": [
+            {"seat": seat, "level": level, "wins": wins[seat], "win_rate": wins[seat] / finished if finished else 0.0}
+            for seat, level in enumerate(levels)
+        ],
+        "wins_by_turn_order": [
+            {
+                "order": order,
+                "wins": wins_by_order[order],
+                "win_rate": wins_by_order[order] / finished if finished else 0.0,
+            }
+            for order in range(players)
+        ],
         "level_wins": by_level,
         "length_unit": "turns (TurnBegan events)",
         "length": {
@@ -165,35 +179,43 @@ def _wins(wins: float) -> str:
 
 
 def _table(summary: dict[str, Any]) -> str:
-    lines = [f"{summary['games']} {summary['game']} games, seats {','.join(summary['seats'])}, "
-             f"seed {summary['seed']}"
-             + (f" ({summary['unfinished']} unfinished, not counted)" if summary["unfinished"] else "")]
+    lines = [
+        f"{summary['games']} {summary['game']} games, seats {','.join(summary['seats'])}, "
+        f"seed {summary['seed']}"
+        + (f" ({summary['unfinished']} unfinished, not counted)" if summary["unfinished"] else "")
+    ]
     lines.append("")
-    lines.append(f"{'seat':<6}{'level':<10}{'wins':>10}{'win rate':>10}   "
-                 f"{'turn order':<11}{'wins':>10}{'win rate':>10}")
+    lines.append(
+        f"{'seat':<6}{'level':<10}{'wins':>10}{'win rate':>10}   {'turn order':<11}{'wins':>10}{'win rate':>10}"
+    )
     order = summary["wins_by_turn_order"]
     for row, by_order in zip(summary["seat_wins"], order):
         place = "first" if by_order["order"] == 0 else f"+{by_order['order']}"
-        lines.append(f"{row['seat']:<6}{row['level']:<10}{_wins(row['wins']):>10}{row['win_rate']:>10.1%}   "
-                     f"{place:<11}"
-                     f"{_wins(by_order['wins']):>10}{by_order['win_rate']:>10.1%}")
+        lines.append(
+            f"{row['seat']:<6}{row['level']:<10}{_wins(row['wins']):>10}{row['win_rate']:>10.1%}   "
+            f"{place:<11}"
+            f"{_wins(by_order['wins']):>10}{by_order['win_rate']:>10.1%}"
+        )
     lines.append("")
     for level, entry in summary["level_wins"].items():
         seats = f"{entry['seats']} seat" + ("" if entry["seats"] == 1 else "s")
-        lines.append(f"{level}: {_wins(entry['wins'])} wins over {seats}, "
-                     f"{entry['win_rate_per_seat']:.1%} per seat")
+        lines.append(f"{level}: {_wins(entry['wins'])} wins over {seats}, {entry['win_rate_per_seat']:.1%} per seat")
     length = summary["length"]
-    lines.append(f"game length (turns): mean {length['mean']:.1f}, "
-                 f"median {length['median']:.0f}, 95th percentile {length['p95']:.0f}")
-    lines.append(f"speed: {summary['games_per_second']:.1f} games/s, "
-                 f"{summary['events_per_second']:.0f} events/s ({summary['seconds']:.1f} s)")
+    lines.append(
+        f"game length (turns): mean {length['mean']:.1f}, "
+        f"median {length['median']:.0f}, 95th percentile {length['p95']:.0f}"
+    )
+    lines.append(
+        f"speed: {summary['games_per_second']:.1f} games/s, "
+        f"{summary['events_per_second']:.0f} events/s ({summary['seconds']:.1f} s)"
+    )
     lines.append("(a shared win gives each of its k winners 1/k)")
     return "\n".join(lines)
 
 
 def run(args: argparse.Namespace) -> int:
-    from rules import registry
-    from rules.bots import levels as offered
+    from parlour.rules import registry
+    from parlour.rules.bots import levels as offered
 
     levels = [level.strip() for level in args.seats.split(",") if level.strip()]
     try:
@@ -204,12 +226,13 @@ def run(args: argparse.Namespace) -> int:
     known = offered(game.id)  # the menus' levels: `expert` too in the Smurf Game
     unknown = [level for level in levels if level not in known]
     if unknown:
-        print(f"parlour simulate: unknown bot level {unknown[0]!r} (known: {', '.join(known)})",
-              file=sys.stderr)
+        print(f"parlour simulate: unknown bot level {unknown[0]!r} (known: {', '.join(known)})", file=sys.stderr)
         return 2
     if not game.min_players <= len(levels) <= game.max_players:
-        print(f"parlour simulate: {game.title} takes {game.min_players} to {game.max_players} "
-              f"seats, not {len(levels)}", file=sys.stderr)
+        print(
+            f"parlour simulate: {game.title} takes {game.min_players} to {game.max_players} seats, not {len(levels)}",
+            file=sys.stderr,
+        )
         return 2
     if args.games < 1:
         print("parlour simulate: --games must be at least 1", file=sys.stderr)
@@ -220,11 +243,16 @@ def run(args: argparse.Namespace) -> int:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        ) as bar:
             task = bar.add_task(f"{game.id}", total=args.games)
-            summary, lengths = simulate_with_lengths(game.id, levels, args.games, args.seed,
-                                                     lambda: bar.advance(task))
+            summary, lengths = simulate_with_lengths(game.id, levels, args.games, args.seed, lambda: bar.advance(task))
     if args.json:
         print(json.dumps(summary, indent=2))
     else:

@@ -56,8 +56,9 @@ def win_chart(summary: dict[str, Any]) -> Table:
     chart.add_column("interval", no_wrap=True, justify="right")
     for row in summary["seat_wins"]:
         low, high = wilson(row["wins"], n)
-        chart.add_row(f"{row['seat']} {row['level']}", _interval_bar(row["win_rate"], low, high),
-                      f"{low:.0%}–{high:.0%}")
+        chart.add_row(
+            f"{row['seat']} {row['level']}", _interval_bar(row["win_rate"], low, high), f"{low:.0%}–{high:.0%}"
+        )
     chart.add_row("", Text("0 %" + " " * (WIDTH - 7) + "100 %", style="dim"), "")
     return chart
 
@@ -76,8 +77,7 @@ def bins(lengths: list[int], count: int = BINS) -> list[tuple[int, int, int]]:
 
 def length_chart(lengths: list[int], unit: str) -> Table:
     """A histogram of game lengths: one bar per bin, its games counted at the end."""
-    chart = Table(title=f"game length ({unit.split(' ')[0]})", box=None, show_header=False,
-                  pad_edge=False)
+    chart = Table(title=f"game length ({unit.split(' ')[0]})", box=None, show_header=False, pad_edge=False)
     chart.add_column("range", justify="right", no_wrap=True)
     chart.add_column("bar", no_wrap=True)
     chart.add_column("games", justify="right", no_wrap=True)
@@ -85,8 +85,7 @@ def length_chart(lengths: list[int], unit: str) -> Table:
     most = max((c for _, _, c in rows), default=0)
     for low, high, count in rows:
         size = round(count / most * WIDTH) if most else 0
-        chart.add_row(f"{low}–{high}", Text("█" * size or ("▏" if count else ""), style="green"),
-                      str(count))
+        chart.add_row(f"{low}–{high}", Text("█" * size or ("▏" if count else ""), style="green"), str(count))
     return chart
 
 

@@ -33,9 +33,11 @@ def is_loopback(host: str) -> bool:
 
 def exposure(settings: Settings) -> str:
     """What listening beyond loopback gives away, said before it happens."""
-    return (f"http://{settings.host}:{settings.port}/ has no password and no encryption: anyone who "
-            f"can reach it can play, start games, read and resume every save in Parlour's data "
-            f"folder, and each open tab starts a `parlour` process on this machine.")
+    return (
+        f"http://{settings.host}:{settings.port}/ has no password and no encryption: anyone who "
+        f"can reach it can play, start games, read and resume every save in Parlour's data "
+        f"folder, and each open tab starts a `parlour` process on this machine."
+    )
 
 
 def app_options(args) -> list[str]:
@@ -55,8 +57,11 @@ def app_command(options: list[str]) -> str:
 
 def run(settings: Settings) -> int:
     if not is_loopback(settings.host) and not settings.public:
-        print(f"parlour web: refusing to listen on {settings.host}, beyond this machine. "
-              f"{exposure(settings)} Add --public if that is what you want.", file=sys.stderr)
+        print(
+            f"parlour web: refusing to listen on {settings.host}, beyond this machine. "
+            f"{exposure(settings)} Add --public if that is what you want.",
+            file=sys.stderr,
+        )
         return 2
     from .server import WebServer
 
@@ -66,7 +71,8 @@ def run(settings: Settings) -> int:
     try:
         server.serve()
     except OSError as error:  # the port is taken, or the address is not this machine's
-        print(f"parlour web: cannot listen on {settings.host}:{settings.port}: "
-              f"{error.strerror or error}", file=sys.stderr)
+        print(
+            f"parlour web: cannot listen on {settings.host}:{settings.port}: {error.strerror or error}", file=sys.stderr
+        )
         return 1
     return 0

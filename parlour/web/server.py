@@ -30,8 +30,9 @@ class Spare:
     next spare starts at once. The spare draws at 80×24 and redraws when the page sends its size."""
 
     def __init__(self, command: str, downloads):
-        self._starter = AppService(command, write_bytes=_nowhere, write_str=_nowhere, close=_nowhere,
-                                   download_manager=downloads)
+        self._starter = AppService(
+            command, write_bytes=_nowhere, write_str=_nowhere, close=_nowhere, download_manager=downloads
+        )
         self._next: asyncio.Task[Process] | None = None
 
     def refill(self) -> None:
@@ -116,9 +117,14 @@ class WebServer(Server):
         service: TabService | None = None
         try:
             await websocket.prepare(request)
-            service = TabService(self.spare, self.command, write_bytes=websocket.send_bytes,
-                                 write_str=websocket.send_str, close=websocket.close,
-                                 download_manager=self.download_manager)
+            service = TabService(
+                self.spare,
+                self.command,
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=websocket.close,
+                download_manager=self.download_manager,
+            )
             await service.start(width, height)
             await self._process_messages(websocket, service)
         except asyncio.CancelledError:
@@ -133,8 +139,10 @@ class WebServer(Server):
     async def on_startup(self, app: web.Application) -> None:
         self.spare.refill()
         host = f"[{self.host}]" if ":" in self.host else self.host  # an IPv6 address
-        self.console.print(f"Parlour in a browser: open http://{host}:{self.port}/ "
-                           f"(each tab is a player). Ctrl+C stops.", highlight=False)
+        self.console.print(
+            f"Parlour in a browser: open http://{host}:{self.port}/ (each tab is a player). Ctrl+C stops.",
+            highlight=False,
+        )
 
     async def on_shutdown(self, app: web.Application) -> None:
         await self.spare.close()

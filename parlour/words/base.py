@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from .i18n import t
 
 if TYPE_CHECKING:  # the title screen imports this module: the records are made once a game is told
-    from rules.records import Action, Event
+    from parlour.rules.records import Action, Event
 
 T = TypeVar("T")
 NEAR = 6  # how many squares ahead of a pawn the board in words tells
@@ -50,14 +50,14 @@ class Narrator:
     @property
     def setup(self) -> bool:
         """True while telling the set-up (the batch the game starts with)."""
-        from rules.records import Acted
+        from parlour.rules.records import Acted
 
         return isinstance(self.first, Acted) and self.first.seat is None
 
     @property
     def actor(self) -> int | None:
         """The seat whose action the batch follows (None for the set-up or a batch from elsewhere)."""
-        from rules.records import Acted
+        from parlour.rules.records import Acted
 
         return self.first.seat if isinstance(self.first, Acted) else None
 
@@ -163,7 +163,10 @@ class Words:
         game = self.game_id
         headings = {t(f"{game}.log.turn", name=n) for n in names} | {t(f"{game}.log.starts", name=n) for n in names}
         openers = tuple(t(key).split("{")[0] for key in self.next_turn_keys)
-        return next((line for line in reversed(lines) if line not in headings and not (openers and line.startswith(openers))), "")
+        return next(
+            (line for line in reversed(lines) if line not in headings and not (openers and line.startswith(openers))),
+            "",
+        )
 
     def tell(self, told: list[tuple[Event, Any]], names: tuple[str, ...]) -> list[str]:
         """The lines for one batch, given each event with the game just before it."""
@@ -172,8 +175,7 @@ class Words:
         return lines + narrator.end()
 
 
-def nearby(position: int, size: int, square_words: Callable[[int], str], direction: int = 1,
-           steps: int = NEAR) -> str:
+def nearby(position: int, size: int, square_words: Callable[[int], str], direction: int = 1, steps: int = NEAR) -> str:
     """The `steps` squares after `position` going `direction` round a loop of `size`, each told
     by `square_words`, joined by commas."""
     return ", ".join(square_words((position + direction * i) % size) for i in range(1, steps + 1))
@@ -210,12 +212,12 @@ class Story:
         only the last `last` batches are told: the ones before are folded into the view without
         words (a long game's screen needs its tail, not 68,000 lines), and the lines told are
         exactly the tail of the whole telling."""
-        from rules.records import Acted
+        from parlour.rules.records import Acted
 
         starts = [i for i, event in enumerate(events) if i == 0 or isinstance(event, Acted)]
         if last is not None and len(starts) > last:
             self.fold(events[: starts[-last]])
-            events = events[starts[-last]:]
+            events = events[starts[-last] :]
             starts = [i - starts[-last] for i in starts[-last:]]
         lines: list[str] = []
         for start, end in zip(starts, starts[1:] + [len(events)]):

@@ -7,8 +7,8 @@ from __future__ import annotations
 import textwrap
 from collections import Counter
 
-from rules.filmis import board, cards
-from rules.filmis.records import (
+from parlour.rules.filmis import board, cards
+from parlour.rules.filmis.records import (
     Asked,
     CallRaid,
     CardsDrawn,
@@ -31,14 +31,25 @@ from rules.filmis.records import (
     TurnBegan,
     TurnSkipped,
 )
-from rules.records import HIDDEN, Acted, DiceRolled
+from parlour.rules.records import HIDDEN, Acted, DiceRolled
 
 from .base import Narrator, Words, nearby, pawns_on
 from .i18n import asciify, listed, t
 
 DICE = "⚀⚁⚂⚃⚄⚅"
-LEGEND = (board.NEST, board.ARROW, board.ARROW_TIP, board.CORNFLAKES, board.FILMIS, board.DROP,
-          board.SWAP, board.FINE_OR_SKIP, board.EXTRA_ROLL, board.GO_HOME, board.PLAIN)
+LEGEND = (
+    board.NEST,
+    board.ARROW,
+    board.ARROW_TIP,
+    board.CORNFLAKES,
+    board.FILMIS,
+    board.DROP,
+    board.SWAP,
+    board.FINE_OR_SKIP,
+    board.EXTRA_ROLL,
+    board.GO_HOME,
+    board.PLAIN,
+)
 
 
 def card_name(card: str) -> str:
@@ -88,15 +99,16 @@ def square_name(kind: str) -> str:
     return t(f"filmis.name.{kind}") if kind in NAMED else ""
 
 
-NAMED = (board.CORNFLAKES, board.FILMIS, board.DROP, board.SWAP, board.FINE_OR_SKIP, board.EXTRA_ROLL,
-         board.GO_HOME)
+NAMED = (board.CORNFLAKES, board.FILMIS, board.DROP, board.SWAP, board.FINE_OR_SKIP, board.EXTRA_ROLL, board.GO_HOME)
 
 
 def legend(ascii_only: bool, kinds=None) -> str:
     """The codes and what they mean: of `kinds` (all by default; a grown board leaves out those
     whose squares say their names)."""
-    return " · ".join(f"{t('filmis.legend.nest_code') if k == board.NEST else code(k, ascii_only)} "
-                      f"{t(f'filmis.legend.{k}')}" for k in (LEGEND if kinds is None else kinds))
+    return " · ".join(
+        f"{t('filmis.legend.nest_code') if k == board.NEST else code(k, ascii_only)} {t(f'filmis.legend.{k}')}"
+        for k in (LEGEND if kinds is None else kinds)
+    )
 
 
 def status(view, names: tuple[str, ...] | None = None) -> str:
@@ -112,13 +124,23 @@ def status(view, names: tuple[str, ...] | None = None) -> str:
     return listed("filmis.status.skips", "names", skipping) if skipping else ""
 
 
-def factory_lines(view, dice: tuple[int, ...], ascii_only: bool, width: int, rows: int,
-                  names: tuple[str, ...] | None = None, kinds=None) -> tuple[str, ...]:
+def factory_lines(
+    view,
+    dice: tuple[int, ...],
+    ascii_only: bool,
+    width: int,
+    rows: int,
+    names: tuple[str, ...] | None = None,
+    kinds=None,
+) -> tuple[str, ...]:
     """The factory in the middle of the board, `rows` lines of at most `width`: the deck, the
     dice, who still chooses in a swap (or owes a skipped turn), and the legend (of `kinds`)."""
-    lines = [t("filmis.factory", n=len(view.deck.pile)), dice_text(dice, ascii_only) if dice else "",
-             status(view, names)]
-    lines += textwrap.wrap(legend(ascii_only, kinds), width)[:rows - len(lines)]
+    lines = [
+        t("filmis.factory", n=len(view.deck.pile)),
+        dice_text(dice, ascii_only) if dice else "",
+        status(view, names),
+    ]
+    lines += textwrap.wrap(legend(ascii_only, kinds), width)[: rows - len(lines)]
     if ascii_only:
         lines = [asciify(line) for line in lines]
     return tuple(lines + [""] * (rows - len(lines)))
@@ -164,8 +186,15 @@ class FilmisNarrator(Narrator):
             case Moved(seat=seat, to=to):
                 lines = []
                 if self.dice is not None:
-                    lines.append(t("filmis.log.rolled", name=names[seat], dice=_plus(self.dice),
-                                   total=sum(self.dice), square=square_words(to)))
+                    lines.append(
+                        t(
+                            "filmis.log.rolled",
+                            name=names[seat],
+                            dice=_plus(self.dice),
+                            total=sum(self.dice),
+                            square=square_words(to),
+                        )
+                    )
                 elif isinstance(last, Moved):
                     lines.append(t("filmis.log.go_home", name=names[seat]))
                 elif not isinstance(last, Acted):  # (going into the factory was told already)
@@ -193,16 +222,27 @@ class FilmisNarrator(Narrator):
                 return [t(f"filmis.log.asked_{pending.kind}", name=names[pending.seat])]
             case SwapBegan(shown=shown):
                 return [t("filmis.log.swap")] + [
-                    t("filmis.log.shows_home" if s.from_home else "filmis.log.shows_hand",
-                      name=names[s.seat], cards=_cards(s.cards)) for s in shown]
+                    t(
+                        "filmis.log.shows_home" if s.from_home else "filmis.log.shows_hand",
+                        name=names[s.seat],
+                        cards=_cards(s.cards),
+                    )
+                    for s in shown
+                ]
             case SwapChosen(seat=seat, card=card):
                 if card == HIDDEN:
                     return [t("filmis.log.chose_hidden", name=names[seat])]
                 return [t("filmis.log.chose", name=names[seat], card=card_name(card))]
             case SwapDone(takes=takes):
-                return [t("filmis.log.took_home" if take.from_home else "filmis.log.took_hand",
-                          name=names[take.seat], giver=names[take.giver], card=card_name(take.card))
-                        for take in takes]
+                return [
+                    t(
+                        "filmis.log.took_home" if take.from_home else "filmis.log.took_hand",
+                        name=names[take.seat],
+                        giver=names[take.giver],
+                        card=card_name(take.card),
+                    )
+                    for take in takes
+                ]
             case TurnBegan(seat=seat):
                 return self.turn_began("filmis", seat)
             case Raid(caller=caller):
@@ -270,17 +310,29 @@ class FilmisWords(Words, game="filmis"):
             return t("filmis.home_pile_empty")
         title = t("filmis.home_pile", points=cards.score(home))
         counts = Counter(home)
-        parts = [t("filmis.home_entry", card=card_name(c), points=points(c)) if counts[c] == 1 else
-                 t("filmis.home_entries", card=card_name(c), points=points(c), n=counts[c])
-                 for c in _order(counts)]
+        parts = [
+            t("filmis.home_entry", card=card_name(c), points=points(c))
+            if counts[c] == 1
+            else t("filmis.home_entries", card=card_name(c), points=points(c), n=counts[c])
+            for c in _order(counts)
+        ]
         return f"{title}\n" + ", ".join(parts)
 
     def board_lines(self, view, seat: int, names: tuple[str, ...]) -> list[str]:
         """Every pawn's square, nest colour and cards; the squares ahead of the seat's pawn; the factory."""
-        lines = [t("filmis.board.pawn", name=name, colour=t(f"setup.colour_{board.COLOURS[view.colours[s]]}"),
-                   square=square_words(view.positions[s]), hand=len(view.hands[s]), home=len(view.homes[s]))
-                 for s, name in enumerate(names)]
+        lines = [
+            t(
+                "filmis.board.pawn",
+                name=name,
+                colour=t(f"setup.colour_{board.COLOURS[view.colours[s]]}"),
+                square=square_words(view.positions[s]),
+                hand=len(view.hands[s]),
+                home=len(view.homes[s]),
+            )
+            for s, name in enumerate(names)
+        ]
         if 0 <= seat < len(names):
+
             def square(at: int) -> str:
                 others = pawns_on(at, view.positions, names, seat)
                 return f"{square_words(at)} ({', '.join(others)})" if others else square_words(at)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import textwrap
 
-from rules.garfield import board, cards
-from rules.garfield.records import (
+from parlour.rules.garfield import board, cards
+from parlour.rules.garfield.records import (
     CardDiscarded,
     CardGiven,
     CardPlayed,
@@ -27,7 +27,7 @@ from rules.garfield.records import (
     TurnBegan,
     Won,
 )
-from rules.records import HIDDEN, Acted, CoinFlipped, DiceRolled, Shuffled
+from parlour.rules.records import HIDDEN, Acted, CoinFlipped, DiceRolled, Shuffled
 
 from .base import Narrator, Words, nearby, pawns_on
 from .i18n import t
@@ -81,8 +81,9 @@ def piles(view) -> tuple[str, list[str], list[str]]:
     Box, the newest card first, and the cards still to come (the pile's, in no order). The Sand
     Box is face up (the rulebook: used cards are tossed into it), so every seat may see it, and the
     pile holds the rest of the 15 cards. Equal cards are named once with their number."""
-    head = " · ".join([t("garfield.draw_pile", n=len(view.garfield.pile)),
-                       t("garfield.sand_box", n=len(view.garfield.discard))])
+    head = " · ".join(
+        [t("garfield.draw_pile", n=len(view.garfield.pile)), t("garfield.sand_box", n=len(view.garfield.discard))]
+    )
     rest = list(cards.GARFIELD_DECK)
     for card in view.garfield.discard + ((view.face_up,) if view.face_up else ()):
         if card in rest:
@@ -153,8 +154,9 @@ class GarfieldNarrator(Narrator):
                 extra = (waiting.to - self.start) % len(board.SPACES) - sum(self.dice) if self.start is not None else 0
                 if 0 < extra <= 10:  # a card's "add 2" moved the pawn further than the dice
                     dice = t("garfield.log.dice_plus", dice=dice, extra=extra)
-                lines.append(t("garfield.log.rolled_landed", name=names[waiting.seat],
-                               dice=dice, space=number, kind=kind))
+                lines.append(
+                    t("garfield.log.rolled_landed", name=names[waiting.seat], dice=dice, space=number, kind=kind)
+                )
             else:
                 lines.append(t("garfield.log.moved", name=names[waiting.seat], space=number, kind=kind))
             self.dice = None
@@ -252,8 +254,12 @@ class GarfieldWords(Words, game="garfield"):
 
     def aside(self, view, seat: int, ascii_only: bool) -> str:
         """The Player card piles, above the hand."""
-        return " · ".join([t("garfield.player_pile", n=len(view.player_deck.pile)),
-                           t("garfield.discards", n=len(view.player_deck.discard))])
+        return " · ".join(
+            [
+                t("garfield.player_pile", n=len(view.player_deck.pile)),
+                t("garfield.discards", n=len(view.player_deck.discard)),
+            ]
+        )
 
     def slot_note(self, view, seat: int, slot: int) -> str:
         held = view.hands[seat]
@@ -269,11 +275,20 @@ class GarfieldWords(Words, game="garfield"):
 
     def board_lines(self, view, seat: int, names: tuple[str, ...]) -> list[str]:
         """Every pawn's space, rings and cards; the spaces ahead of the seat's pawn; Garfield's card
-    and his piles."""
-        lines = [t("garfield.board.pawn", name=name, space=space_words(view.positions[s])[0],
-                   kind=space_words(view.positions[s])[1], rings=view.rings[s], cards=len(view.hands[s]))
-                 for s, name in enumerate(names)]
+        and his piles."""
+        lines = [
+            t(
+                "garfield.board.pawn",
+                name=name,
+                space=space_words(view.positions[s])[0],
+                kind=space_words(view.positions[s])[1],
+                rings=view.rings[s],
+                cards=len(view.hands[s]),
+            )
+            for s, name in enumerate(names)
+        ]
         if 0 <= seat < len(names):
+
             def square(space: int) -> str:
                 text = t("garfield.board.space", space=space, kind=space_words(space)[1])
                 others = pawns_on(space, view.positions, names, seat)

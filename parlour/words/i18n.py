@@ -137,8 +137,11 @@ def _lookup(key: str) -> str | None:
 
 
 def t(key: str, **values) -> str:
-    forms = [f"{key}_you" if field == "name" else f"{key}_{field}_you"
-             for field, value in values.items() if isinstance(value, You)] + [key]
+    forms = [
+        f"{key}_you" if field == "name" else f"{key}_{field}_you"
+        for field, value in values.items()
+        if isinstance(value, You)
+    ] + [key]
     for form in forms:
         text = _lookup(form)
         if text is None and "n" in values:  # a key with plural forms
@@ -167,10 +170,35 @@ def plural(n) -> str:
 
 # For --ascii: the few non-ASCII signs the catalogues use, each as one ASCII sign (one for one,
 # so styled spans keep their places).
-_ASCII = str.maketrans({"—": "-", "–": "-", "·": "|", "…": ".", "×": "x", "▶": ">", "↑": "^",
-                        "↓": "v", "⏎": "<", "●": "o", "○": "-",
-                        "←": "<", "→": ">", "◀": "<", "★": "*", "✓": "v", "•": "*", "│": "|", "─": "-",
-                        "‘": "'", "’": "'", "“": '"', "”": '"', "\u00a0": " ", "±": "~"})
+_ASCII = str.maketrans(
+    {
+        "—": "-",
+        "–": "-",
+        "·": "|",
+        "…": ".",
+        "×": "x",
+        "▶": ">",
+        "↑": "^",
+        "↓": "v",
+        "⏎": "<",
+        "●": "o",
+        "○": "-",
+        "←": "<",
+        "→": ">",
+        "◀": "<",
+        "★": "*",
+        "✓": "v",
+        "•": "*",
+        "│": "|",
+        "─": "-",
+        "‘": "'",
+        "’": "'",
+        "“": '"',
+        "”": '"',
+        "\u00a0": " ",
+        "±": "~",
+    }
+)
 
 
 def asciify(text: str) -> str:

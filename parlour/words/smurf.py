@@ -4,9 +4,9 @@ no Textual, no Rich."""
 
 from __future__ import annotations
 
-from rules.records import DiceRolled
-from rules.smurf import board, moves, wheels
-from rules.smurf.records import (
+from parlour.rules.records import DiceRolled
+from parlour.rules.smurf import board, moves, wheels
+from parlour.rules.smurf.records import (
     CatAppeared,
     DirectionAsked,
     DiscReturned,
@@ -77,8 +77,9 @@ def _ending(view, seat: int, move: Move) -> int | None:
 
 def blocked(view, seat: int) -> list[str]:
     """After a roll: each way no option goes, and the cat that blocks it."""
-    open_ways = {move.direction for move, _ in
-                 moves.options(view.positions[seat], view.inside[seat], view.rolled, view.cats)}
+    open_ways = {
+        move.direction for move, _ in moves.options(view.positions[seat], view.inside[seat], view.rolled, view.cats)
+    }
     notes = []
     for direction in board.DIRECTIONS:
         if direction in open_ways:
@@ -217,8 +218,10 @@ class SmurfWords(Words, game="smurf"):
 
     def result_lines(self, state, names: tuple[str, ...]) -> list[str]:
         """One line per player for the results screen: the kinds of baskets they came home with."""
-        return [f"{name:<20} {t('smurf.kinds_count', n=len(state.kinds_held(seat)))}  {baskets(state, seat, True)}"
-                for seat, name in enumerate(names)]
+        return [
+            f"{name:<20} {t('smurf.kinds_count', n=len(state.kinds_held(seat)))}  {baskets(state, seat, True)}"
+            for seat, name in enumerate(names)
+        ]
 
     def board_lines(self, view, seat: int, names: tuple[str, ...]) -> list[str]:
         """Every pawn's place and baskets, the cats, and the squares both ways from the seat's pawn."""
@@ -230,6 +233,7 @@ class SmurfWords(Words, game="smurf"):
         cats = sorted(view.cats)
         lines.append(t("smurf.board.cats", squares=", ".join(map(str, cats))) if cats else t("smurf.board.no_cats"))
         if 0 <= seat < len(names):
+
             def square(at: int) -> str:
                 notes = [t("smurf.board.entry", place=place_name(board.FOOD_AT[at]))] if at in board.FOOD_AT else []
                 notes += [t("smurf.cat")] if at in view.cats else []
@@ -238,6 +242,7 @@ class SmurfWords(Words, game="smurf"):
 
             at = view.positions[seat]
             lines.append(t("smurf.board.ahead", way=way(board.FORWARD), squares=nearby(at, board.SIZE, square)))
-            lines.append(t("smurf.board.ahead", way=way(board.BACKWARD),
-                           squares=nearby(at, board.SIZE, square, board.BACKWARD)))
+            lines.append(
+                t("smurf.board.ahead", way=way(board.BACKWARD), squares=nearby(at, board.SIZE, square, board.BACKWARD))
+            )
         return lines

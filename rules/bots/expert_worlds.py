@@ -27,7 +27,7 @@ def _unseen(deck: tuple[str, ...], *seen: tuple[str, ...]) -> list[str]:
 
 def _deal(pool: list[str], count: int) -> tuple[str, ...]:
     dealt = tuple(pool[-count:]) if count else ()
-    del pool[len(pool) - count:]
+    del pool[len(pool) - count :]
     return dealt
 
 
@@ -42,8 +42,9 @@ def garfield(view, seat: int, rng: random.Random):
     face_up = (view.face_up,) if view.face_up is not None else ()
     garfield_pile = _unseen(cards.GARFIELD_DECK, view.garfield.discard, face_up)
     rng.shuffle(garfield_pile)
-    return view._replace(hands=hands, player_deck=player_deck,
-                         garfield=Deck(tuple(garfield_pile), view.garfield.discard))
+    return view._replace(
+        hands=hands, player_deck=player_deck, garfield=Deck(tuple(garfield_pile), view.garfield.discard)
+    )
 
 
 def filmis(view, seat: int, rng: random.Random):

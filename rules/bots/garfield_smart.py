@@ -147,8 +147,7 @@ class Planner:
         return plain
 
     def spread(self, dist, card, pos, rings, bonus, lasagnas, depth) -> float:
-        return sum(prob * self.land(card, pos, rings, steps, bonus, lasagnas, depth)
-                   for steps, prob, _ in dist)
+        return sum(prob * self.land(card, pos, rings, steps, bonus, lasagnas, depth) for steps, prob, _ in dist)
 
     def land(self, card, pos, rings, steps, bonus, lasagnas, depth) -> float:
         pos, rings, won = move(pos, rings, steps, self.centre)
@@ -212,8 +211,9 @@ class Planner:
 
     def threat(self, other: int) -> float:
         """How much a rival matters: the leader most."""
-        best = max(progress(p, r) for i, (p, r) in enumerate(zip(self.view.positions, self.view.rings))
-                   if i != self.seat)
+        best = max(
+            progress(p, r) for i, (p, r) in enumerate(zip(self.view.positions, self.view.rings)) if i != self.seat
+        )
         mine = progress(self.view.positions[other], self.view.rings[other])
         return 1.0 if mine >= best else 0.5
 
@@ -268,27 +268,34 @@ class GarfieldSmart:
         plan = Planner(view, seat)
         pending = view.pending
         if pending is None:
-            return _best(actions, lambda a: plan.follow_garfield() if isinstance(a, FollowGarfield)
-                         else plan.play_card(a.card))
+            return _best(
+                actions, lambda a: plan.follow_garfield() if isinstance(a, FollowGarfield) else plan.play_card(a.card)
+            )
         pos, rings = plan.me()
         card = view.faced if pending.garfield else None
         kind = pending.kind
         if kind.startswith("lasagna"):
+
             def value(a):
                 if kind == Decision.LASAGNA_ADVANCE:
                     extra = 7 if a.play else 0
-                    return plan.roll(card, pos, rings, extra, pending.bonus,
-                                     plan.lasagnas - a.play, 0) - a.play * KEEP[cards.LASAGNA]
+                    return (
+                        plan.roll(card, pos, rings, extra, pending.bonus, plan.lasagnas - a.play, 0)
+                        - a.play * KEEP[cards.LASAGNA]
+                    )
                 if kind == Decision.LASAGNA_TWICE:
                     if a.play:
-                        return (plan.spread(TWICE, card, pos, rings, pending.bonus, plan.lasagnas - 1, 0)
-                                - KEEP[cards.LASAGNA])
+                        return (
+                            plan.spread(TWICE, card, pos, rings, pending.bonus, plan.lasagnas - 1, 0)
+                            - KEEP[cards.LASAGNA]
+                        )
                     return plan.roll(card, pos, rings, 0, pending.bonus, plan.lasagnas, 0)
                 if not a.play:
                     return plan.go_on(card, pos, rings, pending.bonus, pending.ends, plan.lasagnas, 0)
                 if kind == Decision.LASAGNA_8:
                     return plan.lasagna_8(card, pos, rings, pending.bonus, plan.lasagnas, 0)
                 return plan.lasagna_red(card, pos, rings, pending.bonus, plan.lasagnas, 0)
+
             return _best(actions, value)
         if kind in (Decision.SWAP_RINGS, Decision.SWAP_PLACES):
             return _best(actions, lambda a: plan.swap_value(a.target, kind == Decision.SWAP_RINGS))
@@ -300,6 +307,7 @@ class GarfieldSmart:
                     return progress(pos, rings)
                 # a lasagna given up is one fewer for the roll's own deals
                 return roll - KEEP.get(a.card, MEAN_CARD) - (0.01 if a.card == cards.LASAGNA else 0)
+
             return _best(actions, value)
         # green (Discard) and give_left (Give): part with the card worth least
         return _best(actions, lambda a: -KEEP.get(a.card, MEAN_CARD))
@@ -312,4 +320,3 @@ def _best(actions, value):
         if best_value is None or v > best_value + 1e-9:
             best, best_value = action, v
     return best
-

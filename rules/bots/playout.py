@@ -18,8 +18,9 @@ from .smart import SmartBot
 MAX_ACTIONS = 2_000  # a playout still running after this many actions is left unfinished
 
 
-def play_on(game: Game, state: Any, seed: int, *, limit: int = MAX_ACTIONS,
-            stop: Callable[[Any, int], bool] | None = None) -> tuple[Any, Result | None]:
+def play_on(
+    game: Game, state: Any, seed: int, *, limit: int = MAX_ACTIONS, stop: Callable[[Any, int], bool] | None = None
+) -> tuple[Any, Result | None]:
     """Play `state` on with smart seats and the dice of `seed`: the state reached and its result
     (None when the game did not end within `limit` actions, or `stop(state, actions)` said so)."""
     chance = Chance(seed)

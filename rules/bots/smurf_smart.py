@@ -234,8 +234,9 @@ class Search:
         key = (self.empty, cats & reach(sq, inside), sq, inside, mask)
         found = self._memo.get(key)
         if found is None:  # a wheel turn: one turn spent, then the leaf (the same for both)
-            found = self._memo[key] = min(self._roll_last(cats, sq, inside, mask),
-                                          1.0 + self.values[(sq, inside, mask)])
+            found = self._memo[key] = min(
+                self._roll_last(cats, sq, inside, mask), 1.0 + self.values[(sq, inside, mask)]
+            )
         return found
 
     def _roll_two(self, cats: int, sq, inside, mask) -> float:
@@ -271,9 +272,14 @@ class Search:
         faces = _ranked.get(key)
         if faces is None:
             faces = _ranked[key] = tuple(
-                tuple(sorted((self.after_move(None, sq, inside, mask, move, end, 0), steps)
-                             for move, end, steps in ways(sq, inside, die)))
-                for die in range(1, 7))
+                tuple(
+                    sorted(
+                        (self.after_move(None, sq, inside, mask, move, end, 0), steps)
+                        for move, end, steps in ways(sq, inside, die)
+                    )
+                )
+                for die in range(1, 7)
+            )
         total = 0.0
         for endings in faces:
             for v, steps in endings:
@@ -317,6 +323,7 @@ def _after_loss(search: Search, held: tuple[int, ...], sq, inside) -> tuple[int,
     def loss(i):
         left = tuple(n - (j == i) for j, n in enumerate(held))
         return (search.values[(sq, inside, _mask(left))], -held[i])
+
     i = min(options, key=loss) if len(options) > 1 else options[0]
     return tuple(n - (j == i) for j, n in enumerate(held))
 
@@ -385,8 +392,17 @@ class SmurfSmart:
         if waited >= WAIT_LIMIT and tiers[0] == CHANGES:
             return actions[0]  # the roll, which can move the pawn
         sq, inside = view.positions[seat], view.inside[seat]
-        return actions[_best_start(search, sq, inside, _mask(view.held[seat]), cat_bits(view.wheels), tiers,
-                                   lambda i: self._turn_score(search, view, seat, actions[i]))]
+        return actions[
+            _best_start(
+                search,
+                sq,
+                inside,
+                _mask(view.held[seat]),
+                cat_bits(view.wheels),
+                tiers,
+                lambda i: self._turn_score(search, view, seat, actions[i]),
+            )
+        ]
 
     @staticmethod
     def _move_key(search, wp, sq, inside, mask, move, end):
@@ -412,9 +428,12 @@ class SmurfSmart:
         mine_search = Search.of(tuple(refilled))
         mine = 1.0 + mine_search.value(after, sq, inside, _mask(lost.get(seat, view.held[seat])), DEPTH - 1)
         # a cat dropped under a rival costs them a disc: count what that costs them
-        hurt = sum(search.leaf(after, view.positions[s], False, _mask(held))
-                   - search.leaf(after, view.positions[s], False, _mask(view.held[s]))
-                   for s, held in lost.items() if s != seat)
+        hurt = sum(
+            search.leaf(after, view.positions[s], False, _mask(held))
+            - search.leaf(after, view.positions[s], False, _mask(view.held[s]))
+            for s, held in lost.items()
+            if s != seat
+        )
         return mine - RIVALRY * hurt
 
 
@@ -424,8 +443,15 @@ def _plain_start(search, sq, inside, mask, now, first, second) -> int:
     and scores, a wheel turn's without losses, from the cats showing now, after turning wheel 1
     and after wheel 2 (bit masks), without the view."""
     afters = (None, first, second)
-    return _best_start(search, sq, inside, mask, now, smurf_waiting.start_tiers(sq, inside, now, first, second),
-                       lambda i: 1.0 + search._value_last(afters[i], sq, inside, mask))
+    return _best_start(
+        search,
+        sq,
+        inside,
+        mask,
+        now,
+        smurf_waiting.start_tiers(sq, inside, now, first, second),
+        lambda i: 1.0 + search._value_last(afters[i], sq, inside, mask),
+    )
 
 
 def _best_start(search, sq, inside, mask, now, tiers, turn_score) -> int:
@@ -440,8 +466,9 @@ def _best_start(search, sq, inside, mask, now, tiers, turn_score) -> int:
         return chosen[0]
     stuck = search.values[(sq, inside, mask)] >= CAP
     # DEPTH 2: a roll's value is `_roll_two`, as `Search.roll` gives it
-    return min(chosen, key=lambda i: (stuck, search._roll_two(now, sq, inside, mask)) if i == 0
-               else (False, turn_score(i)))
+    return min(
+        chosen, key=lambda i: (stuck, search._roll_two(now, sq, inside, mask)) if i == 0 else (False, turn_score(i))
+    )
 
 
 assert DEPTH == 2, "_best_start and _plain_start value a turn's start two turns deep"
@@ -488,5 +515,8 @@ def _losses(view, search: Search, before, after) -> dict[int, tuple[int, ...]]:
     appeared = wheels.appearing(before, after)
     if not appeared:
         return {}
-    return {s: _after_loss(search, view.held[s], view.positions[s], False)
-            for s in range(len(view.players)) if view.positions[s] in appeared and not view.inside[s]}
+    return {
+        s: _after_loss(search, view.held[s], view.positions[s], False)
+        for s in range(len(view.players))
+        if view.positions[s] in appeared and not view.inside[s]
+    }

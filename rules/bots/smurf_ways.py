@@ -79,7 +79,7 @@ def open_ways(sq: int, inside: bool, cats: int) -> int:
 def turned(wheel_positions: tuple[int, ...], wheel: int) -> tuple[int, ...]:
     """The wheel positions after `wheel` is turned one step."""
     i = wheels.WHEELS.index(wheel)
-    return wheel_positions[:i] + (wheels.turned(wheel_positions[i]),) + wheel_positions[i + 1:]
+    return wheel_positions[:i] + (wheels.turned(wheel_positions[i]),) + wheel_positions[i + 1 :]
 
 
 @cache  # 256 pairs of wheel positions
@@ -87,5 +87,10 @@ def cats_around(wp: tuple[int, ...]) -> tuple[int, int, int, int, int]:
     """The cats showing (bit masks) now, after turning wheel 1 and after turning wheel 2; and the
     squares where turning wheel 1, and wheel 2, makes a cat appear."""
     first, second = (turned(wp, wheel) for wheel in wheels.WHEELS)
-    return (cat_bits(wp), cat_bits(first), cat_bits(second),
-            bits(wheels.appearing(wp, first)), bits(wheels.appearing(wp, second)))
+    return (
+        cat_bits(wp),
+        cat_bits(first),
+        cat_bits(second),
+        bits(wheels.appearing(wp, first)),
+        bits(wheels.appearing(wp, second)),
+    )

@@ -6,7 +6,13 @@ from __future__ import annotations
 
 NEST, PLAIN, ARROW, ARROW_TIP, CORNFLAKES = "NEST", "PLAIN", "ARROW", "ARROW_TIP", "CORNFLAKES"
 FILMIS, GO_HOME, SWAP, FINE_OR_SKIP, EXTRA_ROLL, DROP = (
-    "FILMIS", "GO_HOME", "SWAP", "FINE_OR_SKIP", "EXTRA_ROLL", "DROP")
+    "FILMIS",
+    "GO_HOME",
+    "SWAP",
+    "FINE_OR_SKIP",
+    "EXTRA_ROLL",
+    "DROP",
+)
 
 SIZE = 48
 QUARTER = 12
@@ -23,10 +29,10 @@ SPECIAL_OFFSETS = (1, 2, 7, 9, 10, 11)
 
 # The special squares of each quarter, at SPECIAL_OFFSETS [design].
 SPECIALS: tuple[tuple[str, ...], ...] = (
-    (PLAIN, FILMIS, DROP, SWAP, EXTRA_ROLL, FINE_OR_SKIP),          # q0, red
-    (FILMIS, FINE_OR_SKIP, EXTRA_ROLL, GO_HOME, FILMIS, PLAIN),     # q1, blue
-    (DROP, FILMIS, FINE_OR_SKIP, SWAP, PLAIN, EXTRA_ROLL),          # q2, green
-    (FILMIS, DROP, GO_HOME, FILMIS, PLAIN, PLAIN),                  # q3, yellow
+    (PLAIN, FILMIS, DROP, SWAP, EXTRA_ROLL, FINE_OR_SKIP),  # q0, red
+    (FILMIS, FINE_OR_SKIP, EXTRA_ROLL, GO_HOME, FILMIS, PLAIN),  # q1, blue
+    (DROP, FILMIS, FINE_OR_SKIP, SWAP, PLAIN, EXTRA_ROLL),  # q2, green
+    (FILMIS, DROP, GO_HOME, FILMIS, PLAIN, PLAIN),  # q3, yellow
 )
 
 

@@ -14,10 +14,17 @@ BIFFEN = "BIFFEN"
 WALL_ENBERG = "WALL_ENBERG"
 WHISTLE = "WHISTLE"
 
-VALUES = {JAMES_DEAN: 10, SICKAN: 5, DORIS: 4, VANHEDEN: 3, HARRY: 2, BIFFEN: 0,
-          WALL_ENBERG: -2, WHISTLE: 0}  # [book]
-COUNTS = {JAMES_DEAN: 3, SICKAN: 6, DORIS: 7, VANHEDEN: 8, HARRY: 10, BIFFEN: 10,
-          WALL_ENBERG: 12, WHISTLE: 4}  # [design]
+VALUES = {JAMES_DEAN: 10, SICKAN: 5, DORIS: 4, VANHEDEN: 3, HARRY: 2, BIFFEN: 0, WALL_ENBERG: -2, WHISTLE: 0}  # [book]
+COUNTS = {
+    JAMES_DEAN: 3,
+    SICKAN: 6,
+    DORIS: 7,
+    VANHEDEN: 8,
+    HARRY: 10,
+    BIFFEN: 10,
+    WALL_ENBERG: 12,
+    WHISTLE: 4,
+}  # [design]
 
 DECK: tuple[str, ...] = tuple(card for card, n in COUNTS.items() for _ in range(n))
 TOTAL = len(DECK)  # 60

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-# the shared records this game uses, re-exported (`X as X`) so `from rules.filmis.records import Moved` works
+# the shared records this game uses, re-exported (`X as X`) so `from parlour.rules.filmis.records import Moved` works
 from ..records import (
     Action as Action,
     Asked as Asked,
@@ -172,6 +172,28 @@ class Raid(Event):
     homes: tuple[tuple[str, ...], ...]
 
 
-RECORDS = (Roll, CallRaid, PassTurn, Enter, PayFine, RefuseFine, Drop, SwapTake, Pending, Shown,
-           Take, TurnSkipped, Moved, CardsDrawn, HandBanked, CardTaken,
-           CardUnder, SkipOwed, Asked, SwapBegan, SwapChosen, SwapDone, Raid)
+RECORDS = (
+    Roll,
+    CallRaid,
+    PassTurn,
+    Enter,
+    PayFine,
+    RefuseFine,
+    Drop,
+    SwapTake,
+    Pending,
+    Shown,
+    Take,
+    TurnSkipped,
+    Moved,
+    CardsDrawn,
+    HandBanked,
+    CardTaken,
+    CardUnder,
+    SkipOwed,
+    Asked,
+    SwapBegan,
+    SwapChosen,
+    SwapDone,
+    Raid,
+)

@@ -96,18 +96,27 @@ def initial(players: tuple[str, ...], options: Mapping) -> State:
         raise Rejected(f"Filmis has no option {sorted(unknown)[0]!r}")
     n = len(players)
     colours = _colours(options.get("colours"), n)
-    return State(players=tuple(players), colours=colours,
-                 positions=tuple(board.nest(c) for c in colours), hands=((),) * n,
-                 homes=((),) * n, deck=Deck((), cards.DECK), skips=(0,) * n)
+    return State(
+        players=tuple(players),
+        colours=colours,
+        positions=tuple(board.nest(c) for c in colours),
+        hands=((),) * n,
+        homes=((),) * n,
+        deck=Deck((), cards.DECK),
+        skips=(0,) * n,
+    )
 
 
 def _colours(chosen, n: int) -> tuple[int, ...]:
     """Seats take red, blue, green, yellow in order unless the "colours" option names them."""
     if chosen is None:
         return tuple(range(n))
-    if (not isinstance(chosen, (list, tuple)) or len(chosen) != n
-            or not all(isinstance(c, str) and c in board.COLOURS for c in chosen)
-            or len(set(chosen)) != n):
+    if (
+        not isinstance(chosen, (list, tuple))
+        or len(chosen) != n
+        or not all(isinstance(c, str) and c in board.COLOURS for c in chosen)
+        or len(set(chosen)) != n
+    ):
         raise Rejected(f"colours must name {n} different colours of {', '.join(board.COLOURS)}")
     return tuple(board.COLOURS.index(c) for c in chosen)
 
@@ -146,7 +155,8 @@ def result(state: State) -> Result | None:
 # `_replace` makes, about 2.5 times cheaper, and evolve runs once per event.
 _new = tuple.__new__
 _POSITIONS, _HANDS, _HOMES, _DECK, _TURN, _PENDING, _SWAP = (
-    State._fields.index(name) for name in ("positions", "hands", "homes", "deck", "turn", "pending", "swap"))
+    State._fields.index(name) for name in ("positions", "hands", "homes", "deck", "turn", "pending", "swap")
+)
 assert _HANDS == _POSITIONS + 1 and _HOMES == _HANDS + 1 and _DECK == _HOMES + 1
 assert _PENDING == _TURN + 1 and _SWAP == _PENDING + 1
 
@@ -160,7 +170,7 @@ def _shuffled(s: State, e: Shuffled) -> State:
 
 
 def _turn_began(s: State, e: TurnBegan) -> State:
-    return _new(State, s[:_TURN] + (e.seat, None, None) + s[_SWAP + 1:])
+    return _new(State, s[:_TURN] + (e.seat, None, None) + s[_SWAP + 1 :])
 
 
 def _turn_skipped(s: State, e: TurnSkipped) -> State:
@@ -178,13 +188,19 @@ def _moved(s: State, e: Moved) -> State:
 
 
 def _drawn(s: State, e: CardsDrawn) -> State:
-    return _new(State, s[:_HANDS] + (put(s.hands, e.seat, s.hands[e.seat] + e.cards), s.homes,
-                                     s.deck.drawn(len(e.cards))) + s[_DECK + 1:])
+    return _new(
+        State,
+        s[:_HANDS]
+        + (put(s.hands, e.seat, s.hands[e.seat] + e.cards), s.homes, s.deck.drawn(len(e.cards)))
+        + s[_DECK + 1 :],
+    )
 
 
 def _banked(s: State, e: HandBanked) -> State:
-    return _new(State, s[:_HANDS] + (put(s.hands, e.seat, ()),
-                                     put(s.homes, e.seat, s.homes[e.seat] + s.hands[e.seat])) + s[_DECK:])
+    return _new(
+        State,
+        s[:_HANDS] + (put(s.hands, e.seat, ()), put(s.homes, e.seat, s.homes[e.seat] + s.hands[e.seat])) + s[_DECK:],
+    )
 
 
 def _taken(s: State, e: CardTaken) -> State:
@@ -196,8 +212,7 @@ def _taken(s: State, e: CardTaken) -> State:
 
 
 def _under(s: State, e: CardUnder) -> State:
-    return s._replace(hands=put(s.hands, e.seat, without(s.hands[e.seat], e.card)),
-                   deck=s.deck.put_under(e.card))
+    return s._replace(hands=put(s.hands, e.seat, without(s.hands[e.seat], e.card)), deck=s.deck.put_under(e.card))
 
 
 def _skip_owed(s: State, e: SkipOwed) -> State:
@@ -226,17 +241,30 @@ def _swap_done(s: State, e: SwapDone) -> State:
 
 
 def _raid(s: State, e: Raid) -> State:
-    return s._replace(over=True, caller=e.caller, hands=e.hands, homes=e.homes, pending=None,
-                   swap=None)
+    return s._replace(over=True, caller=e.caller, hands=e.hands, homes=e.homes, pending=None, swap=None)
 
 
 # The state after `event`. Events that change nothing (dice, picks) leave it as it is.
-evolve = Evolver({
-    Acted: _acted, Shuffled: _shuffled, TurnBegan: _turn_began, TurnSkipped: _turn_skipped,
-    TurnEnded: _turn_ended, Moved: _moved, CardsDrawn: _drawn, HandBanked: _banked,
-    CardTaken: _taken, CardUnder: _under, SkipOwed: _skip_owed, Asked: _asked,
-    SwapBegan: _swap_began, SwapChosen: _swap_chosen, SwapDone: _swap_done, Raid: _raid,
-})
+evolve = Evolver(
+    {
+        Acted: _acted,
+        Shuffled: _shuffled,
+        TurnBegan: _turn_began,
+        TurnSkipped: _turn_skipped,
+        TurnEnded: _turn_ended,
+        Moved: _moved,
+        CardsDrawn: _drawn,
+        HandBanked: _banked,
+        CardTaken: _taken,
+        CardUnder: _under,
+        SkipOwed: _skip_owed,
+        Asked: _asked,
+        SwapBegan: _swap_began,
+        SwapChosen: _swap_chosen,
+        SwapDone: _swap_done,
+        Raid: _raid,
+    }
+)
 
 
 # ---- what a seat may see ------------------------------------------------------------------
@@ -257,9 +285,14 @@ def _hidden(state: State) -> tuple:
     by their identity (tuples and decks are immutable)."""
     entry = _last_hidden[0]
     if entry[0] is not state.hands or entry[1] is not state.homes or entry[2] is not state.deck:
-        entry = _last_hidden[0] = (state.hands, state.homes, state.deck,
-                                   tuple([(HIDDEN,) * len(pile) for pile in state.hands]),
-                                   tuple([(HIDDEN,) * len(pile) for pile in state.homes]), state.deck.masked())
+        entry = _last_hidden[0] = (
+            state.hands,
+            state.homes,
+            state.deck,
+            tuple([(HIDDEN,) * len(pile) for pile in state.hands]),
+            tuple([(HIDDEN,) * len(pile) for pile in state.homes]),
+            state.deck.masked(),
+        )
     return entry
 
 
@@ -273,16 +306,22 @@ def view(state: State, seat: int | None) -> State:
     hands, homes, _, hidden_hands, hidden_homes, hidden_deck = _hidden(state)
     if not state.over:  # every pile hidden but the seat's own (a spectator, -1, owns none)
         if 0 <= seat < len(hands):
-            hands = hidden_hands[:seat] + (hands[seat],) + hidden_hands[seat + 1:]
-            homes = hidden_homes[:seat] + (homes[seat],) + hidden_homes[seat + 1:]
+            hands = hidden_hands[:seat] + (hands[seat],) + hidden_hands[seat + 1 :]
+            homes = hidden_homes[:seat] + (homes[seat],) + hidden_homes[seat + 1 :]
         else:
             hands, homes = hidden_hands, hidden_homes
     swap = state.swap
     if swap is None:
-        return _new(State, state[:_HANDS] + (hands, homes, hidden_deck) + state[_DECK + 1:])
+        return _new(State, state[:_HANDS] + (hands, homes, hidden_deck) + state[_DECK + 1 :])
     chosen = tuple(c if c is None or s.seat == seat else HIDDEN for s, c in zip(swap.shown, swap.chosen))
-    return _new(State, state[:_HANDS] + (hands, homes, hidden_deck) + state[_DECK + 1:_SWAP]
-                + (replace(swap, chosen=chosen),) + state[_SWAP + 1:])
+    return _new(
+        State,
+        state[:_HANDS]
+        + (hands, homes, hidden_deck)
+        + state[_DECK + 1 : _SWAP]
+        + (replace(swap, chosen=chosen),)
+        + state[_SWAP + 1 :],
+    )
 
 
 def redact(event: Event, seat: int | None) -> Event:

@@ -152,8 +152,13 @@ def _roll(turn: Turn, seat: int) -> int:
 
 # The events of every turn are immutable values too: each is made once, looked up by its fields.
 _SEATS = range(4)  # the most seats a Filmis game has
-_DICE = tuple(tuple(tuple(DiceRolled(seat, (small, big)) for big in range(cards.BIG_DIE + 1))
-                    for small in range(cards.SMALL_DIE + 1)) for seat in _SEATS)  # [seat][small][big]
+_DICE = tuple(
+    tuple(
+        tuple(DiceRolled(seat, (small, big)) for big in range(cards.BIG_DIE + 1))
+        for small in range(cards.SMALL_DIE + 1)
+    )
+    for seat in _SEATS
+)  # [seat][small][big]
 _MOVED = tuple(tuple(Moved(seat, square) for square in range(board.SIZE)) for seat in _SEATS)
 
 
@@ -311,8 +316,11 @@ def _begin_swap(turn: Turn, seat: int) -> str:
     part takes one card from the next taking part on the left; a choice with only one kind of
     card on offer is made at once, the others are asked of all those seats together."""
     state: State = turn.state
-    shown = tuple(Shown(s, not hand, tuple(sorted(hand or home)))
-                  for s, (hand, home) in enumerate(zip(state.hands, state.homes)) if hand or home)
+    shown = tuple(
+        Shown(s, not hand, tuple(sorted(hand or home)))
+        for s, (hand, home) in enumerate(zip(state.hands, state.homes))
+        if hand or home
+    )
     if len(shown) < 2:
         return DONE  # nobody to swap with
     turn.emit(SwapBegan(seat, shown))

@@ -7,7 +7,7 @@ from enum import StrEnum
 
 from .. import records as shared
 
-# the shared records this game uses, re-exported (`X as X`) so `from rules.garfield.records import Moved` works
+# the shared records this game uses, re-exported (`X as X`) so `from parlour.rules.garfield.records import Moved` works
 from ..records import (
     Action as Action,
     Asked as Asked,
@@ -142,6 +142,24 @@ class PlacesSwapped(Event):
     rings: bool
 
 
-RECORDS = (FollowGarfield, PlayCard, Lasagna, SwapWith, Discard, LoseTurn, Give, Pending, Asked,
-           GarfieldTurnedUp, GarfieldTossed, CardsDrawn, CardPlayed, Moved, RingGained,
-           RingLost, CardDiscarded, CardGiven, PlacesSwapped)
+RECORDS = (
+    FollowGarfield,
+    PlayCard,
+    Lasagna,
+    SwapWith,
+    Discard,
+    LoseTurn,
+    Give,
+    Pending,
+    Asked,
+    GarfieldTurnedUp,
+    GarfieldTossed,
+    CardsDrawn,
+    CardPlayed,
+    Moved,
+    RingGained,
+    RingLost,
+    CardDiscarded,
+    CardGiven,
+    PlacesSwapped,
+)

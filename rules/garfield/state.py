@@ -78,9 +78,15 @@ def initial(players: tuple[str, ...], options: Mapping[str, object]) -> State:
     if options:
         raise Rejected(f"Garfield has no option {sorted(options)[0]!r}")
     n = len(players)
-    return State(players=tuple(players), positions=(0,) * n, rings=(0,) * n, hands=((),) * n,
-                 garfield=Deck((), cards.GARFIELD_DECK), face_up=None,
-                 player_deck=Deck((), cards.PLAYER_DECK))
+    return State(
+        players=tuple(players),
+        positions=(0,) * n,
+        rings=(0,) * n,
+        hands=((),) * n,
+        garfield=Deck((), cards.GARFIELD_DECK),
+        face_up=None,
+        player_deck=Deck((), cards.PLAYER_DECK),
+    )
 
 
 def to_act(state: State) -> tuple[int | None, ...]:
@@ -184,12 +190,27 @@ def _won(s: Working, e: Won) -> None:
 
 # The state after `event`: each handler changes a working copy of the state in place (a Turn folds
 # a whole action's events into one). Events that change nothing (dice, coins) have none.
-evolve = InPlace(State, {
-    Acted: _acted, Asked: _asked, Shuffled: _shuffled, GarfieldTurnedUp: _turned_up,
-    GarfieldTossed: _tossed, CardsDrawn: _drawn, TurnBegan: _turn_began, CardPlayed: _played,
-    Moved: _moved, RingGained: _ring_gained, RingLost: _ring_lost, CardDiscarded: _discarded,
-    CardGiven: _given, PlacesSwapped: _swapped, TurnEnded: _turn_ended, Won: _won,
-})
+evolve = InPlace(
+    State,
+    {
+        Acted: _acted,
+        Asked: _asked,
+        Shuffled: _shuffled,
+        GarfieldTurnedUp: _turned_up,
+        GarfieldTossed: _tossed,
+        CardsDrawn: _drawn,
+        TurnBegan: _turn_began,
+        CardPlayed: _played,
+        Moved: _moved,
+        RingGained: _ring_gained,
+        RingLost: _ring_lost,
+        CardDiscarded: _discarded,
+        CardGiven: _given,
+        PlacesSwapped: _swapped,
+        TurnEnded: _turn_ended,
+        Won: _won,
+    },
+)
 
 
 # ---- what a seat may see ------------------------------------------------------------------
@@ -205,8 +226,11 @@ def view(state: State, seat: int | None) -> State:
     masked = [_HIDDEN[len(hand)] for hand in hands]
     if 0 <= seat < len(hands):  # a spectator (seat -1) sees no hand: not the last by Python's indexing
         masked[seat] = hands[seat]
-    seen[_HANDS], seen[_GARFIELD], seen[_PLAYER_DECK] = (tuple(masked), state.garfield.masked(show_discard=True),
-                                                         state.player_deck.masked())
+    seen[_HANDS], seen[_GARFIELD], seen[_PLAYER_DECK] = (
+        tuple(masked),
+        state.garfield.masked(show_discard=True),
+        state.player_deck.masked(),
+    )
     return _new(State, seen)
 
 

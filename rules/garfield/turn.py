@@ -50,8 +50,12 @@ class Ctx:
 
 # The contexts are few, and a class call is a Python call: each is made once, here, and a turn
 # looks up the one it needs by its fields, `_CTX[garfield, bonus, ends]`.
-_CTX = {(garfield, bonus, ends): Ctx(garfield, bonus, ends)
-        for garfield in (False, True) for bonus in range(3) for ends in (False, True)}
+_CTX = {
+    (garfield, bonus, ends): Ctx(garfield, bonus, ends)
+    for garfield in (False, True)
+    for bonus in range(3)
+    for ends in (False, True)
+}
 _GARFIELD, _PLAIN = _CTX[True, 0, False], _CTX[False, 0, False]  # how most turns begin
 
 
@@ -75,9 +79,13 @@ GIVE_LEFT = Decision.GIVE_LEFT
 
 _SEATS = range(4)
 _MOVED = [[Moved(seat, to) for to in range(board.SIZE)] for seat in _SEATS]
-_ROLLED = [{dice: DiceRolled(seat, dice) for dice in [(a,) for a in range(1, 7)] + [(a, b) for a in range(1, 7)
-                                                                                      for b in range(1, 7)]}
-           for seat in _SEATS]
+_ROLLED = [
+    {
+        dice: DiceRolled(seat, dice)
+        for dice in [(a,) for a in range(1, 7)] + [(a, b) for a in range(1, 7) for b in range(1, 7)]
+    }
+    for seat in _SEATS
+]
 _RING_GAINED = [RingGained(seat) for seat in _SEATS]
 _RING_LOST = [RingLost(seat) for seat in _SEATS]
 _TURNED_UP = {card: GarfieldTurnedUp(card) for card in cards.GARFIELD_DECK}
@@ -374,8 +382,7 @@ def _draw(turn: Turn, seat: int, count: int) -> None:
 
 # Questions whose answers depend on the hand: they are put even with only one possible answer,
 # so that whether a seat is asked tells the others nothing about its cards.
-SECRET_QUESTIONS = (LASAGNA_ADVANCE, LASAGNA_TWICE, LASAGNA_8, LASAGNA_RED,
-                    GREEN, GIVE_OR_LOSE, GIVE_LEFT)
+SECRET_QUESTIONS = (LASAGNA_ADVANCE, LASAGNA_TWICE, LASAGNA_8, LASAGNA_RED, GREEN, GIVE_OR_LOSE, GIVE_LEFT)
 
 
 def _ask(turn: Turn, seat: int, kind: Decision, ctx: Ctx) -> None:

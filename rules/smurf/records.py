@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# the shared records this game uses, re-exported (`X as X`) so `from rules.smurf.records import Moved` works
+# the shared records this game uses, re-exported (`X as X`) so `from parlour.rules.smurf.records import Moved` works
 from ..records import (
     Action as Action,
     Event as Event,
@@ -108,5 +108,18 @@ class DiscReturned(Event):
     kind: str
 
 
-RECORDS = (Roll, TurnWheel, Move, GiveUp, DirectionAsked, Moved, WentIn, DiscTaken,
-           Stayed, WheelTurned, CatAppeared, MustGiveUp, DiscReturned)
+RECORDS = (
+    Roll,
+    TurnWheel,
+    Move,
+    GiveUp,
+    DirectionAsked,
+    Moved,
+    WentIn,
+    DiscTaken,
+    Stayed,
+    WheelTurned,
+    CatAppeared,
+    MustGiveUp,
+    DiscReturned,
+)

@@ -69,9 +69,13 @@ def initial(players: tuple[str, ...], options: Mapping[str, object]) -> State:
     if options:
         raise Rejected(f"The Smurf Game has no option {sorted(options)[0]!r}")
     n = len(players)
-    return State(players=tuple(players), positions=(board.HOME,) * n, inside=(False,) * n,
-                 held=((0,) * len(board.KINDS),) * n,
-                 circles=(board.DISCS_PER_KIND,) * len(board.KINDS))
+    return State(
+        players=tuple(players),
+        positions=(board.HOME,) * n,
+        inside=(False,) * n,
+        held=((0,) * len(board.KINDS),) * n,
+        circles=(board.DISCS_PER_KIND,) * len(board.KINDS),
+    )
 
 
 def to_act(state: State) -> tuple[int | None, ...]:
@@ -89,8 +93,7 @@ def result(state: State) -> Result | None:
     if state.winner is None:
         return None
     kinds = tuple(len(state.kinds_held(seat)) for seat in range(len(state.players)))
-    return Result((state.winner,), kinds,
-                  f"{state.players[state.winner]} came HOME with four different food baskets")
+    return Result((state.winner,), kinds, f"{state.players[state.winner]} came HOME with four different food baskets")
 
 
 # ---- evolve -------------------------------------------------------------------------------
@@ -187,11 +190,20 @@ def _won(s: Working, e: Won) -> None:
 # ends with Won or with TurnEnded, and every TurnEnded is followed by the next player's TurnBegan
 # (rules/order.py pass_turn), which clears the face rolled and the seats owing as it would. Two
 # calls less per action, and per pair of events when a save is folded.
-evolve = InPlace(State, {
-    TurnBegan: _turn_began, DirectionAsked: _direction_asked, Moved: _moved,
-    WentIn: _went_in, DiscTaken: _disc_taken, DiscReturned: _disc_returned,
-    WheelTurned: _wheel_turned, MustGiveUp: _must_give_up, Won: _won,
-})
+evolve = InPlace(
+    State,
+    {
+        TurnBegan: _turn_began,
+        DirectionAsked: _direction_asked,
+        Moved: _moved,
+        WentIn: _went_in,
+        DiscTaken: _disc_taken,
+        DiscReturned: _disc_returned,
+        WheelTurned: _wheel_turned,
+        MustGiveUp: _must_give_up,
+        Won: _won,
+    },
+)
 
 
 # ---- what a seat may see ------------------------------------------------------------------

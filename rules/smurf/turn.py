@@ -64,10 +64,14 @@ def _endings(state: State, seat: int, die: int) -> tuple[tuple[tuple[Move, int],
 # import ~9 ms, and it is part of a resume's first frame. (place, face, cats in reach) -> endings:
 # 40 squares x 2 x 6 faces x the few cat holes in reach.
 @cache
-def _endings_among(position: int, inside: bool, die: int, cats: int) -> tuple[tuple[tuple[Move, int], ...], tuple[Move, ...]]:
+def _endings_among(
+    position: int, inside: bool, die: int, cats: int
+) -> tuple[tuple[tuple[Move, int], ...], tuple[Move, ...]]:
     showing = frozenset(square for square in range(board.SIZE) if cats >> square & 1)
-    endings = tuple((move, moves.walk(position, inside, die, move.direction).squares[steps - 1])
-                    for move, steps in moves.options(position, inside, die, showing))
+    endings = tuple(
+        (move, moves.walk(position, inside, die, move.direction).squares[steps - 1])
+        for move, steps in moves.options(position, inside, die, showing)
+    )
     return endings, tuple(move for move, _ in endings)
 
 
@@ -80,9 +84,13 @@ def _cat_bits(wheel_positions: tuple[int, ...]) -> int:
 @cache  # 40 squares x 2 x 6 faces
 def _reach_bits(position: int, inside: bool, die: int) -> int:
     """The squares a roll of `die` may step onto, either way, as bits."""
-    return sum({1 << square for direction in board.DIRECTIONS
-                for square in moves.walk(position, inside, die, direction).squares})
-
+    return sum(
+        {
+            1 << square
+            for direction in board.DIRECTIONS
+            for square in moves.walk(position, inside, die, direction).squares
+        }
+    )
 
 
 def explain(state: State, seat: int, action: Action) -> str | None:
@@ -107,7 +115,7 @@ def _why_not(state: State, seat: int, move: Move) -> str:
         return "direction is 1 (forward) or -1 (back)"
     way = "forward" if move.direction == board.FORWARD else "back"
     path = moves.walk(state.positions[seat], state.inside[seat], state.rolled, move.direction)
-    if move.food is not None and board.ENTRY.get(move.food) not in path.squares[path.leaving:]:
+    if move.food is not None and board.ENTRY.get(move.food) not in path.squares[path.leaving :]:
         return f"a {state.rolled} {way} does not reach the {move.food} area's entry"
     cats = [square for square in path.squares if square in state.cats]
     if cats:
@@ -200,7 +208,6 @@ def _turning(wheel: int, before: tuple[int, ...]) -> tuple[WheelTurned, frozense
     return WheelTurned(wheel, position), frozenset(wheels.appearing(before, put(before, i, position)))
 
 
-
 def _cats_appear(turn: Turn, appearing: frozenset[int]) -> None:
     """The wheel just turned shows cats on `appearing`, where some pawn stands. Each pawn on a hole
     where a cat now appears (the hole showed none before) costs its owner one disc: with one kind
@@ -208,8 +215,9 @@ def _cats_appear(turn: Turn, appearing: frozenset[int]) -> None:
     any order. (A pawn in a food area is not on the path: the cat does not catch it.)"""
     state: State = turn.state
     for square in sorted(appearing):
-        seats = tuple([s for s, (at, within) in enumerate(zip(state.positions, state.inside))
-                       if at == square and not within])
+        seats = tuple(
+            [s for s, (at, within) in enumerate(zip(state.positions, state.inside)) if at == square and not within]
+        )
         if not seats:
             continue
         turn.emit(CatAppeared(square, seats))

@@ -14,10 +14,10 @@ from parlour.analysis_text import tell
 from parlour.cli import main
 from parlour.driver import TableDriver
 from parlour.replay import Replay
+from parlour.rules import registry
+from parlour.rules.bots import make
+from parlour.rules.table import Table
 from parlour.words.base import Words
-from rules import registry
-from rules.bots import make
-from rules.table import Table
 
 from ..bots.test_expert import _garfield_twin
 
@@ -51,12 +51,12 @@ def test_each_turns_chances_add_up_to_one_and_the_end_gives_the_winner_all(tmp_p
 def test_a_position_whose_winner_is_forced_gives_that_winner_100_percent():
     """The Smurf Game, set up by hand: Ann holds all four kinds three squares from HOME, no cat
     on the way, and has rolled a 3: going back HOME wins, and every smart player takes it."""
-    from rules.smurf import GAME
-    from rules.smurf.state import initial
+    from parlour.rules.smurf import GAME
+    from parlour.rules.smurf.state import initial
 
     state = initial(("Ann", "Bob"), {})._replace(
-        positions=(3, 20), held=((1, 1, 1, 1), (0, 0, 0, 0)), circles=(7, 7, 7, 7),
-        wheels=(0, 0), turn=0, rolled=3)
+        positions=(3, 20), held=((1, 1, 1, 1), (0, 0, 0, 0)), circles=(7, 7, 7, 7), wheels=(0, 0), turn=0, rolled=3
+    )
     found = estimate(GAME, state, GAMES, seed=1)
     assert found.chances == (1.0, 0.0) and found.games == GAMES
     assert found.low[0] > 0.5 and found.high[1] < 0.5  # and the interval says how sure
@@ -128,6 +128,10 @@ def test_the_lines_are_the_numbers_in_words(tmp_path):
     points = list(analysis.run())
     lines = tell(analysis, points, Words.of("smurf"))
     first = points[0]
-    assert lines[1] == ("Turn 1: " + " · ".join(
-        f"{name} {round(p * 100)} % ({round(low * 100)}–{round(high * 100)})"
-        for name, p, low, high in zip(replay.names, first.chances, first.low, first.high)))
+    assert lines[1] == (
+        "Turn 1: "
+        + " · ".join(
+            f"{name} {round(p * 100)} % ({round(low * 100)}–{round(high * 100)})"
+            for name, p, low, high in zip(replay.names, first.chances, first.low, first.high)
+        )
+    )

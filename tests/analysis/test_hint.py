@@ -5,12 +5,12 @@ where reading the hidden cards would tell them apart."""
 from __future__ import annotations
 
 from parlour.hint import hint, hint_line
+from parlour.rules.chance import Chance
+from parlour.rules.game import decide
 from parlour.seats import Seat
+from parlour.tui.app import make_app
+from parlour.tui.widgets.panels import PromptBar
 from parlour.words.base import Words
-from rules.chance import Chance
-from rules.game import decide
-from tui.app import make_app
-from tui.widgets.panels import PromptBar
 
 from ..bots.test_fair_play import _filmis_state
 from ..tui.driving import settle
@@ -19,8 +19,8 @@ QUICK = dict(budget=24, seconds=None)  # few games played on, and always all of 
 
 
 def test_the_hint_never_reads_another_seats_hidden_cards():
-    from rules.filmis import cards
-    from rules.filmis.records import CallRaid
+    from parlour.rules.filmis import cards
+    from parlour.rules.filmis.records import CallRaid
 
     game, poor = _filmis_state((cards.WALL_ENBERG,) * 4)  # the raid wins
     _, rich = _filmis_state((cards.JAMES_DEAN,) * 2 + (cards.SICKAN,) * 2)  # the raid loses
@@ -34,12 +34,13 @@ def test_the_hint_never_reads_another_seats_hidden_cards():
 
 
 def test_a_smurf_hint_names_every_option_with_its_chance_and_the_experts_choice():
-    from rules.smurf import GAME
-    from rules.smurf.records import Roll, TurnWheel
-    from rules.smurf.state import initial
+    from parlour.rules.smurf import GAME
+    from parlour.rules.smurf.records import Roll, TurnWheel
+    from parlour.rules.smurf.state import initial
 
-    state = initial(("Ann", "Bob"), {})._replace(positions=(3, 20), held=((1, 1, 1, 0), (0, 0, 0, 0)),
-                                                   circles=(7, 7, 7, 8), turn=0)
+    state = initial(("Ann", "Bob"), {})._replace(
+        positions=(3, 20), held=((1, 1, 1, 0), (0, 0, 0, 0)), circles=(7, 7, 7, 8), turn=0
+    )
     found = hint(GAME, state, 0, **QUICK)
     assert found.level == "expert" and [a for a, _ in found.options] == [Roll(), TurnWheel(1), TurnWheel(2)]
     assert found.games == 8 and all(0 <= p <= 1 for _, p in found.options)
@@ -50,8 +51,7 @@ def test_a_smurf_hint_names_every_option_with_its_chance_and_the_experts_choice(
 
 async def test_the_hint_key_shows_the_hint_in_the_prompt():
     seats = [Seat("Ann", None, "red"), Seat("Bob", "smart", "blue")]
-    app = make_app(start="play", game="smurf", seats=seats, seed=3, bot_delay=60, animations=False,
-                   autosave=False)
+    app = make_app(start="play", game="smurf", seats=seats, seed=3, bot_delay=60, animations=False, autosave=False)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         session = app.session
@@ -66,8 +66,8 @@ async def test_the_hint_key_shows_the_hint_in_the_prompt():
 
 
 def test_a_served_table_has_no_hint_key():
-    from tui.local_game import LocalGame
-    from tui.remote import RemoteGame
+    from parlour.tui.local_game import LocalGame
+    from parlour.tui.remote import RemoteGame
 
     assert LocalGame.hints and not getattr(RemoteGame, "hints", False)
 

@@ -8,10 +8,10 @@ import random
 from collections import Counter
 from dataclasses import replace
 
-from rules.bots import make
-from rules.bots.expert import ExpertBot
-from rules.bots.expert_worlds import SAMPLERS
-from rules.table import Table
+from parlour.rules.bots import make
+from parlour.rules.bots.expert import ExpertBot
+from parlour.rules.bots.expert_worlds import SAMPLERS
+from parlour.rules.table import Table
 
 from .test_fair_play import _filmis_state
 
@@ -19,7 +19,7 @@ from .test_fair_play import _filmis_state
 def _behind(rival_home):
     """As test_fair_play's raid position, but seat 0 has only 2 points at home: the smart level
     rolls on, and the raid wins only against a poor rival (which the seat cannot see)."""
-    from rules.filmis import cards
+    from parlour.rules.filmis import cards
 
     game, state = _filmis_state(rival_home)
     rest = Counter(state.deck.pile)
@@ -39,8 +39,8 @@ class PeekingExpert(ExpertBot):
 
 
 def test_expert_raid_choice_does_not_depend_on_hidden_home_piles():
-    from rules.filmis import cards
-    from rules.filmis.records import CallRaid, Roll
+    from parlour.rules.filmis import cards
+    from parlour.rules.filmis.records import CallRaid, Roll
 
     game, poor = _filmis_state((cards.WALL_ENBERG,) * 4)  # the raid wins
     _, rich = _filmis_state((cards.JAMES_DEAN,) * 2 + (cards.SICKAN,) * 2)  # the raid loses
@@ -66,7 +66,7 @@ def _garfield_twin(state, seat):
     hidden = [c for s, h in enumerate(state.hands) if s != seat for c in h] + list(state.player_deck.pile)
     moved, hands, i = hidden[::-1], [], 0
     for s, hand in enumerate(state.hands):
-        hands.append(hand if s == seat else tuple(moved[i:i + len(hand)]))
+        hands.append(hand if s == seat else tuple(moved[i : i + len(hand)]))
         i += 0 if s == seat else len(hand)
     return state._replace(hands=tuple(hands), player_deck=replace(state.player_deck, pile=tuple(moved[i:])))
 
@@ -91,8 +91,10 @@ def test_expert_garfield_choices_do_not_depend_on_hidden_cards():
 def test_sampled_worlds_fit_the_view_and_keep_every_card():
     def cards(game_id, s):
         if game_id == "garfield":
-            return (Counter([c for h in s.hands for c in h] + [*s.player_deck.pile, *s.player_deck.discard]),
-                    Counter([*s.garfield.pile, *s.garfield.discard, *([s.face_up] if s.face_up else [])]))
+            return (
+                Counter([c for h in s.hands for c in h] + [*s.player_deck.pile, *s.player_deck.discard]),
+                Counter([*s.garfield.pile, *s.garfield.discard, *([s.face_up] if s.face_up else [])]),
+            )
         return Counter([c for h in s.hands + s.homes for c in h] + [*s.deck.pile, *s.deck.discard])
 
     rng = random.Random(1)

@@ -9,12 +9,12 @@ import pytest
 
 from parlour import simulate
 from parlour.driver import TableDriver
-from rules import registry
-from rules.bots import LEVELS, make
-from rules.chance import Chance
-from rules.game import decide
-from rules.records import HIDDEN
-from rules.table import Table
+from parlour.rules import registry
+from parlour.rules.bots import LEVELS, make
+from parlour.rules.chance import Chance
+from parlour.rules.game import decide
+from parlour.rules.records import HIDDEN
+from parlour.rules.table import Table
 
 # ---- Filmis: the raid ----------------------------------------------------------------------
 
@@ -22,7 +22,7 @@ from rules.table import Table
 def _filmis_state(rival_home: tuple[str, ...]):
     """Two players; seat 0 starts its turn holding a Whistle and a James Dean (it may call the
     raid), with 11 points at home; seat 1's home pile is `rival_home` (hidden from seat 0)."""
-    from rules.filmis import GAME, cards
+    from parlour.rules.filmis import GAME, cards
 
     state = Table.new("filmis", ["Ann", "Bob"], seed=3).state
     hands = ((cards.WHISTLE, cards.JAMES_DEAN), ())
@@ -32,13 +32,20 @@ def _filmis_state(rival_home: tuple[str, ...]):
         rest.subtract(pile)
     assert all(n >= 0 for n in rest.values()), "more of a card than the game has"
     pile = tuple(sorted(rest.elements()))
-    return GAME, state._replace(hands=hands, homes=homes, turn=0, pending=None, swap=None,
-                         skips=(0, 0), deck=replace(state.deck, pile=pile, discard=()))
+    return GAME, state._replace(
+        hands=hands,
+        homes=homes,
+        turn=0,
+        pending=None,
+        swap=None,
+        skips=(0, 0),
+        deck=replace(state.deck, pile=pile, discard=()),
+    )
 
 
 def test_filmis_raid_choice_does_not_depend_on_hidden_home_piles():
-    from rules.filmis import cards
-    from rules.filmis.records import CallRaid
+    from parlour.rules.filmis import cards
+    from parlour.rules.filmis.records import CallRaid
 
     game, poor = _filmis_state((cards.WALL_ENBERG,) * 4)  # -8 points
     _, rich = _filmis_state((cards.JAMES_DEAN,) * 2 + (cards.SICKAN,) * 2)  # 30 points
@@ -79,7 +86,7 @@ def test_garfield_choices_do_not_depend_on_hidden_cards():
             if s == seat:
                 hands.append(hand)
             else:
-                hands.append(tuple(moved[i:i + len(hand)]))
+                hands.append(tuple(moved[i : i + len(hand)]))
                 i += len(hand)
         twin = state._replace(hands=tuple(hands), player_deck=replace(state.player_deck, pile=tuple(moved[i:])))
         assert table.game.view(twin, seat) == table.view(seat)

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from parlour import simulate
-from rules import registry
+from parlour.rules import registry
 
 
 def _run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -27,8 +27,7 @@ def _without_timing(summary: dict) -> dict:
 def test_json_output_is_reproducible_for_a_fixed_seed(game_id, capsys):
     seats = "smart,random,smart" if game_id != "smurf" else "smart,smart"
     games = "12" if game_id != "smurf" else "3"
-    runs = [_run(capsys, game_id, "--seats", seats, "--games", games, "--seed", "9", "--json")
-            for _ in range(2)]
+    runs = [_run(capsys, game_id, "--seats", seats, "--games", games, "--seed", "9", "--json") for _ in range(2)]
     assert [code for code, _, _ in runs] == [0, 0]
     first, second = (json.loads(out) for _, out, _ in runs)
     assert _without_timing(first) == _without_timing(second)
@@ -47,12 +46,15 @@ def test_the_table_names_levels_and_lengths(capsys):
     assert err == ""  # no progress bar when stderr is not a terminal
 
 
-@pytest.mark.parametrize("argv, message", [
-    (("chess",), "unknown game"),
-    (("garfield", "--seats", "smart,genius"), "unknown bot level"),
-    (("garfield", "--seats", "smart"), "2 to 4"),
-    (("garfield", "--games", "0"), "at least 1"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (("chess",), "unknown game"),
+        (("garfield", "--seats", "smart,genius"), "unknown bot level"),
+        (("garfield", "--seats", "smart"), "2 to 4"),
+        (("garfield", "--games", "0"), "at least 1"),
+    ],
+)
 def test_bad_arguments_are_refused_with_a_message(capsys, argv, message):
     code, out, err = _run(capsys, *argv)
     assert code == 2 and message in err and out == ""
@@ -68,8 +70,10 @@ def test_simulate_loads_neither_textual_nor_rich_without_a_terminal():
     import subprocess
     import sys
 
-    code = ("import sys; from parlour import simulate; simulate.main(['garfield', '--games', '2', '--json']);"
-            "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))))")
+    code = (
+        "import sys; from parlour import simulate; simulate.main(['garfield', '--games', '2', '--json']);"
+        "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))))"
+    )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip().splitlines()[-1] == "}"  # the JSON ends the output: nothing loaded

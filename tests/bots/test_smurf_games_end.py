@@ -13,12 +13,12 @@ import random
 
 import pytest
 
+from parlour.rules.bots import make
+from parlour.rules.bots.smurf_smart import WAIT_LIMIT
+from parlour.rules.bots.smurf_waiting import CHANGES, LATER, NEVER, tiers
+from parlour.rules.smurf.records import Roll, TurnWheel
+from parlour.rules.table import Table
 from parlour.simulate import bot_seed, game_seed
-from rules.bots import make
-from rules.bots.smurf_smart import WAIT_LIMIT
-from rules.bots.smurf_waiting import CHANGES, LATER, NEVER, tiers
-from rules.smurf.records import Roll, TurnWheel
-from rules.table import Table
 
 MAX_ACTIONS = 6_000
 STARTS = [Roll(), TurnWheel(1), TurnWheel(2)]
@@ -44,7 +44,7 @@ def test_the_two_smart_games_that_went_on_for_ever_end(index):
 
 @pytest.mark.parametrize("players, games", [(2, 60), (3, 30), (4, 30)])
 def test_bot_only_smurf_games_of_mixed_levels_end(players, games, monkeypatch):
-    from rules.bots import smurf_search
+    from parlour.rules.bots import smurf_search
 
     # the expert searches the Smurf Game (issue 33): a small search here, as quick as the smart
     # level, so that these many long games stay a quick test
@@ -79,8 +79,7 @@ def _choose(bot, game, state):
 def test_a_wheel_turn_that_changes_nothing_for_the_pawn_is_not_taken_over_a_roll():
     # the position of the endless game: both pawns on 16, the cats on 12 and 18 hem them in;
     # wheel 2's holes in reach (21) are behind the cat on 18, so turning it changes nothing
-    game, state = _smurf(positions=(16, 16), held=((1, 1, 0, 0), (1, 1, 0, 0)),
-                         circles=(6, 6, 8, 8), wheels=(2, 2))
+    game, state = _smurf(positions=(16, 16), held=((1, 1, 0, 0), (1, 1, 0, 0)), circles=(6, 6, 8, 8), wheels=(2, 2))
     assert {12, 18} <= state.cats
     # wheel 1 drops a cat on square 16
     assert tiers(state, 0, STARTS) == [CHANGES, CHANGES, LATER]  # roll, wheel 1, wheel 2
@@ -89,8 +88,7 @@ def test_a_wheel_turn_that_changes_nothing_for_the_pawn_is_not_taken_over_a_roll
 
 def test_a_pawn_boxed_in_by_cats_turns_the_wheel_that_opens_its_way_rather_than_roll():
     # on 9 between the cats on 8 and 10: no face moves, so a roll changes nothing
-    game, state = _smurf(positions=(9, 0), held=((1, 0, 0, 0), (0, 0, 0, 0)),
-                         circles=(7, 8, 8, 8), wheels=(2, 0))
+    game, state = _smurf(positions=(9, 0), held=((1, 0, 0, 0), (0, 0, 0, 0)), circles=(7, 8, 8, 8), wheels=(2, 0))
     assert {8, 10} <= state.cats
     # no hole of wheel 2 within a roll of 9
     assert tiers(state, 0, STARTS) == [NEVER, CHANGES, NEVER]
@@ -99,8 +97,9 @@ def test_a_pawn_boxed_in_by_cats_turns_the_wheel_that_opens_its_way_rather_than_
 
 def test_after_waiting_its_limit_at_one_place_the_bot_rolls():
     # in the acorn area, the cat on 8 blocking the way on: the bot turns wheel 1 ...
-    game, state = _smurf(positions=(5, 0), inside=(True, False), held=((1, 0, 0, 0), (0, 0, 0, 0)),
-                         circles=(7, 8, 8, 8), wheels=(0, 0))
+    game, state = _smurf(
+        positions=(5, 0), inside=(True, False), held=((1, 0, 0, 0), (0, 0, 0, 0)), circles=(7, 8, 8, 8), wheels=(0, 0)
+    )
     bot = make("smart", "a")
     assert [_choose(bot, game, state) for _ in range(WAIT_LIMIT)] == [TurnWheel(1)] * WAIT_LIMIT
     # ... but not for ever at the same place: then it rolls (a roll can move it)
@@ -112,7 +111,6 @@ def test_after_waiting_its_limit_at_one_place_the_bot_rolls():
 def test_with_a_needed_kind_gone_from_its_circle_the_bot_drops_a_cat_under_its_holder():
     # Ann lacks an acorn and Bob holds all eight; wheel 2 turned shows a cat on 21, under Bob,
     # who must give one back: the only way Ann can still win
-    game, state = _smurf(positions=(10, 21), held=((0, 1, 1, 1), (8, 0, 0, 0)),
-                         circles=(0, 7, 7, 7), wheels=(0, 0))
+    game, state = _smurf(positions=(10, 21), held=((0, 1, 1, 1), (8, 0, 0, 0)), circles=(0, 7, 7, 7), wheels=(0, 0))
     assert 21 not in state.cats
     assert _choose(make("smart", "a"), game, state) == TurnWheel(2)

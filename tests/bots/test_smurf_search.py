@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from parlour.rules.bots import levels, make
+from parlour.rules.bots.smurf_search import race
+from parlour.rules.table import Table
 from parlour.seats import parse_seats
-from rules.bots import levels, make
-from rules.bots.smurf_search import race
-from rules.table import Table
 
 
 def _positions(count: int = 40):

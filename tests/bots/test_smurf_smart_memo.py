@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 
+from parlour.rules.bots import make, smurf_smart
+from parlour.rules.bots.smurf_smart import SmurfSmart
+from parlour.rules.bots.smurf_ways import cats_around
+from parlour.rules.smurf import GAME, wheels
+from parlour.rules.smurf.records import Move, Roll, TurnWheel
+from parlour.rules.table import Table
 from parlour.simulate import bot_seed, game_seed
-from rules.bots import make, smurf_smart
-from rules.bots.smurf_smart import SmurfSmart
-from rules.bots.smurf_ways import cats_around
-from rules.smurf import GAME, wheels
-from rules.smurf.records import Move, Roll, TurnWheel
-from rules.table import Table
 from tests.smurf.scene import counts, scene
 
 
@@ -49,22 +49,33 @@ def _afresh(view, seat=0):
 def test_a_cat_dropped_under_two_pawns_on_one_square_is_not_remembered_as_a_plain_turn():
     # Ann on 7; Cid and Dot both on 8, where turning wheel 1 shows a cat: Dot gives up a disc,
     # which makes the wheel turn worth it ...
-    rivals_under = scene(4, positions=(7, 5, 8, 8), inside=(False, True, False, False),
-                         held=(counts("ACORN"), counts("ACORN"), counts(), counts("ACORN")), wheels=(7, 5))
+    rivals_under = scene(
+        4,
+        positions=(7, 5, 8, 8),
+        inside=(False, True, False, False),
+        held=(counts("ACORN"), counts("ACORN"), counts(), counts("ACORN")),
+        wheels=(7, 5),
+    )
     assert 8 in wheels.appearing((7, 5), (8, 5)) and 8 not in rivals_under.cats
     assert _remembered(rivals_under) == TurnWheel(1)
     # ... on the same cats near Ann with nobody under the cat, rolling is better: the first
     # answer depended on the rivals, so it must not have been kept for this one (two pawns on a
     # square summed as bits, not or-ed, once hid them)
-    nobody_under = scene(4, positions=(7, 39, 5, 0), inside=(False, False, True, False),
-                         held=(counts("ACORN"), counts(), counts("ACORN"), counts()), wheels=(7, 2))
+    nobody_under = scene(
+        4,
+        positions=(7, 39, 5, 0),
+        inside=(False, False, True, False),
+        held=(counts("ACORN"), counts(), counts("ACORN"), counts()),
+        wheels=(7, 2),
+    )
     assert _afresh(nobody_under) == Roll()
     assert _remembered(nobody_under) == Roll()
 
 
 def _seen(positions, inside, held, wheels, rolled=None):
-    return scene(4, positions=positions, inside=inside, held=tuple(counts(*kinds) for kinds in held),
-                 wheels=wheels)._replace(rolled=rolled)
+    return scene(
+        4, positions=positions, inside=inside, held=tuple(counts(*kinds) for kinds in held), wheels=wheels
+    )._replace(rolled=rolled)
 
 
 # pairs of views alike in the cats within one roll of Ann's pawn (on 18; on 4 with a 6 rolled),
@@ -73,18 +84,30 @@ def _seen(positions, inside, held, wheels, rolled=None):
 # second: a start with a pawn under a possible cat, her own too, is not remembered
 ALIKE_BUT_FOR_WHAT_MATTERS = {
     "own pawn under a cat": (
-        _seen((10, 1, 22, 5), (False, False, False, True),
-              (["STRAWBERRY", "APPLE"], ["ACORN"] * 4, ["STRAWBERRY"], ["ACORN"] * 2 + ["GRAPE"] * 3), (6, 5)),
+        _seen(
+            (10, 1, 22, 5),
+            (False, False, False, True),
+            (["STRAWBERRY", "APPLE"], ["ACORN"] * 4, ["STRAWBERRY"], ["ACORN"] * 2 + ["GRAPE"] * 3),
+            (6, 5),
+        ),
         _seen((10, 4, 35, 6), (False,) * 4, (["STRAWBERRY", "APPLE"], ["ACORN"], [], ["ACORN"]), (3, 13)),
-        TurnWheel(1), Roll()),
-    "start": (_seen((18, 5, 1, 5), (False, True, False, False), (["GRAPE"], ["ACORN"] * 4, ["ACORN"], ["ACORN"] * 2),
-                    (2, 9)),
-              _seen((18, 25, 9, 35), (False, True, False, False), (["GRAPE"], ["APPLE"] * 3, ["ACORN"] * 5, ["GRAPE"]),
-                    (10, 14)),
-              TurnWheel(1), Roll()),
-    "move": (_seen((4, 4, 4, 7), (False,) * 4, (["ACORN"], ["ACORN"], [], []), (15, 14), rolled=6),
-             _seen((4, 2, 0, 2), (False,) * 4, (["ACORN"], ["ACORN"], [], ["ACORN"]), (5, 3), rolled=6),
-             Move(-1), Move(1, "ACORN")),
+        TurnWheel(1),
+        Roll(),
+    ),
+    "start": (
+        _seen((18, 5, 1, 5), (False, True, False, False), (["GRAPE"], ["ACORN"] * 4, ["ACORN"], ["ACORN"] * 2), (2, 9)),
+        _seen(
+            (18, 25, 9, 35), (False, True, False, False), (["GRAPE"], ["APPLE"] * 3, ["ACORN"] * 5, ["GRAPE"]), (10, 14)
+        ),
+        TurnWheel(1),
+        Roll(),
+    ),
+    "move": (
+        _seen((4, 4, 4, 7), (False,) * 4, (["ACORN"], ["ACORN"], [], []), (15, 14), rolled=6),
+        _seen((4, 2, 0, 2), (False,) * 4, (["ACORN"], ["ACORN"], [], ["ACORN"]), (5, 3), rolled=6),
+        Move(-1),
+        Move(1, "ACORN"),
+    ),
 }
 
 
@@ -128,18 +151,26 @@ def _plain_starts(asked):
             continue
         *_, appear_first, appear_second = cats_around(view.wheels)
         appearing = appear_first | appear_second
-        if not any(appearing >> sq & 1 and not within and any(discs)
-                   for sq, within, discs in zip(view.positions, view.inside, view.held)):
+        if not any(
+            appearing >> sq & 1 and not within and any(discs)
+            for sq, within, discs in zip(view.positions, view.inside, view.held)
+        ):
             found.append((seat, view, appearing))
     return found
 
 
 def test_a_plain_start_is_the_start_worked_out_in_full_with_losses_looked_for():
-    starts = _plain_starts(_views_of_games(["smart", "random", "random", "random"], 12)
-                           + _views_of_games(["smart", "smart"], 8))
+    starts = _plain_starts(
+        _views_of_games(["smart", "random", "random", "random"], 12) + _views_of_games(["smart", "smart"], 8)
+    )
     # some of them with a pawn that holds no disc under a cat a wheel turn makes appear
-    assert sum(any(appearing >> sq & 1 and not within for sq, within in zip(view.positions, view.inside))
-               for _, view, appearing in starts) > 20
+    assert (
+        sum(
+            any(appearing >> sq & 1 and not within for sq, within in zip(view.positions, view.inside))
+            for _, view, appearing in starts
+        )
+        > 20
+    )
     for seat, view, _ in starts:
         search = smurf_smart.Search.of(view.circles)
         sq, inside, mask = view.positions[seat], view.inside[seat], smurf_smart._mask(view.held[seat])
@@ -154,8 +185,10 @@ def test_a_possible_cat_under_a_pawn_counts_by_that_pawns_discs_not_the_bots():
     # turn costs him one and is worth it; with nobody under it, or only Cid who holds nothing,
     # rolling is better (and such a start is remembered: nobody can lose a disc)
     def view(positions, held):
-        return scene(4, positions=positions, inside=(False,) * 4, held=tuple(counts(*kinds) for kinds in held),
-                     wheels=(0, 0))
+        return scene(
+            4, positions=positions, inside=(False,) * 4, held=tuple(counts(*kinds) for kinds in held), wheels=(0, 0)
+        )
+
     bob_under = view((4, 16, 0, 0), ((), ("ACORN", "APPLE", "GRAPE"), (), ()))
     assert 16 in wheels.appearing((0, 0), (1, 0))
     assert _remembered(bob_under) == TurnWheel(1)

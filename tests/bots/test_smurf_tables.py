@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.bots import smurf_smart
+from parlour.rules.bots import smurf_smart
 
 
 @pytest.mark.parametrize("empty", range(smurf_smart.FULL + 1))

@@ -12,8 +12,8 @@ import math
 
 import pytest
 
+from parlour.rules import registry
 from parlour.simulate import simulate
-from rules import registry
 
 ALPHA = 1e-3
 NULL = 0.25
@@ -40,4 +40,5 @@ def test_smart_beats_random(game_id):
     wins = summary["seat_wins"][0]["wins"]
     # a shared win counts 1/k: round down, the cautious way
     assert binomial_tail(n, math.floor(wins), NULL) < ALPHA, (
-        f"{game_id}: smart won {wins:.1f} of {n} games against three random bots")
+        f"{game_id}: smart won {wins:.1f} of {n} games against three random bots"
+    )

@@ -6,17 +6,18 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from rules.chance import Chance, Rig
-from rules.filmis import GAME, cards
-from rules.filmis.state import State
-from rules.game import decide
-from rules.records import Acted
+from parlour.rules.chance import Chance, Rig
+from parlour.rules.filmis import GAME, cards
+from parlour.rules.filmis.state import State
+from parlour.rules.game import decide
+from parlour.rules.records import Acted
 
 NAMES = ("Ann", "Bob", "Cid", "Dag")
 
 
-def arrange(players: int = 2, *, positions=None, hands=None, homes=None, top=(), turn: int = 0,
-            skips=None, colours=None) -> State:
+def arrange(
+    players: int = 2, *, positions=None, hands=None, homes=None, top=(), turn: int = 0, skips=None, colours=None
+) -> State:
     """A state at the start of `turn`'s turn. Cards in hands and home piles come out of the 60;
     the deck is `top` (top first) followed by the rest in a fixed order, so 60 are conserved."""
     options = {"colours": list(colours)} if colours else {}
@@ -28,9 +29,14 @@ def arrange(players: int = 2, *, positions=None, hands=None, homes=None, top=(),
         rest.subtract(pile)
     assert all(n >= 0 for n in rest.values()), "more of a card than the game has"
     pile = tuple(top) + tuple(sorted(rest.elements()))
-    return state._replace(positions=tuple(positions) if positions else state.positions,
-                   hands=hands, homes=homes, deck=replace(state.deck, pile=pile, discard=()),
-                   skips=tuple(skips) if skips else state.skips, turn=turn)
+    return state._replace(
+        positions=tuple(positions) if positions else state.positions,
+        hands=hands,
+        homes=homes,
+        deck=replace(state.deck, pile=pile, discard=()),
+        skips=tuple(skips) if skips else state.skips,
+        turn=turn,
+    )
 
 
 def act(state: State, seat: int, action, *, dice=(), picks=()):

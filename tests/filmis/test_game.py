@@ -5,12 +5,12 @@ from collections import Counter
 import pytest
 
 from parlour.driver import TableDriver
-from rules import log
-from rules.bots import make
-from rules.filmis import GAME, board, cards
-from rules.filmis.records import CardsDrawn, CardTaken, CardUnder, Roll, SwapChosen, TurnBegan
-from rules.records import HIDDEN, DiceRolled, Rejected, Shuffled
-from rules.table import Table
+from parlour.rules import log
+from parlour.rules.bots import make
+from parlour.rules.filmis import GAME, board, cards
+from parlour.rules.filmis.records import CardsDrawn, CardTaken, CardUnder, Roll, SwapChosen, TurnBegan
+from parlour.rules.records import HIDDEN, DiceRolled, Rejected, Shuffled
+from parlour.rules.table import Table
 from tests.helpers import check_common, rigged
 
 from .arrange import arrange
@@ -25,23 +25,77 @@ def test_board_layout():
     assert [i for i, k in enumerate(squares) if k == board.ARROW_TIP] == [5, 17, 29, 41]
     assert [i for i, k in enumerate(squares) if k == board.CORNFLAKES] == [8, 20, 32, 44]
     assert [i for i, k in enumerate(squares) if k == board.ARROW] == [3, 4, 15, 16, 27, 28, 39, 40]
-    assert Counter(squares) == {board.NEST: 4, board.ARROW: 8, board.ARROW_TIP: 4, board.CORNFLAKES: 4,
-                                board.PLAIN: 9, board.FILMIS: 6, board.EXTRA_ROLL: 3, board.DROP: 3,
-                                board.SWAP: 2, board.FINE_OR_SKIP: 3, board.GO_HOME: 2}
+    assert Counter(squares) == {
+        board.NEST: 4,
+        board.ARROW: 8,
+        board.ARROW_TIP: 4,
+        board.CORNFLAKES: 4,
+        board.PLAIN: 9,
+        board.FILMIS: 6,
+        board.EXTRA_ROLL: 3,
+        board.DROP: 3,
+        board.SWAP: 2,
+        board.FINE_OR_SKIP: 3,
+        board.GO_HOME: 2,
+    }
     # docs/filmis.md "The board" (rules version 2): offset 6, where no pawn can land, is plain.
     assert [k for i, k in enumerate(squares) if i % 12 == 6] == [board.PLAIN] * 4
-    assert squares[0:12] == (board.NEST, board.PLAIN, board.FILMIS, board.ARROW, board.ARROW,
-                             board.ARROW_TIP, board.PLAIN, board.DROP, board.CORNFLAKES,
-                             board.SWAP, board.EXTRA_ROLL, board.FINE_OR_SKIP)
-    assert squares[12:24] == (board.NEST, board.FILMIS, board.FINE_OR_SKIP, board.ARROW, board.ARROW,
-                              board.ARROW_TIP, board.PLAIN, board.EXTRA_ROLL, board.CORNFLAKES,
-                              board.GO_HOME, board.FILMIS, board.PLAIN)
-    assert squares[24:36] == (board.NEST, board.DROP, board.FILMIS, board.ARROW, board.ARROW,
-                              board.ARROW_TIP, board.PLAIN, board.FINE_OR_SKIP, board.CORNFLAKES,
-                              board.SWAP, board.PLAIN, board.EXTRA_ROLL)
-    assert squares[36:48] == (board.NEST, board.FILMIS, board.DROP, board.ARROW, board.ARROW,
-                              board.ARROW_TIP, board.PLAIN, board.GO_HOME, board.CORNFLAKES,
-                              board.FILMIS, board.PLAIN, board.PLAIN)
+    assert squares[0:12] == (
+        board.NEST,
+        board.PLAIN,
+        board.FILMIS,
+        board.ARROW,
+        board.ARROW,
+        board.ARROW_TIP,
+        board.PLAIN,
+        board.DROP,
+        board.CORNFLAKES,
+        board.SWAP,
+        board.EXTRA_ROLL,
+        board.FINE_OR_SKIP,
+    )
+    assert squares[12:24] == (
+        board.NEST,
+        board.FILMIS,
+        board.FINE_OR_SKIP,
+        board.ARROW,
+        board.ARROW,
+        board.ARROW_TIP,
+        board.PLAIN,
+        board.EXTRA_ROLL,
+        board.CORNFLAKES,
+        board.GO_HOME,
+        board.FILMIS,
+        board.PLAIN,
+    )
+    assert squares[24:36] == (
+        board.NEST,
+        board.DROP,
+        board.FILMIS,
+        board.ARROW,
+        board.ARROW,
+        board.ARROW_TIP,
+        board.PLAIN,
+        board.FINE_OR_SKIP,
+        board.CORNFLAKES,
+        board.SWAP,
+        board.PLAIN,
+        board.EXTRA_ROLL,
+    )
+    assert squares[36:48] == (
+        board.NEST,
+        board.FILMIS,
+        board.DROP,
+        board.ARROW,
+        board.ARROW,
+        board.ARROW_TIP,
+        board.PLAIN,
+        board.GO_HOME,
+        board.CORNFLAKES,
+        board.FILMIS,
+        board.PLAIN,
+        board.PLAIN,
+    )
 
 
 # ---- set-up -------------------------------------------------------------------------------
@@ -49,12 +103,20 @@ def test_board_layout():
 
 def test_set_up_shuffles_places_pawns_and_the_highest_opening_roll_starts():
     # Ann and Bob tie on 9, Cid has 2; Ann and Bob roll again: Bob's 4 beats Ann's 2.
-    table = rigged("filmis", ("Ann", "Bob", "Cid"), dice=(3, 6, 3, 6, 1, 1, 1, 1, 2, 2),
-                   decks={"factory": [cards.JAMES_DEAN, cards.WHISTLE]})
+    table = rigged(
+        "filmis",
+        ("Ann", "Bob", "Cid"),
+        dice=(3, 6, 3, 6, 1, 1, 1, 1, 2, 2),
+        decks={"factory": [cards.JAMES_DEAN, cards.WHISTLE]},
+    )
     state = table.state
     assert [e for e in table.events if isinstance(e, DiceRolled)] == [
-        DiceRolled(0, (3, 6)), DiceRolled(1, (3, 6)), DiceRolled(2, (1, 1)),
-        DiceRolled(0, (1, 1)), DiceRolled(1, (2, 2))]
+        DiceRolled(0, (3, 6)),
+        DiceRolled(1, (3, 6)),
+        DiceRolled(2, (1, 1)),
+        DiceRolled(0, (1, 1)),
+        DiceRolled(1, (2, 2)),
+    ]
     assert table.events[-1] == TurnBegan(1)
     assert state.turn == 1 and table.to_act() == (1,)
     assert state.positions == (0, 12, 24) and state.colours == (0, 1, 2)
@@ -83,8 +145,11 @@ def test_player_counts():
 
 
 def test_view_hides_other_hands_home_piles_and_the_deck_order():
-    state = arrange(3, hands=((cards.SICKAN,), (cards.DORIS, cards.HARRY), ()),
-                    homes=((cards.BIFFEN,), (cards.JAMES_DEAN,), (cards.WHISTLE, cards.HARRY)))
+    state = arrange(
+        3,
+        hands=((cards.SICKAN,), (cards.DORIS, cards.HARRY), ()),
+        homes=((cards.BIFFEN,), (cards.JAMES_DEAN,), (cards.WHISTLE, cards.HARRY)),
+    )
     seen = GAME.view(state, 1)
     assert seen.hands == ((HIDDEN,), (cards.DORIS, cards.HARRY), ())
     assert seen.homes == ((HIDDEN,), (cards.JAMES_DEAN,), (HIDDEN, HIDDEN))

@@ -2,9 +2,9 @@
 
 import pytest
 
-from rules.filmis import GAME, cards
-from rules.filmis.cards import BIFFEN, DORIS, HARRY, JAMES_DEAN, SICKAN, VANHEDEN, WALL_ENBERG, WHISTLE
-from rules.filmis.records import (
+from parlour.rules.filmis import GAME, cards
+from parlour.rules.filmis.cards import BIFFEN, DORIS, HARRY, JAMES_DEAN, SICKAN, VANHEDEN, WALL_ENBERG, WHISTLE
+from parlour.rules.filmis.records import (
     CallRaid,
     CardsDrawn,
     PassTurn,
@@ -15,21 +15,36 @@ from rules.filmis.records import (
     TurnEnded,
     TurnSkipped,
 )
-from rules.game import Result
-from rules.records import HIDDEN, Rejected
+from parlour.rules.game import Result
+from parlour.rules.records import HIDDEN, Rejected
 
 from .arrange import act, arrange, kinds
 
 
 def test_values_and_counts():
     assert cards.TOTAL == 60
-    assert cards.VALUES == {JAMES_DEAN: 10, SICKAN: 5, DORIS: 4, VANHEDEN: 3, HARRY: 2, BIFFEN: 0,
-                            WALL_ENBERG: -2, WHISTLE: 0}
+    assert cards.VALUES == {
+        JAMES_DEAN: 10,
+        SICKAN: 5,
+        DORIS: 4,
+        VANHEDEN: 3,
+        HARRY: 2,
+        BIFFEN: 0,
+        WALL_ENBERG: -2,
+        WHISTLE: 0,
+    }
     assert cards.score((WALL_ENBERG, WALL_ENBERG, HARRY)) == -2
 
 
-@pytest.mark.parametrize("hand, home", [((WHISTLE, JAMES_DEAN), ()), ((), (WHISTLE, JAMES_DEAN)),
-                                        ((WHISTLE,), (JAMES_DEAN,)), ((JAMES_DEAN,), (WHISTLE,))])
+@pytest.mark.parametrize(
+    "hand, home",
+    [
+        ((WHISTLE, JAMES_DEAN), ()),
+        ((), (WHISTLE, JAMES_DEAN)),
+        ((WHISTLE,), (JAMES_DEAN,)),
+        ((JAMES_DEAN,), (WHISTLE,)),
+    ],
+)
 def test_raid_may_be_called_with_whistle_and_james_dean_in_hand_or_home(hand, home):
     state = arrange(hands=(hand, ()), homes=(home, ()))
     assert GAME.legal_actions(state, 0) == [Roll(), CallRaid()]
@@ -46,8 +61,10 @@ def test_no_raid_without_both(hand, home):
 
 def test_raid_called_ends_the_game_and_scores_home_piles_only():
     # Ann calls the raid but Bob wins: hands are laid down and do not count.
-    state = arrange(hands=((WHISTLE, SICKAN, SICKAN), (JAMES_DEAN,)),
-                    homes=((JAMES_DEAN, WALL_ENBERG), (DORIS, DORIS, HARRY, VANHEDEN)))
+    state = arrange(
+        hands=((WHISTLE, SICKAN, SICKAN), (JAMES_DEAN,)),
+        homes=((JAMES_DEAN, WALL_ENBERG), (DORIS, DORIS, HARRY, VANHEDEN)),
+    )
     after, events = act(state, 0, CallRaid())
     assert events == [Raid(0, state.hands, state.homes)]
     assert after.over and GAME.to_act(after) == ()
@@ -85,16 +102,21 @@ def test_filmis_draw_of_the_last_card_ends_the_game():
 
 
 def test_scores_with_wall_enberg_and_a_shared_win():
-    state = arrange(3, hands=((WHISTLE,), (SICKAN, SICKAN), ()),
-                    homes=((JAMES_DEAN, WALL_ENBERG, WALL_ENBERG), (DORIS, VANHEDEN, HARRY, BIFFEN, WALL_ENBERG),
-                           (WALL_ENBERG,)))
+    state = arrange(
+        3,
+        hands=((WHISTLE,), (SICKAN, SICKAN), ()),
+        homes=((JAMES_DEAN, WALL_ENBERG, WALL_ENBERG), (DORIS, VANHEDEN, HARRY, BIFFEN, WALL_ENBERG), (WALL_ENBERG,)),
+    )
     after, _ = act(state, 0, CallRaid())
     assert GAME.result(after) == Result((1,), (6, 7, -2), "Ann called a raid")
 
 
 def test_tie_for_the_highest_score_shares_the_win():
-    state = arrange(3, hands=((WHISTLE,), (), ()),
-                    homes=((JAMES_DEAN, WALL_ENBERG), (SICKAN, VANHEDEN), (DORIS, HARRY, WALL_ENBERG)))
+    state = arrange(
+        3,
+        hands=((WHISTLE,), (), ()),
+        homes=((JAMES_DEAN, WALL_ENBERG), (SICKAN, VANHEDEN), (DORIS, HARRY, WALL_ENBERG)),
+    )
     after, _ = act(state, 0, CallRaid())
     assert GAME.result(after) == Result((0, 1), (8, 8, 4), "Ann called a raid")
 

@@ -2,12 +2,11 @@
 the shape of the game too", for Filmis too): pairs of games that differ only in other seats'
 hands and home piles show a seat the same events, and each leak that once was is named below."""
 
-
 from hypothesis import given, settings, strategies as st
 
-from rules.filmis import GAME
-from rules.filmis.cards import BIFFEN, DORIS, HARRY, JAMES_DEAN, WHISTLE
-from rules.filmis.records import Asked, CardsDrawn, CardTaken, Drop, PassTurn, Raid, Roll, SwapBegan
+from parlour.rules.filmis import GAME
+from parlour.rules.filmis.cards import BIFFEN, DORIS, HARRY, JAMES_DEAN, WHISTLE
+from parlour.rules.filmis.records import Asked, CardsDrawn, CardTaken, Drop, PassTurn, Raid, Roll, SwapBegan
 from tests.secrets import check_twins, seen, shared_out
 
 from .arrange import act, arrange
@@ -17,11 +16,11 @@ def reveals(events_a, events_b, observer) -> bool:
     """The rules show the observer cards that may differ: a swap shows every hand, a raid lays
     them down, a blind pick from another's nest shows the card taken, and a draw may reach a card
     another seat put under the deck."""
-    if any(isinstance(e, (SwapBegan, Raid)) or isinstance(e, CardTaken) and e.seat == observer
-           for e in events_a + events_b):
+    if any(
+        isinstance(e, (SwapBegan, Raid)) or isinstance(e, CardTaken) and e.seat == observer for e in events_a + events_b
+    ):
         return True
-    drawn = [[e for e in events if isinstance(e, CardsDrawn) and e.seat == observer]
-             for events in (events_a, events_b)]
+    drawn = [[e for e in events if isinstance(e, CardsDrawn) and e.seat == observer] for events in (events_a, events_b)]
     return drawn[0] != drawn[1]
 
 
@@ -37,11 +36,18 @@ def rehidden(state, observer, order):
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2**31 - 1), players=st.integers(2, 4), prefix=st.integers(0, 60),
-       data=st.data())
+@given(seed=st.integers(0, 2**31 - 1), players=st.integers(2, 4), prefix=st.integers(0, 60), data=st.data())
 def test_other_cards_never_change_what_a_seat_sees(seed, players, prefix, data):
-    check_twins(GAME, data, seed=seed, players=players, prefix=prefix,
-                piles=lambda state, seat: (state.hands[seat], state.homes[seat]), rehidden=rehidden, reveals=reveals)
+    check_twins(
+        GAME,
+        data,
+        seed=seed,
+        players=players,
+        prefix=prefix,
+        piles=lambda state, seat: (state.hands[seat], state.homes[seat]),
+        rehidden=rehidden,
+        reveals=reveals,
+    )
 
 
 # ---- the leaks that once were, one by one -------------------------------------------------

@@ -5,9 +5,9 @@ as (small die 1-3, big die 1-6) pairs; a lone face after a tip is the 1-3 roll f
 
 import pytest
 
-from rules.filmis import GAME, board
-from rules.filmis.cards import BIFFEN, DORIS, HARRY, JAMES_DEAN, SICKAN, VANHEDEN, WALL_ENBERG
-from rules.filmis.records import (
+from parlour.rules.filmis import GAME, board
+from parlour.rules.filmis.cards import BIFFEN, DORIS, HARRY, JAMES_DEAN, SICKAN, VANHEDEN, WALL_ENBERG
+from parlour.rules.filmis.records import (
     Asked,
     CardsDrawn,
     CardTaken,
@@ -25,7 +25,7 @@ from rules.filmis.records import (
     TurnBegan,
     TurnEnded,
 )
-from rules.records import DiceRolled, Picked, Rejected
+from parlour.rules.records import DiceRolled, Picked, Rejected
 
 from .arrange import act, arrange, kinds
 
@@ -63,8 +63,12 @@ def test_filmis_square_takes_the_top_card():
 def test_arrow_tip_stops_a_longer_roll_and_rolls_the_small_die_for_cards():
     state = arrange(top=TOP)
     after, events = act(state, 0, Roll(), dice=(2, 6, 3))  # 8 squares, but the tip is at 5
-    assert events[:4] == [DiceRolled(0, (2, 6)), Moved(0, 5), DiceRolled(0, (3,)),
-                          CardsDrawn(0, (SICKAN, DORIS, HARRY))]
+    assert events[:4] == [
+        DiceRolled(0, (2, 6)),
+        Moved(0, 5),
+        DiceRolled(0, (3,)),
+        CardsDrawn(0, (SICKAN, DORIS, HARRY)),
+    ]
     assert after.positions == (5, 12) and after.hands == ((SICKAN, DORIS, HARRY), ())
     assert after.turn == 1
 
@@ -153,8 +157,7 @@ def test_cornflakes_only_when_landing_exactly():
 def test_passing_own_nest_stops_there_banks_the_hand_and_moves_again():
     state = arrange(positions=(44, 12), hands=((HARRY, DORIS), ()), homes=((SICKAN,), ()), top=TOP)
     after, events = act(state, 0, Roll(), dice=(3, 6, 1, 2))  # 9 from 44: the nest is at step 4
-    assert events[:5] == [DiceRolled(0, (3, 6)), Moved(0, 0), HandBanked(0, 2),
-                          DiceRolled(0, (1, 2)), Moved(0, 3)]
+    assert events[:5] == [DiceRolled(0, (3, 6)), Moved(0, 0), HandBanked(0, 2), DiceRolled(0, (1, 2)), Moved(0, 3)]
     assert after.positions == (3, 12)
     assert after.hands == ((), ()) and after.homes == ((SICKAN, HARRY, DORIS), ())
     assert after.turn == 1
@@ -174,11 +177,9 @@ def test_leaving_own_nest_does_not_bank():
 
 
 def test_opponents_nest_takes_a_blind_pick_from_their_home_pile():
-    state = arrange(positions=(5, 30), homes=((), (JAMES_DEAN, HARRY, DORIS)),
-                    hands=((), (SICKAN,)), top=TOP)
+    state = arrange(positions=(5, 30), homes=((), (JAMES_DEAN, HARRY, DORIS)), hands=((), (SICKAN,)), top=TOP)
     after, events = act(state, 0, Roll(), dice=(3, 4), picks=(1,))
-    assert events[:4] == [DiceRolled(0, (3, 4)), Moved(0, 12), Picked(0, 1),
-                          CardTaken(0, 1, True, HARRY)]
+    assert events[:4] == [DiceRolled(0, (3, 4)), Moved(0, 12), Picked(0, 1), CardTaken(0, 1, True, HARRY)]
     assert after.hands == ((HARRY,), (SICKAN,)) and after.homes == ((), (JAMES_DEAN, DORIS))
     assert after.positions == (12, 30) and after.turn == 1
 
@@ -229,8 +230,14 @@ def test_go_home_banks_the_hand_and_moves_again():
     state = arrange(positions=(17, 30), hands=((DORIS, HARRY), ()), top=TOP)
     after, events = act(state, 0, Roll(), dice=(1, 3, 1, 2))
     assert board.SQUARES[21] == board.GO_HOME
-    assert events[:6] == [DiceRolled(0, (1, 3)), Moved(0, 21), Moved(0, 0), HandBanked(0, 2),
-                          DiceRolled(0, (1, 2)), Moved(0, 3)]
+    assert events[:6] == [
+        DiceRolled(0, (1, 3)),
+        Moved(0, 21),
+        Moved(0, 0),
+        HandBanked(0, 2),
+        DiceRolled(0, (1, 2)),
+        Moved(0, 3),
+    ]
     assert after.positions == (3, 30)
     assert after.homes == ((DORIS, HARRY), ()) and after.hands == ((), ())
 
@@ -246,8 +253,7 @@ def test_extra_roll_moves_on():
 def test_chain_extra_roll_onto_go_home_onto_filmis():
     state = arrange(positions=(17, 30), hands=((BIFFEN,), ()), top=TOP)
     after, events = act(state, 0, Roll(), dice=(1, 1, 1, 1, 1, 1))
-    assert [e for e in events if isinstance(e, Moved)] == [Moved(0, 19), Moved(0, 21), Moved(0, 0),
-                                                          Moved(0, 2)]
+    assert [e for e in events if isinstance(e, Moved)] == [Moved(0, 19), Moved(0, 21), Moved(0, 0), Moved(0, 2)]
     assert after.homes == ((BIFFEN,), ()) and after.hands == ((SICKAN,), ())
     assert after.positions == (2, 30) and after.turn == 1
 

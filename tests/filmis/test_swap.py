@@ -2,10 +2,10 @@
 
 import pytest
 
-from rules.filmis import GAME, board
-from rules.filmis.cards import BIFFEN, DORIS, HARRY, JAMES_DEAN, SICKAN, VANHEDEN, WALL_ENBERG, WHISTLE
-from rules.filmis.records import Roll, Shown, SwapBegan, SwapChosen, SwapDone, SwapTake, Take, TurnBegan
-from rules.records import HIDDEN, Rejected
+from parlour.rules.filmis import GAME, board
+from parlour.rules.filmis.cards import BIFFEN, DORIS, HARRY, JAMES_DEAN, SICKAN, VANHEDEN, WALL_ENBERG, WHISTLE
+from parlour.rules.filmis.records import Roll, Shown, SwapBegan, SwapChosen, SwapDone, SwapTake, Take, TurnBegan
+from parlour.rules.records import HIDDEN, Rejected
 
 from .arrange import act, arrange, kinds
 
@@ -36,8 +36,7 @@ def test_swap_with_two_players():
     assert GAME.redact(events[0], 0) == SwapChosen(1, HIDDEN)
 
     after, events = act(half, 0, SwapTake(SICKAN))
-    assert events[:2] == [SwapChosen(0, SICKAN),
-                          SwapDone((Take(0, 1, False, SICKAN), Take(1, 0, False, DORIS)))]
+    assert events[:2] == [SwapChosen(0, SICKAN), SwapDone((Take(0, 1, False, SICKAN), Take(1, 0, False, DORIS)))]
     assert after.hands == ((HARRY, SICKAN), (BIFFEN, DORIS))
     assert after.swap is None and after.turn == 1 and events[-1] == TurnBegan(1)
     assert after.cards_held() == 60
@@ -45,12 +44,20 @@ def test_swap_with_two_players():
 
 def test_swap_with_three_players_one_showing_the_home_pile():
     # Cid has no hand: he shows his home pile. Ann takes from Bob, Bob from Cid's pile, Cid from Ann.
-    state = arrange(3, positions=(5, 30, 40), hands=((HARRY, DORIS), (SICKAN,), ()),
-                    homes=((), (WHISTLE,), (JAMES_DEAN, BIFFEN)), top=TOP)
+    state = arrange(
+        3,
+        positions=(5, 30, 40),
+        hands=((HARRY, DORIS), (SICKAN,), ()),
+        homes=((), (WHISTLE,), (JAMES_DEAN, BIFFEN)),
+        top=TOP,
+    )
     swapping, events = act(state, 0, Roll(), dice=TO_SWAP)
-    assert events[-2:] == [SwapBegan(0, (Shown(0, False, (DORIS, HARRY)), Shown(1, False, (SICKAN,)),
-                                        Shown(2, True, (BIFFEN, JAMES_DEAN)))),
-                           SwapChosen(0, SICKAN)]  # only one kind on offer: chosen at once
+    assert events[-2:] == [
+        SwapBegan(
+            0, (Shown(0, False, (DORIS, HARRY)), Shown(1, False, (SICKAN,)), Shown(2, True, (BIFFEN, JAMES_DEAN)))
+        ),
+        SwapChosen(0, SICKAN),
+    ]  # only one kind on offer: chosen at once
     assert GAME.to_act(swapping) == (1, 2)
     assert GAME.legal_actions(swapping, 1) == [SwapTake(BIFFEN), SwapTake(JAMES_DEAN)]
     assert GAME.legal_actions(swapping, 2) == [SwapTake(DORIS), SwapTake(HARRY)]
@@ -60,8 +67,7 @@ def test_swap_with_three_players_one_showing_the_home_pile():
 
     half, _ = act(swapping, 2, SwapTake(HARRY))
     after, events = act(half, 1, SwapTake(JAMES_DEAN))
-    assert SwapDone((Take(0, 1, False, SICKAN), Take(1, 2, True, JAMES_DEAN),
-                     Take(2, 0, False, HARRY))) in events
+    assert SwapDone((Take(0, 1, False, SICKAN), Take(1, 2, True, JAMES_DEAN), Take(2, 0, False, HARRY))) in events
     assert after.hands == ((DORIS, SICKAN), (JAMES_DEAN,), (HARRY,))
     assert after.homes == ((), (WHISTLE,), (BIFFEN,))
     assert after.turn == 1 and after.cards_held() == 60
@@ -69,8 +75,9 @@ def test_swap_with_three_players_one_showing_the_home_pile():
 
 def test_swap_with_four_players_one_without_cards_left_out():
     # Dag has no cards: he takes no part; Cid takes from Ann (the next one taking part).
-    state = arrange(4, positions=(5, 30, 40, 20), hands=((HARRY, DORIS), (SICKAN, BIFFEN), (WALL_ENBERG, VANHEDEN), ()),
-                    top=TOP)
+    state = arrange(
+        4, positions=(5, 30, 40, 20), hands=((HARRY, DORIS), (SICKAN, BIFFEN), (WALL_ENBERG, VANHEDEN), ()), top=TOP
+    )
     swapping, events = act(state, 0, Roll(), dice=TO_SWAP)
     assert [s.seat for s in swapping.swap.shown] == [0, 1, 2]
     assert GAME.to_act(swapping) == (0, 1, 2)

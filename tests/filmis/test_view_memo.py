@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 
-from rules.filmis import GAME
-from rules.records import HIDDEN
-from rules.table import Table
+from parlour.rules.filmis import GAME
+from parlour.rules.records import HIDDEN
+from parlour.rules.table import Table
 from tests.helpers import RandomPlayer
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from rules.records import Action
+from parlour.rules.records import Action
 
 
 def lean(game_id: str, state, seat: int, legal: list[Action], rnd: random.Random) -> Action:
@@ -20,8 +20,8 @@ def lean(game_id: str, state, seat: int, legal: list[Action], rnd: random.Random
 
 
 def _smurf(state, seat: int, legal: list[Action]) -> Action:
-    from rules.smurf import board, moves
-    from rules.smurf.records import Move, Roll
+    from parlour.rules.smurf import board, moves
+    from parlour.rules.smurf.records import Move, Roll
 
     if Roll() in legal:
         return Roll()

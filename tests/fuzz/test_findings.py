@@ -10,9 +10,9 @@ import pytest
 
 from parlour import config, engine, saves, seats
 from parlour.engine import EngineSession as Session
-from rules import log
-from rules.table import Table
-from tui.screens.resume import describe_saves
+from parlour.rules import log
+from parlour.rules.table import Table
+from parlour.tui.screens.resume import describe_saves
 
 
 def ask(session: Session, line) -> dict:
@@ -38,6 +38,7 @@ def garfield_table(seed: int = 3) -> Table:
 
 # 1. invalid UTF-8 ----------------------------------------------------------------------------
 
+
 def test_1_invalid_utf8_gets_an_answer_and_the_session_goes_on():
     answers = run_bytes(b'\xff\xfe{"cmd": "help"}\n{"cmd": "he\xc3lp"}\n{"cmd": "help"}\n')
     assert [a.get("error") for a in answers] == ["bad-json", "bad-json", None]
@@ -46,18 +47,32 @@ def test_1_invalid_utf8_gets_an_answer_and_the_session_goes_on():
 
 # 2. internal errors instead of answers -------------------------------------------------------
 
-@pytest.mark.parametrize("line, kind", [
-    ('{"cmd": "new", "game": "smurf", "players": ["A", "B"], "seed": ' + "9" * 5000 + "}", "bad-json"),
-    ('{"cmd": "new", "game": "smurf", "players": "AB"}', "bad-command"),
-    ('{"cmd": "new", "game": "smurf", "players": {"A": 1}}', "bad-command"),
-    ("[" * 5000 + "]" * 5000, "bad-json"),
-    ('{"cmd": "help", "x": ' + "[" * 900 + "]" * 900 + "}", "bad-json"),
-    ('{"cmd": "load", "path": "."}', "bad-save"),
-    ('{"cmd": "load", "path": "/"}', "bad-save"),
-    ('{"cmd": "load", "path": "a\\u0000b"}', "bad-command"),
-    ('{"cmd": "load", "path": "\\ud800.jsonl"}', "bad-json"),
-], ids=["huge-number", "players-string", "players-object", "deep-list", "deep-field", "load-dot",
-        "load-root", "load-nul", "load-surrogate"])
+
+@pytest.mark.parametrize(
+    "line, kind",
+    [
+        ('{"cmd": "new", "game": "smurf", "players": ["A", "B"], "seed": ' + "9" * 5000 + "}", "bad-json"),
+        ('{"cmd": "new", "game": "smurf", "players": "AB"}', "bad-command"),
+        ('{"cmd": "new", "game": "smurf", "players": {"A": 1}}', "bad-command"),
+        ("[" * 5000 + "]" * 5000, "bad-json"),
+        ('{"cmd": "help", "x": ' + "[" * 900 + "]" * 900 + "}", "bad-json"),
+        ('{"cmd": "load", "path": "."}', "bad-save"),
+        ('{"cmd": "load", "path": "/"}', "bad-save"),
+        ('{"cmd": "load", "path": "a\\u0000b"}', "bad-command"),
+        ('{"cmd": "load", "path": "\\ud800.jsonl"}', "bad-json"),
+    ],
+    ids=[
+        "huge-number",
+        "players-string",
+        "players-object",
+        "deep-list",
+        "deep-field",
+        "load-dot",
+        "load-root",
+        "load-nul",
+        "load-surrogate",
+    ],
+)
 def test_2_hostile_values_get_their_documented_error_kind(line, kind):
     answer = ask(smurf_session(), line)
     assert answer["ok"] is False and answer["error"] == kind, answer
@@ -71,13 +86,19 @@ def test_2_saving_to_an_impossible_path_is_an_answer_not_an_internal_error(path)
 
 # 3. wrong types are named --------------------------------------------------------------------
 
-WRONG = ["\"0\"", "true", "1.5", "[]", "{}"]
+WRONG = ['"0"', "true", "1.5", "[]", "{}"]
 
 
-@pytest.mark.parametrize("cmd, field, good", [
-    ("events", "since", None), ("events", "as", None), ("view", "seat", None), ("legal", "seat", None),
-    ("act", "as", '"action": {"type": "Roll"}, "seat": 0'),
-])
+@pytest.mark.parametrize(
+    "cmd, field, good",
+    [
+        ("events", "since", None),
+        ("events", "as", None),
+        ("view", "seat", None),
+        ("legal", "seat", None),
+        ("act", "as", '"action": {"type": "Roll"}, "seat": 0'),
+    ],
+)
 @pytest.mark.parametrize("value", WRONG)
 def test_3_a_field_of_the_wrong_type_is_refused_naming_it(cmd, field, good, value):
     session = smurf_session()
@@ -87,10 +108,15 @@ def test_3_a_field_of_the_wrong_type_is_refused_naming_it(cmd, field, good, valu
     assert ask(session, '{"cmd": "events"}')["events"][-1]["seq"] == 4  # nothing was done
 
 
-@pytest.mark.parametrize("field, values", [
-    ("seed", ['"1"', "true", "1.0", "[]", "{}"]), ("rig", ['"x"', "1", "true", "[]"]),
-    ("options", ['"x"', "1", "true", "[]"]), ("game", ["1", "[]", "{}"]),
-])
+@pytest.mark.parametrize(
+    "field, values",
+    [
+        ("seed", ['"1"', "true", "1.0", "[]", "{}"]),
+        ("rig", ['"x"', "1", "true", "[]"]),
+        ("options", ['"x"', "1", "true", "[]"]),
+        ("game", ["1", "[]", "{}"]),
+    ],
+)
 def test_3_new_refuses_wrong_types_naming_the_field(field, values):
     for value in values:
         fields = {"game": '"smurf"', "players": '["A", "B"]', field: value}
@@ -113,12 +139,14 @@ def test_3_an_unknown_field_is_refused():
 
 # 4. harmless differences in saves ------------------------------------------------------------
 
+
 def saved_text(table: Table) -> str:
     return log.dumps(table.header, table.events)
 
 
 def played(moves: int = 30) -> Table:
-    from rules.bots import make
+    from parlour.rules.bots import make
+
     table, bot = garfield_table(), make("random", 1)
     for _ in range(moves):
         seat = table.to_act()[0]
@@ -162,7 +190,7 @@ def test_4_a_torn_tail_past_the_size_limit_is_refused_by_the_file_size(tmp_path)
 def test_4_a_bit_flip_is_refused_naming_the_line(tmp_path, line, byte):
     table = played()
     lines = saved_text(table).encode().splitlines(keepends=True)
-    lines[line - 1] = lines[line - 1][:byte] + bytes([lines[line - 1][byte] ^ 0x80]) + lines[line - 1][byte + 1:]
+    lines[line - 1] = lines[line - 1][:byte] + bytes([lines[line - 1][byte] ^ 0x80]) + lines[line - 1][byte + 1 :]
     path = tmp_path / "flipped.jsonl"
     path.write_bytes(b"".join(lines))
     with pytest.raises(saves.SaveError, match=f"line {line}"):
@@ -171,15 +199,19 @@ def test_4_a_bit_flip_is_refused_naming_the_line(tmp_path, line, byte):
 
 # 5. echoed lone surrogates -------------------------------------------------------------------
 
+
 def test_5_a_lone_surrogate_is_refused_and_the_answer_is_utf8():
-    data = (b'{"cmd":"new","game":"garfield","players":["A","B"],"seed":1}\n'
-            b'{"cmd":"act","seat":1,"action":{"type":"PlayCard","card":"\\ud800"}}\n'
-            b'{"cmd":"save","path":"\\udc80"}\n{"cmd":"help"}\n')
+    data = (
+        b'{"cmd":"new","game":"garfield","players":["A","B"],"seed":1}\n'
+        b'{"cmd":"act","seat":1,"action":{"type":"PlayCard","card":"\\ud800"}}\n'
+        b'{"cmd":"save","path":"\\udc80"}\n{"cmd":"help"}\n'
+    )
     answers = run_bytes(data)
     assert [a.get("error") for a in answers] == [None, "bad-json", "bad-json", None]
 
 
 # 6. validate before doing --------------------------------------------------------------------
+
 
 def test_6_act_with_a_bad_as_does_nothing():
     session = smurf_session()
@@ -190,6 +222,7 @@ def test_6_act_with_a_bad_as_does_nothing():
 
 
 # 7. save never replaces a device; every line gets an answer ----------------------------------
+
 
 def test_7_save_does_not_replace_a_fifo_or_a_directory(tmp_path):
     fifo = tmp_path / "pipe.jsonl"
@@ -216,6 +249,7 @@ def test_7_a_huge_line_gets_one_answer_and_is_not_kept():
 
 # 8. odd files in the saves folder ------------------------------------------------------------
 
+
 def test_8_odd_files_never_break_the_list(tmp_path):
     table = played()
     saves.write(tmp_path / "good.jsonl", table.header, table.events)
@@ -238,6 +272,7 @@ def test_8_load_refuses_a_device_without_reading_it():
 
 # 9. a full disk during autosave --------------------------------------------------------------
 
+
 def test_9_a_failing_autosave_is_reported_and_resumes_without_damage(tmp_path, monkeypatch):
     table = played(5)
     path = tmp_path / "game.jsonl"
@@ -253,7 +288,8 @@ def test_9_a_failing_autosave_is_reported_and_resumes_without_damage(tmp_path, m
         return real_write(fd, data)
 
     monkeypatch.setattr(os, "write", write)
-    from rules.bots import make
+    from parlour.rules.bots import make
+
     bot = make("random", 2)
     seat = table.to_act()[0]
     table.submit(seat, bot.choose(table.game, table.view(seat), seat))
@@ -284,6 +320,7 @@ def test_9_a_read_only_folder_does_not_stop_a_new_game(tmp_path):
 
 # 10. two games started in the same second ----------------------------------------------------
 
+
 def test_10_new_save_paths_are_created_exclusively(tmp_path):
     paths = [saves.new_path(tmp_path, "20260101-000000-smurf") for _ in range(5)]
     assert len(set(paths)) == 5 and all(p.exists() for p in paths)
@@ -292,6 +329,7 @@ def test_10_new_save_paths_are_created_exclusively(tmp_path):
 def test_10_two_writers_never_share_a_temporary_file(tmp_path, monkeypatch):
     names = []
     import tempfile
+
     real = tempfile.mkstemp
 
     def spy(*args, **kwargs):
@@ -314,6 +352,7 @@ def test_10_the_app_path_comes_from_the_saves_layer(tmp_path, monkeypatch):
 
 # 11. a save cut before its set-up; a typo in meta --------------------------------------------
 
+
 def test_11_a_save_with_only_the_header_and_the_start_goes_on():
     table = Table.new("smurf", ["Ann", "Bob"], seed=4)
     text = log.header_line(table.header) + log.event_line(1, table.events[0])
@@ -330,10 +369,12 @@ def test_11_a_typo_in_a_bot_level_keeps_the_bot_a_bot():
 
 # 12. Smurf offers small decisions ------------------------------------------------------------
 
+
 def test_12_every_smurf_roll_offers_at_most_a_few_moves():
     """A roll is answered by one Move: a direction and the food area it stops in (or none). The
     choices are the distinct endings, never combinations: at most 2 directions x (1 + foods)."""
-    from rules.smurf import board, moves, wheels
+    from parlour.rules.smurf import board, moves, wheels
+
     for a in range(wheels.POSITIONS):
         for b in range(wheels.POSITIONS):
             cats = wheels.showing((a, b))
@@ -345,7 +386,8 @@ def test_12_every_smurf_roll_offers_at_most_a_few_moves():
 
 
 def test_12_a_smurf_seat_is_never_offered_more_than_a_few_actions():
-    from rules.bots import make
+    from parlour.rules.bots import make
+
     for seed in range(6):
         table = Table.new("smurf", ["A", "B", "C", "D"], seed=seed)
         bot = make("random", seed)
@@ -360,6 +402,7 @@ def test_12_a_smurf_seat_is_never_offered_more_than_a_few_actions():
 
 def test_9_a_read_only_disk_when_a_game_starts_is_reported_and_saving_starts_later(tmp_path, monkeypatch):
     import tempfile
+
     real = tempfile.mkstemp
 
     def refused(*args, **kwargs):

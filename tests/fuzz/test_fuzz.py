@@ -19,8 +19,8 @@ from hypothesis import given, settings, strategies as st
 
 from parlour import engine, saves
 from parlour.engine import EngineSession as Session
-from rules import log, registry
-from rules.codec import encode
+from parlour.rules import log, registry
+from parlour.rules.codec import encode
 
 from .progress import lean
 
@@ -33,11 +33,13 @@ WHOLE_GAME = 200_000  # attempts: a guard, far beyond any game the leaning playe
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-    max_leaves=12)
+    max_leaves=12,
+)
 FIELDS = ["cmd", "game", "players", "seed", "rig", "options", "seat", "action", "as", "since", "path"]
 commands = st.fixed_dictionaries(
     {"cmd": st.sampled_from(["games", "new", "legal", "view", "state", "act", "events", "help", "x"])},
-    optional={name: json_values for name in FIELDS[1:-1]})
+    optional={name: json_values for name in FIELDS[1:-1]},
+)
 
 
 def answered(session: Session, line) -> dict:
@@ -139,11 +141,11 @@ def corrupt(rnd: random.Random, data: bytes) -> bytes:
     at = rnd.randrange(len(data))
     kind = rnd.randrange(5)
     if kind == 0:
-        return data[:at] + bytes([data[at] ^ (1 << rnd.randrange(8))]) + data[at + 1:]
+        return data[:at] + bytes([data[at] ^ (1 << rnd.randrange(8))]) + data[at + 1 :]
     if kind == 1:
         return data[:at]  # torn
     if kind == 2:
-        return data[:at] + data[at + 1:]
+        return data[:at] + data[at + 1 :]
     if kind == 3:
         return data[:at] + rnd.choice([b"\n", b"\xff", b"\x00", b"{", b"\r\n", b" "]) + data[at:]
     return b"\xef\xbb\xbf" + data.replace(b"\n", b"  \r\n") + b"\n"  # what an editor does
@@ -168,6 +170,7 @@ def test_corrupted_saves_load_or_are_refused_naming_the_line(tmp_path_factory, s
 
 # ---- the long run ----------------------------------------------------------------------------
 
+
 @pytest.mark.fuzz_long
 @pytest.mark.skipif(not LONG, reason="the long fuzz run: PARLOUR_FUZZ=long")
 def test_long_run_engine_lines():
@@ -185,7 +188,11 @@ def test_long_run_engine_lines():
             depth = rnd.choice([10, 40, 2000])
             line = '{"cmd":"new","game":"smurf","players":["A","B"],"seed":' + "[" * depth + "1" + "]" * depth + "}"
         else:
-            seat, low, as_ = rnd.randrange(-1, 4), rnd.randrange(0x800, 0xfff), rnd.choice(['"0"', "0", "null", "1e400"])
+            seat, low, as_ = (
+                rnd.randrange(-1, 4),
+                rnd.randrange(0x800, 0xFFF),
+                rnd.choice(['"0"', "0", "null", "1e400"]),
+            )
             line = f'{{"cmd":"act","seat":{seat},"action":{{"type":"PlayCard","card":"\\ud{low:03x}"}},"as":{as_}}}'
         answered(session, line)
         if n % 10_000 == 0:
@@ -218,9 +225,11 @@ def test_long_run_games(game):
         done, tried, widest = done + played.done, tried + played.tried, max(widest, played.widest)
         if seed % max(1, games // 10) == 0:
             rss.append(rss_kb())
-    print(f"\nlong run: {games} {game} games to {'the end' if steps is None else f'{steps} attempts'}, "
-          f"{tried} act lines, {done} actions carried out, at most {widest} legal actions offered; "
-          f"{time.process_time() - started_at:.0f} s CPU; RSS (kB) every {max(1, games // 10)} games: {rss}")
+    print(
+        f"\nlong run: {games} {game} games to {'the end' if steps is None else f'{steps} attempts'}, "
+        f"{tried} act lines, {done} actions carried out, at most {widest} legal actions offered; "
+        f"{time.process_time() - started_at:.0f} s CPU; RSS (kB) every {max(1, games // 10)} games: {rss}"
+    )
     assert rss[-1] - rss[1 if len(rss) > 2 else 0] < 20_000
 
 

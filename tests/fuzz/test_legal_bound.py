@@ -28,17 +28,26 @@ from hypothesis import HealthCheck, event, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 
 from parlour.engine import EngineSession
-from rules import registry
-from rules.codec import encode
+from parlour.rules import registry
+from parlour.rules.codec import encode
 
 from .progress import lean
 from .test_fuzz import GAMES, LONG, MOST_LEGAL, answered, corrupt, mutate, rss_kb
 
 dice = st.lists(st.integers(-1, 8), max_size=12)
-rigs = st.none() | st.fixed_dictionaries({}, optional={
-    "dice": dice, "coins": st.lists(st.booleans(), max_size=4), "picks": st.lists(st.integers(-1, 5), max_size=4),
-    "decks": st.dictionaries(st.sampled_from(["garfield", "player", "filmis", "x"]),
-                             st.lists(st.sampled_from(["LASAGNA", "G_SWAP", "HARRY", "?"]), max_size=3), max_size=2)})
+rigs = st.none() | st.fixed_dictionaries(
+    {},
+    optional={
+        "dice": dice,
+        "coins": st.lists(st.booleans(), max_size=4),
+        "picks": st.lists(st.integers(-1, 5), max_size=4),
+        "decks": st.dictionaries(
+            st.sampled_from(["garfield", "player", "filmis", "x"]),
+            st.lists(st.sampled_from(["LASAGNA", "G_SWAP", "HARRY", "?"]), max_size=3),
+            max_size=2,
+        ),
+    },
+)
 options = st.none() | st.dictionaries(st.sampled_from(["x", "board", "dice"]), st.integers(0, 9), max_size=1)
 seats = st.integers(-1, 4)
 
@@ -66,14 +75,26 @@ class HostileEngine(RuleBasedStateMachine):
 
     @initialize(game=st.sampled_from(GAMES), count=st.integers(2, 4), seed=st.integers(0, 2**32))
     def first_game(self, game, count, seed):
-        assert self.send({"cmd": "new", "game": game, "players": ["Ann", "Bob", "Cid", "Dan"][:count],
-                          "seed": seed})["ok"]
+        assert self.send({"cmd": "new", "game": game, "players": ["Ann", "Bob", "Cid", "Dan"][:count], "seed": seed})[
+            "ok"
+        ]
 
-    @rule(game=st.sampled_from(GAMES), count=st.integers(1, 5), seed=st.integers(-2**63, 2**63),
-          rig=rigs, options=options)
+    @rule(
+        game=st.sampled_from(GAMES),
+        count=st.integers(1, 5),
+        seed=st.integers(-(2**63), 2**63),
+        rig=rigs,
+        options=options,
+    )
     def new(self, game, count, seed, rig, options):
-        request = {"cmd": "new", "game": game, "players": ["Ann", "Bob", "Cid", "Dan", "Eve"][:count],
-                   "seed": seed, "rig": rig, "options": options}
+        request = {
+            "cmd": "new",
+            "game": game,
+            "players": ["Ann", "Bob", "Cid", "Dan", "Eve"][:count],
+            "seed": seed,
+            "rig": rig,
+            "options": options,
+        }
         answer = self.send(request)
         if answer["ok"]:
             minimum, maximum = registry.get(game).min_players, registry.get(game).max_players
@@ -93,8 +114,12 @@ class HostileEngine(RuleBasedStateMachine):
 
     # ---- acting ------------------------------------------------------------------------
 
-    @rule(seed=st.integers(0, 2**32), steps=st.sampled_from([1, 5, 40, 400]),
-          hostile=st.floats(0, 0.5), viewer=st.none() | seats)
+    @rule(
+        seed=st.integers(0, 2**32),
+        steps=st.sampled_from([1, 5, 40, 400]),
+        hostile=st.floats(0, 0.5),
+        viewer=st.none() | seats,
+    )
     def play(self, seed, steps, hostile, viewer):
         """A stretch of play: mostly legal (leaning to the end of the game), some mutated or
         sent by a seat whose turn it is not; `hostile` is the share of those."""
@@ -153,8 +178,11 @@ class HostileEngine(RuleBasedStateMachine):
 
 
 HostileEngine.TestCase.settings = settings(
-    max_examples=25, stateful_step_count=30, deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+    max_examples=25,
+    stateful_step_count=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 test_no_engine_state_offers_a_seat_more_than_a_few_actions = HostileEngine.TestCase
 
 
@@ -168,16 +196,28 @@ def test_long_run_no_engine_state_offers_a_seat_more_than_a_few_actions():
     machines = int(os.environ.get("PARLOUR_FUZZ_MACHINES", 2_000))
     batch, rss, blocks, started_at = 100, [], [], time.process_time()
     for _ in range(max(1, machines // batch)):
-        run_state_machine_as_test(HostileEngine, settings=settings(
-            HostileEngine.TestCase.settings, max_examples=min(batch, machines), stateful_step_count=60,
-            database=None, derandomize=False))
+        run_state_machine_as_test(
+            HostileEngine,
+            settings=settings(
+                HostileEngine.TestCase.settings,
+                max_examples=min(batch, machines),
+                stateful_step_count=60,
+                database=None,
+                derandomize=False,
+            ),
+        )
         gc.collect()
         rss.append(rss_kb())
         blocks.append(sys.getallocatedblocks())
-        print(f"  {len(rss) * batch} machines, {time.process_time() - started_at:.0f} s CPU, "
-              f"RSS {rss[-1]} kB, {blocks[-1]} live blocks", flush=True)
-    print(f"\nlong run: {machines} state machines of up to 60 hostile commands; {time.process_time() - started_at:.0f} s "
-          f"CPU; RSS (kB) every {batch} machines: {rss}; live blocks: {blocks}")
+        print(
+            f"  {len(rss) * batch} machines, {time.process_time() - started_at:.0f} s CPU, "
+            f"RSS {rss[-1]} kB, {blocks[-1]} live blocks",
+            flush=True,
+        )
+    print(
+        f"\nlong run: {machines} state machines of up to 60 hostile commands; {time.process_time() - started_at:.0f} s "
+        f"CPU; RSS (kB) every {batch} machines: {rss}; live blocks: {blocks}"
+    )
     # the bounded caches (Smurf's move options, Hypothesis's strategies) fill in the first half of
     # the default run (about +12,000 blocks per 100 machines, flat from about 1,000): judge the rest
     if len(blocks) >= 10:

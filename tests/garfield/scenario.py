@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from rules.garfield import cards
-from rules.garfield.records import FollowGarfield
-from rules.table import Table
+from parlour.rules.garfield import cards
+from parlour.rules.garfield.records import FollowGarfield
+from parlour.rules.table import Table
 from tests.helpers import rigged
 
 # Hands with no Lasagna, so that no lasagna question interrupts a scenario by accident (the
 # deck has only 11 other cards, so a fourth seat gets one Lasagna).
 QUIET = (cards.NAP_ATTACK, cards.BLINDFOLD, cards.PUT_ONE_OVER_TEN)
-DEFAULT_HANDS = (QUIET, QUIET, (cards.NAP_ATTACK, cards.PUT_ONE_OVER_SWAP, cards.PUT_ONE_OVER_TWICE),
-                 (cards.PUT_ONE_OVER_SWAP, cards.PUT_ONE_OVER_TWICE, cards.LASAGNA))
+DEFAULT_HANDS = (
+    QUIET,
+    QUIET,
+    (cards.NAP_ATTACK, cards.PUT_ONE_OVER_SWAP, cards.PUT_ONE_OVER_TWICE),
+    (cards.PUT_ONE_OVER_SWAP, cards.PUT_ONE_OVER_TWICE, cards.LASAGNA),
+)
 
 
 def pair(total: int) -> tuple[int, int]:
@@ -28,16 +32,22 @@ def dice(*totals: int) -> list[int]:
     return [face for total in totals for face in pair(total)]
 
 
-def table(*, players: int = 2, hands=None, pile=(), garfield=(cards.G_NAPPING,), rolls=(),
-          coins=(), first: int = 0) -> Table:
+def table(
+    *, players: int = 2, hands=None, pile=(), garfield=(cards.G_NAPPING,), rolls=(), coins=(), first: int = 0
+) -> Table:
     """A game where `first` wins the opening roll (12 against 2s), each seat is dealt the 3 cards
     of its hand (DEFAULT_HANDS unless given), the Player pile then starts with `pile`, the Garfield cards
     come up in the order given, and `rolls` are the dice faces after the opening roll."""
     hands = list(hands) if hands is not None else DEFAULT_HANDS[:players]
     opening = [face for seat in range(players) for face in ((6, 6) if seat == first else (1, 1))]
     deck = [card for hand in hands for card in hand] + list(pile)
-    return rigged("garfield", ["Ann", "Bob", "Cid", "Dee"][:players], dice=opening + list(rolls),
-                  coins=coins, decks={"garfield": list(garfield), "player": deck})
+    return rigged(
+        "garfield",
+        ["Ann", "Bob", "Cid", "Dee"][:players],
+        dice=opening + list(rolls),
+        coins=coins,
+        decks={"garfield": list(garfield), "player": deck},
+    )
 
 
 def act(t: Table, seat: int, action=None) -> list:

@@ -1,12 +1,12 @@
 """docs/garfield.md (the rulebook's "A turn"): a played Player card goes onto the discard pile
 the moment it is played, so a reshuffle later in the same turn takes it in."""
 
-from rules.chance import Chance, Rig
-from rules.deck import Deck
-from rules.game import decide
-from rules.garfield import GAME, cards
-from rules.garfield.records import CardPlayed, CardsDrawn, PlayCard
-from rules.records import Shuffled
+from parlour.rules.chance import Chance, Rig
+from parlour.rules.deck import Deck
+from parlour.rules.game import decide
+from parlour.rules.garfield import GAME, cards
+from parlour.rules.garfield.records import CardPlayed, CardsDrawn, PlayCard
+from parlour.rules.records import Shuffled
 
 
 def test_a_played_card_is_in_the_reshuffle_of_the_same_turn():
@@ -15,8 +15,12 @@ def test_a_played_card_is_in_the_reshuffle_of_the_same_turn():
     rest = list(cards.PLAYER_DECK)
     rest.remove(cards.NAP_ATTACK)
     state = GAME.initial(("Ann", "Bob"), {})._replace(
-        hands=((cards.NAP_ATTACK,), tuple(rest)), player_deck=Deck(), face_up=cards.G_NAPPING,
-        faced=cards.G_NAPPING, turn=0)
+        hands=((cards.NAP_ATTACK,), tuple(rest)),
+        player_deck=Deck(),
+        face_up=cards.G_NAPPING,
+        faced=cards.G_NAPPING,
+        turn=0,
+    )
     chance = Chance(rig=Rig(dice=[6, 1], decks={"player": [[cards.NAP_ATTACK]]}), strict=True)
     events = decide(GAME, state, 0, PlayCard(cards.NAP_ATTACK), chance).events
     assert Shuffled("player", (cards.NAP_ATTACK,)) in events
@@ -25,6 +29,7 @@ def test_a_played_card_is_in_the_reshuffle_of_the_same_turn():
 
 def test_the_discard_pile_holds_the_card_as_soon_as_it_is_played():
     state = GAME.initial(("Ann", "Bob"), {})._replace(
-        hands=((cards.BLINDFOLD,), ()), player_deck=Deck(), face_up=cards.G_NAPPING, turn=0)
+        hands=((cards.BLINDFOLD,), ()), player_deck=Deck(), face_up=cards.G_NAPPING, turn=0
+    )
     state = GAME.evolve(state, CardPlayed(0, cards.BLINDFOLD))
     assert state.player_deck.discard == (cards.BLINDFOLD,)

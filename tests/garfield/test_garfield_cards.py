@@ -2,9 +2,9 @@
 
 import pytest
 
-from rules.garfield import cards as C
-from rules.garfield.records import Asked, Discard, FollowGarfield, Give, Lasagna, LoseTurn, PlayCard, SwapWith
-from rules.records import DiceRolled, Rejected
+from parlour.rules.garfield import cards as C
+from parlour.rules.garfield.records import Asked, Discard, FollowGarfield, Give, Lasagna, LoseTurn, PlayCard, SwapWith
+from parlour.rules.records import DiceRolled, Rejected
 
 from .scenario import DEFAULT_HANDS, QUIET, act, dice, kinds, table, turns
 
@@ -105,8 +105,12 @@ def test_give_or_lose_keeping_the_cards_loses_the_turn():
 def test_give_or_lose_with_no_cards_rolls_normally():
     # Ann spends her three cards on failed Put-1-overs; Bob lands on "changes mind" (23).
     poor = (C.PUT_ONE_OVER_SWAP, C.PUT_ONE_OVER_TEN, C.PUT_ONE_OVER_TWICE)
-    t = table(garfield=(C.G_NAPPING, C.G_GIVE_OR_LOSE, C.G_PLUS_2), hands=[poor, QUIET],
-              coins=[False, False, False], rolls=dice(12, 6, 5) + [6, 6])
+    t = table(
+        garfield=(C.G_NAPPING, C.G_GIVE_OR_LOSE, C.G_PLUS_2),
+        hands=[poor, QUIET],
+        coins=[False, False, False],
+        rolls=dice(12, 6, 5) + [6, 6],
+    )
     for card in poor:
         act(t, 0, PlayCard(card))
         act(t, 1)
@@ -230,8 +234,9 @@ def test_backward_follows_the_space_it_lands_on():
 
 def test_give_left_with_no_cards_just_rolls():
     poor = (C.PUT_ONE_OVER_SWAP, C.PUT_ONE_OVER_TEN, C.PUT_ONE_OVER_TWICE)
-    t = table(garfield=(C.G_NAPPING, C.G_GIVE_LEFT), hands=[poor, QUIET], coins=[False] * 3,
-              rolls=dice(12, 6, 5) + [6, 6])
+    t = table(
+        garfield=(C.G_NAPPING, C.G_GIVE_LEFT), hands=[poor, QUIET], coins=[False] * 3, rolls=dice(12, 6, 5) + [6, 6]
+    )
     for card in poor:
         act(t, 0, PlayCard(card))
         act(t, 1)  # Bob: 12, 18, then 23 ("changes mind": G_GIVE_LEFT comes up)
@@ -242,16 +247,20 @@ def test_give_left_with_no_cards_just_rolls():
 
 
 def test_take_then_roll_with_no_player_cards_left_just_rolls():
-    from rules.chance import Chance, Rig
-    from rules.deck import Deck
-    from rules.game import decide
-    from rules.garfield import GAME
+    from parlour.rules.chance import Chance, Rig
+    from parlour.rules.deck import Deck
+    from parlour.rules.game import decide
+    from parlour.rules.garfield import GAME
 
     # Built directly: every Player card in hands, none in the pile or the discards.
     state = GAME.initial(("Ann", "Bob"), {})._replace(
-        turn=0, face_up=C.G_TAKE_THEN_ROLL, faced=C.G_TAKE_THEN_ROLL, player_deck=Deck((), ()),
+        turn=0,
+        face_up=C.G_TAKE_THEN_ROLL,
+        faced=C.G_TAKE_THEN_ROLL,
+        player_deck=Deck((), ()),
         garfield=Deck(tuple(c for c in C.GARFIELD_DECK if c != C.G_TAKE_THEN_ROLL), ()),
-        hands=(C.PLAYER_DECK[:9], C.PLAYER_DECK[9:]))
+        hands=(C.PLAYER_DECK[:9], C.PLAYER_DECK[9:]),
+    )
     turn = decide(GAME, state, 0, FollowGarfield(), Chance(0, Rig(dice=[6, 6])))
     assert "CardsDrawn" not in kinds(turn.events) and "Shuffled" not in kinds(turn.events)
     assert turn.state.positions == (12, 0) and turn.state.hands == state.hands

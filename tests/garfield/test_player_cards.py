@@ -2,9 +2,9 @@
 
 import pytest
 
-from rules.garfield import cards as C
-from rules.garfield.records import FollowGarfield, Lasagna, PlayCard, SwapWith
-from rules.records import CoinFlipped, DiceRolled, Rejected
+from parlour.rules.garfield import cards as C
+from parlour.rules.garfield.records import FollowGarfield, Lasagna, PlayCard, SwapWith
+from parlour.rules.records import CoinFlipped, DiceRolled, Rejected
 
 from .scenario import DEFAULT_HANDS, QUIET, act, kinds, table
 

@@ -2,8 +2,8 @@
 are checked by the shared state machine, tests/properties/test_garfield.py)."""
 
 from parlour.driver import TableDriver
-from rules.bots import make
-from rules.table import Table
+from parlour.rules.bots import make
+from parlour.rules.table import Table
 from tests.properties.test_garfield import check_conserved
 
 

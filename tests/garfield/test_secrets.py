@@ -4,9 +4,9 @@ same events, and each leak that once was is named below."""
 
 from hypothesis import given, settings, strategies as st
 
-from rules.garfield import GAME, cards as C
-from rules.garfield.records import Asked, CardGiven, Discard, Give, Lasagna
-from rules.records import Shuffled
+from parlour.rules.garfield import GAME, cards as C
+from parlour.rules.garfield.records import Asked, CardGiven, Discard, Give, Lasagna
+from parlour.rules.records import Shuffled
 from tests.secrets import check_twins, seen, shared_out
 
 from .scenario import QUIET, act, table
@@ -15,8 +15,10 @@ from .scenario import QUIET, act, table
 def reveals(events_a, events_b, observer) -> bool:
     """The observer is shown a card that may differ: one given to it, or one drawn after the
     Player discards (which hold others' cards) were shuffled back in."""
-    return any(isinstance(e, Shuffled) and e.deck == "player"
-               or isinstance(e, CardGiven) and e.to == observer for e in events_a + events_b)
+    return any(
+        isinstance(e, Shuffled) and e.deck == "player" or isinstance(e, CardGiven) and e.to == observer
+        for e in events_a + events_b
+    )
 
 
 def rehidden(state, observer, order):
@@ -29,11 +31,18 @@ def rehidden(state, observer, order):
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2**31 - 1), players=st.integers(2, 4), prefix=st.integers(0, 40),
-       data=st.data())
+@given(seed=st.integers(0, 2**31 - 1), players=st.integers(2, 4), prefix=st.integers(0, 40), data=st.data())
 def test_other_hands_never_change_what_a_seat_sees(seed, players, prefix, data):
-    check_twins(GAME, data, seed=seed, players=players, prefix=prefix,
-                piles=lambda state, seat: (state.hands[seat],), rehidden=rehidden, reveals=reveals)
+    check_twins(
+        GAME,
+        data,
+        seed=seed,
+        players=players,
+        prefix=prefix,
+        piles=lambda state, seat: (state.hands[seat],),
+        rehidden=rehidden,
+        reveals=reveals,
+    )
 
 
 # ---- the leaks that once were, one by one -------------------------------------------------
@@ -65,26 +74,27 @@ def test_lasagna_8_is_asked_whether_or_not_ann_holds_a_lasagna():
 
 
 def test_advance_7_is_asked_whether_or_not_ann_holds_a_lasagna():
-    same_for_the_others([MIXED, QUIET], [QUIET, QUIET], [Lasagna(False)] * 2,
-                        garfield=(C.G_ADVANCE_7,), rolls=[6, 6])
+    same_for_the_others([MIXED, QUIET], [QUIET, QUIET], [Lasagna(False)] * 2, garfield=(C.G_ADVANCE_7,), rolls=[6, 6])
 
 
 def test_roll_twice_is_asked_whether_or_not_ann_holds_a_lasagna():
-    same_for_the_others([MIXED, QUIET], [QUIET, QUIET], [Lasagna(False)] * 2,
-                        garfield=(C.G_ROLL_TWICE,), rolls=[6, 6])
+    same_for_the_others([MIXED, QUIET], [QUIET, QUIET], [Lasagna(False)] * 2, garfield=(C.G_ROLL_TWICE,), rolls=[6, 6])
 
 
 def test_green_is_asked_whether_or_not_the_hand_is_all_one_kind():
-    same_for_the_others([ONE_KIND, QUIET], [QUIET, QUIET],
-                        [Discard(C.LASAGNA), Discard(C.BLINDFOLD)], rolls=[1, 3])
+    same_for_the_others([ONE_KIND, QUIET], [QUIET, QUIET], [Discard(C.LASAGNA), Discard(C.BLINDFOLD)], rolls=[1, 3])
 
 
 def test_give_left_is_asked_whether_or_not_the_hand_is_all_one_kind():
     # Bob receives the card (he sees which); Cid, the third seat, must not learn more.
     games = []
     for hand, card in ((ONE_KIND, C.LASAGNA), (QUIET, C.BLINDFOLD)):
-        t = table(players=3, hands=[hand, QUIET, (C.NAP_ATTACK, C.PUT_ONE_OVER_SWAP, C.PUT_ONE_OVER_TWICE)],
-                  garfield=(C.G_GIVE_LEFT,), rolls=[6, 6])
+        t = table(
+            players=3,
+            hands=[hand, QUIET, (C.NAP_ATTACK, C.PUT_ONE_OVER_SWAP, C.PUT_ONE_OVER_TWICE)],
+            garfield=(C.G_GIVE_LEFT,),
+            rolls=[6, 6],
+        )
         assert isinstance(act(t, 0)[-1], Asked)
         act(t, 0, Give(card))
         games.append(t)

@@ -1,11 +1,11 @@
 """Every space kind, the decks running out, the opening roll (docs/garfield.md)."""
 
-from rules.chance import Chance, Rig
-from rules.deck import Deck
-from rules.game import decide
-from rules.garfield import GAME, board, cards as C
-from rules.garfield.records import Discard, FollowGarfield, Lasagna, PlayCard
-from rules.records import DiceRolled, Shuffled
+from parlour.rules.chance import Chance, Rig
+from parlour.rules.deck import Deck
+from parlour.rules.game import decide
+from parlour.rules.garfield import GAME, board, cards as C
+from parlour.rules.garfield.records import Discard, FollowGarfield, Lasagna, PlayCard
+from parlour.rules.records import DiceRolled, Shuffled
 from tests.helpers import rigged
 
 from .scenario import DEFAULT_HANDS, QUIET, act, dice, kinds, table, turns
@@ -76,8 +76,12 @@ def test_take_1_and_take_2():
 def test_an_empty_player_pile_takes_the_shuffled_discards():
     # 4 players: 5 cards left. Four Nap attacks/blindfolds onto TAKE_1 leave 1 card and 4 in the
     # discard pile; Ann's TAKE_2 takes the last card, the discards are shuffled, she takes one.
-    hands = [(C.NAP_ATTACK, C.LASAGNA, C.LASAGNA), (C.NAP_ATTACK, C.LASAGNA, C.LASAGNA),
-             (C.NAP_ATTACK, C.LASAGNA, C.LASAGNA), (C.BLINDFOLD, C.BLINDFOLD, C.PUT_ONE_OVER_TEN)]
+    hands = [
+        (C.NAP_ATTACK, C.LASAGNA, C.LASAGNA),
+        (C.NAP_ATTACK, C.LASAGNA, C.LASAGNA),
+        (C.NAP_ATTACK, C.LASAGNA, C.LASAGNA),
+        (C.BLINDFOLD, C.BLINDFOLD, C.PUT_ONE_OVER_TEN),
+    ]
     t = table(players=4, hands=hands, rolls=dice(7, 9, 7, 9, 8))
     for seat in range(4):
         act(t, seat, PlayCard(hands[seat][0]))
@@ -197,8 +201,12 @@ def test_green_with_no_cards_loses_nothing():
 def test_the_last_garfield_card_turned_up_reshuffles_the_sand_box():
     # Built directly: a whole game of "changes mind" landings would be needed to get here.
     state = GAME.initial(("Ann", "Bob"), {})._replace(
-        turn=0, garfield=Deck((C.G_PLUS_2,), (C.G_SWAP, C.G_ONE_DIE)), face_up=C.G_NAPPING,
-        faced=C.G_NAPPING, hands=(QUIET, QUIET))
+        turn=0,
+        garfield=Deck((C.G_PLUS_2,), (C.G_SWAP, C.G_ONE_DIE)),
+        face_up=C.G_NAPPING,
+        faced=C.G_NAPPING,
+        hands=(QUIET, QUIET),
+    )
     turn = decide(GAME, state, 0, FollowGarfield(), Chance(0, Rig(dice=[1, 1])))
     names = kinds(turn.events)
     assert names[names.index("GarfieldTurnedUp") + 1] == "Shuffled"

@@ -2,9 +2,9 @@
 
 import pytest
 
-from rules.garfield import cards as C
-from rules.garfield.records import FollowGarfield, Lasagna, PlayCard
-from rules.records import Rejected
+from parlour.rules.garfield import cards as C
+from parlour.rules.garfield.records import FollowGarfield, Lasagna, PlayCard
+from parlour.rules.records import Rejected
 
 from .scenario import act, dice, kinds, table, turns
 
@@ -62,8 +62,11 @@ def test_moving_back_without_a_ring_loses_nothing():
 def test_a_swap_of_places_crosses_nothing():
     # Ann passes the Tailend onto 1 with a ring; Bob, on 37 without one, puts 1 over ...and
     # changes places: he lands beyond the Tailend and she goes back over it, yet no ring moves.
-    t = at_37(then=[1, 3], coins=[True], hands=[(C.NAP_ATTACK, C.BLINDFOLD, C.PUT_ONE_OVER_TEN),
-                                                (C.PUT_ONE_OVER_SWAP, C.NAP_ATTACK, C.BLINDFOLD)])
+    t = at_37(
+        then=[1, 3],
+        coins=[True],
+        hands=[(C.NAP_ATTACK, C.BLINDFOLD, C.PUT_ONE_OVER_TEN), (C.PUT_ONE_OVER_SWAP, C.NAP_ATTACK, C.BLINDFOLD)],
+    )
     act(t, 0)
     assert t.state.positions == (1, 37) and t.state.rings == (1, 0)
     events = act(t, 1, PlayCard(C.PUT_ONE_OVER_SWAP))

@@ -28,7 +28,9 @@ def read_until_prompt(fd: int, buffer: bytearray, start: int = 0) -> bool:
         if len(buffer) > start and buffer.decode("utf-8", "replace").endswith(PROMPT):
             return True
         ready, _, _ = select.select([fd], [], [], TIMEOUT)
-        assert ready, f"plain mode said nothing for {TIMEOUT} s; last output:\n{buffer[-2000:].decode(errors='replace')}"
+        assert ready, (
+            f"plain mode said nothing for {TIMEOUT} s; last output:\n{buffer[-2000:].decode(errors='replace')}"
+        )
         try:
             data = os.read(fd, 65536)
         except OSError:  # a PTY whose other end closed

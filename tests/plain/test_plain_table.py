@@ -8,8 +8,8 @@ import pytest
 from parlour import saves
 from parlour.plain.lines import Lines, to_ascii, utf8_locale
 from parlour.plain.local import PlainTable
+from parlour.rules.table import Table
 from parlour.seats import parse_seats
-from rules.table import Table
 
 
 class Script:
@@ -48,6 +48,7 @@ def test_hot_seat_passes_the_keyboard_and_tells_a_hand_only_to_its_owner(tmp_pat
     assert hands == [names[first], names[1 - first]]  # each hears only their own hand, on their turn
     for card in set(live.view(0).hands[0]) | set(live.view(1).hands[1]):
         from parlour.words.filmis import card_name
+
         told = text.split("'s hand:")[0]  # before anyone asked for a hand, the log named no card
         assert card_name(card) not in told
     assert "Saved. Resume it with: parlour resume --plain" in text

@@ -20,11 +20,11 @@ from typing import Any
 from hypothesis import HealthCheck, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from rules import log, registry
-from rules.chance import Chance
-from rules.game import decide
-from rules.log import Header
-from rules.records import Action, Event, Start, TurnBegan
+from parlour.rules import log, registry
+from parlour.rules.chance import Chance
+from parlour.rules.game import decide
+from parlour.rules.log import Header
+from parlour.rules.records import Action, Event, Start, TurnBegan
 from tests.helpers import round_trips
 
 NAMES = ("Ann", "Bob", "Cid", "Dee")
@@ -65,8 +65,9 @@ def machine_case(machine: type[RuleBasedStateMachine]):
     case = machine.TestCase
     # a deck order is a permutation of the whole deck: its smallest example is large by nature
     suppress = [HealthCheck.too_slow, HealthCheck.large_base_example, HealthCheck.data_too_large]
-    case.settings = settings(**MACHINE_SETTINGS[os.environ.get("HYPOTHESIS_PROFILE", "ci")],
-                             suppress_health_check=suppress)
+    case.settings = settings(
+        **MACHINE_SETTINGS[os.environ.get("HYPOTHESIS_PROFILE", "ci")], suppress_health_check=suppress
+    )
     return case
 
 

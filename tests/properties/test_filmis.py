@@ -4,10 +4,10 @@ shows is public, the choices are not; redacted events name only the cards a seat
 
 from collections import Counter
 
-from rules.codec import encode
-from rules.filmis import cards
-from rules.filmis.records import CardTaken, Raid, SwapBegan, SwapDone
-from rules.records import HIDDEN
+from parlour.rules.codec import encode
+from parlour.rules.filmis import cards
+from parlour.rules.filmis.records import CardTaken, Raid, SwapBegan, SwapDone
+from parlour.rules.records import HIDDEN
 from tests.properties.machine import GameMachine, machine_case
 
 CARD_IDS = frozenset(cards.COUNTS)

@@ -3,8 +3,8 @@ exactly one place after every event; no view shows another seat's hand or a deck
 
 from collections import Counter
 
-from rules.garfield import cards
-from rules.records import HIDDEN
+from parlour.rules.garfield import cards
+from parlour.rules.records import HIDDEN
 from tests.properties.machine import GameMachine, machine_case
 
 

@@ -4,25 +4,30 @@ an action exactly when legal_actions lists it, and the state round-trips through
 
 import json
 
-from rules.chance import Chance
-from rules.codec import encode
-from rules.game import decide
-from rules.records import Rejected
-from rules.smurf import board, wheels
-from rules.smurf.records import DirectionAsked, GiveUp, Move, Roll, TurnBegan, TurnEnded, TurnWheel
-from rules.smurf.state import State
+from parlour.rules.chance import Chance
+from parlour.rules.codec import encode
+from parlour.rules.game import decide
+from parlour.rules.records import Rejected
+from parlour.rules.smurf import board, wheels
+from parlour.rules.smurf.records import DirectionAsked, GiveUp, Move, Roll, TurnBegan, TurnEnded, TurnWheel
+from parlour.rules.smurf.state import State
 from tests.properties.machine import GameMachine, machine_case
 
 # every action the game knows, and some it does not allow at all
-CANDIDATES = ([Roll()] + [TurnWheel(w) for w in (0, 1, 2, 3)]
-              + [Move(d, food) for d in (1, -1, 0) for food in (None,) + board.KINDS]
-              + [GiveUp(kind) for kind in board.KINDS])
+CANDIDATES = (
+    [Roll()]
+    + [TurnWheel(w) for w in (0, 1, 2, 3)]
+    + [Move(d, food) for d in (1, -1, 0) for food in (None,) + board.KINDS]
+    + [GiveUp(kind) for kind in board.KINDS]
+)
 
 
 def state_from_json(data: dict) -> State:
     """The state back from the JSON the engine shows for a view (lists become tuples)."""
+
     def tuples(value):
         return tuple(map(tuples, value)) if isinstance(value, list) else value
+
     assert data["type"] == "State" and set(data) == {"type", *State._fields}
     return State(**{name: tuples(data[name]) for name in State._fields})
 
@@ -53,8 +58,11 @@ class Smurf(GameMachine):
         # face waits for a direction exactly when the action stopped to ask for one, and every
         # TurnEnded is followed at once by the next player's TurnBegan
         assert (state.rolled is not None) == isinstance(self.events[-1], DirectionAsked), self.events[-3:]
-        assert all(isinstance(after, TurnBegan) for ended, after in zip(self.events, self.events[1:])
-                   if isinstance(ended, TurnEnded))
+        assert all(
+            isinstance(after, TurnBegan)
+            for ended, after in zip(self.events, self.events[1:])
+            if isinstance(ended, TurnEnded)
+        )
         assert not isinstance(self.events[-1], TurnEnded)
         waiting = self.game.to_act(state)
         if not waiting:

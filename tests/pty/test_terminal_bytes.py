@@ -48,4 +48,4 @@ def test_a_c_locale_gets_plain_ascii(tmp_path, monkeypatch):
     sent = result["sent"]
     assert len(sent) > 10_000  # the table, the help and back were drawn
     assert b"Your turn" in sent and b"How to play" in sent
-    assert sent.isascii(), sent[[b > 127 for b in sent].index(True) - 60:][:120]
+    assert sent.isascii(), sent[[b > 127 for b in sent].index(True) - 60 :][:120]

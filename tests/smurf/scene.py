@@ -3,11 +3,11 @@ with rigged dice (a strict chance source: the rules may draw exactly the dice gi
 
 from __future__ import annotations
 
-from rules.chance import Chance, Rig
-from rules.game import decide
-from rules.smurf import GAME
-from rules.smurf.board import KINDS
-from rules.smurf.state import State, initial
+from parlour.rules.chance import Chance, Rig
+from parlour.rules.game import decide
+from parlour.rules.smurf import GAME
+from parlour.rules.smurf.board import KINDS
+from parlour.rules.smurf.state import State, initial
 
 NAMES = ("Ann", "Bob", "Cid", "Dot")
 
@@ -20,16 +20,20 @@ def counts(*kinds: str) -> tuple[int, ...]:
 ALL_FOUR = counts(*KINDS)
 
 
-def scene(players: int = 2, *, turn: int = 0, positions=None, inside=None, held=None,
-          wheels=(0, 0)) -> State:
+def scene(players: int = 2, *, turn: int = 0, positions=None, inside=None, held=None, wheels=(0, 0)) -> State:
     """A game under way: `turn` to act, pawns at `positions` (default HOME), `inside` food areas,
     `held` discs (per-kind counts per seat; taken from the circles), wheels at `wheels`."""
     state = initial(NAMES[:players], {})
     held = tuple(held or ((0,) * len(KINDS),) * players)
     circles = tuple(8 - sum(hand[k] for hand in held) for k in range(len(KINDS)))
-    return state._replace(turn=turn, positions=tuple(positions or state.positions),
-                          inside=tuple(inside or state.inside), held=held, circles=circles,
-                          wheels=tuple(wheels))
+    return state._replace(
+        turn=turn,
+        positions=tuple(positions or state.positions),
+        inside=tuple(inside or state.inside),
+        held=held,
+        circles=circles,
+        wheels=tuple(wheels),
+    )
 
 
 def act(state: State, seat, action, dice=()):

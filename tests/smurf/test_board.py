@@ -1,22 +1,52 @@
 """The board as data: the path, the food areas, the holes, and which holes show a cat for every
 position of both wheels, checked against docs/smurf.md "The board"."""
 
-from rules.smurf import board, wheels
+from parlour.rules.smurf import board, wheels
 
 # docs/smurf.md "The board", written out here on its own so the test does not read the rules' data:
 # hole square -> wheel angle, and each wheel's cat angles.
-RULES_HOLES = {1: {8: 0, 10: 2, 12: 7, 16: 11, 18: 12},
-               2: {21: 0, 23: 2, 27: 5, 29: 7, 31: 10, 36: 12, 38: 14}}
+RULES_HOLES = {1: {8: 0, 10: 2, 12: 7, 16: 11, 18: 12}, 2: {21: 0, 23: 2, 27: 5, 29: 7, 31: 10, 36: 12, 38: 14}}
 RULES_CATS = {1: {0, 3, 5, 8, 10, 13, 14}, 2: {1, 4, 6, 9, 12, 15}}
 
 # The squares showing a cat for each wheel position r = 0..15, worked out by hand from
 # "a hole at angle a shows a cat when (a - r) mod 16 is one of the wheel's cat angles".
 TABLE = {
-    1: [{8}, {16}, {8, 10, 12, 18}, {8, 16}, {10, 12, 18}, {10}, {8, 16}, {12, 18},
-        {8, 10, 16}, {12, 18}, {10, 12}, {8, 16}, {18}, {8, 10, 12, 16}, {16, 18}, {10, 12, 18}],
-    2: [{36}, {21, 23, 27, 29, 31}, {38}, {23, 29, 36}, {21, 27, 31}, {38}, {23, 27, 29, 31, 36},
-        {21}, {29, 36, 38}, {23, 27, 31}, {21, 38}, {29, 31, 36}, {21, 23, 27}, {36, 38},
-        {23, 29, 31}, {21, 27, 38}],
+    1: [
+        {8},
+        {16},
+        {8, 10, 12, 18},
+        {8, 16},
+        {10, 12, 18},
+        {10},
+        {8, 16},
+        {12, 18},
+        {8, 10, 16},
+        {12, 18},
+        {10, 12},
+        {8, 16},
+        {18},
+        {8, 10, 12, 16},
+        {16, 18},
+        {10, 12, 18},
+    ],
+    2: [
+        {36},
+        {21, 23, 27, 29, 31},
+        {38},
+        {23, 29, 36},
+        {21, 27, 31},
+        {38},
+        {23, 27, 29, 31, 36},
+        {21},
+        {29, 36, 38},
+        {23, 27, 31},
+        {21, 38},
+        {29, 31, 36},
+        {21, 23, 27},
+        {36, 38},
+        {23, 29, 31},
+        {21, 27, 38},
+    ],
 }
 
 

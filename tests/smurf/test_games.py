@@ -11,10 +11,10 @@ bound, checked to be sound and playable. Within that bound 9.2% of 1000 measured
 """
 
 from parlour.driver import TableDriver
-from rules.bots import make
-from rules.smurf import board
-from rules.smurf.records import TurnEnded, Won
-from rules.table import Table
+from parlour.rules.bots import make
+from parlour.rules.smurf import board
+from parlour.rules.smurf.records import TurnEnded, Won
+from parlour.rules.table import Table
 
 GAMES = 500
 BOUND = 600  # turns (TurnEnded events) per game

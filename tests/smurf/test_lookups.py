@@ -9,16 +9,21 @@ from __future__ import annotations
 
 from itertools import product
 
-from rules.smurf import board, moves, turn, wheels
-from rules.smurf.records import CatAppeared, TurnWheel, WheelTurned
+from parlour.rules.smurf import board, moves, turn, wheels
+from parlour.rules.smurf.records import CatAppeared, TurnWheel, WheelTurned
 from tests.smurf.scene import act, counts, scene
 
 PLACES = [(square, False) for square in range(board.SIZE)] + [(square, True) for square in board.FOOD_AT]
 
 
 # every position of each wheel, each beside three of the other's (all 256 pairs take seconds)
-SOME_WHEEL_POSITIONS = sorted({(r, other) for r in range(wheels.POSITIONS)
-                               for other in (r, (5 * r + 3) % wheels.POSITIONS, (7 * r + 11) % wheels.POSITIONS)})
+SOME_WHEEL_POSITIONS = sorted(
+    {
+        (r, other)
+        for r in range(wheels.POSITIONS)
+        for other in (r, (5 * r + 3) % wheels.POSITIONS, (7 * r + 11) % wheels.POSITIONS)
+    }
+)
 
 
 def test_a_roll_ends_where_the_plain_rules_say_for_every_place_and_face():
@@ -26,10 +31,16 @@ def test_a_roll_ends_where_the_plain_rules_say_for_every_place_and_face():
         cats = wheels.showing(wheel_positions)
         for (square, inside), die in product(PLACES, range(1, 7)):
             state = scene(positions=(square, 0), wheels=wheel_positions)._replace(inside=(inside, False))
-            expected = tuple((move, moves.walk(square, inside, die, move.direction).squares[steps - 1])
-                             for move, steps in moves.options(square, inside, die, cats))
-            assert turn._endings(state, 0, die) == (expected, tuple(move for move, _ in expected)), \
-                (square, inside, die, wheel_positions)
+            expected = tuple(
+                (move, moves.walk(square, inside, die, move.direction).squares[steps - 1])
+                for move, steps in moves.options(square, inside, die, cats)
+            )
+            assert turn._endings(state, 0, die) == (expected, tuple(move for move, _ in expected)), (
+                square,
+                inside,
+                die,
+                wheel_positions,
+            )
 
 
 def test_a_wheel_turn_uncovers_the_cats_the_plain_rules_say_for_every_position():
@@ -53,8 +64,12 @@ def test_every_wheel_turn_played_shows_its_cats_where_the_plain_rules_say():
         after = list(before)
         after[i] = wheels.turned(before[i])
         standing = tuple(HOLES[(case + k) % len(HOLES)] for k in range(3))  # three pawns on holes
-        state = scene(4, positions=(0,) + standing, held=(counts(), counts("ACORN"), counts("ACORN"), counts("ACORN")),
-                      wheels=before)
+        state = scene(
+            4,
+            positions=(0,) + standing,
+            held=(counts(), counts("ACORN"), counts("ACORN"), counts("ACORN")),
+            wheels=before,
+        )
         events, state = act(state, 0, TurnWheel(wheel))
         assert events[0] == WheelTurned(wheel, after[i]) and state.wheels == tuple(after)
         caught = [square for square in wheels.appearing(before, tuple(after)) if square in standing]

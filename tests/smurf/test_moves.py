@@ -2,10 +2,10 @@
 
 import pytest
 
-from rules.records import DiceRolled, Rejected
-from rules.smurf import GAME
-from rules.smurf.board import ACORN, APPLE, GRAPE, STRAWBERRY
-from rules.smurf.records import (
+from parlour.rules.records import DiceRolled, Rejected
+from parlour.rules.smurf import GAME
+from parlour.rules.smurf.board import ACORN, APPLE, GRAPE, STRAWBERRY
+from parlour.rules.smurf.records import (
     DirectionAsked,
     DiscTaken,
     Move,
@@ -65,8 +65,7 @@ def test_a_pawn_under_a_cat_may_leave_either_way():
 
 def test_blocked_in_a_food_area_the_pawn_stays_inside():
     # in the Strawberry area (entry 14); wheel 1 at 13: cats on 8, 10, 12, 16
-    state = scene(positions=(14, 0), inside=(True, False), held=(counts(STRAWBERRY), counts()),
-                  wheels=(13, 0))
+    state = scene(positions=(14, 0), inside=(True, False), held=(counts(STRAWBERRY), counts()), wheels=(13, 0))
     events, after = act(state, 0, Roll(), dice=[3])  # 14,15,16 and 14,13,12 both meet a cat
     assert events[1] == Stayed(0, 3)
     assert after.positions[0] == 14 and after.inside[0]

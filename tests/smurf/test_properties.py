@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from rules import log
-from rules.smurf import GAME, board
-from rules.smurf.records import Move, Roll
-from rules.smurf.state import evolve
-from rules.table import Table
+from parlour.rules import log
+from parlour.rules.smurf import GAME, board
+from parlour.rules.smurf.records import Move, Roll
+from parlour.rules.smurf.state import evolve
+from parlour.rules.table import Table
 from tests.helpers import play_random
 from tests.properties.test_smurf import check_state
 
@@ -47,6 +47,7 @@ def test_a_finished_game_loads_with_its_result():
 
 def test_a_rigged_game_saves_its_rig_and_loads():
     from tests.helpers import rigged
+
     table = rigged("smurf", dice=[6, 1, 5, 6])
     table.submit(0, Roll())
     table.submit(1, Roll())
@@ -72,7 +73,7 @@ def test_a_log_with_a_changed_die_is_refused():
 
 
 def test_evolve_never_raises_on_events_that_do_not_fit():
-    from rules.smurf.records import (
+    from parlour.rules.smurf.records import (
         DirectionAsked,
         DiscReturned,
         DiscTaken,
@@ -83,11 +84,26 @@ def test_evolve_never_raises_on_events_that_do_not_fit():
         WheelTurned,
         Won,
     )
+
     state = Table.new("smurf", ["Ann", "Bob"], seed=1).state
-    odd = [Moved(5, 3), Moved(0, 40), Moved(-1, 2), WentIn(0, "PEAR"), DiscTaken(3, "ACORN"),
-           DiscReturned(0, "ACORN"), DiscTaken(0, "PEAR"), WheelTurned(3, 1), WheelTurned(1, 16),
-           MustGiveUp(9), TurnBegan(4), Won(7), DirectionAsked(0, 9), DirectionAsked(0, 0),
-           DirectionAsked(0, -3), DirectionAsked(0, "6")]
+    odd = [
+        Moved(5, 3),
+        Moved(0, 40),
+        Moved(-1, 2),
+        WentIn(0, "PEAR"),
+        DiscTaken(3, "ACORN"),
+        DiscReturned(0, "ACORN"),
+        DiscTaken(0, "PEAR"),
+        WheelTurned(3, 1),
+        WheelTurned(1, 16),
+        MustGiveUp(9),
+        TurnBegan(4),
+        Won(7),
+        DirectionAsked(0, 9),
+        DirectionAsked(0, 0),
+        DirectionAsked(0, -3),
+        DirectionAsked(0, "6"),
+    ]
     for event in odd:
         assert evolve(state, event) == state, event
     empty = state

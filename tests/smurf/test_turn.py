@@ -2,10 +2,10 @@
 
 import pytest
 
-from rules.records import Acted, DiceRolled, Rejected, Start
-from rules.smurf import GAME
-from rules.smurf.board import ACORN, APPLE, GRAPE, KINDS, STRAWBERRY
-from rules.smurf.records import (
+from parlour.rules.records import Acted, DiceRolled, Rejected, Start
+from parlour.rules.smurf import GAME
+from parlour.rules.smurf.board import ACORN, APPLE, GRAPE, KINDS, STRAWBERRY
+from parlour.rules.smurf.records import (
     CatAppeared,
     DirectionAsked,
     DiscReturned,
@@ -62,8 +62,7 @@ def test_a_cat_appears_under_one_pawn_whose_owner_chooses_a_disc():
 def test_a_pawn_holding_one_kind_gives_it_up_without_being_asked():
     state = scene(positions=(0, 16), held=(counts(), counts(GRAPE, GRAPE)))
     events, after = act(state, 0, TurnWheel(1))
-    assert events == [WheelTurned(1, 1), CatAppeared(16, (1,)), DiscReturned(1, GRAPE),
-                      TurnEnded(0), TurnBegan(1)]
+    assert events == [WheelTurned(1, 1), CatAppeared(16, (1,)), DiscReturned(1, GRAPE), TurnEnded(0), TurnBegan(1)]
     assert after.held[1] == counts(GRAPE) and after.circles[3] == 7
 
 
@@ -80,8 +79,7 @@ def test_a_cat_appears_under_two_pawns_both_owners_choose_in_any_order():
     held = (counts(APPLE), counts(ACORN, STRAWBERRY), counts(APPLE, GRAPE), counts(ACORN, GRAPE))
     state = scene(4, positions=(25, 21, 29, 36), inside=(True, False, False, False), held=held)
     events, after = act(state, 0, TurnWheel(2))
-    assert events == [WheelTurned(2, 1), CatAppeared(21, (1,)), MustGiveUp(1),
-                      CatAppeared(29, (2,)), MustGiveUp(2)]
+    assert events == [WheelTurned(2, 1), CatAppeared(21, (1,)), MustGiveUp(1), CatAppeared(29, (2,)), MustGiveUp(2)]
     assert GAME.to_act(after) == (1, 2)
     assert GAME.legal_actions(after, 2) == [GiveUp(APPLE), GiveUp(GRAPE)]
     # Cid answers first; the turn waits for Bob
@@ -101,8 +99,14 @@ def test_a_cat_appears_under_two_pawns_both_owners_choose_in_any_order():
 def test_two_pawns_on_the_same_hole_both_lose_a_disc():
     state = scene(3, positions=(0, 16, 16), held=(counts(), counts(ACORN), counts(APPLE)))
     events, after = act(state, 0, TurnWheel(1))
-    assert events == [WheelTurned(1, 1), CatAppeared(16, (1, 2)), DiscReturned(1, ACORN),
-                      DiscReturned(2, APPLE), TurnEnded(0), TurnBegan(1)]
+    assert events == [
+        WheelTurned(1, 1),
+        CatAppeared(16, (1, 2)),
+        DiscReturned(1, ACORN),
+        DiscReturned(2, APPLE),
+        TurnEnded(0),
+        TurnBegan(1),
+    ]
 
 
 def test_the_player_turning_the_wheel_can_catch_their_own_pawn():
@@ -118,8 +122,7 @@ def test_a_hole_that_keeps_showing_a_cat_costs_nothing():
     state = scene(3, positions=(0, 8, 16), wheels=(2, 0), held=(counts(), counts(ACORN), counts(APPLE)))
     assert {8} <= state.cats and 16 not in state.cats
     events, after = act(state, 0, TurnWheel(1))
-    assert events == [WheelTurned(1, 3), CatAppeared(16, (2,)), DiscReturned(2, APPLE),
-                      TurnEnded(0), TurnBegan(1)]
+    assert events == [WheelTurned(1, 3), CatAppeared(16, (2,)), DiscReturned(2, APPLE), TurnEnded(0), TurnBegan(1)]
     assert after.held[1] == counts(ACORN)
 
 
@@ -174,9 +177,15 @@ def test_a_pawn_resting_on_home_wins_only_by_entering_it_again():
 
 def test_set_up_highest_opening_roll_starts_ties_roll_again():
     table = rigged("smurf", ("Ann", "Bob", "Cid"), dice=[5, 6, 6, 2, 4])
-    assert table.events == [Acted(None, Start()), DiceRolled(0, (5,)), DiceRolled(1, (6,)),
-                            DiceRolled(2, (6,)), DiceRolled(1, (2,)), DiceRolled(2, (4,)),
-                            TurnBegan(2)]
+    assert table.events == [
+        Acted(None, Start()),
+        DiceRolled(0, (5,)),
+        DiceRolled(1, (6,)),
+        DiceRolled(2, (6,)),
+        DiceRolled(1, (2,)),
+        DiceRolled(2, (4,)),
+        TurnBegan(2),
+    ]
     state = table.state
     assert state.positions == (0, 0, 0) and state.circles == (8, 8, 8, 8)
     assert state.wheels == (0, 0) and state.held == ((0, 0, 0, 0),) * 3

@@ -62,13 +62,21 @@ class Terminal(WatchedScreen):
 KEYS = {"enter": "\r", "space": " ", "escape": "\x1b", "down": "\x1b[B", "up": "\x1b[A", "ctrl+q": "\x11"}
 
 
-async def connect(hub: Hub, name: str, *, width: int = 100, height: int = 32, lang: str = "en_GB.UTF-8",
-                  terminal: type[Terminal] = Terminal, **options) -> Terminal:
+async def connect(
+    hub: Hub,
+    name: str,
+    *,
+    width: int = 100,
+    height: int = 32,
+    lang: str = "en_GB.UTF-8",
+    terminal: type[Terminal] = Terminal,
+    **options,
+) -> Terminal:
     options.setdefault("client_keys", None)
-    conn = await asyncssh.connect("127.0.0.1", hub.port, username=name, known_hosts=None,
-                                  agent_path=None, **options)
-    process = await conn.create_process(term_type="xterm-256color", term_size=(width, height),
-                                        env={"LANG": lang}, encoding=None)
+    conn = await asyncssh.connect("127.0.0.1", hub.port, username=name, known_hosts=None, agent_path=None, **options)
+    process = await conn.create_process(
+        term_type="xterm-256color", term_size=(width, height), env={"LANG": lang}, encoding=None
+    )
     return terminal(conn, process, width, height)
 
 

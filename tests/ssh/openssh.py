@@ -73,13 +73,40 @@ class OpenSSH(WatchedScreen):
     async def start(self, port: int, name: str, key_file=None) -> OpenSSH:
         master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", self.screen.lines, self.screen.columns, 0, 0))
-        args = [SSH, "-tt", "-F", "/dev/null", "-p", str(port), "-o", "StrictHostKeyChecking=no",
-                "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes", "-o", "LogLevel=ERROR",
-                "-o", "IdentitiesOnly=yes", "-o", "IdentityAgent=none"]
+        args = [
+            SSH,
+            "-tt",
+            "-F",
+            "/dev/null",
+            "-p",
+            str(port),
+            "-o",
+            "StrictHostKeyChecking=no",
+            "-o",
+            "UserKnownHostsFile=/dev/null",
+            "-o",
+            "BatchMode=yes",
+            "-o",
+            "LogLevel=ERROR",
+            "-o",
+            "IdentitiesOnly=yes",
+            "-o",
+            "IdentityAgent=none",
+        ]
         args += ["-i", str(key_file)] if key_file else ["-o", "PubkeyAuthentication=no"]
         self.process = await asyncio.create_subprocess_exec(
-            *args, f"{name}@127.0.0.1", stdin=slave, stdout=slave, stderr=slave, start_new_session=True,
-            env={"TERM": "xterm-256color", "PATH": os.environ.get("PATH", "/usr/bin"), "HOME": os.environ.get("HOME", "/")})
+            *args,
+            f"{name}@127.0.0.1",
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            start_new_session=True,
+            env={
+                "TERM": "xterm-256color",
+                "PATH": os.environ.get("PATH", "/usr/bin"),
+                "HOME": os.environ.get("HOME", "/"),
+            },
+        )
         os.close(slave)
         self.master = master
         os.set_blocking(master, False)

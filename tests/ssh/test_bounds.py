@@ -33,9 +33,11 @@ def log_text() -> str:
 
 async def poll(predicate, what: str = "") -> None:
     """Until predicate() holds, looked at every 20 ms (for what the lobby is not told of)."""
+
     async def check():
         while not predicate():
             await asyncio.sleep(0.02)
+
     try:
         await asyncio.wait_for(check(), TIMEOUT)
     except TimeoutError:
@@ -51,6 +53,7 @@ def the_app(hub, name: str):
 
 
 # 1 ------------------------------------------------------------------------------------------------
+
 
 async def test_1_a_paste_that_never_ends_is_ended_and_the_keys_after_it_work(monkeypatch):
     monkeypatch.setattr(paste_module, "MAX_PASTE_SECONDS", 0.5, raising=False)
@@ -135,6 +138,7 @@ async def test_1_a_client_that_stops_reading_is_cut_off_with_one_log_line(monkey
 
 # 2 ------------------------------------------------------------------------------------------------
 
+
 async def test_2_keys_past_a_sessions_rate_are_dropped(monkeypatch):
     keys = []
     process_message = ChannelDriver.process_message
@@ -166,12 +170,14 @@ async def test_2_keys_past_a_sessions_rate_are_dropped(monkeypatch):
 
 # 7 ------------------------------------------------------------------------------------------------
 
+
 async def test_7_session_after_session_of_refusals_cannot_fill_the_log():
     async with server() as hub:
         start = time.monotonic()
         for _ in range(80):  # a 30 KB TERM each time: before, 80 lines of 30 KB (2.4 MB)
-            conn = await asyncssh.connect("127.0.0.1", hub.port, username="Eve", known_hosts=None,
-                                          client_keys=None, agent_path=None)
+            conn = await asyncssh.connect(
+                "127.0.0.1", hub.port, username="Eve", known_hosts=None, client_keys=None, agent_path=None
+            )
             async with conn:
                 result = await conn.run(term_type="x" * 30_000, term_size=(80, 24), encoding=None)
                 assert b"terminal name" in result.stdout
@@ -198,6 +204,7 @@ def test_7_the_log_rotates_and_its_parts_stay_within_the_cap(tmp_path):
 
 
 # 8 ------------------------------------------------------------------------------------------------
+
 
 async def ssh_in_lobby(hub, name: str = "Ann", key_file=None) -> OpenSSH:
     ssh = await OpenSSH().start(hub.port, name, key_file)
@@ -253,9 +260,11 @@ async def test_8_a_second_login_gives_the_first_terminal_back(tmp_path):
 
 # long ------------------------------------------------------------------------------------------
 
+
 @pytest.mark.skipif(not os.environ.get("PARLOUR_SSH_LONG"), reason="long: set PARLOUR_SSH_LONG=1")
 def test_long_attacks_keep_the_servers_memory_bounded():
     tool = Path(__file__).resolve().parents[2] / "tools" / "ssh_session_attacks.py"
-    result = subprocess.run([sys.executable, str(tool), "--seconds", "60", "--check"], capture_output=True,
-                            text=True, timeout=3600)
+    result = subprocess.run(
+        [sys.executable, str(tool), "--seconds", "60", "--check"], capture_output=True, text=True, timeout=3600
+    )
     assert result.returncode == 0, result.stdout + result.stderr

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from parlour.config import saves_dir
 from parlour.serve.tables import Lobby
-from tui.games import Presenter
+from parlour.tui.games import Presenter
 
 from .harness import connect, member, server, until
 from .test_plain import connect_plain
@@ -98,8 +98,9 @@ async def test_plain_served_hints_follow_the_creators_choice_and_expert_is_accep
         ann.type("leave")
         await ann.said(lambda text: text.count("Tables (Ann):") == 2)
         ann.type("new garfield bot")
-        await ann.said(lambda text: text.count("Ann, your turn.") + text.count("Odie") > 0
-                       and len(hub.lobby.tables) == 2)
+        await ann.said(
+            lambda text: text.count("Ann, your turn.") + text.count("Odie") > 0 and len(hub.lobby.tables) == 2
+        )
         second = max(hub.lobby.tables.values(), key=lambda t: t.id)
         assert not second.hints
         ann.type("hint")

@@ -12,8 +12,11 @@ from parlour.serve.ui import Ui
 
 from ..screen import TIMEOUT
 
-LOBBY = {"t": "lobby", "you": "Ann", "tables": [
-    {"id": 7, "game": "smurf", "status": "waiting", "seats": [{"name": "Ann"}, {"name": None}]}]}
+LOBBY = {
+    "t": "lobby",
+    "you": "Ann",
+    "tables": [{"id": 7, "game": "smurf", "status": "waiting", "seats": [{"name": "Ann"}, {"name": None}]}],
+}
 
 
 async def test_the_first_frame_already_shows_the_tables_and_hello_goes_with_it(parlour_dirs):
@@ -26,7 +29,7 @@ async def test_the_first_frame_already_shows_the_tables_and_hello_goes_with_it(p
         await asyncio.sleep(0)  # the driver writes what the app drew once per turn of the loop
         first = next(i for i, w in enumerate(writes) if len(w) > 1000)  # after the modes and the pointer
         screen = pyte.Screen(100, 32)
-        pyte.ByteStream(screen).feed(b"".join(writes[:first + 1]))
+        pyte.ByteStream(screen).feed(b"".join(writes[: first + 1]))
         text = "\n".join(screen.display)
         # the whole lobby in the first frame: not an empty one, then the list after the hello
         assert "#7 The Smurf Game" in text and "you are Ann" in text and "You have a seat" in text, text

@@ -25,9 +25,12 @@ from .harness import TIMEOUT, connect, member, server, until, write
 async def login(hub, name: str, *, address: str = "127.0.0.1", **options):
     """A logged-in connection (no session yet)."""
     options.setdefault("client_keys", None)
-    return await asyncio.wait_for(asyncssh.connect(
-        "127.0.0.1", hub.port, username=name, known_hosts=None, agent_path=None,
-        local_addr=(address, 0), **options), TIMEOUT)
+    return await asyncio.wait_for(
+        asyncssh.connect(
+            "127.0.0.1", hub.port, username=name, known_hosts=None, agent_path=None, local_addr=(address, 0), **options
+        ),
+        TIMEOUT,
+    )
 
 
 async def refused(hub, name: str, **options) -> str:
@@ -46,11 +49,13 @@ def count_judged(hub) -> list[int]:
     def counted(*args):
         judged[0] += 1
         return check(*args)
+
     hub.check_password = counted
     return judged
 
 
 # 3: guessing is bounded per password as well as per address ----------------------------------------
+
 
 async def test_3_logging_in_as_oneself_between_guesses_does_not_reset_the_back_off(tmp_path):
     passwords = write(tmp_path / "passwords", "ann:apple\neve:pear\n")
@@ -89,6 +94,7 @@ async def test_3_one_password_takes_a_few_guesses_from_anywhere_then_only_a_key_
 
 
 # 9: Ctrl+Q leaves a served table in every state; the keys file is checked -------------------------
+
 
 async def gone(term) -> None:
     await asyncio.wait_for(term.process.wait_closed(), TIMEOUT)
@@ -132,6 +138,7 @@ def test_9_an_authorized_keys_file_others_can_read_or_write_is_refused(tmp_path)
 
 # 5: quotas per credential ---------------------------------------------------------------------------
 
+
 async def session_text(hub, name: str, **options) -> str:
     """What a plain (no PTY) session as `name` is told, up to its first pause or its end."""
     conn = await login(hub, name, **options)
@@ -155,8 +162,9 @@ def keys_file(tmp_path, *keys):
 async def test_5_one_key_holds_a_few_connections_and_the_shared_password_never_all(tmp_path):
     ann_key, bob_key = asyncssh.generate_private_key("ssh-ed25519"), asyncssh.generate_private_key("ssh-ed25519")
     passwords = write(tmp_path / "passwords", "open-sesame\n")
-    async with server(password_file=passwords, authorized_keys=keys_file(tmp_path, ann_key, bob_key),
-                      max_connections=12) as hub:
+    async with server(
+        password_file=passwords, authorized_keys=keys_file(tmp_path, ann_key, bob_key), max_connections=12
+    ) as hub:
         held = [await login(hub, "ann", client_keys=[ann_key]) for _ in range(3)]
         reason = await refused(hub, "ann", client_keys=[ann_key])  # today: in, up to all 64
         assert "your login has 3 connections here already" in reason
@@ -221,13 +229,15 @@ async def test_5_a_reconnect_reopens_no_more_shelved_tables_than_the_quota_of_op
 
 # 6: look-alike names -----------------------------------------------------------------------------------
 
-LOOK_ALIKES = {"\u0410nn": "mixes the letters of different scripts",  # Cyrillic А
-               "\u0391\u043f\u043f": "mixes the letters of different scripts",  # Greek Α, Cyrillic пп
-               "Ann\u0335": "drawn as nothing or only changes the look",  # a combining overlay
-               "Ann\u1160": "drawn as nothing",  # a Hangul filler
-               "\u1160": "drawn as nothing",
-               "\uff21\uff4e\uff4e": "belongs to another player",  # full-width: "Ann" once NFKC'd
-               "\u0410\u0441\u0435": "looks like the name ace"}  # all Cyrillic, drawn as "Ace"
+LOOK_ALIKES = {
+    "\u0410nn": "mixes the letters of different scripts",  # Cyrillic А
+    "\u0391\u043f\u043f": "mixes the letters of different scripts",  # Greek Α, Cyrillic пп
+    "Ann\u0335": "drawn as nothing or only changes the look",  # a combining overlay
+    "Ann\u1160": "drawn as nothing",  # a Hangul filler
+    "\u1160": "drawn as nothing",
+    "\uff21\uff4e\uff4e": "belongs to another player",  # full-width: "Ann" once NFKC'd
+    "\u0410\u0441\u0435": "looks like the name ace",
+}  # all Cyrillic, drawn as "Ace"
 
 
 async def test_6_a_name_that_looks_like_an_owned_one_is_refused_and_real_names_still_work(tmp_path):
@@ -253,6 +263,7 @@ def test_6_a_name_book_from_before_keeps_every_owner_and_refuses_new_look_alikes
 
 
 # 4: pre-authentication fairness ------------------------------------------------------------------------
+
 
 async def settled(predicate) -> None:
     """Wait until `predicate()` holds (connections arriving change no lobby, so it is polled)."""
@@ -328,6 +339,7 @@ async def test_3_long_a_minute_of_guesses_at_one_password_from_ever_new_addresse
                 address = f"127.0.{2 + tried[0] // 250}.{1 + tried[0] % 250}"
                 with contextlib.suppress(asyncssh.Error, OSError, asyncio.TimeoutError):
                     (await login(hub, "ann", address=address, password=f"wrong{tried[0]}")).close()
+
         await asyncio.gather(*(guesser() for _ in range(4)))
         assert judged[0] <= 30 < tried[0]
 
@@ -341,11 +353,16 @@ async def test_4_long_a_fresh_address_gets_in_28_times_while_8_addresses_keep_4_
             while not done.is_set():
                 for i in range(8):
                     address = f"127.0.0.{2 + i}"
-                    while hub.logging_in.sources.get(address, 0) + sum(
-                            1 for s in hub.logging_in.waiting.values() if s == address) < 4 and len(socks) < 2000:
+                    while (
+                        hub.logging_in.sources.get(address, 0)
+                        + sum(1 for s in hub.logging_in.waiting.values() if s == address)
+                        < 4
+                        and len(socks) < 2000
+                    ):
                         socks.append(silent(hub, address))
                         await asyncio.sleep(0.01)
                 await asyncio.sleep(0.05)
+
         filler = asyncio.ensure_future(refill())
         await settled(lambda: logging_in(hub) == 32)
         for i in range(28):

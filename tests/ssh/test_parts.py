@@ -21,8 +21,24 @@ def test_names_in_any_script_are_allowed(name):
     assert check_name(name)
 
 
-@pytest.mark.parametrize("name", ["", "x" * 25, "Ann Smith", "A/B", "Ann\x07", "Ann\n", "Ann\u202e", "A\u200bnn",
-                                  "A\u200dnn", "\u0301Ann", "Ann\u2066", "😀", "Ann\x9b"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "",
+        "x" * 25,
+        "Ann Smith",
+        "A/B",
+        "Ann\x07",
+        "Ann\n",
+        "Ann\u202e",
+        "A\u200bnn",
+        "A\u200dnn",
+        "\u0301Ann",
+        "Ann\u2066",
+        "😀",
+        "Ann\x9b",
+    ],
+)
 def test_control_bidi_zero_width_and_symbols_are_refused_in_names(name):
     with pytest.raises(BadClient):
         check_name(name)
@@ -33,9 +49,16 @@ def test_term_env_and_size_are_checked():
     for bad in ("", None, "xterm\0", "xterm\x1b]0;x\x07", "x" * 65, "xterm\n"):
         with pytest.raises(BadClient):
             check_term(bad)
-    assert check_env({"LANG": "sv_SE.UTF-8", "COLORTERM": "truecolor", "PATH": "/evil", "LC_ALL": "x\ny"}) == \
-        {"LANG": "sv_SE.UTF-8", "COLORTERM": "truecolor"}
-    assert check_size(0, -5) == (80, 24) and check_size(10**9, 3) == (500, 3) and check_size(3, 10**9) == (3, 200) and check_size("80", 1.5) == (80, 24)
+    assert check_env({"LANG": "sv_SE.UTF-8", "COLORTERM": "truecolor", "PATH": "/evil", "LC_ALL": "x\ny"}) == {
+        "LANG": "sv_SE.UTF-8",
+        "COLORTERM": "truecolor",
+    }
+    assert (
+        check_size(0, -5) == (80, 24)
+        and check_size(10**9, 3) == (500, 3)
+        and check_size(3, 10**9) == (3, 200)
+        and check_size("80", 1.5) == (80, 24)
+    )
 
 
 def test_the_locale_gives_language_ascii_mode_and_input_charset():
@@ -72,8 +95,13 @@ def test_a_flood_of_log_lines_is_summed_up():
         limited.info("refused %d", i)
     now[0] = 61
     limited.info("refused again")
-    assert records == ["refused 0", "refused 1", "refused 2", "997 more such lines in the last 60 s were not written",
-                       "refused again"]
+    assert records == [
+        "refused 0",
+        "refused 1",
+        "refused 2",
+        "997 more such lines in the last 60 s were not written",
+        "refused again",
+    ]
 
 
 def test_backoff_lets_a_typo_pass_then_doubles_and_serialises_tries():
@@ -167,8 +195,10 @@ def test_a_paste_is_bounded_in_characters_and_time_and_markers_may_be_split():
 
     now = [0.0]
     guard = PasteGuard(most=10, seconds=3, clock=lambda: now[0])
-    assert guard.feed("ab\x1b[20") + guard.feed("0~hello") + guard.feed("\x1b[2") + guard.feed("01~c") == \
-        "ab" + START + "hello" + END + "c"  # split markers are found; a short paste passes whole
+    assert (
+        guard.feed("ab\x1b[20") + guard.feed("0~hello") + guard.feed("\x1b[2") + guard.feed("01~c")
+        == "ab" + START + "hello" + END + "c"
+    )  # split markers are found; a short paste passes whole
     out = guard.feed(START + "x" * 50)
     assert out == START + "x" * 10 + END and guard.ended == 1  # cut at 10, ended here
     assert guard.feed("y" * 100 + END + "k") == "k"  # the rest of it dropped, up to the client's end

@@ -34,8 +34,9 @@ class LineClient(Terminal):
 
 
 async def connect_plain(hub, name: str, term: str | None = None, lang: str = "en_GB.UTF-8") -> LineClient:
-    conn = await asyncssh.connect("127.0.0.1", hub.port, username=name, known_hosts=None,
-                                  client_keys=None, agent_path=None)
+    conn = await asyncssh.connect(
+        "127.0.0.1", hub.port, username=name, known_hosts=None, client_keys=None, agent_path=None
+    )
     options = {"term_type": term} if term else {}
     process = await conn.create_process(env={"LANG": lang}, encoding=None, **options)
     return LineClient(conn, process)
@@ -55,8 +56,9 @@ async def test_a_whole_game_over_ssh_without_a_terminal():
             told = ann.text()
             last = told.rindex("Ann, your turn.")
             ann.type(rng.choice(OPTION.findall(told[last:])))
-            await ann.said(lambda text: text.count("Ann, your turn.") > told.count("Ann, your turn.")
-                               or "Game over:" in text)
+            await ann.said(
+                lambda text: text.count("Ann, your turn.") > told.count("Ann, your turn.") or "Game over:" in text
+            )
         assert table.status == "finished"
         assert "\x1b" not in ann.text() and "\r" not in ann.text()  # lines, never a redraw
         saved = list(saves_dir().glob("*.jsonl"))
@@ -74,7 +76,9 @@ async def test_the_plain_lobby_lists_tables_and_watches_and_dumb_terminals_get_i
         await ann.said(lambda text: "No tables yet." in text and "join N" in text)
         ann.type("new chess")
         ann.type("join 7")
-        await ann.said(lambda text: "Not allowed: unknown game" in text and "Not allowed: there is no such table" in text)
+        await ann.said(
+            lambda text: "Not allowed: unknown game" in text and "Not allowed: there is no such table" in text
+        )
         ann.type("new garfield bot:random")  # Ann sits at a new table with a bot: it starts
         await ann.said(lambda text: "Ann, your turn." in text or "Odie" in text)
         table = next(iter(hub.lobby.tables.values()))

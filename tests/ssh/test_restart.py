@@ -15,11 +15,11 @@ import pytest
 
 from parlour import saves
 from parlour.config import data_dir, saves_dir
+from parlour.rules.records import Rejected
 from parlour.serve import tables
 from parlour.serve.server import RESTORE_TERMINAL
 from parlour.serve.tables import Lobby, Member
 from parlour.wire import digest
-from rules.records import Rejected
 
 from .harness import TIMEOUT, connect, member, server, until
 from .test_serve import caught_up, play_one, rigged_table, seat_both
@@ -97,7 +97,7 @@ async def test_an_abandoned_table_is_closed_frees_its_slot_and_reopens_for_its_p
 
 
 async def test_one_failing_ui_leaves_the_others_playing(monkeypatch):
-    from tui.remote import RemoteApp
+    from parlour.tui.remote import RemoteApp
 
     on_server = RemoteApp.on_server
 
@@ -130,8 +130,9 @@ async def test_one_failing_ui_leaves_the_others_playing(monkeypatch):
 
 async def test_sigterm_tells_every_client_and_gives_their_terminal_back(tmp_path):
     env = dict(os.environ, PARLOUR_DATA_DIR=str(tmp_path / "data"), PARLOUR_CONFIG_DIR=str(tmp_path / "config"))
-    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "parlour", "serve", "--port", "0",
-                                                env=env, stderr=subprocess.PIPE)
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "parlour", "serve", "--port", "0", env=env, stderr=subprocess.PIPE
+    )
     try:
         port = await asyncio.wait_for(_listening_port(proc.stderr), TIMEOUT)
         drain = asyncio.create_task(proc.stderr.read())  # its log goes on to stderr: never let it fill
@@ -144,7 +145,7 @@ async def test_sigterm_tells_every_client_and_gives_their_terminal_back(tmp_path
         for term in terms:
             await term.wait_for(lambda t: t.closed, timeout=TIMEOUT)
             assert "server is restarting" in term.text()
-            after = term.raw[term.raw.rindex(b"\x1b[?1049h"):]
+            after = term.raw[term.raw.rindex(b"\x1b[?1049h") :]
             assert RESTORE_TERMINAL.encode() in after  # the normal screen, the cursor, no mouse
             assert not term.screen.cursor.hidden
             await term.close()

@@ -35,8 +35,16 @@ class Guesser(asyncssh.SSHClient):
 async def guess(hub, name, guesses):
     client = Guesser(guesses)
     with pytest.raises((asyncssh.PermissionDenied, asyncssh.DisconnectError, asyncssh.ConnectionLost)):
-        await asyncssh.connect("127.0.0.1", hub.port, username=name, known_hosts=None, client_keys=None,
-                               agent_path=None, client_factory=lambda: client, preferred_auth="password")
+        await asyncssh.connect(
+            "127.0.0.1",
+            hub.port,
+            username=name,
+            known_hosts=None,
+            client_keys=None,
+            agent_path=None,
+            client_factory=lambda: client,
+            preferred_auth="password",
+        )
     return client.tried
 
 
@@ -60,6 +68,7 @@ async def closed_by_server(sock: socket.socket) -> bool:
 
 # 1 ------------------------------------------------------------------------------------------------
 
+
 async def test_1_password_guessing_is_cut_off_per_connection_and_backs_off_per_address(tmp_path):
     passwords = write(tmp_path / "passwords", "ann:apple\n")
     async with server(password_file=passwords) as hub:
@@ -72,10 +81,11 @@ async def test_1_password_guessing_is_cut_off_per_connection_and_backs_off_per_a
 
 # 2 ------------------------------------------------------------------------------------------------
 
+
 async def test_2_failed_starts_release_every_descriptor(monkeypatch):
     # Each session's app runs in the server (no PTY or process any more): a start that fails
     # (the app cannot be made) must still leave no descriptor, app or task behind.
-    import tui.remote
+    import parlour.tui.remote
 
     def no_app(*args, **kwargs):
         raise OSError("no more memory")
@@ -84,11 +94,12 @@ async def test_2_failed_starts_release_every_descriptor(monkeypatch):
         warm = await connect(hub, "Warm")  # the first connection makes the server's lasting objects
         await warm.wait_for("the tables")
         await warm.close()
-        monkeypatch.setattr(tui.remote, "make_remote_app", no_app)
+        monkeypatch.setattr(parlour.tui.remote, "make_remote_app", no_app)
         before = open_fds()
         for i in range(200):
-            async with asyncssh.connect("127.0.0.1", hub.port, username=f"p{i}", known_hosts=None,
-                                        client_keys=None, agent_path=None) as conn:
+            async with asyncssh.connect(
+                "127.0.0.1", hub.port, username=f"p{i}", known_hosts=None, client_keys=None, agent_path=None
+            ) as conn:
                 term = "xterm\0evil" if i % 2 else "xterm"
                 process = await conn.create_process(term_type=term, encoding=None)
                 await asyncio.wait_for(process.wait_closed(), TIMEOUT)
@@ -98,6 +109,7 @@ async def test_2_failed_starts_release_every_descriptor(monkeypatch):
 
 
 # 3 ------------------------------------------------------------------------------------------------
+
 
 async def test_3_one_connection_gets_one_session():
     async with server() as hub:
@@ -110,6 +122,7 @@ async def test_3_one_connection_gets_one_session():
 
 
 # 4 ------------------------------------------------------------------------------------------------
+
 
 async def test_4_silent_sockets_do_not_take_the_logged_in_slots_and_time_out():
     async with server(max_connections=3, max_logins_per_address=4, login_timeout=0.5) as hub:
@@ -126,8 +139,15 @@ async def test_4_silent_sockets_do_not_take_the_logged_in_slots_and_time_out():
 
 async def test_4_a_logged_in_connection_without_a_session_is_closed():
     async with server(session_grace=0.3) as hub:
-        conn = await asyncssh.connect("127.0.0.1", hub.port, username="Ann", known_hosts=None,
-                                      client_keys=None, agent_path=None, keepalive_interval=0.1)
+        conn = await asyncssh.connect(
+            "127.0.0.1",
+            hub.port,
+            username="Ann",
+            known_hosts=None,
+            client_keys=None,
+            agent_path=None,
+            keepalive_interval=0.1,
+        )
         await until(hub, lambda: hub.connections == 1)
         await asyncio.wait_for(conn.wait_closed(), TIMEOUT)  # today: never, keepalives or not
         await until(hub, lambda: hub.connections == 0)
@@ -135,11 +155,13 @@ async def test_4_a_logged_in_connection_without_a_session_is_closed():
 
 # 5 ------------------------------------------------------------------------------------------------
 
+
 async def test_5_client_text_cannot_forge_log_lines_or_reach_the_operator_terminal():
     forged = "\n2026-01-01 00:00:00,000 INFO table 1 finished: Mallory won"
     async with server() as hub:
-        async with asyncssh.connect("127.0.0.1", hub.port, username="Mallory",
-                                    known_hosts=None, client_keys=None, agent_path=None) as conn:
+        async with asyncssh.connect(
+            "127.0.0.1", hub.port, username="Mallory", known_hosts=None, client_keys=None, agent_path=None
+        ) as conn:
             process = await conn.create_process(term_type="xterm\x1b]0;owned\x07" + forged, encoding=None)
             await asyncio.wait_for(process.wait_closed(), TIMEOUT)
     log = (data_dir() / "serve.log").read_text()
@@ -149,6 +171,7 @@ async def test_5_client_text_cannot_forge_log_lines_or_reach_the_operator_termin
 
 
 # 6 ------------------------------------------------------------------------------------------------
+
 
 async def test_6_a_name_belongs_to_the_key_that_first_used_it_even_after_a_restart(tmp_path):
     ann_key, eve_key = asyncssh.generate_private_key("ssh-ed25519"), asyncssh.generate_private_key("ssh-ed25519")
@@ -220,6 +243,7 @@ async def test_6_a_shared_password_cannot_take_a_connected_players_seat(tmp_path
 
 # 7 ------------------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("lang", ["sv_SE.ISO-8859-1", "en_GB.UTF-8"])
 async def test_7_bytes_that_are_not_utf8_do_not_end_the_session(lang):
     async with server() as hub:
@@ -236,6 +260,7 @@ async def test_7_bytes_that_are_not_utf8_do_not_end_the_session(lang):
 
 
 # 8 ------------------------------------------------------------------------------------------------
+
 
 async def test_8_a_closed_channel_is_never_written_to_or_fed_again():
     # (With a PTY per session the threat was a reused descriptor number; sessions hold none now.
@@ -268,11 +293,12 @@ async def test_8_pastes_cut_off_mid_flow_do_not_disturb_the_next_connections():
 
 # 9 ------------------------------------------------------------------------------------------------
 
+
 async def test_9_an_app_that_does_not_close_is_cancelled_when_the_server_stops(monkeypatch):
     # (Was: a UI process that ignores hang-ups is killed. The apps run in the server now; the same
     # threat is an app that does not close when asked, which must not hold the server open.)
     from parlour.serve import ui
-    from tui.remote import RemoteApp
+    from parlour.tui.remote import RemoteApp
 
     monkeypatch.setattr(ui, "EXIT_GRACE", 0.2)
     monkeypatch.setattr(RemoteApp, "exit", lambda app, *args, **kwargs: None)  # deaf to being asked
@@ -287,11 +313,13 @@ async def test_9_an_app_that_does_not_close_is_cancelled_when_the_server_stops(m
 
 # 10 -----------------------------------------------------------------------------------------------
 
+
 async def test_10_exec_and_subsystem_get_a_reason_and_a_failing_status():
     async with server() as hub:
         for request in ({"command": "cat /etc/passwd"}, {"subsystem": "sftp"}):
-            async with asyncssh.connect("127.0.0.1", hub.port, username="Ann", known_hosts=None,
-                                        client_keys=None, agent_path=None) as conn:
+            async with asyncssh.connect(
+                "127.0.0.1", hub.port, username="Ann", known_hosts=None, client_keys=None, agent_path=None
+            ) as conn:
                 result = await asyncio.wait_for(conn.run(**request), TIMEOUT)
                 assert result.exit_status != 0
                 assert "only plays Parlour" in result.stdout and result.stdout.count("\n") == 1

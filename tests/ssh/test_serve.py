@@ -11,12 +11,12 @@ import pytest
 
 from parlour import saves
 from parlour.config import data_dir, saves_dir
+from parlour.rules.chance import Rig
+from parlour.rules.codec import encode
+from parlour.rules.garfield import cards as C
+from parlour.rules.garfield.records import FollowGarfield
+from parlour.tui.games import Presenter
 from parlour.wire import digest
-from rules.chance import Rig
-from rules.codec import encode
-from rules.garfield import cards as C
-from rules.garfield.records import FollowGarfield
-from tui.games import Presenter
 
 from ..screen import off_the_board
 from .harness import TIMEOUT, connect, member, server, until, write
@@ -207,17 +207,20 @@ async def test_without_credentials_it_listens_only_on_loopback():
 
 async def test_exec_and_no_terminal_get_a_sentence_not_a_shell():
     async with server() as hub:
+
         async def run(**request):
-            async with asyncssh.connect("127.0.0.1", hub.port, username="Ann", known_hosts=None,
-                                        client_keys=None, agent_path=None) as conn:
+            async with asyncssh.connect(
+                "127.0.0.1", hub.port, username="Ann", known_hosts=None, client_keys=None, agent_path=None
+            ) as conn:
                 return await asyncio.wait_for(conn.run(**request), TIMEOUT)
 
         result = await run(command="cat /etc/passwd")
         assert "only plays Parlour" in result.stdout and "root:" not in result.stdout
         result = await run(input="quit\n")  # a shell without a terminal: plain mode (tests/ssh/test_plain.py)
         assert "Tables (Ann):" in result.stdout
-        async with asyncssh.connect("127.0.0.1", hub.port, username="Ann", known_hosts=None,
-                                    client_keys=None, agent_path=None) as conn:
+        async with asyncssh.connect(
+            "127.0.0.1", hub.port, username="Ann", known_hosts=None, client_keys=None, agent_path=None
+        ) as conn:
             with pytest.raises(asyncssh.ChannelOpenError):
                 await conn.open_connection("127.0.0.1", 22)  # no port forwarding
 
@@ -248,6 +251,7 @@ async def test_garbage_a_huge_paste_and_silent_clients_do_not_disturb_a_game():
 
 async def test_twenty_players_at_once_are_served():
     async with server(max_logins_per_address=20) as hub:  # all from one address, all at once
+
         async def one(i: int):
             term = await connect(hub, f"p{i}", width=80, height=24)
             await term.wait_for("the tables", timeout=60)

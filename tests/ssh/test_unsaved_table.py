@@ -9,8 +9,8 @@ from types import SimpleNamespace
 
 from parlour import saves
 from parlour.driver import TableDriver
+from parlour.rules.table import Table
 from parlour.serve.tables import Lobby
-from rules.table import Table
 
 
 def test_the_server_log_names_the_tables_that_could_not_be_saved(tmp_path, monkeypatch):

@@ -29,8 +29,12 @@ def origin(hub) -> dict:
 
 
 async def log_in(session, hub, name: str, password: str, headers: dict | None = None):
-    return await session.post(url(hub, "/login"), data={"name": name, "password": password},
-                              headers=origin(hub) if headers is None else headers, allow_redirects=False)
+    return await session.post(
+        url(hub, "/login"),
+        data={"name": name, "password": password},
+        headers=origin(hub) if headers is None else headers,
+        allow_redirects=False,
+    )
 
 
 class WebTerm:
@@ -48,6 +52,7 @@ class WebTerm:
                     self.raw.extend(message.data)
                 elif message.type != aiohttp.WSMsgType.TEXT:
                     raise AssertionError(f"closed before {text!r}: {bytes(self.raw[-300:])!r}")
+
         await asyncio.wait_for(read(), TIMEOUT)
 
     async def closed(self) -> None:
@@ -56,20 +61,24 @@ class WebTerm:
                 message = await self.ws.receive()
                 if message.type == aiohttp.WSMsgType.BINARY:
                     self.raw.extend(message.data)
+
         await asyncio.wait_for(read(), TIMEOUT)
 
 
 async def open_ws(session, hub, width=100, height=30, headers=None) -> WebTerm:
-    ws = await session.ws_connect(url(hub, f"/ws?width={width}&height={height}"),
-                                  headers=origin(hub) if headers is None else headers)
+    ws = await session.ws_connect(
+        url(hub, f"/ws?width={width}&height={height}"), headers=origin(hub) if headers is None else headers
+    )
     return WebTerm(ws)
 
 
 async def soon(predicate) -> None:
     """Until predicate() holds (a state outside the lobby, which wakes no waiter: polled)."""
+
     async def poll():
         while not predicate():
             await asyncio.sleep(0.02)  # (polling a condition, not waiting out a guess)
+
     await asyncio.wait_for(poll(), TIMEOUT)
 
 
@@ -96,7 +105,9 @@ async def test_the_login_sets_a_signed_httponly_strict_cookie_and_the_page_has_t
         right = await log_in(session, hub, "Ann", "ann-secret")
         assert right.status == 303
         set_cookie = right.headers["Set-Cookie"]
-        assert "HttpOnly" in set_cookie and "SameSite=Strict" in set_cookie and f"Max-Age={cookie.LIFETIME}" in set_cookie
+        assert (
+            "HttpOnly" in set_cookie and "SameSite=Strict" in set_cookie and f"Max-Age={cookie.LIFETIME}" in set_cookie
+        )
         page = await session.get(url(hub))
         assert 'id="terminal"' in await page.text() and "/static/js/textual.js" in await page.text()
         for asset in ("/static/js/textual.js", "/static/css/xterm.css", "/parlour.js", "/parlour.css"):
@@ -113,8 +124,9 @@ async def test_a_tampered_or_revoked_cookie_is_no_login(passwords):
         for bad in (forged, payload + ".AAAA", "x" * 5000, "", "a.b.c", good[:-2]):
             assert hub.web.logins.check(bad) is None
         assert hub.web.logins.check(good)[:2] == ("Ann", "password:ann")
-        assert (await session.post(url(hub, "/logout"), headers={"Origin": "http://evil.example"},
-                                   allow_redirects=False)).status == 403
+        assert (
+            await session.post(url(hub, "/logout"), headers={"Origin": "http://evil.example"}, allow_redirects=False)
+        ).status == 403
         out = await session.post(url(hub, "/logout"), headers=origin(hub), allow_redirects=False)
         assert out.status == 303
         assert hub.web.logins.check(good) is None  # revoked, even if a copy of it is kept
@@ -216,8 +228,19 @@ async def test_window_sizes_messages_and_keys_are_bounded(passwords):
         await term.until("you are Ann")
         [ui] = hub.uis
         assert ui.channel.size == (500, 200)
-        for junk in ("", "[", "{}", '["stdin"]', '["stdin", 5]', '["resize", {"width": "9e9"}]', '["ping", []]',
-                     '["resize", [1, 2]]', "[" * 100000, '"\\ud800"', '["stdin", "\\u009b2J"]'):
+        for junk in (
+            "",
+            "[",
+            "{}",
+            '["stdin"]',
+            '["stdin", 5]',
+            '["resize", {"width": "9e9"}]',
+            '["ping", []]',
+            '["resize", [1, 2]]',
+            "[" * 100000,
+            '"\\ud800"',
+            '["stdin", "\\u009b2J"]',
+        ):
             await term.ws.send_str(junk[:30000])
         await term.ws.send_str(json.dumps(["resize", {"width": 120, "height": 40}]))
         await soon(lambda: ui.channel.size == (120, 40))

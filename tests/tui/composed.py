@@ -18,8 +18,10 @@ def terminal_widths(app) -> set[int]:
     A character a terminal cannot draw at all counts -1000."""
     from wcwidth import wcwidth
 
-    return {sum(w if (w := wcwidth(ch)) >= 0 else -1000 for ch in line)
-            for line in screen_text(app, strip=False).split("\n")}
+    return {
+        sum(w if (w := wcwidth(ch)) >= 0 else -1000 for ch in line)
+        for line in screen_text(app, strip=False).split("\n")
+    }
 
 
 async def read_screen(pilot, most: int = 20) -> str:

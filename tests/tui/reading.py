@@ -13,8 +13,8 @@ from rich.text import Text
 from textual.geometry import Region
 from textual.widgets import Static
 
+from parlour.tui.widgets.keybar import SHORTEST
 from parlour.words.i18n import asciify, t
-from tui.widgets.keybar import SHORTEST
 
 
 def screen_rows(app) -> list[str]:
@@ -121,7 +121,7 @@ def lost_indents(app, strips=None) -> list[str]:
                 continue
             if not first and _indent(row) < indent:
                 problems.append(f"{widget!r}: {row!r} continues a line indented {indent}")
-            rest, first = rest[len(shown):].lstrip(), False
+            rest, first = rest[len(shown) :].lstrip(), False
     return problems
 
 
@@ -129,7 +129,9 @@ def lost_indents(app, strips=None) -> list[str]:
 
 # Keys a screen works with but leaves out of its bar on purpose (the help names them): moving a
 # cursor, scrolling the log, undo saying why it cannot, and the slot keys 2-9 (the bar names 1-9 as one entry).
-UNSHOWN = re.compile(r"^(undo_refused|move|log|log_start|log_end|slot\([2-9]\)|replay_.*|focus.*|scroll.*|app\..*|screen\..*)")
+UNSHOWN = re.compile(
+    r"^(undo_refused|move|log|log_start|log_end|slot\([2-9]\)|replay_.*|focus.*|scroll.*|app\..*|screen\..*)"
+)
 
 
 def key_bar_problems(app, strips=None) -> list[str]:
@@ -211,8 +213,11 @@ def slot_mismatches(app, strips=None) -> list[str]:
     naming = [(key, label, named) for key, label, named in naming if named]
     if len(naming) < 2:
         return []
-    return [f"option [{key}] {label!r} names {named} but slot {key} holds {slots.get(key)!r}"
-            for key, label, named in naming if key not in slots or slots[key] not in label]
+    return [
+        f"option [{key}] {label!r} names {named} but slot {key} holds {slots.get(key)!r}"
+        for key, label, named in naming
+        if key not in slots or slots[key] not in label
+    ]
 
 
 def status_problems(app, game_id: str, names, strips=None) -> list[str]:
@@ -227,7 +232,9 @@ def status_problems(app, game_id: str, names, strips=None) -> list[str]:
     headings = {t(f"{game_id}.log.turn", name=n) for n in names} | {t(f"{game_id}.log.turn", name="")}
     if app.ascii_only:
         headings = {asciify(h) for h in headings}
-    return [f"the status line repeats a heading: {told!r}" for h in headings if h.strip() and told.startswith(h.strip())]
+    return [
+        f"the status line repeats a heading: {told!r}" for h in headings if h.strip() and told.startswith(h.strip())
+    ]
 
 
 def non_ascii(app, strips=None) -> list[str]:

@@ -4,7 +4,7 @@ tools/screenshots.py, so the README's pictures are the tested screens."""
 from __future__ import annotations
 
 from parlour.seats import Seat
-from tui.app import make_app
+from parlour.tui.app import make_app
 
 TRIO = [Seat("Ann", None, "red"), Seat("Odie", "random", "blue"), Seat("Nermal", "random", "green")]
 
@@ -40,6 +40,12 @@ def help_screen():
     return app, keys + ["question_mark"]
 
 
-SCENES = {"title": title, "setup": setup, "garfield": garfield, "garfield-ascii": garfield_ascii,
-          "help": help_screen, "garfield-sv": garfield_swedish}
+SCENES = {
+    "title": title,
+    "setup": setup,
+    "garfield": garfield,
+    "garfield-ascii": garfield_ascii,
+    "help": help_screen,
+    "garfield-sv": garfield_swedish,
+}
 SIZES = {"garfield": [(80, 24), (120, 40)]}  # for tools/screenshots.py; 80x24 unless said

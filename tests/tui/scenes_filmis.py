@@ -5,11 +5,11 @@ back."""
 
 from __future__ import annotations
 
+from parlour.rules.chance import Rig
+from parlour.rules.filmis.cards import DORIS, HARRY, JAMES_DEAN, SICKAN, VANHEDEN, WHISTLE
 from parlour.seats import Seat
+from parlour.tui.app import make_app
 from parlour.words.i18n import set_language
-from rules.chance import Rig
-from rules.filmis.cards import DORIS, HARRY, JAMES_DEAN, SICKAN, VANHEDEN, WHISTLE
-from tui.app import make_app
 
 TRIO = [Seat("Ann", None, "red"), Seat("Rocky", "smart", "blue"), Seat("Biffen", "smart", "green")]
 
@@ -41,9 +41,17 @@ STEPS = {
 
 
 def rigged_app(**kw):
-    return make_app(start="play", game="filmis", seats=DUO, seed=0, bot_delay=0, animations=False,
-                    autosave=False, rig=Rig(list(DICE), [], {"factory": [list(FACTORY)]}, list(PICKS)),
-                    **kw)
+    return make_app(
+        start="play",
+        game="filmis",
+        seats=DUO,
+        seed=0,
+        bot_delay=0,
+        animations=False,
+        autosave=False,
+        rig=Rig(list(DICE), [], {"factory": [list(FACTORY)]}, list(PICKS)),
+        **kw,
+    )
 
 
 def _keys(*steps: str) -> list[str]:
@@ -55,8 +63,16 @@ def _keys(*steps: str) -> list[str]:
 
 def _in_progress(lang: str = "en", ascii_only: bool = False):
     set_language(lang)
-    app = make_app(start="play", game="filmis", seats=TRIO, seed=3, bot_delay=0, animations=False,
-                   autosave=False, ascii_only=ascii_only)
+    app = make_app(
+        start="play",
+        game="filmis",
+        seats=TRIO,
+        seed=3,
+        bot_delay=0,
+        animations=False,
+        autosave=False,
+        ascii_only=ascii_only,
+    )
     return app, ["space", "space", "space", "space"]
 
 
@@ -83,6 +99,11 @@ def filmis_scoring():
     return rigged_app(), _keys(*STEPS)
 
 
-SCENES = {"filmis-sv": filmis_sv, "filmis": filmis, "filmis-ascii": filmis_ascii,
-          "filmis-swap": filmis_swap, "filmis-scoring": filmis_scoring}
+SCENES = {
+    "filmis-sv": filmis_sv,
+    "filmis": filmis,
+    "filmis-ascii": filmis_ascii,
+    "filmis-swap": filmis_swap,
+    "filmis-scoring": filmis_scoring,
+}
 SIZES = {"filmis": [(80, 24), (120, 40)]}  # for tools/screenshots.py; 80x24 unless said

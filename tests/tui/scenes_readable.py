@@ -9,14 +9,18 @@ from dataclasses import replace
 
 from parlour import saves
 from parlour.config import saves_dir
+from parlour.rules.table import Table
 from parlour.seats import Seat
+from parlour.tui.app import ParlourApp, make_app
+from parlour.tui.local_game import LocalGame
 from parlour.words.i18n import set_language
-from rules.table import Table
-from tui.app import ParlourApp, make_app
-from tui.local_game import LocalGame
 
-QUARTET = [Seat("Ann", None, "red"), Seat("Rocky", "smart", "blue"), Seat("Sixten", "smart", "green"),
-           Seat("Loket", "smart", "yellow")]
+QUARTET = [
+    Seat("Ann", None, "red"),
+    Seat("Rocky", "smart", "blue"),
+    Seat("Sixten", "smart", "green"),
+    Seat("Loket", "smart", "yellow"),
+]
 
 
 def _app(cls=None, **kw):
@@ -44,13 +48,21 @@ def changed(state, **fields):
 
 
 def _filmis_end(state):
-    from rules.filmis import cards as F
+    from parlour.rules.filmis import cards as F
 
     every = [F.SICKAN, F.VANHEDEN, F.DORIS, F.HARRY, F.JAMES_DEAN, F.BIFFEN, F.WALL_ENBERG, F.WHISTLE]
-    homes = (tuple(every) + (F.SICKAN, F.HARRY), (F.VANHEDEN, F.DORIS, F.HARRY, F.HARRY, F.WHISTLE),
-             (F.JAMES_DEAN, F.SICKAN), ())
-    hands = ((F.DORIS, F.HARRY, F.HARRY), (F.JAMES_DEAN, F.SICKAN, F.DORIS, F.HARRY, F.HARRY, F.WHISTLE),
-             (), (F.BIFFEN,))
+    homes = (
+        tuple(every) + (F.SICKAN, F.HARRY),
+        (F.VANHEDEN, F.DORIS, F.HARRY, F.HARRY, F.WHISTLE),
+        (F.JAMES_DEAN, F.SICKAN),
+        (),
+    )
+    hands = (
+        (F.DORIS, F.HARRY, F.HARRY),
+        (F.JAMES_DEAN, F.SICKAN, F.DORIS, F.HARRY, F.HARRY, F.WHISTLE),
+        (),
+        (F.BIFFEN,),
+    )
     return changed(state, homes=homes, hands=hands, over=True, caller=1)
 
 
@@ -61,7 +73,7 @@ def filmis_long_result():
 
 
 def _long_hand(state):
-    from rules.garfield import cards as G
+    from parlour.rules.garfield import cards as G
 
     hand = (G.LASAGNA, G.NAP_ATTACK, G.BLINDFOLD, G.PUT_ONE_OVER_TEN, G.PUT_ONE_OVER_TWICE) * 3
     return changed(state, hands=(hand,) + state.hands[1:])
@@ -82,8 +94,9 @@ def garfield_long_log():
 def resume_list():
     folder = saves_dir()
     folder.mkdir(parents=True, exist_ok=True)
-    for i, (game, players) in enumerate((("garfield", ("You", "Odie", "Nermal")),
-                                         ("smurf", ("Ann", "Bob")), ("filmis", ("Ann", "Rocky", "Sixten")))):
+    for i, (game, players) in enumerate(
+        (("garfield", ("You", "Odie", "Nermal")), ("smurf", ("Ann", "Bob")), ("filmis", ("Ann", "Rocky", "Sixten")))
+    ):
         table = Table.new(game, list(players), seed=i)
         path = folder / f"2026010{i + 1}-120000-{game}.jsonl"
         saves.write(path, table.header, table.events)
@@ -100,7 +113,16 @@ def too_small():
     return _app(), []
 
 
-SCENES = {"filmis-long-result": filmis_long_result, "garfield-long-hand": garfield_long_hand,
-          "garfield-long-log": garfield_long_log, "resume": resume_list, "title-help": title_help,
-          "too-small": too_small}
-SIZES = {"too-small": [(40, 15)], "filmis-long-result": [(80, 24), (120, 40)], "garfield-long-hand": [(80, 24), (120, 40)]}  # for tools/screenshots.py
+SCENES = {
+    "filmis-long-result": filmis_long_result,
+    "garfield-long-hand": garfield_long_hand,
+    "garfield-long-log": garfield_long_log,
+    "resume": resume_list,
+    "title-help": title_help,
+    "too-small": too_small,
+}
+SIZES = {
+    "too-small": [(40, 15)],
+    "filmis-long-result": [(80, 24), (120, 40)],
+    "garfield-long-hand": [(80, 24), (120, 40)],
+}  # for tools/screenshots.py

@@ -8,11 +8,11 @@ from pathlib import Path
 
 from parlour import saves
 from parlour.driver import TableDriver
+from parlour.rules.bots import make
+from parlour.rules.table import Table
 from parlour.seats import Seat, seats_meta
+from parlour.tui.app import make_app
 from parlour.words import i18n
-from rules.bots import make
-from rules.table import Table
-from tui.app import make_app
 
 TRIO = [Seat("Ann", "random", "red"), Seat("Odie", "random", "blue"), Seat("Nermal", "random", "green")]
 
@@ -28,8 +28,15 @@ def _saved_game() -> Path:
 
 def replay(seat: int | None = None, ascii_only: bool = False):
     i18n.set_language("en")
-    app = make_app(start="replay", resume=_saved_game(), eyes=seat, bot_delay=0, animations=False,
-                   autosave=False, ascii_only=ascii_only)
+    app = make_app(
+        start="replay",
+        resume=_saved_game(),
+        eyes=seat,
+        bot_delay=0,
+        animations=False,
+        autosave=False,
+        ascii_only=ascii_only,
+    )
     return app, ["g", "1", "2", "enter", "right", "right"]
 
 

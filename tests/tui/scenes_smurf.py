@@ -5,8 +5,8 @@ itself, so the scenes may run in any order in one process."""
 from __future__ import annotations
 
 from parlour.seats import Seat
+from parlour.tui.app import make_app
 from parlour.words import i18n
-from tui.app import make_app
 
 TRIO = [Seat("Ann", None, "red"), Seat("Papa Smurf", "random", "blue"), Seat("Smurfette", "random", "green")]
 
@@ -18,12 +18,11 @@ KEYS = ["space", "w", "space"]
 
 
 def _app(**kw):
-    return make_app(start="play", game="smurf", seats=TRIO, seed=7, bot_delay=0, animations=False,
-                    autosave=False, **kw)
+    return make_app(start="play", game="smurf", seats=TRIO, seed=7, bot_delay=0, animations=False, autosave=False, **kw)
 
 
 def _rig():
-    from rules.chance import Rig
+    from parlour.rules.chance import Rig
 
     return Rig(dice=list(DICE))
 

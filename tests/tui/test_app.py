@@ -6,15 +6,15 @@ import os
 
 from parlour import saves
 from parlour.config import saves_dir
+from parlour.rules.garfield import cards as C
 from parlour.seats import Seat
-from rules.garfield import cards as C
-from tui.app import make_app
-from tui.screens.game import GameScreen
-from tui.screens.help import HelpScreen
-from tui.screens.resume import ResumeScreen
-from tui.screens.setup import SetupScreen
-from tui.screens.small import TooSmallScreen
-from tui.screens.title import TitleScreen
+from parlour.tui.app import make_app
+from parlour.tui.screens.game import GameScreen
+from parlour.tui.screens.help import HelpScreen
+from parlour.tui.screens.resume import ResumeScreen
+from parlour.tui.screens.setup import SetupScreen
+from parlour.tui.screens.small import TooSmallScreen
+from parlour.tui.screens.title import TitleScreen
 
 from .driving import app_for, settle
 
@@ -114,8 +114,12 @@ async def test_a_keymap_file_remaps_a_binding(parlour_dirs):
     config = parlour_dirs / "config"
     config.mkdir()
     (config / "keymap.toml").write_text('[keys]\nroll = "x"\n')
-    app = app_for([Seat("Ann", None, "red"), Seat("Bob", None, "blue")], dice=[6, 6, 1, 1, 6, 6],
-                  decks={"garfield": [C.G_NAPPING]}, autosave=False)
+    app = app_for(
+        [Seat("Ann", None, "red"), Seat("Bob", None, "blue")],
+        dice=[6, 6, 1, 1, 6, 6],
+        decks={"garfield": [C.G_NAPPING]},
+        autosave=False,
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("enter")  # past the privacy screen
@@ -140,8 +144,12 @@ async def test_a_broken_keymap_file_is_ignored_with_a_warning(parlour_dirs):
 
 
 async def test_bots_play_their_turns_and_the_human_reads_it_in_the_log():
-    app = app_for([Seat("Ann", None, "red"), Seat("Odie", "random", "blue"), Seat("Nermal", "random", "green")],
-                  dice=[1, 1, 6, 6, 1, 2], seed=2, autosave=False)
+    app = app_for(
+        [Seat("Ann", None, "red"), Seat("Odie", "random", "blue"), Seat("Nermal", "random", "green")],
+        dice=[1, 1, 6, 6, 1, 2],
+        seed=2,
+        autosave=False,
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, 6)
         table = app.session.table

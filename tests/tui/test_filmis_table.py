@@ -10,12 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from parlour.seats import SPECTATOR
-from parlour.words import filmis as filmis_words, i18n
-from parlour.words.base import Story
-from rules.chance import Chance
-from rules.filmis import GAME, board
-from rules.filmis.cards import (
+from parlour.rules.chance import Chance
+from parlour.rules.filmis import GAME, board
+from parlour.rules.filmis.cards import (
     BIFFEN,
     DORIS,
     HARRY,
@@ -25,7 +22,7 @@ from rules.filmis.cards import (
     WALL_ENBERG,
     WHISTLE,
 )
-from rules.filmis.records import (
+from parlour.rules.filmis.records import (
     Asked,
     CallRaid,
     CardsDrawn,
@@ -51,14 +48,17 @@ from rules.filmis.records import (
     TurnBegan,
     TurnSkipped,
 )
-from rules.game import decide
-from rules.records import HIDDEN, Acted, DiceRolled, Start
+from parlour.rules.game import decide
+from parlour.rules.records import HIDDEN, Acted, DiceRolled, Start
+from parlour.seats import SPECTATOR
+from parlour.tui.games import Presenter, filmis as filmis_board
+from parlour.tui.screens.game import GameScreen
+from parlour.tui.screens.privacy import PassScreen
+from parlour.tui.screens.results import ResultsScreen
+from parlour.tui.widgets.panels import HandPanel, PromptBar
+from parlour.words import filmis as filmis_words, i18n
+from parlour.words.base import Story
 from tests.filmis.arrange import arrange
-from tui.games import Presenter, filmis as filmis_board
-from tui.screens.game import GameScreen
-from tui.screens.privacy import PassScreen
-from tui.screens.results import ResultsScreen
-from tui.widgets.panels import HandPanel, PromptBar
 
 from .driving import settle
 from .scenes_filmis import rigged_app
@@ -186,44 +186,66 @@ def _words(events, view=None):
 
 def test_every_event_kind_is_narrated():
     assert _words([Acted(None, Start()), DiceRolled(0, (3, 6)), DiceRolled(1, (1, 1)), TurnBegan(0)]) == [
-        "Ann rolled 3+6 for the opening.", "Bob rolled 1+1 for the opening.", "Ann starts.", "— Ann's turn —"]
-    assert _words([Acted(0, Roll()), DiceRolled(0, (2, 6)), Moved(0, 5), DiceRolled(0, (2,)),
-                   CardsDrawn(0, (SICKAN, DORIS))]) == [
-        "Ann rolled 2+6 = 8 and landed on 5 · ARROW TIP (inside the factory)", "Ann rolled the 1–3 die: 2.",
-        "Ann took Sickan, Doris."]
+        "Ann rolled 3+6 for the opening.",
+        "Bob rolled 1+1 for the opening.",
+        "Ann starts.",
+        "— Ann's turn —",
+    ]
+    assert _words(
+        [Acted(0, Roll()), DiceRolled(0, (2, 6)), Moved(0, 5), DiceRolled(0, (2,)), CardsDrawn(0, (SICKAN, DORIS))]
+    ) == [
+        "Ann rolled 2+6 = 8 and landed on 5 · ARROW TIP (inside the factory)",
+        "Ann rolled the 1–3 die: 2.",
+        "Ann took Sickan, Doris.",
+    ]
     assert _words([Acted(1, Roll()), DiceRolled(1, (1, 4)), Moved(1, 5)]) == [
         "Bob rolled 1+4 = 5 and landed on 5 · ARROW TIP (inside the factory)",
-        "Another pawn is already at this arrow tip: no cards for Bob."]
+        "Another pawn is already at this arrow tip: no cards for Bob.",
+    ]
     assert _words([CardsDrawn(1, (HIDDEN,) * 3)]) == ["Bob took 3 filmis."]
-    assert _words([Acted(1, Roll()), DiceRolled(1, (1, 3)), Moved(1, 21), Moved(1, 12),
-                   HandBanked(1, 2)]) == [
-        "Bob rolled 1+3 = 4 and landed on 21 · GO STRAIGHT HOME", "Bob goes straight home.",
-        "Bob is home: 2 filmis onto the home pile."]
+    assert _words([Acted(1, Roll()), DiceRolled(1, (1, 3)), Moved(1, 21), Moved(1, 12), HandBanked(1, 2)]) == [
+        "Bob rolled 1+3 = 4 and landed on 21 · GO STRAIGHT HOME",
+        "Bob goes straight home.",
+        "Bob is home: 2 filmis onto the home pile.",
+    ]
     assert _words([CardTaken(0, 1, False, HIDDEN)]) == [
-        "Ann stopped in Bob's nest and took a card blind from Bob's hand: a card."]
-    assert _words([Asked(Pending(0, "cornflakes"))]) == [
-        "Ann is on a cornflakes package and may go into the factory."]
+        "Ann stopped in Bob's nest and took a card blind from Bob's hand: a card."
+    ]
+    assert _words([Asked(Pending(0, "cornflakes"))]) == ["Ann is on a cornflakes package and may go into the factory."]
     assert _words([Acted(0, Enter(True)), Moved(0, 5), DiceRolled(0, (1,))]) == [
-        "Ann goes into the factory.", "Ann rolled the 1–3 die: 1."]
+        "Ann goes into the factory.",
+        "Ann rolled the 1–3 die: 1.",
+    ]
     assert _words([Acted(0, Enter(False))]) == ["Ann stays on the cornflakes package."]
     assert _words([Acted(0, PayFine(HIDDEN)), CardUnder(0, HIDDEN)]) == [
-        "Ann pays the fine.", "Ann put a card under the factory deck."]
+        "Ann pays the fine.",
+        "Ann put a card under the factory deck.",
+    ]
     assert _words([Acted(0, Drop(DORIS)), CardUnder(0, DORIS)]) == ["Ann put Doris under the factory deck."]
     assert _words([Acted(0, RefuseFine()), SkipOwed(0)]) == ["Ann will skip the next turn."]
     assert _words([TurnBegan(2), TurnSkipped(2)]) == ["— Cid's turn —", "Cid skips this turn."]
     assert _words([Acted(2, PassTurn()), TurnSkipped(2)]) == ["Cid skips this turn."]
-    assert _words([SwapBegan(0, (Shown(0, False, (DORIS,)), Shown(2, True, (BIFFEN, SICKAN)))),
-                   SwapChosen(0, HIDDEN)]) == [
+    assert _words(
+        [SwapBegan(0, (Shown(0, False, (DORIS,)), Shown(2, True, (BIFFEN, SICKAN)))), SwapChosen(0, HIDDEN)]
+    ) == [
         "FILMISBYTE! Everyone shows their cards; each takes one from the player on their left.",
-        "Ann shows the hand: Doris", "Cid has no hand and shows the home pile: Biffen, Sickan",
-        "Ann has chosen."]
-    assert _words([Acted(2, SwapTake(DORIS)), SwapChosen(2, DORIS),
-                   SwapDone((Take(0, 2, True, SICKAN), Take(2, 0, False, DORIS)))]) == [
-        "Cid chose Doris.", "Ann took Sickan from Cid's home pile.", "Cid took Doris from Ann."]
+        "Ann shows the hand: Doris",
+        "Cid has no hand and shows the home pile: Biffen, Sickan",
+        "Ann has chosen.",
+    ]
+    assert _words(
+        [
+            Acted(2, SwapTake(DORIS)),
+            SwapChosen(2, DORIS),
+            SwapDone((Take(0, 2, True, SICKAN), Take(2, 0, False, DORIS))),
+        ]
+    ) == ["Cid chose Doris.", "Ann took Sickan from Cid's home pile.", "Cid took Doris from Ann."]
     assert _words([Acted(1, CallRaid()), Raid(1, ((),) * 3, ((),) * 3)]) == [
-        "RAZZIA! Bob blew the whistle. Everyone lays down their cards."]
+        "RAZZIA! Bob blew the whistle. Everyone lays down their cards."
+    ]
     assert _words([Raid(None, ((),) * 3, ((),) * 3)]) == [
-        "The factory is empty: automatic razzia! Everyone lays down their cards."]
+        "The factory is empty: automatic razzia! Everyone lays down their cards."
+    ]
 
 
 def test_narration_of_a_real_game_has_no_missing_keys():
@@ -234,13 +256,15 @@ def test_narration_of_a_real_game_has_no_missing_keys():
     batches.append(turn.events)
     state = turn.state
 
-
     pick = random.Random(5)
     while not state.over:
         seat = GAME.to_act(state)[0]
         options = GAME.legal_actions(state, seat)
-        action = CallRaid() if CallRaid() in options and pick.random() < 0.2 else pick.choice(
-            [a for a in options if a != CallRaid()] or options)
+        action = (
+            CallRaid()
+            if CallRaid() in options and pick.random() < 0.2
+            else pick.choice([a for a in options if a != CallRaid()] or options)
+        )
         turn = decide(GAME, state, seat, action, chance)
         batches.append(turn.events)
         state = turn.state
@@ -255,8 +279,12 @@ def test_narration_of_a_real_game_has_no_missing_keys():
 
 
 def test_options_and_questions():
-    state = arrange(3, positions=(5, 30, 40), hands=((HARRY, DORIS), (SICKAN,), ()),
-                    homes=((), (WHISTLE,), (JAMES_DEAN, WALL_ENBERG)))
+    state = arrange(
+        3,
+        positions=(5, 30, 40),
+        hands=((HARRY, DORIS), (SICKAN,), ()),
+        homes=((), (WHISTLE,), (JAMES_DEAN, WALL_ENBERG)),
+    )
     view = GAME.view(state, 0)
     assert WORDS.question(view, 0, NAMES) == "Roll the dice (1–3 and 1–6)."
     assert WORDS.describe(Roll(), view, 0, NAMES) == "Roll the dice"
@@ -274,8 +302,9 @@ def test_options_and_questions():
 
 
 def test_side_panel_never_shows_another_seats_cards():
-    state = arrange(3, hands=((HARRY, DORIS), (SICKAN, JAMES_DEAN), ()),
-                    homes=((BIFFEN,), (WHISTLE, VANHEDEN), (WALL_ENBERG,)))
+    state = arrange(
+        3, hands=((HARRY, DORIS), (SICKAN, JAMES_DEAN), ()), homes=((BIFFEN,), (WHISTLE, VANHEDEN), (WALL_ENBERG,))
+    )
     for seat in range(3):
         view = GAME.view(state, seat)
         mine = set(state.hands[seat]) | set(state.homes[seat])
@@ -294,8 +323,10 @@ def test_side_panel_never_shows_another_seats_cards():
 def test_result_lines_list_every_home_pile_card():
     state = arrange(2, homes=((SICKAN, SICKAN, WALL_ENBERG), ()), hands=((), (DORIS,)))
     lines = WORDS.result_lines(state, ("Ann", "Bob"))
-    assert lines == ["Ann · 8 points\n    Sickan 5 + Sickan 5 + Wall-Enberg Jr -2 = 8\n",
-                     "Bob · 0 points\n    (empty home pile) = 0\n    in hand, not counted: Doris"]
+    assert lines == [
+        "Ann · 8 points\n    Sickan 5 + Sickan 5 + Wall-Enberg Jr -2 = 8\n",
+        "Bob · 0 points\n    (empty home pile) = 0\n    in hand, not counted: Doris",
+    ]
 
 
 def test_dice_are_shown_as_the_1_3_and_the_1_6_die():

@@ -7,12 +7,12 @@ from rich.console import Console
 from rich.text import Text
 
 from parlour.driver import TableDriver
+from parlour.rules import log
+from parlour.rules.bots import make
+from parlour.rules.table import Table
+from parlour.tui.games import Presenter
+from parlour.tui.widgets.log import wrapped
 from parlour.words.base import Story
-from rules import log
-from rules.bots import make
-from rules.table import Table
-from tui.games import Presenter
-from tui.widgets.log import wrapped
 
 CONSOLE = Console(width=200)
 words = st.text(st.sampled_from("abcdefghij ÅÄÖåäö—·“”'.,:0123456789 "), max_size=120)

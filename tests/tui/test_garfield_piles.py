@@ -4,12 +4,12 @@ and repaints only when what it shows changed."""
 
 from __future__ import annotations
 
+from parlour.rules.deck import Deck
+from parlour.rules.garfield import cards as C
 from parlour.seats import Seat
+from parlour.tui.games.garfield_piles import HEIGHT, WIDTH, GarfieldPiles, pile_lines
 from parlour.words import garfield as words
 from parlour.words.i18n import t
-from rules.deck import Deck
-from rules.garfield import cards as C
-from tui.games.garfield_piles import HEIGHT, WIDTH, GarfieldPiles, pile_lines
 
 from .driving import app_for, settle
 
@@ -17,7 +17,7 @@ ME_AND_BOTS = [Seat("You", None, "red"), Seat("Odie", "random", "blue"), Seat("N
 
 
 def test_the_sand_box_lists_its_cards_newest_first_and_equal_ones_once():
-    from rules.table import Table
+    from parlour.rules.table import Table
 
     view = Table.new("garfield", ["Ann", "Bob"], seed=1).view(0)
     garfield = Deck(view.garfield.pile, (C.G_NAPPING, C.G_PLUS_2, C.G_NAPPING, C.G_LOSE_TURN))

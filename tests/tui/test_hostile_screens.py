@@ -12,18 +12,18 @@ from textual.widgets import OptionList
 from parlour import saves
 from parlour.config import saves_dir
 from parlour.driver import TableDriver
+from parlour.rules.bots import make
+from parlour.rules.log import Loaded
+from parlour.rules.table import Table
 from parlour.seats import Seat, seats_meta
 from parlour.shown import shown
-from rules.bots import make
-from rules.log import Loaded
-from rules.table import Table
+from parlour.tui.app import make_app
+from parlour.tui.local_game import LocalGame
+from parlour.tui.screens.game import GameScreen
+from parlour.tui.screens.replay import ReplayScreen
+from parlour.tui.screens.results import ResultsScreen
+from parlour.tui.screens.resume import ResumeScreen
 from tests.hostile import FILE_NAMES, NAMES, raw_controls
-from tui.app import make_app
-from tui.local_game import LocalGame
-from tui.screens.game import GameScreen
-from tui.screens.replay import ReplayScreen
-from tui.screens.results import ResultsScreen
-from tui.screens.resume import ResumeScreen
 
 from .composed import read_screen, terminal_widths
 from .driving import app_for, settle
@@ -51,7 +51,7 @@ def intact(app, text: str) -> None:
 
 async def test_the_list_of_saves_shows_hostile_names_and_file_names_as_text():
     saves_dir().mkdir(parents=True)
-    groups = [NAMES[i:i + 2] for i in range(0, len(NAMES), 2)]
+    groups = [NAMES[i : i + 2] for i in range(0, len(NAMES), 2)]
     for name, players in zip(FILE_NAMES, groups + [NAMES[-2:]] * len(FILE_NAMES)):
         table = Table.new("smurf", players, seed=1, meta={"seats": seats_meta(seated(players, (None, "random")))})
         saves.write(saves_dir() / name, table.header, table.events)
@@ -82,8 +82,7 @@ async def test_the_list_of_saves_shows_hostile_names_and_file_names_as_text():
 
 async def test_the_table_results_and_replay_show_hostile_names_as_text():
     for names in (NAMES[:4], NAMES[4:8]):
-        app = app_for(seated(names, (None, "random", "random", "random")), game="smurf", seed=2,
-                      autosave=False)
+        app = app_for(seated(names, (None, "random", "random", "random")), game="smurf", seed=2, autosave=False)
         async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
             await settle(pilot)
             assert isinstance(app.screen, GameScreen)

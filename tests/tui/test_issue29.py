@@ -11,11 +11,11 @@ import pytest
 from parlour import saves
 from parlour.cli import main
 from parlour.driver import TableDriver
+from parlour.rules.bots import make
+from parlour.rules.table import Table
 from parlour.seats import Seat, parse_seats
+from parlour.tui.app import make_app
 from parlour.words.i18n import set_language, t
-from rules.bots import make
-from rules.table import Table
-from tui.app import make_app
 
 from . import reading
 
@@ -25,8 +25,9 @@ ME_AND_BOTS = [Seat("Ann", None, "red"), Seat("Odie", "random", "blue"), Seat("N
 async def test_1_your_last_turn_tells_your_move_not_the_next_turns_heading():
     # The bots wait (a long pause): the table shows the status line between the player's move
     # and theirs. Seed 0: Ann begins.
-    app = make_app(start="play", game="garfield", seats=ME_AND_BOTS, seed=0, bot_delay=1000,
-                   animations=False, autosave=False)
+    app = make_app(
+        start="play", game="garfield", seats=ME_AND_BOTS, seed=0, bot_delay=1000, animations=False, autosave=False
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert app.session.humans_to_act() == [0]
@@ -51,10 +52,15 @@ def test_5_the_command_is_named_as_the_player_can_run_it(tmp_path, monkeypatch):
     started = str(venv / "parlour")
     # Not on PATH: the path as typed from the folder the install was made in.
     assert command_for(started, sys.executable, found=lambda _: None, cwd=str(tmp_path)) == ".venv/bin/parlour"
-    assert command_for(".venv/bin/parlour", sys.executable, found=lambda _: None, cwd=str(tmp_path)) == ".venv/bin/parlour"
+    assert (
+        command_for(".venv/bin/parlour", sys.executable, found=lambda _: None, cwd=str(tmp_path)) == ".venv/bin/parlour"
+    )
     # On PATH (an activated venv, pipx): the bare name.
     assert command_for(started, sys.executable, found=lambda _: started, cwd=str(tmp_path)) == "parlour"
-    assert command_for(str(tmp_path / "parlour" / "__main__.py"), "/usr/bin/python3", cwd=str(tmp_path)) == "/usr/bin/python3 -m parlour"
+    assert (
+        command_for(str(tmp_path / "parlour" / "__main__.py"), "/usr/bin/python3", cwd=str(tmp_path))
+        == "/usr/bin/python3 -m parlour"
+    )
     assert command_for("/x/site-packages/pytest/__main__.py", "/usr/bin/python3") == "parlour"  # another program
 
 
@@ -95,8 +101,11 @@ def test_6_replay_text_has_a_header_and_a_final_ranking(tmp_path, capsys):
     assert main(["replay", str(path), "--text"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("Garfield · Ann, Bob, Cid · last played 20"), lines[0]
-    assert "Game over" in lines[-5:] and lines[-3].startswith(("Ann wins", "Bob wins", "Cid wins")) or \
-        any(line.startswith("1. ") for line in lines[-4:]), lines[-6:]
+    assert (
+        "Game over" in lines[-5:]
+        and lines[-3].startswith(("Ann wins", "Bob wins", "Cid wins"))
+        or any(line.startswith("1. ") for line in lines[-4:])
+    ), lines[-6:]
     assert [line[:3] for line in lines[-3:]] == ["1. ", "2. ", "3. "], lines[-6:]
 
 
@@ -120,8 +129,8 @@ def test_8_one_swedish_word_for_the_opening_roll_and_filmis_words():
 
 
 def test_8_plain_filmis_says_an_empty_home_pile_plainly():
+    from parlour.rules import registry
     from parlour.words.base import Words
-    from rules import registry
 
     set_language("sv")
     game = registry.get("filmis")
@@ -131,9 +140,9 @@ def test_8_plain_filmis_says_an_empty_home_pile_plainly():
 
 
 def test_8_the_swap_prompt_shows_each_ones_place_and_rings():
+    from parlour.rules import registry
+    from parlour.rules.garfield.records import SwapWith
     from parlour.words.base import Words
-    from rules import registry
-    from rules.garfield.records import SwapWith
 
     game = registry.get("garfield")
     view = game.view(game.initial(("Ann", "Odie", "Nermal"), {}), 0)
@@ -176,8 +185,16 @@ async def _board_rows(game: str, lang: str, size: tuple[int, int], ascii_only: b
     and that column's width (the log's top border is not counted)."""
     set_language(lang)
     try:
-        app = make_app(start="play", game=game, seats=ME_AND_BOTS, seed=3, bot_delay=1000,
-                       animations=False, autosave=False, ascii_only=ascii_only)
+        app = make_app(
+            start="play",
+            game=game,
+            seats=ME_AND_BOTS,
+            seed=3,
+            bot_delay=1000,
+            animations=False,
+            autosave=False,
+            ascii_only=ascii_only,
+        )
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
             await pilot.pause(0.1)
@@ -224,8 +241,9 @@ async def test_7_at_80x24_the_board_is_as_it_was(game):
 
 @pytest.mark.parametrize("size,shown", [((80, 24), True), ((120, 40), False)])
 async def test_7_the_smurf_legend_shrinks_when_the_squares_name_themselves(size, shown):
-    app = make_app(start="play", game="smurf", seats=ME_AND_BOTS, seed=3, bot_delay=1000,
-                   animations=False, autosave=False)
+    app = make_app(
+        start="play", game="smurf", seats=ME_AND_BOTS, seed=3, bot_delay=1000, animations=False, autosave=False
+    )
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await pilot.pause(0.1)

@@ -10,8 +10,8 @@ from contextlib import asynccontextmanager
 import pytest
 
 from parlour.seats import Seat
-from tui.screens.help import HelpScreen
-from tui.widgets.panels import HandPanel
+from parlour.tui.screens.help import HelpScreen
+from parlour.tui.widgets.panels import HandPanel
 
 from .driving import app_for, settle
 
@@ -46,10 +46,13 @@ async def test_the_help_names_the_keys_the_keymap_gives(parlour_dirs, game):
             assert "key v for wheel 1, b for wheel 2" in text
 
 
-@pytest.mark.parametrize("keymap, said, unsaid", [
-    (KEYMAP, ["x  roll", "v / b  wheel 1 / 2"], ["Space", "w / e"]),
-    (None, ["Space/r  roll", "w / e  wheel 1 / 2"], []),  # the default keys
-])
+@pytest.mark.parametrize(
+    "keymap, said, unsaid",
+    [
+        (KEYMAP, ["x  roll", "v / b  wheel 1 / 2"], ["Space", "w / e"]),
+        (None, ["Space/r  roll", "w / e  wheel 1 / 2"], []),  # the default keys
+    ],
+)
 async def test_the_smurf_legend_names_the_keys_the_keymap_gives(parlour_dirs, keymap, said, unsaid):
     if keymap:
         (parlour_dirs / "config").mkdir()
@@ -64,6 +67,7 @@ async def test_the_smurf_legend_names_the_keys_the_keymap_gives(parlour_dirs, ke
 
 # ---- the other screens' hints: each key the keymap can move is named as it has it ----------------
 
+
 def write_keymap(parlour_dirs, text: str) -> None:
     (parlour_dirs / "config").mkdir(exist_ok=True)
     (parlour_dirs / "config" / "keymap.toml").write_text("[keys]\n" + text)
@@ -71,7 +75,7 @@ def write_keymap(parlour_dirs, text: str) -> None:
 
 def screen_app(parlour_dirs, keymap: str | None, lang: str = "en", **options):
     """The app at a screen (`start=`), with `keymap` (the [keys] lines) written first."""
-    from tui.app import make_app
+    from parlour.tui.app import make_app
 
     if keymap:
         write_keymap(parlour_dirs, keymap)
@@ -92,8 +96,9 @@ def static_text(app, selector: str) -> str:
 
 
 async def test_the_title_hint_and_help_name_the_keys_the_keymap_gives(parlour_dirs):
-    app = screen_app(parlour_dirs, 'title_help = "f2"\ntitle_resume = "o"\nquit = "ctrl+x"\nconfirm = "p"\n',
-                     start="title")
+    app = screen_app(
+        parlour_dirs, 'title_help = "f2"\ntitle_resume = "o"\nquit = "ctrl+x"\nconfirm = "p"\n', start="title"
+    )
     async with running(app) as pilot:
         hint = static_text(app, "#title-hint")
         assert "o resume a saved game · F2 help · Ctrl+X quit" in hint, hint
@@ -115,8 +120,9 @@ async def test_the_saves_list_hint_names_the_keys_the_keymap_gives(parlour_dirs)
 
 
 async def test_the_set_up_hint_names_the_keys_the_keymap_gives(parlour_dirs):
-    app = screen_app(parlour_dirs, 'setup_back = "f4"\nsetup_up = "ctrl+p"\nsetup_down = "ctrl+n"\n',
-                     start="setup", game="garfield")
+    app = screen_app(
+        parlour_dirs, 'setup_back = "f4"\nsetup_up = "ctrl+p"\nsetup_down = "ctrl+n"\n', start="setup", game="garfield"
+    )
     async with running(app):
         hint = static_text(app, "#setup-hint")
         assert hint.startswith("Tab/Ctrl+P/Ctrl+N move ·") and hint.endswith("· F4 back"), hint
@@ -126,7 +132,7 @@ async def test_the_set_up_hint_names_the_keys_the_keymap_gives(parlour_dirs):
 
 
 async def test_the_replay_hint_names_the_keys_the_keymap_gives(parlour_dirs):
-    from tui.screens.replay import ReplayScreen
+    from parlour.tui.screens.replay import ReplayScreen
 
     from .scenes_replay import _saved_game
 
@@ -136,8 +142,9 @@ async def test_the_replay_hint_names_the_keys_the_keymap_gives(parlour_dirs):
         assert isinstance(app.screen, ReplayScreen)
         default = str(app.screen.query_one("ReplayBar").content)
         assert "← → action  PgUp/PgDn turn  Home/End  g turn  Space play  +/- speed  v eyes" in default, default
-    app = screen_app(parlour_dirs, 'replay_play = "p"\nreplay_eyes = "e"\nreplay_goto = "t"\n', start="replay",
-                     resume=saved)
+    app = screen_app(
+        parlour_dirs, 'replay_play = "p"\nreplay_eyes = "e"\nreplay_goto = "t"\n', start="replay", resume=saved
+    )
     async with running(app, (100, 30)) as pilot:
         bar = str(app.screen.query_one("ReplayBar").content)
         assert "t turn  p play  +/- speed  e eyes" in bar, bar
@@ -153,13 +160,16 @@ async def test_the_replay_in_ascii_mode_is_ascii_footer_and_hint_too(parlour_dir
     async with running(app, (100, 30)):
         bar = str(app.screen.query_one("ReplayBar").content)
         assert "Left Right action" in bar, bar
-        footer = [app.get_key_display(binding) for _, binding, enabled, _ in app.active_bindings.values()
-                  if binding.show and enabled]
+        footer = [
+            app.get_key_display(binding)
+            for _, binding, enabled, _ in app.active_bindings.values()
+            if binding.show and enabled
+        ]
         assert "<>" in footer and all(key.isascii() for key in footer), footer  # the code's "←→"
 
 
 async def test_the_pass_the_keyboard_screen_names_the_key_the_keymap_gives(parlour_dirs):
-    from tui.screens.privacy import PassScreen
+    from parlour.tui.screens.privacy import PassScreen
 
     write_keymap(parlour_dirs, 'pass_confirm = "o"\n')
     seats = [Seat("A{nn}", None, "red"), Seat("B{ob}", None, "blue")]  # braces in a name stay as typed
@@ -174,13 +184,23 @@ async def test_the_pass_the_keyboard_screen_names_the_key_the_keymap_gives(parlo
         assert not isinstance(app.screen, PassScreen)
 
 
-LOBBY = {"t": "lobby", "you": "Ann", "tables": [
-    {"id": 1, "game": "garfield", "status": "waiting", "watching": 2,
-     "seats": [{"name": "Ann"}, {"name": None}, {"name": "Odie", "bot": "smart"}]}]}
+LOBBY = {
+    "t": "lobby",
+    "you": "Ann",
+    "tables": [
+        {
+            "id": 1,
+            "game": "garfield",
+            "status": "waiting",
+            "watching": 2,
+            "seats": [{"name": "Ann"}, {"name": None}, {"name": "Odie", "bot": "smart"}],
+        }
+    ],
+}
 
 
 async def served_lobby(ascii_only: bool) -> tuple:
-    from tui.remote import Link, make_remote_app
+    from parlour.tui.remote import Link, make_remote_app
 
     link = Link(lambda message: None)
     app = make_remote_app("en", link, ascii_only=ascii_only)

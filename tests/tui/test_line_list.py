@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.app import App
 from textual.strip import Strip
 
-from tui.widgets.line_list import LineList, Note, Row
+from parlour.tui.widgets.line_list import LineList, Note, Row
 
 
 class ListApp(App):
@@ -119,9 +119,25 @@ async def test_the_notes_stay_under_the_rows_while_they_scroll():
         widget = app.query_one(LineList)
         widget.focus()
         await pilot.pause()
-        assert shown(widget) == ["table 1", "table 2", "table 3", "", "You have a seat.", "up/down choose · Enter", "sit"]
+        assert shown(widget) == [
+            "table 1",
+            "table 2",
+            "table 3",
+            "",
+            "You have a seat.",
+            "up/down choose · Enter",
+            "sit",
+        ]
         await pilot.press("end")
-        assert shown(widget) == ["table 5", "table 6", "table 7", "", "You have a seat.", "up/down choose · Enter", "sit"]
+        assert shown(widget) == [
+            "table 5",
+            "table 6",
+            "table 7",
+            "",
+            "You have a seat.",
+            "up/down choose · Enter",
+            "sit",
+        ]
         muted = widget.get_component_rich_style("line-list--muted")
         assert [seg.style for seg in widget.render_line(5)] == [muted]
         widget.note([notes[1]])

@@ -2,11 +2,11 @@
 by the shape of the game too") is answered by the table for a player alone at the screen, and
 asked when several humans share the keyboard."""
 
+from parlour.rules.garfield import cards as C
+from parlour.rules.garfield.records import Asked, Lasagna
+from parlour.rules.records import Acted
 from parlour.seats import Seat
-from rules.garfield import cards as C
-from rules.garfield.records import Asked, Lasagna
-from rules.records import Acted
-from tui.screens.game import GameScreen
+from parlour.tui.screens.game import GameScreen
 
 from .driving import app_for, settle
 
@@ -16,8 +16,12 @@ DICE = [6, 6, 1, 1, 3, 3]  # Ann opens; then 3+3 onto RED
 
 
 async def test_alone_at_the_screen_the_only_answer_is_given_at_once():
-    app = app_for([Seat("Ann", None, "red"), Seat("Bob", "random", "blue")], dice=DICE,
-                  autosave=False, decks={"garfield": [C.G_NAPPING, C.G_NAPPING], "player": HANDS})
+    app = app_for(
+        [Seat("Ann", None, "red"), Seat("Bob", "random", "blue")],
+        dice=DICE,
+        autosave=False,
+        decks={"garfield": [C.G_NAPPING, C.G_NAPPING], "player": HANDS},
+    )
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         await pilot.press("space")  # Ann follows Garfield onto RED, holding no Lasagna
@@ -28,8 +32,12 @@ async def test_alone_at_the_screen_the_only_answer_is_given_at_once():
 
 
 async def test_with_two_humans_at_the_keyboard_the_question_is_asked():
-    app = app_for([Seat("Ann", None, "red"), Seat("Bob", None, "blue")], dice=DICE,
-                  autosave=False, decks={"garfield": [C.G_NAPPING, C.G_NAPPING], "player": HANDS})
+    app = app_for(
+        [Seat("Ann", None, "red"), Seat("Bob", None, "blue")],
+        dice=DICE,
+        autosave=False,
+        decks={"garfield": [C.G_NAPPING, C.G_NAPPING], "player": HANDS},
+    )
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         game = next(s for s in app.screen_stack if isinstance(s, GameScreen))

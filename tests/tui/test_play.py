@@ -1,13 +1,13 @@
 """A rigged Garfield game played to the win through key presses only, hot-seat with three
 humans: a Player card, a Lasagna decision, a target choice and the privacy screen."""
 
+from parlour.rules.garfield import board, cards as C
 from parlour.seats import SPECTATOR, Seat
-from rules.garfield import board, cards as C
+from parlour.tui.screens.game import GameScreen
+from parlour.tui.screens.privacy import PassScreen
+from parlour.tui.screens.results import ResultsScreen
+from parlour.tui.widgets.panels import HandPanel, PromptBar
 from tests.garfield.scenario import pair
-from tui.screens.game import GameScreen
-from tui.screens.privacy import PassScreen
-from tui.screens.results import ResultsScreen
-from tui.widgets.panels import HandPanel, PromptBar
 
 from .driving import app_for, settle
 
@@ -43,8 +43,13 @@ def planned_dice() -> list[int]:
 
 async def test_a_hot_seat_game_played_to_the_win_with_keys_only():
     seats = [Seat("Ann", None, "red"), Seat("Bob", None, "blue"), Seat("Cid", None, "green")]
-    app = app_for(seats, dice=planned_dice(), coins=[True], autosave=False,
-                  decks={"garfield": [C.G_NAPPING], "player": ANN + BOB + CID})
+    app = app_for(
+        seats,
+        dice=planned_dice(),
+        coins=[True],
+        autosave=False,
+        decks={"garfield": [C.G_NAPPING], "player": ANN + BOB + CID},
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         game = next(s for s in app.screen_stack if isinstance(s, GameScreen))

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from parlour.config import saves_dir
 from parlour.seats import Seat
-from tui.app import make_app
-from tui.screens.game import grouped
-from tui.screens.help import HelpScreen
-from tui.screens.resume import ConfirmScreen, ResumeScreen
-from tui.screens.setup import SetupScreen
-from tui.widgets.log import GameLog
-from tui.widgets.panels import HandPanel, PromptBar
+from parlour.tui.app import make_app
+from parlour.tui.screens.game import grouped
+from parlour.tui.screens.help import HelpScreen
+from parlour.tui.screens.resume import ConfirmScreen, ResumeScreen
+from parlour.tui.screens.setup import SetupScreen
+from parlour.tui.widgets.log import GameLog
+from parlour.tui.widgets.panels import HandPanel, PromptBar
 
 from .driving import app_for, settle
 
@@ -20,7 +20,7 @@ ME_AND_BOTS = [Seat("You", None, "red"), Seat("Odie", "random", "blue"), Seat("N
 
 
 def footer(app) -> str:
-    from tui.widgets.keybar import KeyBar
+    from parlour.tui.widgets.keybar import KeyBar
 
     return str(app.screen.query_one(KeyBar).content)
 
@@ -54,8 +54,9 @@ async def test_the_log_scrolls_with_its_own_keys_and_keeps_its_end_after_a_resiz
 async def test_one_person_is_you_and_texts_follow_the_keymap(parlour_dirs):
     config = parlour_dirs / "config"
     config.mkdir()
-    (config / "keymap.toml").write_text('[keys]\nroll = "x"\nrol = "z"\nhelp = "x"\nquit = "question_mark"\n'
-                                        'confirm = 5\n')
+    (config / "keymap.toml").write_text(
+        '[keys]\nroll = "x"\nrol = "z"\nhelp = "x"\nquit = "question_mark"\nconfirm = 5\n'
+    )
     app = app_for(ME_AND_BOTS, seed=2, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -92,12 +93,19 @@ def test_equal_cards_are_shown_once_with_their_number():
 
 
 async def test_a_long_hand_scrolls_and_its_count_agrees():
-    app = make_app(start="play", game="filmis", seats=[Seat("Ann", None, "red"), Seat("Bob", "random", "blue")],
-                   seed=1, bot_delay=0, animations=False, autosave=False)
+    app = make_app(
+        start="play",
+        game="filmis",
+        seats=[Seat("Ann", None, "red"), Seat("Bob", "random", "blue")],
+        seed=1,
+        bot_delay=0,
+        animations=False,
+        autosave=False,
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        from rules.filmis.cards import DORIS, HARRY, SICKAN
+        from parlour.rules.filmis.cards import DORIS, HARRY, SICKAN
 
         hand = (HARRY,) * 9 + (DORIS,) * 4 + (SICKAN,) * 2
         hands = (hand,) + screen.table.state.hands[1:]
@@ -113,16 +121,20 @@ async def test_the_title_has_help_and_nothing_to_save():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
 
-        assert "Save" not in str([b.description for b in app.screen.active_bindings and
-                                  [a.binding for a in app.screen.active_bindings.values() if a.enabled]])
+        assert "Save" not in str(
+            [
+                b.description
+                for b in app.screen.active_bindings
+                and [a.binding for a in app.screen.active_bindings.values() if a.enabled]
+            ]
+        )
         await pilot.press("question_mark")
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
 
 
 async def test_the_set_up_of_another_game_has_that_games_bots():
-    app = make_app(start="play", game="garfield", seats=ME_AND_BOTS, bot_delay=0, animations=False,
-                   autosave=False)
+    app = make_app(start="play", game="garfield", seats=ME_AND_BOTS, bot_delay=0, animations=False, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         app.show_setup("filmis")

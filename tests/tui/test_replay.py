@@ -11,14 +11,14 @@ from parlour import saves
 from parlour.cli import main
 from parlour.driver import TableDriver
 from parlour.replay import Replay
+from parlour.rules.bots import make
+from parlour.rules.log import Loaded, fold
+from parlour.rules.table import Table
 from parlour.seats import Seat
-from rules.bots import make
-from rules.log import Loaded, fold
-from rules.table import Table
-from tui.screens.game import GameScreen
-from tui.screens.replay import ReplayScreen
-from tui.widgets.panels import HandPanel, PlayersPanel
-from tui.widgets.replay_bar import ReplayBar
+from parlour.tui.screens.game import GameScreen
+from parlour.tui.screens.replay import ReplayScreen
+from parlour.tui.widgets.panels import HandPanel, PlayersPanel
+from parlour.tui.widgets.replay_bar import ReplayBar
 
 from .driving import app_for, settle
 
@@ -27,8 +27,7 @@ def table_text(screen) -> str:
     """What the table shows: the board's lines, the players panel and the hand panel."""
     board = screen.query_one("#board")
     lines = [board.render_line(y).text for y in range(board.size.height)]
-    return "\n".join([*lines, str(screen.query_one(PlayersPanel).content),
-                      str(screen.query_one(HandPanel).content)])
+    return "\n".join([*lines, str(screen.query_one(PlayersPanel).content), str(screen.query_one(HandPanel).content)])
 
 
 def log_lines(screen) -> list[str]:
@@ -38,7 +37,7 @@ def log_lines(screen) -> list[str]:
 def same_story(replay_screen, live_lines: list[str]) -> bool:
     """The replay's log is the end of the live log at that point (it tells the recent story)."""
     lines = log_lines(replay_screen)
-    return bool(lines) and live_lines[-len(lines):] == lines
+    return bool(lines) and live_lines[-len(lines) :] == lines
 
 
 async def test_replay_shows_the_live_table_at_every_point_forward_and_back():
@@ -53,6 +52,7 @@ async def test_replay_shows_the_live_table_at_every_point_forward_and_back():
         game = app.screen
         assert isinstance(game, GameScreen)
         table = app.session.table
+
         def capture(events):
             live.setdefault(len(table.events), table_text(game))
             live_log.setdefault(len(table.events), log_lines(game))
@@ -104,7 +104,7 @@ def test_seeking_gives_the_fold_of_the_log_at_any_point():
     loaded = long_game(3000)
     replay = Replay(loaded, every=100)
     for stop in random.Random(1).sample(range(len(replay.stops)), 40) + [0, len(replay.stops) - 1]:
-        assert replay.state_at(stop) == fold(replay.game, loaded.header, loaded.events[:replay.stops[stop]])
+        assert replay.state_at(stop) == fold(replay.game, loaded.header, loaded.events[: replay.stops[stop]])
 
 
 async def test_seek_in_a_long_game_by_keys():
@@ -127,7 +127,7 @@ async def test_seek_in_a_long_game_by_keys():
         assert replay.turn_of(screen.stop) == 39
         await pilot.press("home")
         assert screen.stop == 0
-        state = fold(replay.game, loaded.header, loaded.events[:replay.stops[0]])
+        state = fold(replay.game, loaded.header, loaded.events[: replay.stops[0]])
         assert screen.view() == replay.game.view(state, 1)
         # playing on: the timer's step is tick(); Space starts it, + makes it faster
         await pilot.press("space", "plus")
@@ -199,10 +199,10 @@ def test_replay_text_tells_the_game_as_the_log_does(tmp_path, capsys):
 
 
 async def test_watch_again_from_the_results_and_from_the_saves_list():
-    from tui.local_game import LocalGame
-    from tui.localized import localized
-    from tui.screens.results import ResultsScreen
-    from tui.screens.resume import ResumeScreen
+    from parlour.tui.local_game import LocalGame
+    from parlour.tui.localized import localized
+    from parlour.tui.screens.results import ResultsScreen
+    from parlour.tui.screens.resume import ResumeScreen
 
     seats = [Seat("Ann", "random", "red"), Seat("Bob", "random", "blue")]
     finished = LocalGame.start("garfield", seats, seed=2, autosave=False)
@@ -245,9 +245,9 @@ async def test_watch_again_from_the_results_and_from_the_saves_list():
 
 
 async def test_a_served_table_has_no_undo_and_its_help_says_so():
-    from tui.localized import localized
-    from tui.remote import RemoteGame, RemoteTable
-    from tui.screens.help import HelpScreen
+    from parlour.tui.localized import localized
+    from parlour.tui.remote import RemoteGame, RemoteTable
+    from parlour.tui.screens.help import HelpScreen
 
     live = Table.new("garfield", ["Ann", "Bob"], seed=3)
     remote = RemoteTable("garfield", ["Ann", "Bob"], {}, seat=0)
@@ -272,7 +272,7 @@ async def test_a_served_table_has_no_undo_and_its_help_says_so():
 
 
 async def test_replay_of_a_bad_file_says_what_resume_says(tmp_path):
-    from tui.app import make_app
+    from parlour.tui.app import make_app
 
     path = tmp_path / "bad.jsonl"
     path.write_text('{"format": "parlour-log", "format_version": 99}\n')

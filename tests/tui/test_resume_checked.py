@@ -10,14 +10,14 @@ import pytest
 from parlour import saves
 from parlour.config import saves_dir
 from parlour.driver import TableDriver
-from rules.bots import make
-from rules.records import Rejected
-from rules.table import Table
-from tui.app import make_app
-from tui.local_game import LocalGame
-from tui.screens.game import TOLD_BATCHES, GameScreen
-from tui.screens.resume import ResumeScreen
-from tui.widgets.panels import PromptBar
+from parlour.rules.bots import make
+from parlour.rules.records import Rejected
+from parlour.rules.table import Table
+from parlour.tui.app import make_app
+from parlour.tui.local_game import LocalGame
+from parlour.tui.screens.game import TOLD_BATCHES, GameScreen
+from parlour.tui.screens.resume import ResumeScreen
+from parlour.tui.widgets.panels import PromptBar
 
 from .driving import settle
 
@@ -56,10 +56,11 @@ async def test_a_save_its_check_refuses_goes_back_to_the_list_saying_why_and_sta
     async def noted(screen):
         checked_after.append(screen)
         await check_save(screen)
+
     monkeypatch.setattr(GameScreen, "_check_save", noted)
     path, table = saved_game(actions)
     line = tampered(path, table)
-    assert (sum(type(e).__name__ == "Acted" for e in table.events[line - 2:]) > TOLD_BATCHES) == (actions == 600)
+    assert (sum(type(e).__name__ == "Acted" for e in table.events[line - 2 :]) > TOLD_BATCHES) == (actions == 600)
     before = path.read_bytes()
     with pytest.raises(saves.SaveError) as whole:
         saves.read(path)
@@ -82,6 +83,7 @@ async def test_nothing_is_played_until_the_check_is_done(monkeypatch):
     async def held(screen):  # the check waits until the test lets it run
         await may_check.wait()
         await check_save(screen)
+
     monkeypatch.setattr(GameScreen, "_check_save", held)
     app = make_app(start="resume", resume=path, bot_delay=0, animations=False)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -124,6 +126,7 @@ async def test_a_table_that_cannot_be_drawn_before_the_check_is_checked_at_once(
         if screen.checking:
             raise IndexError("no seat 7")
         show(screen)
+
     monkeypatch.setattr(GameScreen, "_show", fragile)
     app = make_app(start="resume", resume=path, bot_delay=0, animations=False)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -144,6 +147,7 @@ async def test_a_check_ending_while_the_app_shuts_down_does_not_go_on_with_the_g
         while not check_some(session):
             pass
         return True
+
     monkeypatch.setattr(LocalGame, "check_some", at_shutdown)
     monkeypatch.setattr(GameScreen, "_advance", lambda screen: advanced.append(screen))
     app = make_app(start="resume", resume=path, bot_delay=0, animations=False)
@@ -162,6 +166,7 @@ async def test_a_check_failing_while_the_app_shuts_down_does_not_show_the_list_o
         if app.is_running:
             return False
         raise saves.SaveError("line 9: edited")
+
     monkeypatch.setattr(LocalGame, "check_some", at_shutdown)
     app = make_app(start="resume", resume=path, bot_delay=0, animations=False)
     monkeypatch.setattr(app, "refuse_save", lambda message: refused.append(message))

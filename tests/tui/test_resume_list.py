@@ -10,18 +10,22 @@ from textual.widgets import OptionList
 from parlour import saves
 from parlour.config import saves_dir
 from parlour.driver import TableDriver
-from rules.bots import make
-from rules.table import Table
-from tui.app import make_app
-from tui.screens.game import GameScreen
-from tui.screens.resume import LIST_LINES, ResumeScreen
+from parlour.rules.bots import make
+from parlour.rules.table import Table
+from parlour.tui.app import make_app
+from parlour.tui.screens.game import GameScreen
+from parlour.tui.screens.resume import LIST_LINES, ResumeScreen
 
 from .driving import settle
 
 
 def _save(name: str, game: str, seed: int, actions: int | None, age: int) -> Table:
-    table = Table.new(game, ["Ann", "Bob"], seed=seed,
-                      meta={"seats": [{"bot": None, "colour": "red"}, {"bot": "random", "colour": "blue"}]})
+    table = Table.new(
+        game,
+        ["Ann", "Bob"],
+        seed=seed,
+        meta={"seats": [{"bot": None, "colour": "red"}, {"bot": "random", "colour": "blue"}]},
+    )
     TableDriver(table, {1: make("random", seed)}).play_bots(actions)  # the bot plays until Ann must act
     path = saves_dir() / name
     saves.write(path, table.header, table.events)
@@ -32,8 +36,10 @@ def _save(name: str, game: str, seed: int, actions: int | None, age: int) -> Tab
 
 async def test_a_long_list_lists_every_save_and_opens_the_one_chosen():
     saves_dir().mkdir(parents=True)
-    tables = {f"game-{i:02d}.jsonl": _save(f"game-{i:02d}.jsonl", ("garfield", "filmis", "smurf")[i % 3], i, None, i)
-              for i in range(14)}  # game-00 is the newest
+    tables = {
+        f"game-{i:02d}.jsonl": _save(f"game-{i:02d}.jsonl", ("garfield", "filmis", "smurf")[i % 3], i, None, i)
+        for i in range(14)
+    }  # game-00 is the newest
     damaged = saves_dir() / "game-01.jsonl"
     lines = damaged.read_text(encoding="utf-8").splitlines(keepends=True)
     lines[2] = '{"seq": 2, "event": {"type": "Nonsense"}}\n'
@@ -60,4 +66,4 @@ async def test_a_long_list_lists_every_save_and_opens_the_one_chosen():
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
-        assert app.session.table.events[:len(tables["game-13.jsonl"].events)] == tables["game-13.jsonl"].events
+        assert app.session.table.events[: len(tables["game-13.jsonl"].events)] == tables["game-13.jsonl"].events

@@ -19,23 +19,26 @@ import re
 import pytest
 
 from parlour.seats import Seat, bot_names
+from parlour.tui.app import make_app
 from parlour.words.i18n import You, set_language
-from tui.app import make_app
 
 from . import reading
 
 GAMES_PER = int(os.environ.get("PARLOUR_SCREEN_GAMES", "20"))
 SIZES = [(80, 24), (120, 40)]
 BOT_DELAY = 0.001  # a bot moves on a timer of its own: the loop reads the screen between its moves
-MAX_STEPS = int(os.environ.get('PARLOUR_SCREEN_ROUNDS', '20000'))  # message rounds: a game ends long before, unless the keys offered do nothing
+MAX_STEPS = int(
+    os.environ.get("PARLOUR_SCREEN_ROUNDS", "20000")
+)  # message rounds: a game ends long before, unless the keys offered do nothing
 
 
 def _seats(game: str, seed: int) -> list[Seat]:
     players = (2, 2, 3, 4)[seed % 4]  # mostly two (short games), now and then a full table
     bots = bot_names(game)
     level = "smart" if seed % 5 == 4 or game == "smurf" else "random"  # (random Smurfs play for ever)
-    return [Seat("Ann", None, "red")] + [Seat(bots[i], level, c)
-                                          for i, c in zip(range(players - 1), ("blue", "green", "yellow"))]
+    return [Seat("Ann", None, "red")] + [
+        Seat(bots[i], level, c) for i, c in zip(range(players - 1), ("blue", "green", "yellow"))
+    ]
 
 
 def check_screen(app, game: str, names, strips=None) -> list[str]:
@@ -71,8 +74,17 @@ async def play_one(game: str, lang: str, size, seed: int) -> tuple[int, list[str
     something happened."""
     set_language(lang)
     seats = _seats(game, seed)
-    app = make_app(lang=lang, start="play", game=game, seats=seats, seed=seed, bot_delay=BOT_DELAY,
-                   animations=False, autosave=False, ascii_only=seed % 3 == 0)
+    app = make_app(
+        lang=lang,
+        start="play",
+        game=game,
+        seats=seats,
+        seed=seed,
+        bot_delay=BOT_DELAY,
+        animations=False,
+        autosave=False,
+        ascii_only=seed % 3 == 0,
+    )
     names = (You("Ann"),) + tuple(s.name for s in seats[1:])
     rng = random.Random(seed)
     seen: dict[str, None] = {}
@@ -95,7 +107,11 @@ async def play_one(game: str, lang: str, size, seed: int) -> tuple[int, list[str
             if now[0] == "ResultsScreen":
                 break
             if now[0] == "GameScreen" and app.session.humans_to_act():
-                keys = _keys_offered(app, rng, strips) if idle < 4 else [rng.choice(["escape", "space", "enter", "1", "2"])]
+                keys = (
+                    _keys_offered(app, rng, strips)
+                    if idle < 4
+                    else [rng.choice(["escape", "space", "enter", "1", "2"])]
+                )
                 for key in keys:
                     app.simulate_key(key)
                     await pilot.pause(0)

@@ -9,12 +9,10 @@ wheel turn brings out a cat, and Bob's answer (which disc to give back) is a key
 
 import pytest
 
-from parlour.seats import Seat
-from parlour.words import i18n, smurf as smurf_words
-from rules.records import Acted, DiceRolled
-from rules.smurf import GAME
-from rules.smurf.board import ACORN, APPLE, GRAPE, STRAWBERRY
-from rules.smurf.records import (
+from parlour.rules.records import Acted, DiceRolled
+from parlour.rules.smurf import GAME
+from parlour.rules.smurf.board import ACORN, APPLE, GRAPE, STRAWBERRY
+from parlour.rules.smurf.records import (
     CatAppeared,
     DiscReturned,
     DiscTaken,
@@ -30,12 +28,14 @@ from rules.smurf.records import (
     WheelTurned,
     Won,
 )
+from parlour.seats import Seat
+from parlour.tui.games import Presenter, smurf as smurf_board
+from parlour.tui.screens.game import GameScreen
+from parlour.tui.screens.privacy import PassScreen
+from parlour.tui.screens.results import ResultsScreen
+from parlour.tui.widgets.panels import HandPanel, PlayersPanel, PromptBar
+from parlour.words import i18n, smurf as smurf_words
 from tests.smurf.scene import counts, scene
-from tui.games import Presenter, smurf as smurf_board
-from tui.screens.game import GameScreen
-from tui.screens.privacy import PassScreen
-from tui.screens.results import ResultsScreen
-from tui.widgets.panels import HandPanel, PlayersPanel, PromptBar
 
 from .driving import app_for, settle
 
@@ -136,8 +136,13 @@ async def test_a_hot_seat_smurf_game_played_to_the_exact_count_win_with_keys_onl
         await play("Bob", "space")
         assert "[1] forward to 24" in prompt() and "[2] back to 16" in prompt()
         await play("Bob", "j", "enter")
-        assert where() == ((14, 16), (True, False), (counts(STRAWBERRY, APPLE, GRAPE), counts(APPLE, GRAPE)),
-                           (0, 2), (8, 7, 6, 6))
+        assert where() == (
+            (14, 16),
+            (True, False),
+            (counts(STRAWBERRY, APPLE, GRAPE), counts(APPLE, GRAPE)),
+            (0, 2),
+            (8, 7, 6, 6),
+        )
         assert "(16)" in board_text(game)[HOLE_ROW[16]]
 
         # Ann turns wheel 1 (numbered option 2; its label warns that it catches Bob): a cat comes
@@ -151,8 +156,13 @@ async def test_a_hot_seat_smurf_game_played_to_the_exact_count_win_with_keys_onl
         assert "A cat came out under your pawn: give back which basket?" in prompt()
         assert "[1] apple (1 held)" in prompt() and "[2] grape (1 held)" in prompt()
         await play("Bob", "2", "enter")
-        assert where() == ((14, 16), (True, False), (counts(STRAWBERRY, APPLE, GRAPE), counts(APPLE)),
-                           (1, 2), (8, 7, 6, 7))
+        assert where() == (
+            (14, 16),
+            (True, False),
+            (counts(STRAWBERRY, APPLE, GRAPE), counts(APPLE)),
+            (1, 2),
+            (8, 7, 6, 7),
+        )
         assert table.state.turn == 1 and app.screen is game  # Bob's own turn follows: no privacy screen
         panel = str(game.query_one(PlayersPanel).content)
         assert "Ac· St1 Ap1 Gr1" in panel and "Ac· St· Ap1 Gr·" in panel  # each player's baskets
@@ -165,8 +175,13 @@ async def test_a_hot_seat_smurf_game_played_to_the_exact_count_win_with_keys_onl
         assert table.state.positions[0] == 9
         await play("Bob", "e")
         await play("Ann", "space", "2", "enter")
-        assert where() == ((5, 16), (True, False), (counts(ACORN, STRAWBERRY, APPLE, GRAPE), counts(APPLE)),
-                           (1, 4), (7, 7, 6, 7))
+        assert where() == (
+            (5, 16),
+            (True, False),
+            (counts(ACORN, STRAWBERRY, APPLE, GRAPE), counts(APPLE)),
+            (1, 4),
+            (7, 7, 6, 7),
+        )
         await play("Bob", "e")
 
         # Ann rolls 6: back from the Acorn area onto HOME by exact count, with four kinds: she wins.
@@ -195,7 +210,8 @@ def test_each_hole_shows_a_cat_exactly_when_its_wheels_position_says_so(position
     for wheels in ((position, 0), (0, position)):
         state = scene(wheels=wheels, positions=(1, 2))
         cells = smurf_board.SmurfBoard.cell_states(state)
-        from rules.smurf import wheels as w
+        from parlour.rules.smurf import wheels as w
+
         for square in w.HOLE_SQUARES:
             label, style, _ = cells[square]
             if square in w.showing(wheels):
@@ -224,8 +240,10 @@ def test_a_blocked_way_is_named_in_the_question():
     assert GAME.legal_actions(state, 0) == [Move(FWD, ACORN), Move(FWD, None)]
     asked = WORDS.question(state, 0, NAMES)
     assert asked == "You rolled 6: which way? (back is blocked by the cat on 36)"
-    assert [WORDS.describe(a, state, 0, NAMES) for a in GAME.legal_actions(state, 0)] == \
-        ["forward into the Acorn area", "forward to 6"]
+    assert [WORDS.describe(a, state, 0, NAMES) for a in GAME.legal_actions(state, 0)] == [
+        "forward into the Acorn area",
+        "forward to 6",
+    ]
 
 
 def test_the_wheel_options_preview_who_a_cat_would_catch():
@@ -239,26 +257,49 @@ def test_the_wheel_options_preview_who_a_cat_would_catch():
 
 
 def test_narration_of_a_wheel_turn_that_costs_a_disc():
-    events = [Acted(0, TurnWheel(1)), WheelTurned(1, 1), CatAppeared(16, (1,)), DiscReturned(1, GRAPE),
-              TurnEnded(0), TurnBegan(1)]
+    events = [
+        Acted(0, TurnWheel(1)),
+        WheelTurned(1, 1),
+        CatAppeared(16, (1,)),
+        DiscReturned(1, GRAPE),
+        TurnEnded(0),
+        TurnBegan(1),
+    ]
     assert WORDS.tell([(e, scene()) for e in events], NAMES) == [
-        "Ann turned wheel 1 (now at 1 of 16).", "A cat appears on 16, under the pawn of Bob!",
-        "Bob gave one grape basket back.", "— Bob's turn —"]
+        "Ann turned wheel 1 (now at 1 of 16).",
+        "A cat appears on 16, under the pawn of Bob!",
+        "Bob gave one grape basket back.",
+        "— Bob's turn —",
+    ]
     asked = [Acted(0, TurnWheel(1)), WheelTurned(1, 1), CatAppeared(16, (1,)), MustGiveUp(1)]
     assert WORDS.tell([(e, scene()) for e in asked], NAMES)[-1] == "Bob must give a basket back."
 
 
 def test_narration_of_moves_and_the_win_in_both_languages():
-    went_in = [Acted(1, Roll()), DiceRolled(1, (5,)), Moved(1, 5), WentIn(1, ACORN), DiscTaken(1, ACORN),
-               TurnEnded(1), TurnBegan(0)]
+    went_in = [
+        Acted(1, Roll()),
+        DiceRolled(1, (5,)),
+        Moved(1, 5),
+        WentIn(1, ACORN),
+        DiscTaken(1, ACORN),
+        TurnEnded(1),
+        TurnBegan(0),
+    ]
     won = [Acted(0, Move(BACK, None)), Moved(0, 0), Won(0)]
     assert WORDS.tell([(e, scene()) for e in went_in], NAMES) == [
-        "Bob rolled 5 and went into the Acorn area.", "Bob took one acorn basket.", "— Ann's turn —"]
+        "Bob rolled 5 and went into the Acorn area.",
+        "Bob took one acorn basket.",
+        "— Ann's turn —",
+    ]
     assert WORDS.tell([(e, scene()) for e in won], NAMES) == [
-        "Ann moved to HOME.", "Ann came HOME with all four kinds of food and wins!"]
+        "Ann moved to HOME.",
+        "Ann came HOME with all four kinds of food and wins!",
+    ]
     i18n.set_language("sv")
     assert WORDS.tell([(e, scene()) for e in went_in], NAMES)[:2] == [
-        "Bob slog 5 och gick in på Ekollonplatsen.", "Bob tog en korg ekollon."]
+        "Bob slog 5 och gick in på Ekollonplatsen.",
+        "Bob tog en korg ekollon.",
+    ]
     assert WORDS.tell([(e, scene()) for e in won], NAMES)[0] == "Ann gick till HEM."
 
 

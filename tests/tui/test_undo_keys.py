@@ -7,10 +7,10 @@ import random
 
 from parlour import saves
 from parlour.seats import Seat
-from tui.app import make_app
-from tui.local_game import LocalGame
-from tui.screens.game import GameScreen
-from tui.widgets.panels import PromptBar
+from parlour.tui.app import make_app
+from parlour.tui.local_game import LocalGame
+from parlour.tui.screens.game import GameScreen
+from parlour.tui.widgets.panels import PromptBar
 
 from .driving import settle
 
@@ -41,7 +41,7 @@ def human_moves(game: str, seed: int):
 def find(game: str, kind: str, why: str) -> tuple[int, int]:
     """(seed, moves): the first game in which Ann's `moves`-th move is a `kind` that undo takes
     back (why "") or refuses for `why`."""
-    from rules.undo import undo_point
+    from parlour.rules.undo import undo_point
 
     for seed in range(40):
         for made, action, session in human_moves(game, seed):

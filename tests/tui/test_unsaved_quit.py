@@ -9,8 +9,8 @@ import errno
 
 from parlour import saves
 from parlour.seats import Seat
-from tui.app import make_app
-from tui.screens.game import GameScreen
+from parlour.tui.app import make_app
+from parlour.tui.screens.game import GameScreen
 
 from .composed import flat, read_screen
 from .driving import app_for, settle

@@ -19,8 +19,16 @@ from ..screen import TIMEOUT, WatchedScreen
 
 CHROMIUM = os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium")
 # A browser that reaches nothing beyond the page: no updates, no sync, no QUIC, no first-run.
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def browser_missing() -> str | None:
@@ -45,8 +53,11 @@ def web_server(env: dict[str, str], *options: str):
     """`parlour web` on a free loopback port; yields its address and process id. Bots move at once."""
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "parlour", "web", "--port", str(port), "--bot-delay", "0", "--no-animations",
-         *options], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        [sys.executable, "-m", "parlour", "web", "--port", str(port), "--bot-delay", "0", "--no-animations", *options],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
     try:
         _until_listening(process, port)
         yield f"http://127.0.0.1:{port}/", process.pid
@@ -80,8 +91,12 @@ async def chromium():
     with tempfile.TemporaryDirectory(prefix="parlour-chromium-") as profile:
         async with async_playwright() as driver:
             context = await driver.chromium.launch_persistent_context(
-                profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
-                viewport={"width": 1280, "height": 800})
+                profile,
+                executable_path=CHROMIUM,
+                args=CHROMIUM_ARGS,
+                headless=True,
+                viewport={"width": 1280, "height": 800},
+            )
             try:
                 yield context
             finally:

@@ -29,6 +29,7 @@ async def offline(context, origin: str) -> list[str]:
         else:
             outside.append(url)
             await route.abort()
+
     await context.route("**/*", gate)
     return outside
 
@@ -127,8 +128,10 @@ async def test_a_garfield_game_in_the_browser_is_played_saved_and_resumed(parlou
             from parlour import saves as save_files
 
             state = save_files.read(next(p for p in saves.iterdir() if p.is_file())).state
-            left = [f"{len(hand)} card{'' if len(hand) == 1 else 's'} @{square}"
-                    for hand, square in zip(state.hands, state.positions)]
+            left = [
+                f"{len(hand)} card{'' if len(hand) == 1 else 's'} @{square}"
+                for hand, square in zip(state.hands, state.positions)
+            ]
             assert standings(term) == left, (where, left)
             assert outside == []
 

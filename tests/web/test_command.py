@@ -13,9 +13,19 @@ from parlour.cli import main
 from parlour.web import app_command, is_loopback
 
 
-@pytest.mark.parametrize("host, loopback", [("127.0.0.1", True), ("127.3.4.5", True), ("::1", True),
-                                            ("localhost", True), ("0.0.0.0", False), ("::", False),
-                                            ("192.168.1.10", False), ("example.org", False)])
+@pytest.mark.parametrize(
+    "host, loopback",
+    [
+        ("127.0.0.1", True),
+        ("127.3.4.5", True),
+        ("::1", True),
+        ("localhost", True),
+        ("0.0.0.0", False),
+        ("::", False),
+        ("192.168.1.10", False),
+        ("example.org", False),
+    ],
+)
 def test_only_loopback_addresses_count_as_loopback(host, loopback):
     assert is_loopback(host) is loopback
 
@@ -38,9 +48,13 @@ def test_a_taken_port_gets_a_message_not_a_traceback(tmp_path):
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        done = subprocess.run([sys.executable, "-m", "parlour", "web", "--port", str(port)],
-                              capture_output=True, text=True, timeout=60,
-                              env={"PARLOUR_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"})
+        done = subprocess.run(
+            [sys.executable, "-m", "parlour", "web", "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={"PARLOUR_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"},
+        )
     assert done.returncode == 1
     assert f"cannot listen on 127.0.0.1:{port}" in done.stderr
     assert "Traceback" not in done.stderr + done.stdout

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import pytest
 
+from parlour.rules.table import Table
 from parlour.seats import SPECTATOR
 from parlour.words.base import Words
 from parlour.words.i18n import set_language
-from rules.table import Table
 
-AHEAD = {"garfield": "Ahead of you: 1 plain space, 2 GARFIELD CHANGES HIS MIND, 3 THE NUMBER 7 BACKWARD",
-         "filmis": "Ahead of you: ",
-         "smurf": "Going forward: 1, 2, 3, 4, 5 (way into the Acorn area), 6."}
+AHEAD = {
+    "garfield": "Ahead of you: 1 plain space, 2 GARFIELD CHANGES HIS MIND, 3 THE NUMBER 7 BACKWARD",
+    "filmis": "Ahead of you: ",
+    "smurf": "Going forward: 1, 2, 3, 4, 5 (way into the Acorn area), 6.",
+}
 
 
 @pytest.mark.parametrize("game", sorted(AHEAD))

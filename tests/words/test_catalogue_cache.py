@@ -25,8 +25,7 @@ def test_the_cache_gives_the_same_messages_and_follows_every_change(tmp_path, mo
     assert i18n.load(folder, cache) == first  # from the cache
 
     app = folder / "app.toml"
-    app.write_text(app.read_text(encoding="utf-8").replace('title = "Parlour"', 'title = "Salon"', 1),
-                   encoding="utf-8")
+    app.write_text(app.read_text(encoding="utf-8").replace('title = "Parlour"', 'title = "Salon"', 1), encoding="utf-8")
     assert i18n.load(folder, cache)["app.title"] == "Salon"
     (folder / "more.toml").write_text('[extra]\nword = "new"\n', encoding="utf-8")
     assert i18n.load(folder, cache)["extra.word"] == "new"

@@ -4,8 +4,8 @@ import random
 
 import pytest
 
+from parlour.rules.table import Table
 from parlour.words.base import Story, Words
-from rules.table import Table
 from tests.garfield.scenario import act, dice, table, turns
 from tests.helpers import play_random
 
@@ -76,5 +76,5 @@ def test_telling_only_the_last_batches_reads_as_the_tail_of_the_whole_telling(ga
     last = tail.tell_log(t.events, last=30)
     batches = [e for e in t.events if type(e).__name__ == "Acted"]
     assert len(batches) > 30 and 0 < len(last) < len(everything)
-    assert last == everything[-len(last):]
+    assert last == everything[-len(last) :]
     assert tail.view == whole.view

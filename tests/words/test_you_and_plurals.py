@@ -39,16 +39,19 @@ def test_ascii_is_sign_for_sign():
     assert plain.isascii() and len(plain) == len(text) and plain.startswith("Jonssonligan - >")
 
 
-@pytest.mark.parametrize("env, ascii_only", [
-    ({"LANG": "C", "LC_CTYPE": "C.UTF-8"}, True),  # Python's coercion put LC_CTYPE there
-    ({"LANG": "C", "LC_ALL": "C"}, True),
-    ({"LANG": "sv_SE.UTF-8", "LC_ALL": "C"}, True),  # LC_ALL wins
-    ({"LANG": "sv_SE.UTF-8", "LC_CTYPE": "C.UTF-8"}, False),
-    ({"LANG": "en_GB.UTF-8"}, False),
-    ({"LANG": "en_GB.ISO-8859-1"}, True),
-    ({"LANG": "en_GB.UTF-8", "TERM": "linux"}, True),
-    ({}, True),  # no locale at all is C
-])
+@pytest.mark.parametrize(
+    "env, ascii_only",
+    [
+        ({"LANG": "C", "LC_CTYPE": "C.UTF-8"}, True),  # Python's coercion put LC_CTYPE there
+        ({"LANG": "C", "LC_ALL": "C"}, True),
+        ({"LANG": "sv_SE.UTF-8", "LC_ALL": "C"}, True),  # LC_ALL wins
+        ({"LANG": "sv_SE.UTF-8", "LC_CTYPE": "C.UTF-8"}, False),
+        ({"LANG": "en_GB.UTF-8"}, False),
+        ({"LANG": "en_GB.ISO-8859-1"}, True),
+        ({"LANG": "en_GB.UTF-8", "TERM": "linux"}, True),
+        ({}, True),  # no locale at all is C
+    ],
+)
 def test_ascii_comes_from_the_locale_the_player_set(env, ascii_only):
     assert wants_ascii(env) is ascii_only
 
@@ -82,8 +85,10 @@ def test_the_reader_is_you_as_the_object_too():
     assert t("garfield.log.gave", name=You("Ann"), card="Lasagna", other="Odie") == "You gave Lasagna to Odie."
     assert t("filmis.log.tip_taken", name=You("You")) == "Another pawn is already at this arrow tip: no cards for you."
     assert t("filmis.log.took_hand", name="Odie", card="Harry", giver=You("Ann")) == "Odie took Harry from you."
-    assert t("filmis.log.taken_home", name="Odie", owner=You("Ann"), card="Harry") == \
-        "Odie stopped in your nest and took a card blind from your home pile: Harry."
+    assert (
+        t("filmis.log.taken_home", name="Odie", owner=You("Ann"), card="Harry")
+        == "Odie stopped in your nest and took a card blind from your home pile: Harry."
+    )
     i18n.set_language("sv")
     assert t("garfield.log.gave", name="Odie", card="Lasagne", other=You("Ann")) == "Odie gav dig Lasagne."
     assert t("filmis.log.raid", name=You("Ann")).startswith("RAZZIA! Du blåste")
@@ -101,14 +106,16 @@ def test_a_list_of_players_names_you_as_you():
     assert listed("filmis.status.skips", "names", [You("Ann")]) == "You skip the next turn."
     assert listed("filmis.status.swap", "names", [You("Ann"), "Odie"]) == "Filmisbyte! Still choosing: you, Odie"
     i18n.set_language("sv")
-    assert listed("smurf.option.wheel_catches", "names", [You("Ann"), "Odie"], n=2) == \
-        "Vrid hjul 2: katt för dig och Odie!"
+    assert (
+        listed("smurf.option.wheel_catches", "names", [You("Ann"), "Odie"], n=2)
+        == "Vrid hjul 2: katt för dig och Odie!"
+    )
 
 
 def test_the_log_says_you_when_another_takes_from_you():
     """Told from the table: a Filmisbyte where Odie takes from the one at the keyboard."""
+    from parlour.rules.filmis.records import SwapDone, Take
     from parlour.words.filmis import FilmisNarrator
-    from rules.filmis.records import SwapDone, Take
 
     narrator = FilmisNarrator((You("Ann"), "Odie"))
     lines = narrator.tell(SwapDone((Take(1, 0, False, "HARRY"), Take(0, 1, True, "SICKAN"))), None)

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from textual.binding import Binding
     from textual.widget import Widget
 
-    from rules.records import Action
+    from parlour.rules.records import Action
 
     from ..widgets.board import LineBoard
 
@@ -32,7 +32,7 @@ class Presenter:
     has_slots: ClassVar[bool] = False  # True: the hand is listed card by card for the 1-9 keys
     hidden_info: ClassVar[bool] = True  # False: nothing to hide, so no hot-seat privacy screen
     legend_keys: ClassVar[str] = ""  # a catalogue key: the game's keys told beside the board
-    _games: ClassVar[ByGame[Presenter]] = ByGame("tui.games")
+    _games: ClassVar[ByGame[Presenter]] = ByGame("parlour.tui.games")
 
     def __init_subclass__(cls, game: str = "", **kw):
         super().__init_subclass__(**kw)
@@ -88,6 +88,6 @@ class Presenter:
 
 def playable() -> list[str]:
     """Games whose rules are in and whose table the app can show."""
-    from rules import registry
+    from parlour.rules import registry
 
-    return [g for g in registry.available() if importlib.util.find_spec(f"tui.games.{g}") is not None]
+    return [g for g in registry.available() if importlib.util.find_spec(f"parlour.tui.games.{g}") is not None]

@@ -11,10 +11,10 @@ from textual.geometry import Region
 from textual.reactive import var
 from textual.strip import Strip
 
+from parlour.rules.filmis import board
+from parlour.rules.filmis.records import CallRaid, Roll
 from parlour.words import filmis as words
 from parlour.words.i18n import t
-from rules.filmis import board
-from rules.filmis.records import CallRaid, Roll
 
 from ..widgets.board import LoopBoard, label_lines
 from . import Presenter
@@ -180,8 +180,7 @@ class FilmisBoard(LoopBoard):
     def _factory(self, view, dice) -> tuple[str, ...]:
         geo = self.geo
         kinds = [k for k in words.LEGEND if not self._named_everywhere(k)] if geo.big else None
-        return words.factory_lines(view, dice, self.ascii_only, geo.inner_w - 2, geo.inner_h,
-                                   self.names, kinds)
+        return words.factory_lines(view, dice, self.ascii_only, geo.inner_w - 2, geo.inner_h, self.names, kinds)
 
     def _named_everywhere(self, kind: str) -> bool:
         """A kind's name shows on every square of that kind (the legend need not tell it)."""
@@ -189,8 +188,7 @@ class FilmisBoard(LoopBoard):
             return False
         name = words.square_name(kind)
         geo = self.geo
-        return label_lines([name], geo.cell - 1, geo.label) is not None \
-            and len(name) + 1 + len(self.marks) <= geo.side
+        return label_lines([name], geo.cell - 1, geo.label) is not None and len(name) + 1 + len(self.marks) <= geo.side
 
     def watch_positions(self, old: tuple[int, ...], new: tuple[int, ...]) -> None:
         if len(old) != len(new):
@@ -228,7 +226,7 @@ class FilmisBoard(LoopBoard):
             segments += self._line_cell(left)
             inner = self.inner[y - geo.inner_y] if y - geo.inner_y < len(self.inner) else ""
             style = Style(bold=True) if y == geo.inner_y else Style()
-            segments.append(Segment(f" {inner}".ljust(geo.inner_w)[:geo.inner_w], style))
+            segments.append(Segment(f" {inner}".ljust(geo.inner_w)[: geo.inner_w], style))
             segments += self._line_cell(right)
         else:
             for square in self.rows.get(y, []):
@@ -245,8 +243,11 @@ class FilmisBoard(LoopBoard):
                     first = (geo.label - len(label)) // 2  # the label's lines centred in the edge's lines
                     text = label[y - top - first] if 0 <= y - top - first < len(label) else ""
                     pad = (width - len(text)) // 2 if len(text) < width - 1 or not geo.big else 0
-                    segments += [Segment(" " * pad), Segment(text, self._style(square) if text else Style()),
-                                 Segment(" " * (width - pad - len(text)))]
+                    segments += [
+                        Segment(" " * pad),
+                        Segment(text, self._style(square) if text else Style()),
+                        Segment(" " * (width - pad - len(text))),
+                    ]
         return Strip(segments, geo.width).crop(0, self.size.width)
 
     def _label(self, square: int) -> list[str]:
@@ -291,8 +292,11 @@ class FilmisBoard(LoopBoard):
             if name and len(name) + 1 + len(here) <= width:
                 label = name
         gap = " " if len(label) + 1 + len(here) <= width else ""
-        return [Segment(label, self._style(square)), Segment(gap),
-                *self._pawns(here, width - len(label) - len(gap), centre=False)]
+        return [
+            Segment(label, self._style(square)),
+            Segment(gap),
+            *self._pawns(here, width - len(label) - len(gap), centre=False),
+        ]
 
     def _pawns(self, seats: list[int], width: int, centre: bool) -> list[Segment]:
         seats = seats[:width]

@@ -9,9 +9,9 @@ from textual.geometry import Region
 from textual.reactive import var
 from textual.strip import Strip
 
+from parlour.rules.garfield import board
+from parlour.rules.garfield.records import Discard, FollowGarfield, Give, PlayCard
 from parlour.words import garfield as words
-from rules.garfield import board
-from rules.garfield.records import Discard, FollowGarfield, Give, PlayCard
 
 from ..widgets.board import LoopBoard, label_lines
 from . import Presenter
@@ -55,6 +55,7 @@ KIND_STYLE = {
     board.GREEN: Style(color="black", bgcolor="green", bold=True),
     board.PLAIN: Style(dim=True),
 }
+
 
 class GarfieldBoard(LoopBoard):
     """The loop of 40 spaces with the pawns, and in the middle the dice and the legend; above
@@ -107,8 +108,9 @@ class GarfieldBoard(LoopBoard):
         return self.loop.height - self.loop.edge - len(self.inner)
 
     def watch_positions(self, old: tuple[int, ...], new: tuple[int, ...]) -> None:
-        moved = {p for p in old + new} if len(old) != len(new) else {
-            p for a, b in zip(old, new) if a != b for p in (a, b)}
+        moved = (
+            {p for p in old + new} if len(old) != len(new) else {p for a, b in zip(old, new) if a != b for p in (a, b)}
+        )
         for space in moved:
             x, y, w, lines = self.spaces[space]
             self.refresh(Region(x, y, w, lines))
@@ -136,7 +138,7 @@ class GarfieldBoard(LoopBoard):
             right = next(i for i in range(11, 20) if spaces[i][1] <= y < spaces[i][1] + spaces[i][3])
             segments.append(self._cell(left, y - spaces[left][1]))
             inner = self.inner[y - self.lower] if 0 <= y - self.lower < len(self.inner) else ""
-            segments.append(Segment(f" {inner}".ljust(loop.inner_w)[:loop.inner_w]))
+            segments.append(Segment(f" {inner}".ljust(loop.inner_w)[: loop.inner_w]))
             segments.append(self._cell(right, y - spaces[right][1]))
         return Strip(segments, loop.width).crop(0, self.size.width)
 
@@ -159,8 +161,9 @@ class GarfieldBoard(LoopBoard):
         if self.loop.big:
             pawns = "".join(self.marks[s] for s in here)
             label = label_lines([words.space_label(kind, self.ascii_only), code], width - 1 - len(pawns), 1) or [code]
-            return Segment(f"{label[0]} {pawns}".ljust(width)[:width],
-                           KIND_STYLE[kind] if not here else Style(bold=True))
+            return Segment(
+                f"{label[0]} {pawns}".ljust(width)[:width], KIND_STYLE[kind] if not here else Style(bold=True)
+            )
         return Segment(f"{code} {pawns}".ljust(width), KIND_STYLE[kind] if not here else Style(bold=True))
 
 
@@ -193,8 +196,9 @@ class GarfieldPresenter(Presenter, game="garfield"):
         if not cards:
             return super().numbers(view, seat, options)
         after = iter(range(len(held), len(held) + len(options)))
-        return [held.index(a.card) if isinstance(a, (Discard, Give)) and a.card in held else next(after)
-                for a in options]
+        return [
+            held.index(a.card) if isinstance(a, (Discard, Give)) and a.card in held else next(after) for a in options
+        ]
 
     def slot_action(self, view, seat: int, slot: int, options: list):
         held = view.hands[seat]

@@ -19,8 +19,9 @@ from ..widgets.panels import TextPanel
 WIDTH, HEIGHT = 43, 5  # the board's middle above the dice and the legend (see garfield.py)
 
 
-def pile_lines(balloon: str, head: str, sand_box: list[str], to_come: list[str] = (),
-               width: int = WIDTH, height: int = HEIGHT) -> list[str]:
+def pile_lines(
+    balloon: str, head: str, sand_box: list[str], to_come: list[str] = (), width: int = WIDTH, height: int = HEIGHT
+) -> list[str]:
     """Garfield's card, then the piles and the Sand Box's cards, wrapped to `width` in at most
     `height` lines. A Sand Box too long for the lines left is told by what it lacks ("all but
     the card up and Higher die": the cards still to come), or else ends with "+N more" (its
@@ -30,8 +31,10 @@ def pile_lines(balloon: str, head: str, sand_box: list[str], to_come: list[str] 
     if to_come:
         # the cards still to come named as cards ("Give left" in quotes reads as a card, not an order)
         ways.append(t("garfield.sand_box_but", cards=", ".join(f"“{card}”" for card in to_come)))
-    ways += [", ".join(sand_box[:shown] + [t("garfield.sand_box_more", n=len(sand_box) - shown)])
-             for shown in range(len(sand_box) - 1, -1, -1)]
+    ways += [
+        ", ".join(sand_box[:shown] + [t("garfield.sand_box_more", n=len(sand_box) - shown)])
+        for shown in range(len(sand_box) - 1, -1, -1)
+    ]
     for listed in ways:
         lines = said + textwrap.wrap(f"{head}: {listed}" if listed else head, width)
         if len(lines) <= height:

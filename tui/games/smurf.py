@@ -11,10 +11,10 @@ from textual.geometry import Region
 from textual.reactive import var
 from textual.strip import Strip
 
+from parlour.rules.smurf import board, wheels
+from parlour.rules.smurf.records import Roll, TurnWheel
 from parlour.words.i18n import t
 from parlour.words.smurf import area_name, code, die_text
-from rules.smurf import board, wheels
-from rules.smurf.records import Roll, TurnWheel
 
 from ..widgets.board import LoopBoard, label_lines
 from . import Presenter
@@ -45,10 +45,13 @@ def _layout() -> list[tuple[int, int, int, int]]:
 
 
 CELLS = _layout()
-ROW_CELLS = {y: sorted((s for s in range(board.SIZE) if CELLS[s][1] == y), key=lambda s: CELLS[s][0])
-             for y in (0, HEIGHT - 2)}
-SIDE_CELLS = {y: (next(s for s in range(31, 40) if CELLS[s][1] == y), next(s for s in range(11, 20) if CELLS[s][1] == y))
-              for y in range(2, HEIGHT - 2)}
+ROW_CELLS = {
+    y: sorted((s for s in range(board.SIZE) if CELLS[s][1] == y), key=lambda s: CELLS[s][0]) for y in (0, HEIGHT - 2)
+}
+SIDE_CELLS = {
+    y: (next(s for s in range(31, 40) if CELLS[s][1] == y), next(s for s in range(11, 20) if CELLS[s][1] == y))
+    for y in range(2, HEIGHT - 2)
+}
 
 WHEEL_OF = {square: wheel for wheel, holes in wheels.HOLES.items() for square, _ in holes}
 FOOD_COLOUR = {board.ACORN: "yellow", board.STRAWBERRY: "red", board.APPLE: "green", board.GRAPE: "magenta"}
@@ -141,25 +144,32 @@ class SmurfBoard(LoopBoard):
         width = loop.inner_w
         lines: list[tuple] = [()] * 9
         circle = {kind: self._circle(view, kind) for kind in board.KINDS}
-        lines[0] = _place(circle[board.ACORN], spaces[board.ENTRY[board.ACORN]][0] + loop.cell // 2 - loop.inner_x,
-                          "centre", width)
+        lines[0] = _place(
+            circle[board.ACORN], spaces[board.ENTRY[board.ACORN]][0] + loop.cell // 2 - loop.inner_x, "centre", width
+        )
         lines[3] = _place(circle[board.STRAWBERRY], width - 1, "right", width)
         lines[5] = _place(circle[board.GRAPE], 1, "left", width)
-        lines[8] = _place(circle[board.APPLE], spaces[board.ENTRY[board.APPLE]][0] + loop.cell // 2 - loop.inner_x,
-                          "centre", width)
+        lines[8] = _place(
+            circle[board.APPLE], spaces[board.ENTRY[board.APPLE]][0] + loop.cell // 2 - loop.inner_x, "centre", width
+        )
         lines[1] = _place(self._wheel(view, 1), width // 2, "centre", width)
         lines[6] = _place(self._wheel(view, 2), width // 2, "centre", width)
         if dice:
-            lines[4] = _place(((t("smurf.die", die=die_text(dice[0], self.ascii_only)), "bold"),), width // 2,
-                              "centre", width)
+            lines[4] = _place(
+                ((t("smurf.die", die=die_text(dice[0], self.ascii_only)), "bold"),), width // 2, "centre", width
+            )
         return tuple(lines)
 
     def _circle(self, view, kind: str) -> tuple:
         """A food circle: its name, its discs left (as dots and a number), the pawns inside."""
         left = view.circles[board.kind_index(kind)]
         full, empty = ("#", ".") if self.ascii_only else ("●", "○")
-        parts = [("(", "bold"), (f"{area_name(kind)} ", f"food.{kind}"),
-                 (full * left + empty * (board.DISCS_PER_KIND - left), f"food.{kind}"), (f" {left}", "bold")]
+        parts = [
+            ("(", "bold"),
+            (f"{area_name(kind)} ", f"food.{kind}"),
+            (full * left + empty * (board.DISCS_PER_KIND - left), f"food.{kind}"),
+            (f" {left}", "bold"),
+        ]
         inside = [s for s in range(len(view.players)) if view.inside[s] and view.positions[s] == board.ENTRY[kind]]
         if inside:
             parts.append((" ", "text"))
@@ -173,9 +183,12 @@ class SmurfBoard(LoopBoard):
         mark, dot = ("#", ".") if self.ascii_only else ("●", "·")
         dial = "".join(mark if i == position else dot for i in range(wheels.POSITIONS))
         squares = [square for square, _ in wheels.HOLES[wheel]]
-        return ((t("smurf.wheel", n=wheel), "bold"), (f" {dial} ", "cyan"),
-                (t("smurf.wheel_position", position=position, positions=wheels.POSITIONS), "bold"),
-                (" " + t("smurf.wheel_holes", first=squares[0], last=squares[-1]), "dim"))
+        return (
+            (t("smurf.wheel", n=wheel), "bold"),
+            (f" {dial} ", "cyan"),
+            (t("smurf.wheel_position", position=position, positions=wheels.POSITIONS), "bold"),
+            (" " + t("smurf.wheel_holes", first=squares[0], last=squares[-1]), "dim"),
+        )
 
     def inner_row(self, row: int) -> int:
         """The board line the middle's line `row` (0-8) is drawn on: beside side square `row`."""
@@ -237,9 +250,12 @@ class SmurfBoard(LoopBoard):
         if lines >= 2:
             text = "".join(m for m, _ in marks)[:width]
             pad = (width - len(text)) // 2
-            return [Segment(" " * pad, PLAIN), *[Segment(m, s) for m, s in marks[:width]],
-                    Segment(" " * (width - pad - len(text)), PLAIN)]
-        pawns = marks[:width - 1]
+            return [
+                Segment(" " * pad, PLAIN),
+                *[Segment(m, s) for m, s in marks[:width]],
+                Segment(" " * (width - pad - len(text)), PLAIN),
+            ]
+        pawns = marks[: width - 1]
         room = width - len(pawns) - (1 if pawns else 0)
         if self.loop.big:
             label = (label_lines([self.name_of(square, label, style), label], room, 1) or [label])[0]
@@ -277,8 +293,10 @@ class SmurfPresenter(Presenter, game="smurf"):
 
     def bindings(self) -> list[Binding]:
         """Turn a wheel with one key instead of rolling."""
-        return [Binding("w", "shortcut('wheel1')", t("smurf.keys.wheel1"), id="smurf_wheel1"),
-                Binding("e", "shortcut('wheel2')", t("smurf.keys.wheel2"), id="smurf_wheel2")]
+        return [
+            Binding("w", "shortcut('wheel1')", t("smurf.keys.wheel1"), id="smurf_wheel1"),
+            Binding("e", "shortcut('wheel2')", t("smurf.keys.wheel2"), id="smurf_wheel2"),
+        ]
 
     def shortcut(self, name: str, options: list):
         action = self.SHORTCUTS.get(name)

@@ -10,12 +10,12 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import var
 from textual.screen import Screen
 
-import styles
+from parlour import styles
+from parlour.rules.records import DiceRolled, Rejected
 from parlour.seats import SPECTATOR
 from parlour.shown import shown
 from parlour.words.base import Story
 from parlour.words.i18n import You, listed, t
-from rules.records import DiceRolled, Rejected
 
 from ..games import Presenter
 from ..keymap import key_names, keys_named, slot_keys, with_keys
@@ -76,8 +76,10 @@ class GameScreen(Screen):
             Binding("u", "undo", t("undo.key"), id="undo"),
             Binding("u", "undo_refused", t("undo.key"), id="undo", show=False),
             Binding("i", "hint", t("hint.key"), id="hint"),
-            *[Binding(str(n), f"slot({n})", t("keys.play_card"), id=f"slot_{n}", show=n == 1,
-                      key_display="1-9") for n in range(1, 10)],
+            *[
+                Binding(str(n), f"slot({n})", t("keys.play_card"), id=f"slot_{n}", show=n == 1, key_display="1-9")
+                for n in range(1, 10)
+            ],
             # The log's keys: none of them is a game key in any game.
             Binding("pageup", "log(-1)", t("keys.log_up"), id="log_up", show=False),
             Binding("pagedown", "log(1)", t("keys.log_down"), id="log_down", show=False),
@@ -93,8 +95,10 @@ class GameScreen(Screen):
         self.words = self.presenter.words
         humans = session.human_seats()
         # One person at the keyboard is "you" (Your turn, You play); several are told by name.
-        self.names = tuple(You(shown(n)) if len(humans) == 1 and seat == humans[0] else shown(n)
-                           for seat, n in enumerate(self.table.players))  # names as text
+        self.names = tuple(
+            You(shown(n)) if len(humans) == 1 and seat == humans[0] else shown(n)
+            for seat, n in enumerate(self.table.players)
+        )  # names as text
         self.marks = pawn_marks(self.names)
         self.colours = [seat.colour for seat in session.seats]
         self.bot_delay = bot_delay
@@ -280,7 +284,7 @@ class GameScreen(Screen):
         """A question with one possible answer (put so that the others learn nothing from it) is
         answered at once for a player alone at this screen; rolling stays the player's own.
         With several humans at one keyboard it is asked, as the others would see the pause."""
-        from rules.answers import only_action
+        from parlour.rules.answers import only_action
 
         if len(self.session.human_seats()) != 1:
             return False
@@ -361,13 +365,21 @@ class GameScreen(Screen):
         chosen = None
         if self.selected is not None and self._slots():
             action = self.options[self.selected]
-            chosen = next((i for i in range(len(held)) if self.presenter.slot_action(view, self.viewer, i, [action])), None)
+            chosen = next(
+                (i for i in range(len(held)) if self.presenter.slot_action(view, self.viewer, i, [action])), None
+            )
         title = t("game.hand_count", title=t("game.hand", name=self.names[self.viewer]), n=len(held))
         # Digits play cards by their place in the hand: those hands are listed card by card;
         # any other hand shows equal cards once, "Harry ×3" (the count is the number of cards).
         numbered = self.presenter.has_slots
-        self.holding = (f"{extra}\n{title}" if extra else title, held if numbered else grouped(held),
-                        t("game.no_cards"), chosen, numbered, slot_keys(self.app) if numbered else None)
+        self.holding = (
+            f"{extra}\n{title}" if extra else title,
+            held if numbered else grouped(held),
+            t("game.no_cards"),
+            chosen,
+            numbered,
+            slot_keys(self.app) if numbered else None,
+        )
 
     def _show_prompt(self, view) -> None:
         result = self.table.result()
@@ -387,8 +399,11 @@ class GameScreen(Screen):
         turn = getattr(view, "turn", self.viewer)
         # A question put during another player's turn (a Smurf cat, a filmisbyte) is a decision,
         # and says whose turn it is.
-        head = t("game.your_turn", name=self.names[self.viewer]) if turn in (self.viewer, -1, None) else \
-            t("game.your_decision", name=self.names[self.viewer], turn=self.names[turn])
+        head = (
+            t("game.your_turn", name=self.names[self.viewer])
+            if turn in (self.viewer, -1, None)
+            else t("game.your_decision", name=self.names[self.viewer], turn=self.names[turn])
+        )
         question = f"{head} {self.words.question(view, self.viewer, self.names)}"
         keys = self._key_names()
         if self._slots():  # the digits play cards: show the roll, or the card being chosen
@@ -403,8 +418,10 @@ class GameScreen(Screen):
             return
         slots = slot_keys(self.app)  # option i is chosen with slot key numbers[i]
         numbers = self.numbers if len(self.numbers) == len(self.options) else range(len(self.options))
-        labels = [(slots[n] if n < len(slots) else "", self.words.describe(a, view, self.viewer, self.names))
-                  for n, a in zip(numbers, self.options)]
+        labels = [
+            (slots[n] if n < len(slots) else "", self.words.describe(a, view, self.viewer, self.names))
+            for n, a in zip(numbers, self.options)
+        ]
         self.asked = (question, labels, self.selected, self.note or t("game.choose_keys", **keys))
 
     def _key_names(self) -> dict[str, str]:
@@ -422,8 +439,12 @@ class GameScreen(Screen):
         if action == "undo":  # a served table has no undo (tui/remote.py); the help says so
             return hasattr(self.session, "can_undo") and self.session.can_undo()
         if action == "undo_refused":
-            return hasattr(self.session, "undo") and not self.session.over and not self.checking \
+            return (
+                hasattr(self.session, "undo")
+                and not self.session.over
+                and not self.checking
                 and not self.session.can_undo()
+            )
         if not self.options:
             return False
         if action == "roll":
@@ -512,8 +533,13 @@ class GameScreen(Screen):
         game, state, seat = self.table.game, self.table.state, self.viewer
         view = game.view(state, seat)  # the hint is handed the player's view only
         events = len(self.table.events)
-        self.run_worker(lambda: self._work_hint(game, view, seat, events), thread=True, group="hint",
-                        exclusive=True, exit_on_error=False)
+        self.run_worker(
+            lambda: self._work_hint(game, view, seat, events),
+            thread=True,
+            group="hint",
+            exclusive=True,
+            exit_on_error=False,
+        )
 
     def _work_hint(self, game, view, seat: int, events: int) -> None:
         from parlour.hint import hint, hint_line
@@ -545,5 +571,8 @@ class GameScreen(Screen):
         undo = t("undo.help_local" if hasattr(self.session, "undo") else "undo.help_served")
         if getattr(self.session, "hints", False):
             undo += "\n\n" + t("hint.help", hint=key_names(self.app, "hint", "i"))
-        self.app.push_screen(localized(HelpScreen)(self.table.game.title, f"{t(self.words.help_key).strip()}\n\n{undo}",
-                                                    self.presenter.bindings()))
+        self.app.push_screen(
+            localized(HelpScreen)(
+                self.table.game.title, f"{t(self.words.help_key).strip()}\n\n{undo}", self.presenter.bindings()
+            )
+        )

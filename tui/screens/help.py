@@ -8,7 +8,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-import styles
+from parlour import styles
 from parlour.words.i18n import t
 
 from ..keymap import with_keys

@@ -10,9 +10,9 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from parlour.compat.textual import resume_without_restyle
+from parlour.rules import bots, registry
 from parlour.shown import shown
 from parlour.words.i18n import t
-from rules import bots, registry
 
 from ..games import playable
 from ..keymap import in_charset, t_keys
@@ -35,8 +35,9 @@ def describe(table: dict) -> str:
         else:
             seats.append(t("lobby.free_seat"))
     status = t(f"lobby.status_{table.get('status', 'waiting')}")
-    line = t("lobby.table", id=table.get("id"), game=t(f"games.{table.get('game')}"), seats=", ".join(seats),
-             status=status)
+    line = t(
+        "lobby.table", id=table.get("id"), game=t(f"games.{table.get('game')}"), seats=", ".join(seats), status=status
+    )
     if table.get("hints"):
         line += " · " + t("lobby.with_hints")
     if table.get("watching"):
@@ -114,8 +115,14 @@ class LobbyScreen(Screen):
     @staticmethod
     def _status_text(me: str, tables: list[dict]) -> str:
         """How many players the table you wait at still needs, or "" when you wait at none."""
-        mine = next((tb for tb in tables if any(s.get("name") == me for s in tb.get("seats", []))
-                     and tb.get("status") == "waiting"), None)
+        mine = next(
+            (
+                tb
+                for tb in tables
+                if any(s.get("name") == me for s in tb.get("seats", [])) and tb.get("status") == "waiting"
+            ),
+            None,
+        )
         if mine is None:
             return ""
         return t("lobby.waiting_players", n=sum(1 for s in mine["seats"] if not s.get("name") and not s.get("bot")))
@@ -178,8 +185,12 @@ class CreateScreen(ModalScreen):
             Binding("g,left,right", "game", t("lobby.key_game"), id="create_game"),
             Binding("plus,equals_sign", "seats(1)", t("keys.add_seat"), id="create_more"),
             Binding("minus", "seats(-1)", t("keys.remove_seat"), id="create_fewer"),
-            *[Binding(str(n), f"toggle({n})", t("lobby.key_toggle"), show=n == 2, key_display="2-6",
-                      id=f"create_seat_{n}") for n in range(2, 7)],
+            *[
+                Binding(
+                    str(n), f"toggle({n})", t("lobby.key_toggle"), show=n == 2, key_display="2-6", id=f"create_seat_{n}"
+                )
+                for n in range(2, 7)
+            ],
             Binding("s", "standin", t("lobby.key_standin"), id="create_standin"),
             Binding("h", "hints", t("lobby.key_hints"), id="create_hints"),
             Binding("enter", "create", t("lobby.key_create"), id="create_ok"),
@@ -204,20 +215,29 @@ class CreateScreen(ModalScreen):
     def _show(self) -> None:
         lines = [t("lobby.create_heading"), "", t("lobby.create_game", game=t(f"games.{self.game}"))]
         for i, seat in enumerate(self.seats):
-            kind = t("lobby.you") if seat == "you" else t("setup.human") if seat == "human" else \
-                t("setup.bot", level=seat[4:])
+            kind = (
+                t("lobby.you")
+                if seat == "you"
+                else t("setup.human")
+                if seat == "human"
+                else t("setup.bot", level=seat[4:])
+            )
             lines.append(f"  {t('setup.seat', n=i + 1)}: {kind}")
         standin = t("lobby.standin_never") if not self.standin else t("lobby.standin_after", seconds=self.standin)
         hints = t("lobby.hints_on") if self.hints else t("lobby.hints_off")
-        lines += [t("lobby.create_standin", choice=standin), t("lobby.create_hints", choice=hints), "",
-                  t("lobby.create_hint")]  # keys not in the keymap
+        lines += [
+            t("lobby.create_standin", choice=standin),
+            t("lobby.create_hints", choice=hints),
+            "",
+            t("lobby.create_hint"),
+        ]  # keys not in the keymap
         self.query_one("#create-form", Static).update(in_charset(self.app, "\n".join(lines)))
 
     def _fit(self) -> None:
         game = registry.get(self.game)
         while len(self.seats) < game.min_players:
             self.seats.append("human")
-        del self.seats[game.max_players:]
+        del self.seats[game.max_players :]
         levels = [f"bot:{level}" for level in bots.levels(self.game)]
         self.seats = [s if s in ("you", "human") or s in levels else "bot:smart" for s in self.seats]
 
@@ -250,8 +270,9 @@ class CreateScreen(ModalScreen):
         self._show()
 
     def action_create(self) -> None:
-        self.dismiss({"t": "create", "game": self.game, "seats": list(self.seats), "standin": self.standin,
-                      "hints": self.hints})
+        self.dismiss(
+            {"t": "create", "game": self.game, "seats": list(self.seats), "standin": self.standin, "hints": self.hints}
+        )
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -8,7 +8,7 @@ from textual.containers import Center, Middle
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-import styles
+from parlour import styles
 from parlour.words.i18n import t
 
 from ..keymap import t_keys

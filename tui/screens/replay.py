@@ -11,7 +11,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import RichLog
 
-import styles
+from parlour import styles
 from parlour.replay import Replay
 from parlour.shown import shown
 from parlour.words.i18n import asciify, t
@@ -60,7 +60,7 @@ class ReplayScreen(Screen):
         self.words = self.presenter.words
         self.names = tuple(map(shown, replay.names))  # names as text (a You stays one)
         self.marks = pawn_marks(self.names)
-        self.colours = colours or ["red", "blue", "green", "yellow"][:len(self.names)]
+        self.colours = colours or ["red", "blue", "green", "yellow"][: len(self.names)]
         choices = replay.eyes()
         self.eyes = eyes if eyes in choices else choices[0]  # unfinished: a seat, never all
         self.stop = 0
@@ -109,8 +109,13 @@ class ReplayScreen(Screen):
         self._analysed_eyes = analysis.eyes
         chart = self.query_one(ChancesChart)
         chart.start(len(analysis), len(self.replay.turns) + (1 if self.replay.finished else 0))
-        self.run_worker(lambda: self._work_analysis(analysis, chart), thread=True, group="analysis",
-                        exclusive=True, exit_on_error=False)
+        self.run_worker(
+            lambda: self._work_analysis(analysis, chart),
+            thread=True,
+            group="analysis",
+            exclusive=True,
+            exit_on_error=False,
+        )
 
     def _work_analysis(self, analysis, chart: ChancesChart) -> None:
         from textual.worker import get_current_worker
@@ -225,8 +230,9 @@ class ReplayScreen(Screen):
         to_act = replay.game.to_act(state)
         turn = to_act[0] if to_act else None
         stats = [self.words.player_stats(view, seat, ascii_only) for seat in range(len(self.names))]
-        self.query_one(PlayersPanel).show_players(list(self.names), self.marks, self.colours, stats, turn,
-                                                  ">" if ascii_only else t("game.turn_marker"))
+        self.query_one(PlayersPanel).show_players(
+            list(self.names), self.marks, self.colours, stats, turn, ">" if ascii_only else t("game.turn_marker")
+        )
         self._show_hands(view)
         self._show_log()
         self._show_bar()
@@ -253,13 +259,18 @@ class ReplayScreen(Screen):
 
     def _show_hands(self, view) -> None:
         panel = self.query_one(HandPanel)
-        extra = (self.presenter.aside(self.words, view, self.eyes, self.ascii_only, self.query_one("#board"))
-                 if self.eyes is not None else None)
+        extra = (
+            self.presenter.aside(self.words, view, self.eyes, self.ascii_only, self.query_one("#board"))
+            if self.eyes is not None
+            else None
+        )
         if self.words.hand(view, 0) is None:  # a game without hands
             panel.show_hand(extra or "", None, "", None)
         elif self.eyes is None:  # every hand open
-            lines = [f"{name}: {', '.join(self.words.card_label(c) for c in self.words.hand(view, seat)) or '-'}"
-                     for seat, name in enumerate(self.names)]
+            lines = [
+                f"{name}: {', '.join(self.words.card_label(c) for c in self.words.hand(view, seat)) or '-'}"
+                for seat, name in enumerate(self.names)
+            ]
             panel.show_hand("\n".join([t("replay.eyes_all"), *lines]), None, "", None)
         else:
             cards = [self.words.card_label(card) for card in self.words.hand(view, self.eyes)]
@@ -268,10 +279,18 @@ class ReplayScreen(Screen):
 
     def _show_bar(self) -> None:
         replay = self.replay
-        position = t("replay.position", at=self.stop + 1, total=self.last + 1,
-                     turn=replay.turn_of(self.stop), turns=len(replay.turns))
+        position = t(
+            "replay.position",
+            at=self.stop + 1,
+            total=self.last + 1,
+            turn=replay.turn_of(self.stop),
+            turns=len(replay.turns),
+        )
         eyes = t("replay.eyes_all") if self.eyes is None else t("replay.eyes_seat", name=self.names[self.eyes])
         state = t("replay.playing", speed=SPEEDS[self.speed]) if self.playing else t("replay.paused")
-        hint = t("replay.goto", number=self.goto_digits) if self.goto_digits is not None else \
-            t_keys(self.app, "replay.hint", self.bindings())
+        hint = (
+            t("replay.goto", number=self.goto_digits)
+            if self.goto_digits is not None
+            else t_keys(self.app, "replay.hint", self.bindings())
+        )
         self.query_one(ReplayBar).show_bar(position, eyes, state, hint)

@@ -9,7 +9,7 @@ from textual.containers import Center, Middle, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-import styles
+from parlour import styles
 from parlour.shown import shown
 from parlour.words.i18n import You, asciify, listed, t
 
@@ -43,8 +43,9 @@ class ResultsScreen(Screen):
         you = humans[0] if len(humans) == 1 else None
         winners = [You(names[w]) if w == you else names[w] for w in result.winners]
         # "You win!", "Odie wins!", "You share the win with Odie!"
-        line = t("results.winner", name=winners[0]) if len(winners) == 1 else \
-            listed("results.winners", "names", winners)
+        line = (
+            t("results.winner", name=winners[0]) if len(winners) == 1 else listed("results.winners", "names", winners)
+        )
         text.append(line + "\n\n", style="bold")
         words = Presenter.of(self.session.table.game.id).words
         state = self.session.table.state
@@ -52,8 +53,11 @@ class ResultsScreen(Screen):
         gap = "\n" if any("\n" in line for line in lines) else ""  # blocks get a blank line between
         for place, seat in enumerate(words.ranked(state, result.winners, len(names)), 1):
             text.append(f"{place}. {lines[seat]}\n{gap}", style="bold" if seat in result.winners else "")
-        keys = {"new": key_names(self.app, "results_new", "n"), "watch": key_names(self.app, "results_watch", "w"),
-                "close": key_names(self.app, "results_close", "enter,q,escape", first_only=False)}
+        keys = {
+            "new": key_names(self.app, "results_new", "n"),
+            "watch": key_names(self.app, "results_watch", "w"),
+            "close": key_names(self.app, "results_close", "enter,q,escape", first_only=False),
+        }
         text.append(("" if gap else "\n") + t("results.again_keys", **keys), style="dim")
         if getattr(self.app, "ascii_only", False):
             text = Text(asciify(text.plain), spans=text.spans)
@@ -77,7 +81,7 @@ class ResultsScreen(Screen):
         self.app.show_setup(self.session.table.game.id)
 
     def action_watch(self) -> None:
-        from rules.log import Loaded
+        from parlour.rules.log import Loaded
 
         table = self.session.table
         self.app.watch(Loaded(table.header, list(table.events), table.state, []))

@@ -14,8 +14,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-import styles
-from parlour import saves
+from parlour import saves, styles
 from parlour.config import saves_dir
 from parlour.shown import shown
 from parlour.words.i18n import asciify, t
@@ -44,8 +43,13 @@ def describe_saves(folder: Path, within: float | None = None) -> list[tuple[Path
         else:
             waiting = [s for s in seen.to_act if s is not None]
             status = t("resume.in_progress", name=", ".join(shown(header.players[s]) for s in waiting))
-        line = t("resume.entry", game=t(f"games.{header.game}"), players=", ".join(map(shown, header.players)),
-                 when=when, status=status)
+        line = t(
+            "resume.entry",
+            game=t(f"games.{header.game}"),
+            players=", ".join(map(shown, header.players)),
+            when=when,
+            status=status,
+        )
         rows.append((path, line, True))  # a finished game too: it can be watched again (w)
     return rows
 
@@ -56,16 +60,19 @@ class ResumeScreen(Screen):
 
     @classmethod
     def bindings(cls) -> list[Binding]:
-        return [Binding("escape", "back", t("keys.back"), id="resume_back"),
-                Binding("w", "watch", t("replay.watch"), id="resume_watch"),
-                Binding("d,delete", "delete", t("keys.delete"), id="resume_delete")]
+        return [
+            Binding("escape", "back", t("keys.back"), id="resume_back"),
+            Binding("w", "watch", t("replay.watch"), id="resume_watch"),
+            Binding("d,delete", "delete", t("keys.delete"), id="resume_delete"),
+        ]
 
     def compose(self) -> ComposeResult:
         self.rows = describe_saves(saves_dir())
         plain = asciify if getattr(self.app, "ascii_only", False) else str
         # Content, not a string: a row is text, never markup (a player named "[/]" is shown as such)
-        options = [Option(Content(plain(line)), id=str(i), disabled=not ok)
-                   for i, (_, line, ok) in enumerate(self.rows)]
+        options = [
+            Option(Content(plain(line)), id=str(i), disabled=not ok) for i, (_, line, ok) in enumerate(self.rows)
+        ]
         with Middle():
             with Center():
                 with Vertical(id="resume-box"):
@@ -79,8 +86,7 @@ class ResumeScreen(Screen):
                         problem = saves.folder_problem(saves_dir())
                         yield Static(shown(problem) if problem else t("resume.none"), markup=False)
                     # ↑↓ and Enter are the list's own keys (OptionList), not in the keymap: fixed.
-                    yield Static(t_keys(self.app, "resume.hint_keys", self.bindings()), id="resume-hint",
-                                 markup=False)
+                    yield Static(t_keys(self.app, "resume.hint_keys", self.bindings()), id="resume-hint", markup=False)
         yield KeyBar()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -123,10 +129,13 @@ class ResumeScreen(Screen):
 
 class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question: y says yes; n, Esc or Enter keep things as they are."""
+
     CSS_PATH = styles.DIALOGS
 
-    BINDINGS = [Binding("y", "answer(True)", show=False, id="confirm_yes"),
-                Binding("n,escape,enter", "answer(False)", show=False, id="confirm_no")]
+    BINDINGS = [
+        Binding("y", "answer(True)", show=False, id="confirm_yes"),
+        Binding("n,escape,enter", "answer(False)", show=False, id="confirm_no"),
+    ]
     DEFAULT_CSS = """
     ConfirmScreen { align: center middle; }
     ConfirmScreen > Static { width: 60; height: auto; border: double $error; padding: 1 2; }

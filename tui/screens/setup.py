@@ -8,11 +8,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
-import styles
+from parlour import styles
+from parlour.rules import bots, registry
+from parlour.rules.records import Rejected
 from parlour.seats import COLOURS, Seat, bot_names
 from parlour.words.i18n import t
-from rules import bots, registry
-from rules.records import Rejected
 
 from ..keymap import key_names, key_pair, t_keys
 from ..widgets.keybar import KeyBar
@@ -55,8 +55,9 @@ class SetupScreen(Screen):
             yield Static("", id="setup-error", markup=False)  # a reason may quote a name as typed
             # Tab, a button's Enter/Space and a name's Enter are Textual's own keys, not in the keymap: fixed.
             move = key_pair(key_names(self.app, "setup_up", "up"), key_names(self.app, "setup_down", "down"))
-            yield Static(t_keys(self.app, "setup.hint", self.bindings(), setup_move=move), id="setup-hint",
-                         markup=False)
+            yield Static(
+                t_keys(self.app, "setup.hint", self.bindings(), setup_move=move), id="setup-hint", markup=False
+            )
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -69,12 +70,15 @@ class SetupScreen(Screen):
         for i, seat in enumerate(self.seats):
             name = Input(seat.name, id=f"name-{i}", max_length=24, classes="seat-name")
             name.cursor_blink = not self.app.is_headless  # screenshots and tests stay still
-            rows.append(Horizontal(
-                Static(t("setup.seat", n=i + 1), classes="seat-label"),
-                name,
-                Button(self._kind_label(seat), id=f"kind-{i}", classes="seat-kind"),
-                Button(t(f"setup.colour_{seat.colour}"), id=f"colour-{i}", classes=f"seat-colour {seat.colour}"),
-                classes="seat-row"))
+            rows.append(
+                Horizontal(
+                    Static(t("setup.seat", n=i + 1), classes="seat-label"),
+                    name,
+                    Button(self._kind_label(seat), id=f"kind-{i}", classes="seat-kind"),
+                    Button(t(f"setup.colour_{seat.colour}"), id=f"colour-{i}", classes=f"seat-colour {seat.colour}"),
+                    classes="seat-row",
+                )
+            )
         box.mount_all(rows)
         self.call_after_refresh(lambda: self.query_one("#name-0", Input).focus())
 

@@ -9,9 +9,9 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-import styles
+from parlour import styles
+from parlour.rules import registry
 from parlour.words.i18n import t
-from rules import registry
 
 from ..games import playable
 from ..keymap import t_keys, with_keys
@@ -42,8 +42,7 @@ class TitleScreen(Screen):
                 label = with_keys(self.app, f"{name} · {players}\n  {t(f'games.{game_id}_blurb')}")
                 options.append(Option(label, id=game_id))
             else:
-                options.append(Option(with_keys(self.app, f"{name} · {t('title.coming')}"), id=game_id,
-                                      disabled=True))
+                options.append(Option(with_keys(self.app, f"{name} · {t('title.coming')}"), id=game_id, disabled=True))
         with Middle():
             with Center():
                 with Vertical(id="title-box"):

@@ -13,7 +13,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-import styles
+from parlour import styles
 from parlour.config import config_dir
 from parlour.shown import shown
 from parlour.words.i18n import t
@@ -22,10 +22,12 @@ from parlour.words.i18n import t
 class UnsavedScreen(ModalScreen[str | None]):
     CSS_PATH = styles.DIALOGS
     # Fixed keys (the question's own, like ConfirmScreen's): they are named in its text.
-    BINDINGS = [Binding("r", "again", show=False, id="unsaved_again"),
-                Binding("w", "elsewhere", show=False, id="unsaved_elsewhere"),
-                Binding("q", "lose", show=False, id="unsaved_lose"),
-                Binding("escape", "back", show=False, id="unsaved_back")]
+    BINDINGS = [
+        Binding("r", "again", show=False, id="unsaved_again"),
+        Binding("w", "elsewhere", show=False, id="unsaved_elsewhere"),
+        Binding("q", "lose", show=False, id="unsaved_lose"),
+        Binding("escape", "back", show=False, id="unsaved_back"),
+    ]
     DEFAULT_CSS = """
     UnsavedScreen { align: center middle; }
     UnsavedScreen > Vertical { width: 72; max-width: 100%; height: auto; border: double $error; padding: 0 1; }

@@ -14,8 +14,9 @@ from textual.widget import Widget
 class LineBoard(Widget):
     WIDTH = HEIGHT = 0
 
-    def __init__(self, marks: list[str], colours: list[str], ascii_only: bool = False,
-                 names: tuple[str, ...] | None = None, **kw):
+    def __init__(
+        self, marks: list[str], colours: list[str], ascii_only: bool = False, names: tuple[str, ...] | None = None, **kw
+    ):
         super().__init__(**kw)
         self.names = names  # the players as the table tells them (the one at the keyboard a You)
         self.marks = marks  # each seat's pawn letter
@@ -40,9 +41,12 @@ class LineBoard(Widget):
 
         from parlour.words.i18n import asciify
 
-        return [strip if strip.text.isascii() else
-                Strip([Segment(asciify(s.text), s.style, s.control) for s in strip], strip.cell_length)
-                for strip in strips]
+        return [
+            strip
+            if strip.text.isascii()
+            else Strip([Segment(asciify(s.text), s.style, s.control) for s in strip], strip.cell_length)
+            for strip in strips
+        ]
 
     def show(self, view, dice: tuple[int, ...]) -> None:
         """Update from a view (and the last dice rolled)."""
@@ -140,8 +144,13 @@ class LoopBoard(LineBoard):
         taken = 0
         for widget in self.parent.children if self.parent is not None else ():
             height = widget.styles.height
-            if widget is not self and widget.display and widget.styles.layer in ("", "default") \
-                    and height is not None and height.is_cells:
+            if (
+                widget is not self
+                and widget.display
+                and widget.styles.layer in ("", "default")
+                and height is not None
+                and height.is_cells
+            ):
                 taken += int(height.value)
         return taken
 

@@ -71,8 +71,9 @@ class ChancesChart(Widget):
             styles[row][min(now, plot - 1)] = "dim"
         for column in range(plot):
             turn = 1 + column * (self.turns - 1) / (plot - 1)
-            values = [(value, seat) for seat in range(len(self.names))
-                      if (value := self._value(seat, turn)) is not None]
+            values = [
+                (value, seat) for seat in range(len(self.names)) if (value := self._value(seat, turn)) is not None
+            ]
             for value, seat in sorted(values):  # where two share a cell, the likelier shows
                 row = round((1 - value) * (rows - 1))
                 cells[row][column] = self.marks[seat]

@@ -60,10 +60,13 @@ def fitted(entries: list[tuple[str, str]], width: int) -> Text:
     from rich.cells import cell_len
 
     first_words = _merged([(key, label.split(" ")[0]) for key, label in entries])
-    forms = [(entries, " {key} ", "{label} "), (entries, "{key} ", "{label} "),
-             (first_words, "{key} ", "{label} "),
-             # the last resort (Swedish in ASCII, every key live): four letters of each word
-             ([(key, label[:SHORTEST]) for key, label in first_words], "{key} ", "{label} ")]
+    forms = [
+        (entries, " {key} ", "{label} "),
+        (entries, "{key} ", "{label} "),
+        (first_words, "{key} ", "{label} "),
+        # the last resort (Swedish in ASCII, every key live): four letters of each word
+        ([(key, label[:SHORTEST]) for key, label in first_words], "{key} ", "{label} "),
+    ]
     for listed, key_form, label_form in forms:
         size = sum(cell_len(key_form.format(key=k)) + cell_len(label_form.format(label=text)) for k, text in listed)
         if size <= width - 1:

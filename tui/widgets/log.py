@@ -36,7 +36,7 @@ def wrapped(lines: list[str], width: int, console: Console, keep: int) -> list[s
         rows += reversed(rows_of(line, width, console))
         if len(rows) >= keep:
             break
-    return rows[keep - 1::-1] if len(rows) > keep else rows[::-1]
+    return rows[keep - 1 :: -1] if len(rows) > keep else rows[::-1]
 
 
 class GameLog(ScrollView):
@@ -64,10 +64,10 @@ class GameLog(ScrollView):
         text = "\n".join(lines)
         told = (asciify(text) if ascii_only else text).split("\n")
         self.texts += told
-        del self.texts[:-self.KEEP]
+        del self.texts[: -self.KEEP]
         if self._width:
             self._rows += self._wrap(told, self._width)
-            del self._rows[:-self.KEEP]
+            del self._rows[: -self.KEEP]
         self._lay_out()
 
     def clear(self) -> None:
@@ -113,8 +113,9 @@ class GameLog(ScrollView):
 
     def page(self, step: int) -> None:
         """PageUp/PageDown: a page back or on; reaching the end follows the game again."""
-        self.scroll_to(y=self.scroll_y + step * max(1, self.scrollable_content_region.height - 1),
-                       animate=False, immediate=True)
+        self.scroll_to(
+            y=self.scroll_y + step * max(1, self.scrollable_content_region.height - 1), animate=False, immediate=True
+        )
         self.reading = self.scroll_y < self.max_scroll_y
 
     def to_start(self) -> None:

@@ -27,8 +27,11 @@ class TextPanel(Static):
 
     def show(self, text: Text | str) -> None:
         if getattr(self.app, "ascii_only", False):
-            text = Text(asciify(text.plain), spans=text.spans, style=text.style) if isinstance(text, Text) \
+            text = (
+                Text(asciify(text.plain), spans=text.spans, style=text.style)
+                if isinstance(text, Text)
                 else asciify(text)
+            )
         text = text if isinstance(text, Text) else Text(text)
         if text.markup == self._shown:
             return
@@ -98,8 +101,15 @@ class HandPanel(TextPanel):
         if holding is not None:
             self.show_hand(*holding)
 
-    def show_hand(self, title: str, cards: list[str] | None, empty: str, selected: int | None,
-                  numbered: bool = True, keys: list[str] | None = None) -> None:
+    def show_hand(
+        self,
+        title: str,
+        cards: list[str] | None,
+        empty: str,
+        selected: int | None,
+        numbered: bool = True,
+        keys: list[str] | None = None,
+    ) -> None:
         """`keys`: what each card is numbered with (the slot keys as the keymap has them)."""
         text = Text(f"{title}\n", style="bold")
         if cards is None:
@@ -135,8 +145,7 @@ class PromptBar(Vertical):
         """The whole prompt as plain text (the question, then the options)."""
         return "\n".join(str(panel.content) for panel in self.query(TextPanel))
 
-    def show_prompt(self, question: str, options: list[tuple[str, str]], selected: int | None,
-                    note: str = "") -> None:
+    def show_prompt(self, question: str, options: list[tuple[str, str]], selected: int | None, note: str = "") -> None:
         """First the question (it may wrap), then each option as [key] label, then the note."""
         self.query_one("#question", TextPanel).show(Text(question, style="bold"))
         text = Text()
