@@ -77,7 +77,7 @@ def estimate(
             return None
     totals = [0.0] * players
     for _ in range(games):
-        world = sampler(state, seat, rng) if sampler is not None else state
+        world = sampler(state, seat, rng) if sampler is not None and seat is not None else state
         _, result = play_on(game, world, rng.getrandbits(32), limit=PLAYOUT_LIMIT)
         won = shares(result, players) if result is not None else (1 / players,) * players
         for s in range(players):

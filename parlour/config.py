@@ -73,7 +73,8 @@ def _entry_lines(text: str) -> dict[str, int]:
     """The line number of each `name = ...` entry in the [keys] table (for warnings)."""
     import re
 
-    found, in_keys = {}, False
+    found: dict[str, int] = {}
+    in_keys = False
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
         if stripped.startswith("["):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, cast
 
 from parlour.rules import registry
 from parlour.rules.chance import Rig
@@ -193,7 +193,8 @@ class EngineSession:
         table, seat = self._table(), self._seat(request["seat"], "seat")
         viewer = self._viewer(request)  # checked before anything is done
         try:
-            action = decode(request["action"], table.game.kinds, Action)
+            # decode returns a Record of the base type asked for (rules.codec types it as Record)
+            action = cast(Action, decode(request["action"], table.game.kinds, Action))
         except CodecError as error:
             raise Failure("bad-action", str(error)) from None
         first = len(table.events) + 1

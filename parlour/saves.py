@@ -45,7 +45,8 @@ def read_then_check(path: str | os.PathLike, recent: int = 0) -> log.Loaded:
     with the message `read` would give. Raises SaveError for what it finds wrong already."""
     path = Path(path)
     loaded = _load(path, lambda lines, whole: log.open_lines(lines, recent, whole))
-    loaded.check = _named(path, loaded.check)
+    if loaded.check is not None:  # (open_lines always leaves one)
+        loaded.check = _named(path, loaded.check)
     return loaded
 
 
@@ -205,7 +206,7 @@ def survey(folder: Path, within: float | None = None) -> list[tuple[Path, float,
     paths: queue.SimpleQueue[Path] = queue.SimpleQueue()
     for path, _ in found:
         paths.put(path)
-    seen: dict[Path, object] = {}
+    seen: dict[Path, log.Glance | BaseException] = {}
     all_seen = threading.Event()
 
     def lister() -> None:
@@ -230,7 +231,7 @@ def survey(folder: Path, within: float | None = None) -> list[tuple[Path, float,
         got = seen.get(path)
         if got is None:
             got = SaveError(f"{path.name}: cannot be read in time (it may be on a slow disk, or too large)")
-        elif isinstance(got, BaseException) and not isinstance(got, SaveError):
+        if not isinstance(got, (log.Glance, SaveError)):
             raise got  # a bug, not the save's
         rows.append((path, modified, got))
     return rows
@@ -292,7 +293,7 @@ class Writer:
                 self.size = write_whole(self.path, log.dumps(self.header, events))
                 self.written = len(events)
             elif len(events) > self.written:
-                self._append(events)
+                self._append(events, self.size)
         except (OSError, SaveError) as error:
             self.problem = (
                 f"{self.path.name}: cannot be saved ({_reason(error)}); the game goes on, "
@@ -308,7 +309,8 @@ class Writer:
         self.size = None
         return self.sync(events)
 
-    def _append(self, events: list[Event]) -> None:
+    def _append(self, events: list[Event], size: int) -> None:
+        """Append to a file whose first `size` bytes are known good."""
         data = "".join(log.event_line(seq, e) for seq, e in enumerate(events[self.written :], self.written + 1)).encode(
             "utf-8"
         )
@@ -317,19 +319,19 @@ class Writer:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
                 raise SaveError("not a regular file any more")
             try:
-                os.ftruncate(fd, self.size)  # drop what a failed attempt may have left
-                os.lseek(fd, self.size, os.SEEK_SET)
+                os.ftruncate(fd, size)  # drop what a failed attempt may have left
+                os.lseek(fd, size, os.SEEK_SET)
                 _write_all(fd, data)
                 os.fsync(fd)
             except OSError:
                 try:
-                    os.ftruncate(fd, self.size)
+                    os.ftruncate(fd, size)
                 except OSError:
                     pass
                 raise
         finally:
             os.close(fd)
-        self.size += len(data)
+        self.size = size + len(data)
         self.written = len(events)
 
 

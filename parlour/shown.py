@@ -19,7 +19,7 @@ _ESCAPED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})  # Zs (spaces) 
 _DOTTED_CIRCLE = "\u25cc"
 
 
-def shown(text: str | bytes | os.PathLike) -> str:
+def shown(text: str | bytes | os.PathLike[str] | os.PathLike[bytes]) -> str:
     """`text` as it may be shown: see the module's note. Bytes (and a path's name undecodable in
     the file system's encoding) show each byte that is not UTF-8 as `\\xNN`. A subclass of str
     comes back as one."""

@@ -6,12 +6,13 @@ screen's (tui/app.py): parsing every rule up front was a visible part of the tit
 from __future__ import annotations
 
 import os
-from pathlib import Path
+from pathlib import Path, PurePath
 
 HERE = Path(__file__).resolve().parent
 
 
-def sheets(*names: str) -> list[Path]:
+def sheets(*names: str) -> list[str | PurePath]:
+    """The files of these sheets, typed as Textual's CSS_PATH and css_path take them."""
     return [HERE / f"{name}.tcss" for name in names]
 
 

@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
+from typing import Protocol, TypeVar, cast
+
+from textual.binding import Binding
+
 from parlour.words.i18n import language
 
-_localized: dict[tuple, type] = {}
+
+class Labelled(Protocol):
+    """A screen or app whose key bindings are made in the active language, by `bindings()`."""
+
+    @classmethod
+    def bindings(cls) -> list[Binding]: ...
 
 
-def localized(cls: type, extra: tuple = ()) -> type:
+L = TypeVar("L", bound=Labelled)
+
+_localized: dict[tuple[type, str, tuple[tuple[str, str, str | None], ...]], type] = {}
+
+
+def localized(cls: type[L], extra: tuple[Binding, ...] = ()) -> type[L]:
     """`cls` with its key bindings labelled in the active language (plus `extra` bindings).
 
     Textual reads a class's BINDINGS once, when the class is made, so each language (and each
@@ -16,4 +30,4 @@ def localized(cls: type, extra: tuple = ()) -> type:
     if key not in _localized:
         namespace = {"BINDINGS": [*cls.bindings(), *extra], "__module__": cls.__module__}
         _localized[key] = type(cls.__name__, (cls,), namespace)
-    return _localized[key]
+    return cast("type[L]", _localized[key])  # a subclass of `cls`, made above

@@ -4,7 +4,7 @@ pyproject.toml). Importing this module imports only what its functions need, whe
 from __future__ import annotations
 
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     from textual._xterm_parser import XTermParser
@@ -34,6 +34,14 @@ def resume_without_restyle(message: ScreenResume) -> None:
     public field, but the event is made by Textual; setting it after it is made (in the screen's
     `post_message`) relies on the screen reading it only when the event is handled."""
     message.refresh_styles = False
+
+
+def capture_output_into(app: App[Any], stdout: TextIO, stderr: TextIO) -> None:
+    """Where `print` and other writes to sys.stdout/stderr go while `app` runs: Textual swaps its
+    `_capture_stdout`/`_capture_stderr` (its own capturing files) in with `redirect_stdout` and
+    `redirect_stderr`, so any text stream serves. Public stand-in: none (an app cannot opt out)."""
+    app._capture_stdout = stdout  # type: ignore[assignment]  # typed as Textual's class; only swapped in
+    app._capture_stderr = stderr  # type: ignore[assignment]
 
 
 def share_parsed_css() -> None:

@@ -87,7 +87,7 @@ class Logins:
 
     def revoke(self, cookie: str | None) -> None:
         checked = self.check(cookie)
-        if checked is None:
+        if cookie is None or checked is None:  # (check passes no None cookie)
             return
         payload = json.loads(_unb64(cookie.split(".")[0]))
         now = self.clock()
@@ -95,5 +95,5 @@ class Logins:
             if expiry < now:
                 del self.revoked[login]
         if len(self.revoked) >= MAX_REVOKED:
-            del self.revoked[min(self.revoked, key=self.revoked.get)]
+            del self.revoked[min(self.revoked, key=self.revoked.__getitem__)]
         self.revoked[checked[2]] = payload[2]

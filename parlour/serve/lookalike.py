@@ -24,29 +24,25 @@ INVISIBLE = {
 }
 MAX_MARKS = 2  # combining marks in a row after one letter (scripts that need them need no more)
 
-_disarm = None
-
 
 def warm_up() -> None:
     """Import the confusables tables now (the server's start), not during someone's login."""
-    global _disarm
-    if _disarm is None:
-        import disarm
-
-        _disarm = disarm
+    import disarm  # noqa: F401  (importing is the point: the tables load)
 
 
 def skeleton(name: str) -> str:
     """The form two names share when they look alike (TR39 skeleton of NFKC + case fold)."""
-    warm_up()
-    return _disarm.skeleton_key(unicodedata.normalize("NFKC", name).casefold())
+    import disarm  # on first use; after that a look-up in sys.modules
+
+    return disarm.skeleton_key(unicodedata.normalize("NFKC", name).casefold())
 
 
 def mixed_scripts(name: str) -> bool:
     """True if the name mixes writing systems (Latin with Cyrillic, Greek with Cyrillic...);
     Japanese kana with Han, or Korean Hangul with Han, count as one writing system."""
-    warm_up()
-    return _disarm.is_mixed_script(name)
+    import disarm
+
+    return disarm.is_mixed_script(name)
 
 
 def hidden_character(name: str) -> bool:

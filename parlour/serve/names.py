@@ -120,6 +120,8 @@ class NameBook:
         self._write()
 
     def _write(self) -> None:
+        if self.path is None:  # a book in memory only: _save_soon schedules no write for it
+            return
         data = json.dumps({"version": 1, "names": self.owners}, ensure_ascii=False, sort_keys=True)
         try:
             write_private(self.path, data.encode("utf-8"))

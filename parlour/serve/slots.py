@@ -67,7 +67,7 @@ class Slots:
         site holds more than `src`'s does (the newcomer may have its slot), else None."""
         if len(self.holders) < self.total or not self.holders:
             return None
-        busiest = max(self.sites, key=self.sites.get)
+        busiest = max(self.sites, key=self.sites.__getitem__)
         if self.sites[busiest] <= self.sites.get(site(src), 0):
             return None
         return next(h for h, s in self.holders.items() if site(s) == busiest)

@@ -17,18 +17,23 @@ import gc
 import io
 import logging
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
-from ..compat.textual import share_parsed_css
+from ..compat.textual import capture_output_into, share_parsed_css
 from .driver import Channel, ChannelDriver
+
+if TYPE_CHECKING:
+    from parlour.tui.remote import RemoteApp
 
 log = logging.getLogger("parlour.serve")
 
 EXIT_GRACE = 3.0  # seconds an app has to close after it is asked to, before its task is cancelled
 
 
-def warm_up():
+def warm_up() -> Callable[[], None]:
     """Import what every session's app needs once, when the server starts (not at a connect),
     make the scrollbars' ASCII mode per app, and let the apps share their parsed CSS. Returns
     what puts Textual's scrollbar renderer back as it was, for when the server stops."""
@@ -70,38 +75,50 @@ def collect_less_often() -> None:
 class Ui:
     """A session's app: started by `start`, ended by `close` (on every path, once)."""
 
-    def __init__(self, name: str, channel: Channel, lang: str, ascii_only: bool, env: dict[str, str], to_server):
+    def __init__(
+        self,
+        name: str,
+        channel: Channel,
+        lang: str,
+        ascii_only: bool,
+        env: dict[str, str],
+        to_server: Callable[[dict[str, Any]], None],
+    ):
         from parlour.tui.remote import Link
 
         self.name, self.channel = name, channel
         self.lang, self.ascii_only, self.env = lang, ascii_only, env
         self.link = Link(to_server)
-        self.app = None
-        self.task: asyncio.Task | None = None
+        self.app: RemoteApp | None = None
+        self.task: asyncio.Task[Any] | None = None
         self.errors = io.StringIO()
         self.closed = False
 
-    def start(self, lobby: dict | None = None) -> None:
-        """Make the app and run it in a task of its own (its context: a copy of the caller's).
-        `lobby` is the lobby's "lobby" message for this player, for the app's first frame."""
+    def start(self, lobby: dict[str, Any] | None = None) -> asyncio.Task[Any]:
+        """Make the app and run it in a task of its own (its context: a copy of the caller's), and
+        return that task (also `task`). `lobby` is the lobby's "lobby" message for this player, for
+        the app's first frame."""
         from parlour.tui.remote import make_remote_app
 
         self.app = app = make_remote_app(
             self.lang, self.link, ascii_only=self.ascii_only, environ=self.env, lobby=lobby
         )
-        app.channel = self.channel
+        app.channel = self.channel  # type: ignore[attr-defined]  # read by ChannelDriver; RemoteApp does not declare it
         app.driver_class = ChannelDriver
         app.error_console = Console(file=self.errors, markup=False, highlight=False, width=100)
         # Textual points sys.stdout/stderr (process-wide) at the app while it runs; with many apps
         # starting and ending in any order they would be left pointing at a closed one. Each app
         # "captures" into the server's own streams instead, so the swap changes nothing.
-        app._capture_stdout, app._capture_stderr = sys.stdout, sys.stderr
-        self.task = asyncio.create_task(app.run_async(mouse=False, size=self.channel.size), name=f"ui {self.name}")
+        capture_output_into(app, sys.stdout, sys.stderr)
+        self.task = task = asyncio.create_task(
+            app.run_async(mouse=False, size=self.channel.size), name=f"ui {self.name}"
+        )
+        return task
 
     @property
     def failed(self) -> bool:
         """The app ended with an error (logged by `close`)."""
-        if self.task is None or not self.task.done():
+        if self.task is None or self.app is None or not self.task.done():
             return False
         return self.task.cancelled() is False and (self.task.exception() is not None or bool(self.app.return_code))
 
@@ -110,7 +127,7 @@ class Ui:
         if self.closed:
             return
         self.closed = True
-        if self.task is None:
+        if self.task is None or self.app is None:  # (start sets both)
             return
         self.link.close()
         if not self.task.done():
@@ -121,8 +138,7 @@ class Ui:
             self.task.cancel()
             await asyncio.wait({self.task}, timeout=EXIT_GRACE)
         self.channel.close()
-        if self.task.done() and not self.task.cancelled() and self.task.exception() is not None:
-            error = self.task.exception()
-            log.error("%s's UI failed", self.name, exc_info=(type(error), error, error.__traceback__))
+        if self.task.done() and not self.task.cancelled() and (error := self.task.exception()) is not None:
+            log.error("%s's UI failed", self.name, exc_info=error)
         elif self.failed:
             log.error("%s's UI failed:\n%s", self.name, self.errors.getvalue().rstrip() or "(no details)")

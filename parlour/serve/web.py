@@ -13,7 +13,9 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import weakref
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
@@ -36,6 +38,10 @@ HEARTBEAT = 30.0  # seconds between pings that find a browser gone without a wor
 MAX_PING = 64  # characters of a page's ping payload echoed back
 CLOSE_WAIT = 1.0  # seconds the server waits for a browser's answer to its close (a newer login waits on it)
 KEEPALIVE = 15.0  # seconds an idle HTTP connection (no WebSocket) is kept open
+
+# The browser login (the cookie's login id) each web session's task plays under: a reloaded tab
+# may take over its own seat from a shared credential. An SSH session's task has none.
+_LOGINS: weakref.WeakKeyDictionary[asyncio.Task[Any], str] = weakref.WeakKeyDictionary()
 
 
 def static_folder() -> Path:
@@ -401,6 +407,7 @@ class WebSession:
     async def run(self) -> None:
         hub, name = self.hub, self.name
         task = asyncio.current_task()
+        assert task is not None  # (aiohttp runs each request's handler in a task)
         hub.sessions.add(task)
         try:
             if await self._take_over(task):
@@ -423,12 +430,12 @@ class WebSession:
         except (TimeoutError, ConnectionError, RuntimeError):
             pass
 
-    async def _take_over(self, task: asyncio.Task) -> bool:
+    async def _take_over(self, task: asyncio.Task[Any]) -> bool:
         """A second login as the same player closes the first, as over SSH; with a shared
         credential only the same browser login may (a reloaded tab), else the first keeps it."""
         other = self.hub.playing.get(self.name.casefold())
         if other is not None:
-            if is_shared(self.cred) and getattr(other, "parlour_login", None) != self.login:
+            if is_shared(self.cred) and _LOGINS.get(other) != self.login:
                 log.info("refused %s from %s (web): already playing from another connection", self.name, self.src)
                 await self._say(f"{self.name} is playing from another connection. If that is you, close it first.\r\n")
                 return False
@@ -436,11 +443,11 @@ class WebSession:
             other.parlour_kicked = True
             other.cancel()
             await asyncio.wait({other}, timeout=10)
-        task.parlour_login = self.login
+        _LOGINS[task] = self.login
         self.hub.playing[self.name.casefold()] = task
         return True
 
-    async def _play(self, task: asyncio.Task) -> None:
+    async def _play(self, task: asyncio.Task[Any]) -> None:
         from .driver import Channel
         from .ui import Ui
 
@@ -459,20 +466,20 @@ class WebSession:
             hub.uis.add(ui)
             member = Member(name, self.cred, ui.link.deliver)
             async with hub.starting:
-                ui.start(hub.lobby.listing(member))
+                ui_task = ui.start(hub.lobby.listing(member))
                 hello = asyncio.ensure_future(outbox.get())
                 try:
-                    await asyncio.wait({hello, ui.task}, return_when=asyncio.FIRST_COMPLETED)
+                    await asyncio.wait({hello, ui_task}, return_when=asyncio.FIRST_COMPLETED)
                 finally:
                     hello.cancel()
                 if not hello.cancelled():
                     hub.lobby.handle(member, hello.result())
-            tasks = [
+            tasks: list[asyncio.Task[Any]] = [
                 asyncio.create_task(self._keys_in(channel, member)),
                 asyncio.create_task(self._link(outbox, member)),
                 asyncio.create_task(self.cut.wait()),
                 sender,
-                ui.task,
+                ui_task,
             ]
             try:
                 await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)

@@ -51,12 +51,13 @@ class _Counted(asyncio.Protocol):
     is wrapped rather than patched; every call asyncio makes is passed on)."""
 
     def __init__(self, gate: Gate, handler):
-        self.gate, self.handler, self.src = gate, handler, None
+        self.gate, self.handler = gate, handler
+        self.src: str | None = None
 
     def connection_made(self, transport) -> None:
         peer = transport.get_extra_info("peername")
-        self.src = source(str(peer[0]) if peer else "?")
-        allowed = self.gate._enter(self.src)
+        self.src = src = source(str(peer[0]) if peer else "?")
+        allowed = self.gate._enter(src)
         self.handler.connection_made(transport)
         if not allowed:
             transport.abort()  # (connection_lost follows and gives the count back)

@@ -173,9 +173,9 @@ class FilmisNarrator(Narrator):
     def _lines(self, event) -> list[str]:
         names, last = self.names, self.last
         match event:
-            case Acted(seat=seat, action=Enter(go=go)):
+            case Acted(seat=int() as seat, action=Enter(go=go)):
                 return [t("filmis.log.enter" if go else "filmis.log.stay", name=names[seat])]
-            case Acted(seat=seat, action=PayFine()):
+            case Acted(seat=int() as seat, action=PayFine()):
                 return [t("filmis.log.pays", name=names[seat])]
             case DiceRolled(seat=seat, dice=rolled) if self.setup:
                 return [t("filmis.log.opening", name=names[seat], dice=_plus(rolled))]

@@ -174,9 +174,9 @@ class GarfieldNarrator(Narrator):
     def _line(self, event) -> list[str]:
         names, setup = self.names, self.setup
         match event:
-            case Acted(seat=seat, action=FollowGarfield()):
+            case Acted(seat=int() as seat, action=FollowGarfield()):
                 return [t("garfield.log.follows", name=names[seat])]
-            case Acted(seat=seat, action=LoseTurn()):
+            case Acted(seat=int() as seat, action=LoseTurn()):
                 return [t("garfield.log.lose_turn", name=names[seat])]
             case CardPlayed(seat=seat, card=card):
                 return [t("garfield.log.plays", name=names[seat], card=card_name(card))]

@@ -187,7 +187,7 @@ class SmurfWords(Words, game="smurf"):
                 if to == board.HOME and len(view.kinds_held(seat)) == len(board.KINDS):
                     return t("smurf.option.move_home_wins", way=way(direction))
                 return t("smurf.option.move", way=way(direction), to=square_label(to) if to is not None else "?")
-            case Move(direction=direction, food=food):
+            case Move(direction=direction, food=str() as food):
                 return t("smurf.option.move_in", way=way(direction), place=place_name(food))
             case GiveUp(kind=kind):
                 return t("smurf.option.give_up", kind=kind_name(kind), n=view.held[seat][board.kind_index(kind)])

@@ -7,6 +7,7 @@ the hand)."""
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual.reactive import var
@@ -20,7 +21,7 @@ WIDTH, HEIGHT = 43, 5  # the board's middle above the dice and the legend (see g
 
 
 def pile_lines(
-    balloon: str, head: str, sand_box: list[str], to_come: list[str] = (), width: int = WIDTH, height: int = HEIGHT
+    balloon: str, head: str, sand_box: list[str], to_come: Sequence[str] = (), width: int = WIDTH, height: int = HEIGHT
 ) -> list[str]:
     """Garfield's card, then the piles and the Sand Box's cards, wrapped to `width` in at most
     `height` lines. A Sand Box too long for the lines left is told by what it lacks ("all but

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -27,10 +29,10 @@ class HelpScreen(ModalScreen[None]):
             Binding("up,k", "scroll(-1)", show=False, id="help_up"),
         ]
 
-    def __init__(self, game_title: str, text: str, keys: list[Binding] = ()):
+    def __init__(self, game_title: str, text: str, keys: Sequence[Binding] = ()):
         super().__init__()
         self.game_title, self.text = game_title, text
-        self.keys = keys  # a game's own keys, which the text names by their ids
+        self.keys = list(keys)  # a game's own keys, which the text names by their ids
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):

@@ -11,6 +11,7 @@ below the rows, after a blank line."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from rich.cells import cell_len
@@ -53,7 +54,9 @@ class LineList(Widget, can_focus=True):
         Binding("end", "move(1000000)", show=False),
     ]
 
-    def __init__(self, rows: list[Row] = (), notes: list[Note] = (), *, most_rows: int = 1000, id: str | None = None):
+    def __init__(
+        self, rows: Iterable[Row] = (), notes: Iterable[Note] = (), *, most_rows: int = 1000, id: str | None = None
+    ):
         super().__init__(id=id)
         self.rows: list[Row] = list(rows)
         self.notes: list[Note] = list(notes)
