@@ -65,7 +65,7 @@ def screen_seek_times(loaded: Loaded, seeks: int, seed: int) -> list[float]:
         app = make_app(bot_delay=0, animations=False, autosave=False)
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
-            app.watch(loaded, 0)
+            app.show_replay(loaded, 0)
             await pilot.pause()
             screen = app.screen
             times = []

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.binding import Binding
+from textual.screen import Screen
 
 from parlour import styles
 from parlour.config import keymap_path, load_keymap
@@ -17,6 +18,7 @@ from .localized import localized
 from .screens.small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 if TYPE_CHECKING:  # the title comes first: saves, seats and tables are imported when a game is
+    from parlour.rules.log import Loaded
     from parlour.seats import Seat
 
     from .local_game import LocalGame
@@ -85,7 +87,7 @@ class ParlourApp(App):
             from .keymap import checked_keymap
 
             keymap, more = checked_keymap(
-                self._normalize_keymap(keymap), lines, type(self).bindings(), where=f"keymap {keymap_path()}"
+                dict(self._normalize_keymap(keymap)), lines, type(self).bindings(), where=f"keymap {keymap_path()}"
             )
             warnings += more
             if keymap:
@@ -138,7 +140,8 @@ class ParlourApp(App):
             self.screen.add_class("ascii")
         for warning in self.keymap_warnings:  # markup off: "[keys]" is shown as written
             self.notify(warning, severity="warning", timeout=15, markup=False)
-        if self.start == "play" and self.seats:
+        # (the command line names the game to play or set up, and the save to replay)
+        if self.start == "play" and self.seats and self.game_id is not None:
             from parlour.rules.records import Rejected
 
             try:
@@ -146,9 +149,9 @@ class ParlourApp(App):
             except Rejected as error:
                 self.show_setup(self.game_id)
                 self.notify(shown(t("setup.bad", reason=error.reason)), severity="error", markup=False)
-        elif self.start == "setup":
+        elif self.start == "setup" and self.game_id is not None:
             self.show_setup(self.game_id)
-        elif self.start == "replay":
+        elif self.start == "replay" and self.resume_path is not None:
             self.show_title()
             self.watch_save(self.resume_path, self.eyes)
         elif self.start == "resume" and self.resume_path:
@@ -161,7 +164,7 @@ class ParlourApp(App):
 
     # ---- moving between screens ----------------------------------------------------------------
 
-    def _switch(self, screen) -> None:
+    def _switch(self, screen: Screen[Any]) -> None:
         while len(self.screen_stack) > 1:
             self.pop_screen()
         if self.ascii_only:
@@ -224,9 +227,9 @@ class ParlourApp(App):
         except saves.SaveError as error:
             self.notify(shown(str(error)), severity="error", timeout=10, markup=False)
             return
-        self.watch(loaded, eyes)
+        self.show_replay(loaded, eyes)
 
-    def watch(self, loaded, eyes: int | None = None) -> None:
+    def show_replay(self, loaded: Loaded, eyes: int | None = None) -> None:
         """Open replay mode over a loaded game; closing it comes back here."""
         from parlour.replay import Replay
         from parlour.seats import seats_from_meta
@@ -261,9 +264,12 @@ class ParlourApp(App):
         from .games import Presenter
         from .screens.game import GameScreen
 
-        presenter = Presenter.of(self.session.table.game.id)
+        session = self.session
+        if session is None:  # (never: a game is set on the table first, here or by the served app)
+            return
+        presenter = Presenter.of(session.table.game.id)
         screen = localized(GameScreen, tuple(presenter.bindings()))
-        self._switch(screen(self.session, self.bot_delay))
+        self._switch(screen(session, self.bot_delay))
 
     # ---- the terminal ---------------------------------------------------------------------------
 
@@ -272,11 +278,12 @@ class ParlourApp(App):
 
     def _check_size(self, width: int, height: int) -> None:
         small = width < MIN_WIDTH or height < MIN_HEIGHT
-        if small and not isinstance(self.screen, TooSmallScreen):
-            self.push_screen(TooSmallScreen())
+        screen = self.screen
+        if small and isinstance(screen, TooSmallScreen):
+            screen.show_size(width, height)
         elif small:
-            self.screen.show_size(width, height)
-        elif isinstance(self.screen, TooSmallScreen):
+            self.push_screen(TooSmallScreen())
+        elif isinstance(screen, TooSmallScreen):
             self.pop_screen()
 
     def action_quit_plain(self) -> None:
@@ -300,7 +307,7 @@ class ParlourApp(App):
 
     def _quit_as_answered(self, answer: str | None) -> None:
         """What the player decided about an unsaved game: None goes back to it."""
-        if answer is None:
+        if answer is None or self.session is None:  # (asked only with a local game on the table)
             return
         self.exit_message = quit_message(self.session.driver, answer)
         self.exit()

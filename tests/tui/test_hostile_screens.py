@@ -97,7 +97,7 @@ async def test_the_table_results_and_replay_show_hostile_names_as_text():
             assert isinstance(app.screen, ResultsScreen)
             intact(app, text)
             assert any(shown(name) in text for name in names)
-            app.watch(Loaded(finished.header, list(finished.events), finished.state, []))
+            app.show_replay(Loaded(finished.header, list(finished.events), finished.state, []))
             text = await read_screen(pilot)
             assert isinstance(app.screen, ReplayScreen)
             intact(app, text)

@@ -68,7 +68,7 @@ async def test_replay_shows_the_live_table_at_every_point_forward_and_back():
         app.session.driver.play_bots(0)
         loaded = saves.read(app.session.save_path)
         assert loaded.events == table.events
-        app.watch(loaded, eyes=0)
+        app.show_replay(loaded, eyes=0)
         await settle(pilot)
         replay = app.screen
         assert isinstance(replay, ReplayScreen) and replay.eyes == 0
@@ -112,7 +112,7 @@ async def test_seek_in_a_long_game_by_keys():
     app = app_for([Seat("Ann", None, "red"), Seat("Bob", None, "blue")], autosave=False)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        app.watch(loaded, eyes=1)
+        app.show_replay(loaded, eyes=1)
         await settle(pilot)
         screen = app.screen
         replay = screen.replay
@@ -152,7 +152,7 @@ async def test_an_unfinished_hot_seat_save_never_shows_another_seats_hand():
     app = app_for(seats, autosave=False)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        app.watch(loaded)
+        app.show_replay(loaded)
         await settle(pilot)
         screen = app.screen
         assert screen.replay.eyes() == [0, 1]  # no "all hands open" for a game not over

@@ -169,7 +169,7 @@ class FilmisBoard(LoopBoard):
 
     def show(self, view, dice: tuple[int, ...]) -> None:
         """Update from a view; the watchers below redraw only what changed."""
-        owners = [None] * 4
+        owners: list[int | None] = [None] * 4
         for seat, colour in enumerate(view.colours):
             owners[colour] = seat
         self.nests = tuple(owners)

@@ -90,8 +90,10 @@ class GarfieldBoard(LoopBoard):
         return words.centre_lines(self.dice, self.ascii_only, loop.inner_w - 2, 0 if loop.big else 3)
 
     def refit(self) -> None:
+        from .garfield_piles import GarfieldPiles
+
         self.inner = self._centre()
-        for panel in self.screen.query("#piles") if self.is_attached else ():
+        for panel in self.screen.query("#piles").results(GarfieldPiles) if self.is_attached else ():
             panel.place(*self.pile_room())
 
     def pile_room(self) -> tuple[int, int, int, int]:

@@ -224,7 +224,7 @@ class SmurfBoard(LoopBoard):
             left = next(s for s in range(31, 40) if spaces[s][1] <= y < spaces[s][1] + spaces[s][3])
             right = next(s for s in range(11, 20) if spaces[s][1] <= y < spaces[s][1] + spaces[s][3])
             segments += self._cell(left, y - spaces[left][1])
-            row = ()
+            row: tuple[tuple[str, str], ...] = ()  # (text, style key) pieces
             if (y - loop.inner_y) % loop.side == 0 and (y - loop.inner_y) // loop.side < len(self.inner):
                 row = self.inner[(y - loop.inner_y) // loop.side]
             used = 0

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,10 +20,17 @@ from ..keymap import key_names
 from ..widgets.hanging import hang
 from ..widgets.keybar import KeyBar
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import ParlourApp
+
 
 class ResultsScreen(Screen):
     CSS_PATH = styles.DIALOGS
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
+    if TYPE_CHECKING:  # (Textual's way to name the app's class to a checker; for it alone)
+        app = getters.app(ParlourApp)
 
     @classmethod
     def bindings(cls) -> list[Binding]:
@@ -84,7 +93,7 @@ class ResultsScreen(Screen):
         from parlour.rules.log import Loaded
 
         table = self.session.table
-        self.app.watch(Loaded(table.header, list(table.events), table.state, []))
+        self.app.show_replay(Loaded(table.header, list(table.events), table.state, []))
 
     def action_title(self) -> None:
         self.app.show_title()

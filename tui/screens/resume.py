@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -21,6 +22,11 @@ from parlour.words.i18n import asciify, t
 
 from ..keymap import t_keys
 from ..widgets.keybar import KeyBar
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import ParlourApp
 
 LIST_LINES = 12  # the list's max-height in styles/app.tcss
 
@@ -57,6 +63,8 @@ def describe_saves(folder: Path, within: float | None = None) -> list[tuple[Path
 class ResumeScreen(Screen):
     CSS_PATH = styles.LISTS
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
+    if TYPE_CHECKING:  # (Textual's way to name the app's class to a checker; for it alone)
+        app = getters.app(ParlourApp)
 
     @classmethod
     def bindings(cls) -> list[Binding]:
@@ -90,13 +98,15 @@ class ResumeScreen(Screen):
         yield KeyBar()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is None:  # (every row's option has its index as id)
+            return
         path = self.rows[int(event.option.id)][0]
         self.app.resume_game(path)
 
     def action_watch(self) -> None:
         """Watch the highlighted save again (finished games too: they are listed but not resumable)."""
         saves_list = self.query("#saves")
-        index = saves_list.first().highlighted if saves_list else None
+        index = saves_list.first(OptionList).highlighted if saves_list else None
         if index is not None:
             self.app.watch_save(self.rows[index][0])
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -17,6 +19,11 @@ from parlour.words.i18n import t
 from ..keymap import key_names, key_pair, t_keys
 from ..widgets.keybar import KeyBar
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import ParlourApp
+
 
 def default_seats(game: str) -> list[Seat]:
     level = "smart" if "smart" in bots.LEVELS else "random"
@@ -27,6 +34,8 @@ def default_seats(game: str) -> list[Seat]:
 class SetupScreen(Screen):
     CSS_PATH = styles.SETUP
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
+    if TYPE_CHECKING:  # (Textual's way to name the app's class to a checker; for it alone)
+        app = getters.app(ParlourApp)
 
     @classmethod
     def bindings(cls) -> list[Binding]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
@@ -17,10 +19,17 @@ from ..games import playable
 from ..keymap import t_keys, with_keys
 from ..widgets.keybar import KeyBar
 
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import ParlourApp
+
 
 class TitleScreen(Screen):
     CSS_PATH = styles.LISTS
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
+    if TYPE_CHECKING:  # (Textual's way to name the app's class to a checker; for it alone)
+        app = getters.app(ParlourApp)
 
     @classmethod
     def bindings(cls) -> list[Binding]:
@@ -54,7 +63,8 @@ class TitleScreen(Screen):
         yield KeyBar()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.app.show_setup(event.option.id)
+        if event.option.id is not None:  # (every game's option has its id)
+            self.app.show_setup(event.option.id)
 
     def action_help(self) -> None:
         from ..localized import localized
