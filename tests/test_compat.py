@@ -7,8 +7,10 @@ those libraries inside parlour/compat/."""
 from __future__ import annotations
 
 import inspect
+import io
 import re
 import subprocess
+import sys
 import time
 from contextvars import ContextVar
 from pathlib import Path
@@ -68,6 +70,22 @@ def test_the_stylesheet_parses_as_share_parsed_css_assumes():
     assert first is again and first != other and len(first) == 1
 
 
+async def test_an_app_writes_what_it_prints_to_the_streams_given():
+    # parlour/serve/ui.py: each served app "captures" into the server's own streams.
+    out, err = io.StringIO(), io.StringIO()
+
+    class Printing(App[None]):
+        def on_mount(self) -> None:
+            print("said")
+            print("warned", file=sys.stderr)
+
+    app = Printing()
+    compat_textual.capture_output_into(app, out, err)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+    assert (out.getvalue(), err.getvalue()) == ("said\n", "warned\n")
+
+
 def test_a_driver_keeps_its_app_and_loop():
     # parlour/serve/driver.py's ChannelDriver uses the base class's `_app` and `_loop`, as
     # Textual's own drivers do.
@@ -89,7 +107,7 @@ def test_an_ssh_connection_keeps_its_transport():
 
 PRIVATE = re.compile(
     r"textual\._|asyncssh\.[\w.]*\._|_parse_rules|_variable_tokens|_message_queue|"
-    r"_transport\b|refresh_styles"
+    r"_transport\b|refresh_styles|_capture_std"
 )
 
 

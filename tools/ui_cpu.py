@@ -81,6 +81,7 @@ async def starts(count: int, profiler) -> list[float]:
 
 
 async def keys(names: list[str], rounds: int, profiler) -> tuple[list[float], int]:
+    from parlour.compat.textual import capture_output_into
     from parlour.seats import Seat
     from parlour.serve.driver import ChannelDriver
     from parlour.serve.ui import warm_up
@@ -93,7 +94,7 @@ async def keys(names: list[str], rounds: int, profiler) -> tuple[list[float], in
         "en", start="play", game="garfield", seats=seats, seed=2, bot_delay=0, autosave=False, animations=False
     )
     app.channel, app.driver_class = ch, ChannelDriver
-    app._capture_stdout, app._capture_stderr = sys.stdout, sys.stderr
+    capture_output_into(app, sys.stdout, sys.stderr)
     task = asyncio.create_task(app.run_async(mouse=False, size=SIZE))
     await asyncio.sleep(0.5)
     await quiet(sent)
