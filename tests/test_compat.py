@@ -93,6 +93,12 @@ def test_a_driver_keeps_its_app_and_loop():
     assert "self._app = app" in source and "self._loop = " in source
 
 
+def test_a_keymap_is_normalised_to_the_long_key_names():
+    from textual.app import App
+
+    assert compat_textual.normalized_keymap(App, {"help": "?,ctrl+q"}) == {"help": "question_mark,ctrl+q"}
+
+
 def test_an_ssh_connection_keeps_its_transport():
     source = inspect.getsource(asyncssh.connection.SSHConnection.connection_made)
     assert "self._transport = " in source
@@ -107,7 +113,7 @@ def test_an_ssh_connection_keeps_its_transport():
 
 PRIVATE = re.compile(
     r"textual\._|asyncssh\.[\w.]*\._|_parse_rules|_variable_tokens|_message_queue|"
-    r"_transport\b|refresh_styles|_capture_std"
+    r"_transport\b|refresh_styles|_capture_std|_normalize_keymap"
 )
 
 

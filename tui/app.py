@@ -84,10 +84,12 @@ class ParlourApp(App):
         """Apply the player's keymap.toml: each entry that cannot be used is left out, with a warning."""
         keymap, lines, warnings = load_keymap()
         if keymap:
+            from parlour.compat.textual import normalized_keymap
+
             from .keymap import checked_keymap
 
             keymap, more = checked_keymap(
-                dict(self._normalize_keymap(keymap)), lines, type(self).bindings(), where=f"keymap {keymap_path()}"
+                normalized_keymap(type(self), keymap), lines, type(self).bindings(), where=f"keymap {keymap_path()}"
             )
             warnings += more
             if keymap:

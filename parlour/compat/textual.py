@@ -44,6 +44,13 @@ def capture_output_into(app: App[Any], stdout: TextIO, stderr: TextIO) -> None:
     app._capture_stderr = stderr  # type: ignore[assignment]
 
 
+def normalized_keymap(app_class: type[App[Any]], keymap: dict[str, str]) -> dict[str, str]:
+    """The keymap with its keys in Textual's long form ("question_mark", not "?"), as `set_keymap`
+    compares them with the bindings. Public stand-in: none (`set_keymap` normalises internally but
+    does not say which entries it could not use, and the player's warnings need that)."""
+    return dict(app_class._normalize_keymap(keymap))
+
+
 def share_parsed_css() -> None:
     """One cache of parsed CSS for the whole process instead of one per app (`parlour serve` runs
     an app per player). Every app's stylesheet parses the same CSS (Parlour's files, each widget's
