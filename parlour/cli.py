@@ -39,7 +39,9 @@ def _display_options(parser: argparse.ArgumentParser, top: bool = False) -> None
 
 
 def _play(play: argparse.ArgumentParser) -> None:
-    play.add_argument("game", help="garfield, filmis or smurf")
+    from parlour.rules import registry
+
+    play.add_argument("game", help=registry.ids_listed())
     play.add_argument(
         "--seats", help='who plays, in seat order: a name is a human, "bot" (or bot:LEVEL) a bot; e.g. "Ann,bot,bot"'
     )

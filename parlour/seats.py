@@ -5,28 +5,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from parlour.rules import bots
+from parlour.rules import bots, registry
 
 SPECTATOR = -1  # a seat no player has: its view hides every hand
 
 COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
 
-BOT_NAMES = {
-    "garfield": ("Odie", "Nermal", "Arlene", "Pooky"),
-    "filmis": ("Rocky", "Sixten", "Loket", "Eva"),  # none shares a card's name
-    "smurf": ("Papa Smurf", "Smurfette", "Brainy", "Hefty"),
-}
+NO_NAMES = ("Bot 1", "Bot 2", "Bot 3", "Bot 4")  # a game whose entry names no bots
 
 
 def bot_names(game: str) -> tuple[str, ...]:
-    """The bots' names at a table of `game`, in the language played (the catalogue's
-    `<game>.bot_names`, comma-separated, where a language names them its own way)."""
+    """The bots' names at a table of `game`, in the language played: the catalogue's
+    `<game>.bot_names`, comma-separated, where a language names them its own way, else the
+    game's registry entry's."""
     from parlour.words.i18n import has, t
 
     key = f"{game}.bot_names"
     if has(key):
         return tuple(name.strip() for name in t(key).split(","))
-    return BOT_NAMES.get(game, ("Bot 1", "Bot 2", "Bot 3", "Bot 4"))
+    entry = registry.GAMES.get(game)
+    return entry.bot_names if entry is not None and entry.bot_names else NO_NAMES
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,5 @@
-"""What the table needs from a game: one `Game` value per game module.
+"""What the table needs from a game: one `Game` value per game module, its functions named one by
+one (rules/<game>/__init__.py).
 
 Each game supplies pure functions over its own immutable state:
 
@@ -59,53 +60,10 @@ class Game:
     to_act_after: Callable[[Sequence[Event]], tuple[int, ...] | None] = lambda events: None
     rules_version: int = 1  # counts changes to the rules; saves record it (rules/versions.py)
 
-    @classmethod
-    def from_modules(
-        cls,
-        id: str,
-        title: str,
-        records: tuple[type, ...],
-        *modules: Any,
-        players: tuple[int, int] = (2, 4),
-        rules_version: int = 1,
-    ) -> Game:
-        """A game whose functions (initial, to_act, legal_actions, step, evolve, view, redact,
-        result and, if it has them, explain and to_act_after) are found by name in its rule modules."""
-
-        def find(name: str) -> Any:
-            for module in modules:
-                if hasattr(module, name):
-                    return getattr(module, name)
-            return None
-
-        functions = {name: find(name) for name in _FUNCTIONS}
-        missing = [name for name, f in functions.items() if f is None and name not in _OPTIONAL]
-        if missing:
-            raise TypeError(f"{title}: its rule modules define no {', '.join(missing)}")
-        for name in _OPTIONAL:
-            if functions[name] is None:
-                del functions[name]
-        return cls(id, title, players[0], players[1], records, **functions, rules_version=rules_version)
-
     @cached_property  # read for every event decoded
     def kinds(self) -> Mapping[str, type]:
         """Record name -> class, for decoding this game's JSON."""
         return {cls.__name__: cls for cls in SHARED_RECORDS + self.records}
-
-
-_FUNCTIONS = (
-    "initial",
-    "to_act",
-    "legal_actions",
-    "step",
-    "evolve",
-    "view",
-    "redact",
-    "result",
-    "explain",
-    "to_act_after",
-)
-_OPTIONAL = ("explain", "to_act_after")
 
 
 # ---- evolve -------------------------------------------------------------------------------
