@@ -106,7 +106,15 @@ class UnknownGame(LookupError):
 @cache
 def _available() -> tuple[str, ...]:
     # find_spec reads the file system: once per process is enough (games do not come and go)
-    return tuple(gid for gid, entry in GAMES.items() if importlib.util.find_spec(entry.rules) is not None)
+    return tuple(gid for gid, entry in GAMES.items() if importable(entry.rules))
+
+
+def importable(module: str) -> bool:
+    """Whether `module` is there to import (without importing it)."""
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:  # its package is not there either
+        return False
 
 
 def available() -> list[str]:

@@ -6,7 +6,7 @@ Every game and every bot is seeded from `--seed` and the game's index, so a run 
 Wins: a game won by one seat gives that seat 1; a shared win (equal highest scores, say) gives
 each winner 1/k, so the win column of a run always adds up to the number of finished games.
 Game length is counted in turns: the number of `TurnBegan` events in the game's log (a skipped
-turn counts too; Filmis calls it a turn as well). The text output has charts beside the table
+turn counts too). The text output has charts beside the table
 (parlour/simulate/charts.py: win rates with 95 % intervals, the length distribution).
 """
 

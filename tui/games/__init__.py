@@ -9,7 +9,6 @@ presenter reads views and returns widgets, keys and actions; it never decides a 
 
 from __future__ import annotations
 
-import importlib.util
 from typing import TYPE_CHECKING, ClassVar
 
 from parlour.words.base import ByGame, Words
@@ -91,4 +90,4 @@ def playable() -> list[str]:
     """Games whose rules are in and whose table the app can show."""
     from parlour.rules import registry
 
-    return [g for g in registry.available() if importlib.util.find_spec(registry.entry(g).presenter) is not None]
+    return [g for g in registry.available() if registry.importable(registry.entry(g).presenter)]
