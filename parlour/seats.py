@@ -61,15 +61,16 @@ def seats_meta(seats) -> list[dict]:
 
 def seats_from_meta(names: tuple[str, ...], meta: dict) -> list[Seat]:
     """The seats a save recorded; a missing seat is a human, an unknown bot level the default bot."""
-    recorded = meta.get("seats") if isinstance(meta.get("seats"), list) else []
+    found = meta.get("seats")
+    recorded: list = found if isinstance(found, list) else []
     seats = []
     for i, name in enumerate(names):
         info = recorded[i] if i < len(recorded) and isinstance(recorded[i], dict) else {}
         bot = info.get("bot")
         if bot is not None and not bots.known(bot):  # a typo keeps a bot a bot, not a human
             bot = default_level()
-        colour = info.get("colour") if info.get("colour") in COLOURS else COLOURS[i % len(COLOURS)]
-        seats.append(Seat(name, bot, colour))
+        colour = info.get("colour")
+        seats.append(Seat(name, bot, colour if colour in COLOURS else COLOURS[i % len(COLOURS)]))
     return seats
 
 

@@ -50,7 +50,7 @@ class Game:
     records: tuple[type, ...]  # the game's own actions and events
     initial: Callable[[tuple[str, ...], Mapping[str, Any]], Any]
     to_act: Callable[[Any], tuple[int | None, ...]]  # (None,) before the set-up (Start)
-    legal_actions: Callable[[Any, int | None], list[Action]]  # none for a seat not to act, or None
+    legal_actions: Callable[[Any, int], list[Action]]  # none for a seat not to act
     step: Callable[[Turn, int | None, Action], None]
     evolve: Callable[[Any, Event], Any]
     view: Callable[[Any, int | None], Any]
@@ -195,7 +195,7 @@ def decide(game: Game, state: Any, seat: int | None, action: Action, chance: Cha
             raise Rejected("the game has already been set up")
         if seat is not None:
             raise Rejected("the game has not been set up yet")
-    elif action not in game.legal_actions(state, seat):  # none for a seat not to act
+    elif seat is None or action not in game.legal_actions(state, seat):  # none for a seat not to act
         raise Rejected(_why_not(game, state, seat, action))
     return carry_out(game, state, seat, action, chance)
 

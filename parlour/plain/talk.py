@@ -93,7 +93,7 @@ class Talk:
             return [t("plain.no_hand")]
         if not 0 <= seat < len(self.names):
             return [t("plain.hand_hidden")]
-        cards = [words.card_label(card) for card in words.hand(view, seat)]
+        cards = [words.card_label(card) for card in words.hand(view, seat) or ()]
         extra = words.aside(view, seat, False)
         lines = [t("plain.hand", name=self.names[seat], cards=", ".join(cards) if cards else t("game.no_cards"))]
         return lines + ([extra.replace("\n", ": ", 1)] if extra else [])

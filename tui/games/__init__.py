@@ -63,7 +63,7 @@ class Presenter:
         game numbers a choice of cards by their slots in the hand (see Garfield's)."""
         return list(range(len(options)))
 
-    def aside(self, words: Words, view, seat: int, ascii_only: bool, board: Widget) -> str:
+    def aside(self, words: Words, view, seat: int, ascii_only: bool, board: Widget) -> str | None:
         """What is told beside the board (a legend): the game's words, unless its board as drawn
         now explains itself (see Smurf's)."""
         return words.aside(view, seat, ascii_only)
