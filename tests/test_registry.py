@@ -32,3 +32,38 @@ def test_a_registered_game_comes_and_goes():
     finally:
         registry.unregister("chess")
     assert "chess" not in registry.GAMES and registry.ids_listed() == "garfield, filmis or smurf"
+
+
+ONE_GAME = """
+import asyncio, sys
+from parlour.rules import registry
+from parlour.seats import Seat
+from parlour.tui.app import make_app
+
+async def main():
+    seats = [Seat("Ann", None, "red"), Seat("Bot", "random", "blue")]
+    app = make_app(start="play", game="filmis", seats=seats, seed=1, bot_delay=0, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        print("SCREEN:" + type(app.screen).__name__)
+
+asyncio.run(main())
+others = [g for g in registry.GAMES if g != "filmis"]
+print("OTHERS:" + ",".join(sorted(m for m in sys.modules if any(g in m.split(".")[-1] for g in others))))
+"""
+
+
+def test_a_table_imports_its_own_game_and_no_other(tmp_path):
+    import subprocess
+    import sys
+
+    env = {
+        "PARLOUR_DATA_DIR": str(tmp_path / "data"),
+        "PARLOUR_CONFIG_DIR": str(tmp_path / "config"),
+        "PATH": "/usr/bin:/bin",
+        "LANG": "C.UTF-8",
+    }
+    run = subprocess.run([sys.executable, "-c", ONE_GAME], capture_output=True, text=True, timeout=120, env=env)
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert "SCREEN:GameScreen" in lines and lines[-1] == "OTHERS:", run.stdout  # no module of another game
