@@ -40,6 +40,12 @@ from parlour.rules import registry
 from parlour.seats import Seat
 from parlour.tui.app import make_app
 
+from parlour.tui.games import playable
+
+listed = playable()  # the title's list: every game found, none imported
+print("LISTED:" + ",".join(sorted(m for m in sys.modules if any(g in m.split(".")[-1] for g in listed))))
+
+
 async def main():
     seats = [Seat("Ann", None, "red"), Seat("Bot", "random", "blue")]
     app = make_app(start="play", game="filmis", seats=seats, seed=1, bot_delay=0, animations=False)
@@ -53,7 +59,7 @@ print("OTHERS:" + ",".join(sorted(m for m in sys.modules if any(g in m.split("."
 """
 
 
-def test_a_table_imports_its_own_game_and_no_other(tmp_path):
+def test_listing_the_games_imports_none_and_a_table_only_its_own(tmp_path):
     import subprocess
     import sys
 
@@ -66,4 +72,5 @@ def test_a_table_imports_its_own_game_and_no_other(tmp_path):
     run = subprocess.run([sys.executable, "-c", ONE_GAME], capture_output=True, text=True, timeout=120, env=env)
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
-    assert "SCREEN:GameScreen" in lines and lines[-1] == "OTHERS:", run.stdout  # no module of another game
+    assert lines[0] == "LISTED:" and "SCREEN:GameScreen" in lines, run.stdout
+    assert lines[-1] == "OTHERS:", run.stdout  # no module of another game
