@@ -18,17 +18,22 @@ from dataclasses import dataclass
 from math import sqrt
 from typing import Any
 
+from parlour.rules import registry
 from parlour.rules.bots.expert_worlds import SAMPLERS
 from parlour.rules.bots.playout import play_on, shares
 from parlour.rules.game import Game
 
-# games played on from each turn: enough for a margin of about 10 points, quick enough for a
-# 60-turn Garfield game in 20 s and a Smurf game people play in 60 s on one core (README)
-GAMES = {"garfield": 200, "filmis": 200, "smurf": 160}
-DEFAULT_GAMES = 64
+DEFAULT_GAMES = 64  # games played on from each turn, for a game whose registry entry does not say
 MOST_POINTS = 60  # turns estimated at most: a longer game is sampled evenly
 PLAYOUT_LIMIT = 1_500  # actions a playout may take; one still running then counts as a draw
 Z = 1.96  # the 95 % interval
+
+
+def games_on(game_id: str) -> int:
+    """Games played on from each turn: the game's registry entry's `chances_games` (for the
+    built-in games enough for a margin of about 10 points, and quick enough, README)."""
+    entry = registry.GAMES.get(game_id)
+    return entry.chances_games if entry is not None else DEFAULT_GAMES
 
 
 @dataclass(frozen=True)
@@ -96,7 +101,7 @@ class Analysis:
     ):
         self.replay = replay
         self.eyes = eyes
-        self.games = games or GAMES.get(replay.game.id, DEFAULT_GAMES)
+        self.games = games or games_on(replay.game.id)
         self.seed = seed
         self.points = _sample(list(enumerate(replay.turns, start=1)), most or MOST_POINTS)  # (turn, stop)
         if replay.finished:

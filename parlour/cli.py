@@ -39,7 +39,9 @@ def _display_options(parser: argparse.ArgumentParser, top: bool = False) -> None
 
 
 def _play(play: argparse.ArgumentParser) -> None:
-    play.add_argument("game", help="garfield, filmis or smurf")
+    from parlour.rules import registry
+
+    play.add_argument("game", help=registry.ids_listed())
     play.add_argument(
         "--seats", help='who plays, in seat order: a name is a human, "bot" (or bot:LEVEL) a bot; e.g. "Ann,bot,bot"'
     )
@@ -186,20 +188,20 @@ def main(argv: list[str] | None = None) -> int:
 def _main(argv: list[str] | None) -> int:
     args = _parser(sys.argv[1:] if argv is None else argv).parse_args(argv)
     if args.command == "engine":
-        from .engine import run
+        from .engine import run as run_engine
 
-        return run()
+        return run_engine()
     if args.command == "serve":
         from .serve.quotas import parse
-        from .serve.server import Settings, run
+        from .serve.server import Settings as ServeSettings, run as run_server
 
         try:
             quotas = parse(args.quota)
         except ValueError as error:
             print(f"parlour serve: {error}", file=sys.stderr)
             return 2
-        return run(
-            Settings(
+        return run_server(
+            ServeSettings(
                 host=args.host,
                 port=args.port,
                 password_file=args.password_file,
@@ -215,9 +217,9 @@ def _main(argv: list[str] | None) -> int:
             )
         )
     if args.command == "web":
-        from .web import Settings, app_options, run
+        from .web import Settings as WebSettings, app_options, run as run_web
 
-        return run(Settings(host=args.host, port=args.port, public=args.public, app_options=app_options(args)))
+        return run_web(WebSettings(host=args.host, port=args.port, public=args.public, app_options=app_options(args)))
     if args.command == "replay" and args.text:
         return _replay_text(args.save, args.seat, getattr(args, "analysis", False))
     if args.command == "simulate":

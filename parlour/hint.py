@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.rules.bots import SEARCHED, make
+from parlour.rules.bots import make, searched
 from parlour.rules.bots.expert_worlds import SAMPLERS
 from parlour.rules.bots.playout import play_on, shares
 from parlour.rules.chance import Chance
@@ -38,8 +38,8 @@ class Hint:
 
 
 def level_for(game_id: str) -> str:
-    """The bot a hint asks: the expert where it searches (rules/bots SEARCHED), else smart."""
-    return "expert" if game_id in SEARCHED else "smart"
+    """The bot a hint asks: the expert where the menus offer it (the registry's `expert`), else smart."""
+    return "expert" if searched(game_id) else "smart"
 
 
 def hint(

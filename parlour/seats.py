@@ -5,28 +5,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from parlour.rules import bots
+from parlour.rules import bots, registry
 
 SPECTATOR = -1  # a seat no player has: its view hides every hand
 
 COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
 
-BOT_NAMES = {
-    "garfield": ("Odie", "Nermal", "Arlene", "Pooky"),
-    "filmis": ("Rocky", "Sixten", "Loket", "Eva"),  # none shares a card's name
-    "smurf": ("Papa Smurf", "Smurfette", "Brainy", "Hefty"),
-}
+NO_NAMES = ("Bot 1", "Bot 2", "Bot 3", "Bot 4")  # a game whose entry names no bots
 
 
 def bot_names(game: str) -> tuple[str, ...]:
-    """The bots' names at a table of `game`, in the language played (the catalogue's
-    `<game>.bot_names`, comma-separated, where a language names them its own way)."""
+    """The bots' names at a table of `game`, in the language played: the catalogue's
+    `<game>.bot_names`, comma-separated, where a language names them its own way, else the
+    game's registry entry's."""
     from parlour.words.i18n import has, t
 
     key = f"{game}.bot_names"
     if has(key):
         return tuple(name.strip() for name in t(key).split(","))
-    return BOT_NAMES.get(game, ("Bot 1", "Bot 2", "Bot 3", "Bot 4"))
+    entry = registry.GAMES.get(game)
+    return entry.bot_names if entry is not None and entry.bot_names else NO_NAMES
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,15 +61,16 @@ def seats_meta(seats) -> list[dict]:
 
 def seats_from_meta(names: tuple[str, ...], meta: dict) -> list[Seat]:
     """The seats a save recorded; a missing seat is a human, an unknown bot level the default bot."""
-    recorded = meta.get("seats") if isinstance(meta.get("seats"), list) else []
+    found = meta.get("seats")
+    recorded: list = found if isinstance(found, list) else []
     seats = []
     for i, name in enumerate(names):
         info = recorded[i] if i < len(recorded) and isinstance(recorded[i], dict) else {}
         bot = info.get("bot")
         if bot is not None and not bots.known(bot):  # a typo keeps a bot a bot, not a human
             bot = default_level()
-        colour = info.get("colour") if info.get("colour") in COLOURS else COLOURS[i % len(COLOURS)]
-        seats.append(Seat(name, bot, colour))
+        colour = info.get("colour")
+        seats.append(Seat(name, bot, colour if colour in COLOURS else COLOURS[i % len(COLOURS)]))
     return seats
 
 

@@ -1,4 +1,5 @@
-"""What the table needs from a game: one `Game` value per game module.
+"""What the table needs from a game: one `Game` value per game module, its functions named one by
+one (rules/<game>/__init__.py).
 
 Each game supplies pure functions over its own immutable state:
 
@@ -49,7 +50,7 @@ class Game:
     records: tuple[type, ...]  # the game's own actions and events
     initial: Callable[[tuple[str, ...], Mapping[str, Any]], Any]
     to_act: Callable[[Any], tuple[int | None, ...]]  # (None,) before the set-up (Start)
-    legal_actions: Callable[[Any, int | None], list[Action]]  # none for a seat not to act, or None
+    legal_actions: Callable[[Any, int], list[Action]]  # none for a seat not to act
     step: Callable[[Turn, int | None, Action], None]
     evolve: Callable[[Any, Event], Any]
     view: Callable[[Any, int | None], Any]
@@ -59,53 +60,10 @@ class Game:
     to_act_after: Callable[[Sequence[Event]], tuple[int, ...] | None] = lambda events: None
     rules_version: int = 1  # counts changes to the rules; saves record it (rules/versions.py)
 
-    @classmethod
-    def from_modules(
-        cls,
-        id: str,
-        title: str,
-        records: tuple[type, ...],
-        *modules: Any,
-        players: tuple[int, int] = (2, 4),
-        rules_version: int = 1,
-    ) -> Game:
-        """A game whose functions (initial, to_act, legal_actions, step, evolve, view, redact,
-        result and, if it has them, explain and to_act_after) are found by name in its rule modules."""
-
-        def find(name: str) -> Any:
-            for module in modules:
-                if hasattr(module, name):
-                    return getattr(module, name)
-            return None
-
-        functions = {name: find(name) for name in _FUNCTIONS}
-        missing = [name for name, f in functions.items() if f is None and name not in _OPTIONAL]
-        if missing:
-            raise TypeError(f"{title}: its rule modules define no {', '.join(missing)}")
-        for name in _OPTIONAL:
-            if functions[name] is None:
-                del functions[name]
-        return cls(id, title, players[0], players[1], records, **functions, rules_version=rules_version)
-
     @cached_property  # read for every event decoded
     def kinds(self) -> Mapping[str, type]:
         """Record name -> class, for decoding this game's JSON."""
         return {cls.__name__: cls for cls in SHARED_RECORDS + self.records}
-
-
-_FUNCTIONS = (
-    "initial",
-    "to_act",
-    "legal_actions",
-    "step",
-    "evolve",
-    "view",
-    "redact",
-    "result",
-    "explain",
-    "to_act_after",
-)
-_OPTIONAL = ("explain", "to_act_after")
 
 
 # ---- evolve -------------------------------------------------------------------------------
@@ -237,7 +195,7 @@ def decide(game: Game, state: Any, seat: int | None, action: Action, chance: Cha
             raise Rejected("the game has already been set up")
         if seat is not None:
             raise Rejected("the game has not been set up yet")
-    elif action not in game.legal_actions(state, seat):  # none for a seat not to act
+    elif seat is None or action not in game.legal_actions(state, seat):  # none for a seat not to act
         raise Rejected(_why_not(game, state, seat, action))
     return carry_out(game, state, seat, action, chance)
 

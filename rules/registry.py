@@ -1,37 +1,100 @@
-"""The game registry: game id -> where its rules and its smart bot live, imported only when asked
-for. (The presenters are a tui matter: tui keeps its own registry keyed by the same ids.)"""
+"""The game registry: one manifest (`Entry`) per game, the only place outside a game's own folders
+that names the games. Everything else (the title screen, the command line's help, plain mode,
+simulate, the web page's title, the keymap, the bots' names, the screenshots) reads it.
+
+An entry names each part of a game by its module path, one per layer (rules here, words in the
+services, the presenter in the Textual app), so nothing is imported until a game is chosen and
+the rules core never imports a layer above it. docs/adding-a-game.md says what a game holds."""
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
-from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
 
+# Neither typing nor dataclasses: `parlour --help` lists the games, and those two imports would
+# make its start half again as long. (Type checkers read any name TYPE_CHECKING as true.)
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # the title lists the games without loading any rules
     from .game import Game
 
 
-@dataclass(frozen=True, slots=True)
 class Entry:
-    """One game: the module whose `GAME` is its rules, the smart bot's strategy class, and how
-    many may play (as its GAME says: the title shows it without importing every game's rules;
-    tests/test_registry.py checks that the two agree)."""
+    """One game's manifest: its parts by module path (imported when the game is chosen), how many
+    may play (as its GAME says: the title shows it without importing the rules;
+    tests/test_registry.py checks that the two agree), and what the fronts ask of a game beside
+    its modules."""
 
-    rules: str  # a module defining GAME
-    strategy: str  # "module:Class", built with the bot's random generator
-    players: tuple[int, int] = (2, 4)  # the fewest and the most
+    __slots__ = (
+        "id",
+        "rules",
+        "words",
+        "presenter",
+        "players",
+        "strategy",
+        "expert",
+        "bot_names",
+        "keys",
+        "catalogues",
+        "styles",
+        "chances_games",
+    )
+
+    def __init__(
+        self,
+        id: str,
+        *,
+        rules: str,
+        words: str,
+        presenter: str,
+        players: tuple[int, int] = (2, 4),
+        strategy: str | None = None,
+        expert: bool = False,
+        bot_names: tuple[str, ...] = (),
+        keys: tuple[tuple[str, str], ...] = (),
+        catalogues: str | None = None,
+        styles: str | None = None,
+        chances_games: int = 64,
+    ):
+        self.id = id
+        self.rules = rules  # a module defining GAME (a rules.game.Game)
+        self.words = words  # a module defining the game's parlour.words.base.Words subclass
+        self.presenter = presenter  # a module defining its parlour.tui.games.Presenter subclass
+        self.players = players  # the fewest and the most
+        self.strategy = strategy  # the smart bot's "module:Class", built with the bot's generator
+        self.expert = expert  # the menus offer the `expert` bot (where it beats `smart`: docs/bots.md)
+        self.bot_names = bot_names  # the bots' names (a catalogue's `<id>.bot_names` may put its own)
+        self.keys = keys  # the game's own key ids and keys, as its presenter binds them (plain mode names them)
+        self.catalogues = catalogues  # a folder of <lang>/*.toml (None: its files in parlour/words/locale)
+        self.styles = styles  # its table's stylesheet: a name in styles/, or a full path (None: none)
+        self.chances_games = chances_games  # games the replay's chances chart plays on from each turn
+
+    def __repr__(self) -> str:
+        return f"Entry({self.id!r}, rules={self.rules!r})"
 
 
-# Listed in the order the title screen shows them.
-GAMES: dict[str, Entry] = {
-    "garfield": Entry("parlour.rules.garfield", "parlour.rules.bots.garfield_smart:GarfieldSmart"),
-    "filmis": Entry("parlour.rules.filmis", "parlour.rules.bots.filmis_smart:FilmisSmart"),
-    "smurf": Entry("parlour.rules.smurf", "parlour.rules.bots.smurf_smart:SmurfSmart"),
-}
+GAMES: dict[str, Entry] = {}
+# The folders of the games' own catalogues kept outside parlour/words/locale (read for every
+# text looked up: kept here as a tuple, made anew when a game comes or goes).
+CATALOGUES: tuple[str, ...] = ()
 
-MODULES = {game_id: entry.rules for game_id, entry in GAMES.items()}  # game id -> rules module
+
+def register(entry: Entry) -> None:
+    """Add a game (or put a new entry in place of one with the same id)."""
+    GAMES[entry.id] = entry
+    _changed()
+
+
+def unregister(game_id: str) -> None:
+    """Take a game out again (a test's game, once its test is done)."""
+    GAMES.pop(game_id, None)
+    _changed()
+
+
+def _changed() -> None:
+    global CATALOGUES
+    CATALOGUES = tuple(e.catalogues for e in GAMES.values() if e.catalogues is not None)
+    _available.cache_clear()
 
 
 class UnknownGame(LookupError):
@@ -43,12 +106,34 @@ class UnknownGame(LookupError):
 @cache
 def _available() -> tuple[str, ...]:
     # find_spec reads the file system: once per process is enough (games do not come and go)
-    return tuple(gid for gid, entry in GAMES.items() if importlib.util.find_spec(entry.rules) is not None)
+    return tuple(gid for gid, entry in GAMES.items() if importable(entry.rules))
+
+
+def importable(module: str) -> bool:
+    """Whether `module` is there to import (without importing it)."""
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:  # its package is not there either
+        return False
 
 
 def available() -> list[str]:
     """Ids of the games whose rules are in (a listed game without its module is still coming)."""
     return list(_available())
+
+
+def ids_listed() -> str:
+    """The game ids as a command's help lists them: "garfield, filmis or smurf"."""
+    ids = list(GAMES)
+    return ids[-1] if len(ids) < 2 else f"{', '.join(ids[:-1])} or {ids[-1]}"
+
+
+def entry(game_id: str) -> Entry:
+    """The manifest of `game_id`; raises UnknownGame for anything else."""
+    found = GAMES.get(game_id) if isinstance(game_id, str) else None
+    if found is None:
+        raise UnknownGame(game_id)
+    return found
 
 
 def get(game_id: str) -> Game:
@@ -61,9 +146,51 @@ def get(game_id: str) -> Game:
 
 def strategy(game_id: str) -> type | None:
     """The smart bot's strategy class for `game_id` (None for a game without one)."""
-    entry = GAMES.get(game_id)
-    if entry is None:
+    found = GAMES.get(game_id)
+    if found is None or found.strategy is None:
         return None
-    module, name = entry.strategy.split(":")
-    found: type = getattr(importlib.import_module(module), name)
-    return found
+    module, name = found.strategy.split(":")
+    cls: type = getattr(importlib.import_module(module), name)
+    return cls
+
+
+# The games, in the order the title screen shows them.
+register(
+    Entry(
+        "garfield",
+        rules="parlour.rules.garfield",
+        words="parlour.words.garfield",
+        presenter="parlour.tui.games.garfield",
+        strategy="parlour.rules.bots.garfield_smart:GarfieldSmart",
+        bot_names=("Odie", "Nermal", "Arlene", "Pooky"),
+        styles="garfield.tcss",
+        # enough for a margin of about 10 points, quick enough for a 60-turn game in 20 s (README)
+        chances_games=200,
+    )
+)
+register(
+    Entry(
+        "filmis",
+        rules="parlour.rules.filmis",
+        words="parlour.words.filmis",
+        presenter="parlour.tui.games.filmis",
+        strategy="parlour.rules.bots.filmis_smart:FilmisSmart",
+        bot_names=("Rocky", "Sixten", "Loket", "Eva"),  # none shares a card's name
+        keys=(("filmis_raid", "w"),),
+        styles="filmis.tcss",
+        chances_games=200,
+    )
+)
+register(
+    Entry(
+        "smurf",
+        rules="parlour.rules.smurf",
+        words="parlour.words.smurf",
+        presenter="parlour.tui.games.smurf",
+        strategy="parlour.rules.bots.smurf_smart:SmurfSmart",
+        expert=True,
+        bot_names=("Papa Smurf", "Smurfette", "Brainy", "Hefty"),
+        keys=(("smurf_wheel1", "w"), ("smurf_wheel2", "e")),
+        chances_games=160,  # a game people play in 60 s on one core (README)
+    )
+)

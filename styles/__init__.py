@@ -1,12 +1,14 @@
 """Parlour's Textual stylesheets (*.tcss): app.tcss for what every screen shares, one file per
 kind of screen (each screen class names its own in CSS_PATH: Textual reads it when the screen is
-first shown), and one per game's table. The app reads at start only the shared file and its first
-screen's (tui/app.py): parsing every rule up front was a visible part of the title's cold start."""
+first shown), and one per game's table (as the game's registry entry names it). The app reads at
+start only the shared file and its first screen's (tui/app.py): parsing every rule up front was a
+visible part of the title's cold start."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path, PurePath
+
+from parlour.rules import registry
 
 HERE = Path(__file__).resolve().parent
 
@@ -20,7 +22,7 @@ SHARED = sheets("app")
 LISTS = sheets("lists")  # the title's games and the saves to resume
 SETUP = sheets("setup")
 DIALOGS = sheets("dialogs")  # help, passing the keyboard, results, a question
-_SCREENS = {"app", "lists", "setup", "dialogs", "table"}
-_GAMES = sorted(name[:-5] for name in os.listdir(HERE) if name.endswith(".tcss") and name[:-5] not in _SCREENS)
-TABLE = sheets("table", *_GAMES)  # and each game's table
+# and each game's table: its registry entry's `styles`, a file here or a full path (a game
+# registered after this import draws with its widgets' DEFAULT_CSS)
+TABLE = sheets("table") + [HERE / e.styles for e in registry.GAMES.values() if e.styles is not None]
 EVERY = SHARED + LISTS + SETUP + TABLE + DIALOGS

@@ -5,8 +5,8 @@ standard smart bot (or random bots) and print the patched seat's win rate.
     python tools/bots_tune.py garfield 'KEEP[LASAGNA]=4,5,6' --games 2000
 
 Each value is played over the same seeds; the standard bot's figure is the baseline (25%).
-Only constants read while choosing can be patched this way: Smurf's CAP is baked into
-the cached tables every bot shares.
+Only constants read while choosing can be patched this way, not one baked into tables
+every bot shares (cached once per process).
 """
 
 from __future__ import annotations

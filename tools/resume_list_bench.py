@@ -27,7 +27,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if "PYTHONPATH" not in os.environ:  # with PYTHONPATH set, that checkout's code is timed
     sys.path.insert(0, str(ROOT))
 
-GAMES = ("garfield", "filmis", "smurf")
+from parlour.rules import registry  # noqa: E402
+
+GAMES = tuple(registry.available())  # the saves are of each game in turn
 NAMES = ("Ann", "Bob", "Cid", "Dee")
 COLOURS = ("red", "blue", "green", "yellow")
 
@@ -44,7 +46,7 @@ def make_saves(folder: Path, count: int) -> None:
         if path.exists():
             continue
         picks = random.Random(i)
-        game, players = GAMES[i % 3], NAMES[: picks.randint(2, 4)]
+        game, players = GAMES[i % len(GAMES)], NAMES[: picks.randint(2, 4)]
         seats = [{"bot": "random" if seat else None, "colour": COLOURS[seat]} for seat in range(len(players))]
         table = Table.new(game, players, seed=i, meta={"seats": seats})
         bots = {seat: make("random", f"{i}/{seat}") for seat in range(len(players))}  # seat 0 "human"

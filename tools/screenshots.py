@@ -15,26 +15,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-SCENE_MODULES = (
-    "tests.tui.scenes",
-    "tests.tui.scenes_filmis",
-    "tests.tui.scenes_smurf",
-    "tests.tui.scenes_replay",
-    "tests.tui.scenes_readable",
-)
-
 
 def scenes() -> dict:
-    """name -> (make the scene, sizes to shoot) from every scene module that exists."""
+    """name -> (make the scene, sizes to shoot) from every scene module of the snapshot tests
+    (tests/tui/scenes*.py: the app's own scenes, then each game's and the other screens')."""
     import importlib
-    import importlib.util
 
     found = {}
-    for name in SCENE_MODULES:
-        if importlib.util.find_spec(name) is not None:
-            module = importlib.import_module(name)
-            for scene, make in module.SCENES.items():
-                found[scene] = (make, module.SIZES.get(scene, [(80, 24)]))
+    for path in sorted((ROOT / "tests" / "tui").glob("scenes*.py"), key=lambda p: (p.stem != "scenes", p.stem)):
+        module = importlib.import_module(f"tests.tui.{path.stem}")
+        for scene, make in module.SCENES.items():
+            found[scene] = (make, module.SIZES.get(scene, [(80, 24)]))
     return found
 
 

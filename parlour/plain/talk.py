@@ -32,12 +32,14 @@ def command_of(answer: str) -> str | None:
     return {"?": "help", "q": "quit", "exit": "quit"}.get(word)
 
 
-def rules_text(help_key: str) -> str:
-    from parlour.command import command
-
+def rules_text(words: Words) -> str:
     """A game's rules as the full-screen table's help says them, its keys named as the table
-    has them by default: the text names keys as {roll}, {confirm}... (tui/keymap.py fills them
-    from the player's keymap there), and plain mode has no keys of its own to name."""
+    has them by default: the text names keys as {roll}, {confirm}... and the game's own by their
+    ids (tui/keymap.py fills them from the player's keymap there; the game's registry entry
+    says its keys), and plain mode has no keys of its own to name."""
+    from parlour.command import command
+    from parlour.rules import registry
+
     keys = {
         "roll": f"{t('keys.space')}/r",
         "confirm": t("keys.enter_name"),
@@ -46,13 +48,11 @@ def rules_text(help_key: str) -> str:
         "help": "?",
         "quit": "Ctrl+Q",
         "undo": "u",
-        "filmis_raid": "w",
-        "smurf_wheel1": "w",
-        "smurf_wheel2": "e",
         "slots": "1-9",
         "command": command(),
+        **dict(registry.entry(words.game_id).keys),
     }
-    return t(help_key).format_map(keys)
+    return t(words.help_key).format_map(keys)
 
 
 def numbered(labels: list[str]) -> list[str]:
@@ -93,7 +93,7 @@ class Talk:
             return [t("plain.no_hand")]
         if not 0 <= seat < len(self.names):
             return [t("plain.hand_hidden")]
-        cards = [words.card_label(card) for card in words.hand(view, seat)]
+        cards = [words.card_label(card) for card in words.hand(view, seat) or ()]
         extra = words.aside(view, seat, False)
         lines = [t("plain.hand", name=self.names[seat], cards=", ".join(cards) if cards else t("game.no_cards"))]
         return lines + ([extra.replace("\n", ": ", 1)] if extra else [])
@@ -168,7 +168,7 @@ class Talk:
         if command == "hint":
             return Reply([self.hint(view, seat, actions, events)])
         if command == "rules":
-            return Reply([rules_text(self.words.help_key)])
+            return Reply([rules_text(self.words)])
         if command == "board":
             return Reply(self.board(view, seat))
         if command == "hand":

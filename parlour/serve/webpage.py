@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from html import escape
 
-TITLE = "Parlour: Garfield, Filmis, The Smurf Game"
+from parlour.words.i18n import games_title
 
 STYLE = """
 body { margin: 0; background: #0c181f; color: rgba(255, 255, 255, 0.95); font-family: monospace; }
@@ -46,7 +46,7 @@ def _head(extra: str = "") -> str:
     return (
         f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
         f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f'<title>{escape(TITLE)}</title><link rel="icon" href="data:,">'
+        f'<title>{escape(games_title())}</title><link rel="icon" href="data:,">'
         f'<link rel="stylesheet" href="/parlour.css">{extra}</head>'
     )
 

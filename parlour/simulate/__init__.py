@@ -3,10 +3,10 @@
     parlour simulate garfield --seats smart,random,random,random --games 2000 --seed 1 [--json]
 
 Every game and every bot is seeded from `--seed` and the game's index, so a run is reproducible.
-Wins: a game won by one seat gives that seat 1; a shared win (Filmis: equal highest scores) gives
+Wins: a game won by one seat gives that seat 1; a shared win (equal highest scores, say) gives
 each winner 1/k, so the win column of a run always adds up to the number of finished games.
 Game length is counted in turns: the number of `TurnBegan` events in the game's log (a skipped
-turn counts too; Filmis calls it a turn as well). The text output has charts beside the table
+turn counts too). The text output has charts beside the table
 (parlour/simulate/charts.py: win rates with 95 % intervals, the length distribution).
 """
 
@@ -26,7 +26,9 @@ MAX_ACTIONS = 200_000  # a game still running after this many actions is counted
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help="game id: garfield, filmis or smurf")
+    from parlour.rules import registry
+
+    parser.add_argument("game", help=f"game id: {registry.ids_listed()}")
     parser.add_argument(
         "--seats",
         default="smart,random,random,random",
@@ -223,7 +225,7 @@ def run(args: argparse.Namespace) -> int:
     except registry.UnknownGame as error:
         print(f"parlour simulate: {error}", file=sys.stderr)
         return 2
-    known = offered(game.id)  # the menus' levels: `expert` too in the Smurf Game
+    known = offered(game.id)  # the menus' levels: `expert` too where the game's registry entry says
     unknown = [level for level in levels if level not in known]
     if unknown:
         print(f"parlour simulate: unknown bot level {unknown[0]!r} (known: {', '.join(known)})", file=sys.stderr)

@@ -11,7 +11,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-PAGE_TITLE = "Parlour: Garfield, Filmis, The Smurf Game"
+
+
+def page_title() -> str:
+    from parlour.words.i18n import games_title
+
+    return games_title()
 
 
 @dataclass(frozen=True)

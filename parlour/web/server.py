@@ -15,7 +15,7 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from . import PAGE_TITLE, TEMPLATES
+from . import TEMPLATES, page_title
 
 log = logging.getLogger("parlour.web")
 
@@ -96,7 +96,7 @@ class TabService(AppService):
 
 class WebServer(Server):
     def __init__(self, command: str, host: str, port: int):
-        super().__init__(command, host=host, port=port, title=PAGE_TITLE, templates_path=TEMPLATES)
+        super().__init__(command, host=host, port=port, title=page_title(), templates_path=TEMPLATES)
         self.spare = Spare(command, self.download_manager)
 
     @aiohttp_jinja2.template("page.html")

@@ -18,11 +18,12 @@ NEAR = 6  # how many squares ahead of a pawn the board in words tells
 
 
 class ByGame(Generic[T]):
-    """One class per game id, each defined in the module <package>.<game id> and imported when
-    first asked for (a game's module registers its class with `add` as it is imported)."""
+    """One class per game id, each defined in the module the game's registry entry names for
+    `part` ("words" or "presenter") and imported when first asked for (a game's module registers
+    its class with `add` as it is imported)."""
 
-    def __init__(self, package: str):
-        self.package = package
+    def __init__(self, part: str):
+        self.part = part
         self.classes: dict[str, type[T]] = {}
 
     def add(self, game_id: str, cls: type[T]) -> None:
@@ -30,7 +31,9 @@ class ByGame(Generic[T]):
 
     def get(self, game_id: str) -> type[T]:
         if game_id not in self.classes:
-            importlib.import_module(f"{self.package}.{game_id}")
+            from parlour.rules import registry
+
+            importlib.import_module(getattr(registry.entry(game_id), self.part))
         return self.classes[game_id]
 
 
@@ -98,7 +101,7 @@ class Words:
     # Log lines that set the table for the next turn rather than tell a move (Garfield's next
     # card): the catalogue keys whose text, up to its first placeholder, begins such a line.
     next_turn_keys: ClassVar[tuple[str, ...]] = ()
-    _games: ClassVar[ByGame[Words]] = ByGame("parlour.words")
+    _games: ClassVar[ByGame[Words]] = ByGame("words")
 
     def __init_subclass__(cls, game: str = "", **kw):
         super().__init_subclass__(**kw)
@@ -108,7 +111,7 @@ class Words:
 
     @staticmethod
     def of(game_id: str) -> Words:
-        """The words of a game: parlour/words/<game id>.py."""
+        """The words of a game (the module its registry entry names: parlour/words/<game id>.py)."""
         return Words._games.get(game_id)()
 
     def question(self, view: Any, seat: int, names: tuple[str, ...]) -> str:

@@ -1,5 +1,6 @@
 """Message catalogues: every text Parlour shows lives in parlour/words/locale/<lang>/*.toml (one
-file for the app, one per game), not in widgets.
+file for the app, one per game; a game may keep its own in its folder: the registry's
+`catalogues`), not in widgets.
 
 `t("key", name="Ann")` looks a key up in the active language (falling back to English) and
 fills in its {placeholders}. A missing key shows as the key itself, so it is easy to spot.
@@ -24,6 +25,8 @@ from contextvars import ContextVar
 from functools import cache, lru_cache
 from pathlib import Path
 
+from parlour.rules import registry
+
 LANGUAGES = ("en", "sv")
 _DIR = Path(__file__).parent / "locale"
 # The language is per context: `parlour serve` runs one app per player in one process, each in its
@@ -33,10 +36,19 @@ _active: ContextVar[str] = ContextVar("parlour_language")
 _last = "en"
 
 
-@cache
 def catalogue(lang: str) -> dict[str, str]:
-    """A language's messages as a flat dict of dotted keys, from all its files."""
-    return load(_DIR / lang)
+    """A language's messages as a flat dict of dotted keys, from all its files and the files of
+    the games whose catalogues live in their own folders (the registry's `catalogues`)."""
+    return _catalogue(lang, registry.CATALOGUES)
+
+
+@cache
+def _catalogue(lang: str, folders: tuple[str, ...]) -> dict[str, str]:
+    messages = load(_DIR / lang)
+    for folder in folders:
+        if (Path(folder) / lang).is_dir():
+            messages = {**messages, **load(Path(folder) / lang)}
+    return messages
 
 
 def load(folder: Path, cache: Path | None = None) -> dict[str, str]:
@@ -126,6 +138,12 @@ def language() -> str:
 
 def has(key: str) -> bool:
     return key in catalogue(language()) or key in catalogue("en")
+
+
+def games_title() -> str:
+    """A page's title naming every registered game, in English: "Parlour: Garfield, Filmis, ..."."""
+    english = catalogue("en")
+    return "Parlour: " + ", ".join(english.get(f"games.{g}", g) for g in registry.GAMES)
 
 
 class You(str):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import registry
 from .randombot import RandomBot
 from .smart import SmartBot
 
@@ -14,15 +15,20 @@ def _expert(seed=None):
     return ExpertBot(seed)
 
 
-# levels a caller may ask for by name but the menus offer only for some games: `expert` beats
-# `smart` clearly only in the Smurf Game (docs/bots.md has the head-to-head figures)
+# levels a caller may ask for by name but the menus offer only for some games (a registry entry's
+# `expert`: where it beats `smart` clearly, docs/bots.md has the head-to-head figures)
 UNLISTED = {"expert": _expert}
-SEARCHED = ("smurf",)  # the games whose menus offer `expert`
+
+
+def searched(game_id: str | None) -> bool:
+    """Whether the menus offer `expert` for the game."""
+    entry = registry.GAMES.get(game_id) if game_id is not None else None
+    return entry is not None and entry.expert
 
 
 def levels(game_id: str | None = None) -> list[str]:
     """The levels the menus and --seats offer for a game: LEVELS, and `expert` where it is worth it."""
-    return [*LEVELS, *(["expert"] if game_id in SEARCHED else [])]
+    return [*LEVELS, *(["expert"] if searched(game_id) else [])]
 
 
 def known(level: str) -> bool:

@@ -7,4 +7,20 @@ from ..game import Game
 from . import state, tail, turn
 from .records import RECORDS
 
-GAME = Game.from_modules("smurf", "The Smurf Game", RECORDS, state, turn, tail)
+GAME = Game(
+    id="smurf",
+    title="The Smurf Game",
+    min_players=2,
+    max_players=4,
+    records=RECORDS,
+    initial=state.initial,
+    to_act=state.to_act,
+    legal_actions=turn.legal_actions,
+    step=turn.step,
+    evolve=state.evolve,
+    view=state.view,
+    redact=state.redact,
+    result=state.result,
+    explain=turn.explain,
+    to_act_after=tail.to_act_after,
+)

@@ -102,7 +102,7 @@ def test_key_moments_are_the_biggest_moves_in_game_order(tmp_path):
 def test_replay_text_analysis_tells_each_turn_and_the_key_moments(game, tmp_path, capsys, monkeypatch):
     from parlour import analysis
 
-    monkeypatch.setattr(analysis, "GAMES", {game: GAMES})
+    monkeypatch.setattr(analysis, "games_on", lambda game_id: GAMES)
     monkeypatch.setattr(analysis, "MOST_POINTS", 12)
     path = _saved(tmp_path, game)
     assert main(["replay", str(path), "--text", "--analysis"]) == 0

@@ -108,5 +108,5 @@ def test_the_rules_name_the_tables_keys_not_placeholders(game):
     from parlour.plain.talk import rules_text
     from parlour.words.base import Words
 
-    text = rules_text(Words.of(game).help_key)
+    text = rules_text(Words.of(game))
     assert "{" not in text and "Space/r" in text

@@ -24,5 +24,4 @@ def quick_analysis(monkeypatch):
     """The replay's chances chart plays few games on from each turn (in a thread) in tests."""
     from parlour import analysis
 
-    monkeypatch.setattr(analysis, "GAMES", {})
-    monkeypatch.setattr(analysis, "DEFAULT_GAMES", 4)
+    monkeypatch.setattr(analysis, "games_on", lambda game_id: 4)

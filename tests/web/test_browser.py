@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from parlour.web import PAGE_TITLE
+from parlour.web import page_title
 
 from .harness import PageTerminal, chromium, web_server
 
@@ -82,7 +82,7 @@ async def test_a_garfield_game_in_the_browser_is_played_saved_and_resumed(parlou
         async with chromium() as context:
             outside = await offline(context, url.rstrip("/"))
             term = await PageTerminal.open(context, url)
-            assert await term.page.title() == PAGE_TITLE
+            assert await term.page.title() == page_title()
             await term.wait_for("Choose a game", "Ctrl+Q quit")
 
             await term.press("ArrowDown", "ArrowDown", "Enter")  # the arrows reach the third game

@@ -1,14 +1,14 @@
 """Each game's presenter: how its table looks and which keys do what, one subclass of `Presenter`
-per game in tui/games/<game id>.py (with its board widget), found by game id and imported when
-first asked for. The words (log, prompt, options, results) are the game's `Words`, in
-parlour/words/ below the app, so plain mode and `parlour replay --text` share them.
+per game in the module its registry entry names (tui/games/<game id>.py, with its board widget),
+found by game id and imported when first asked for. The words (log, prompt, options, results)
+are the game's `Words`, in parlour/words/ below the app, so plain mode and `parlour replay
+--text` share them.
 
 The generic table (tui/screens/game.py) asks a presenter for everything game-specific; a
 presenter reads views and returns widgets, keys and actions; it never decides a rule."""
 
 from __future__ import annotations
 
-import importlib.util
 from typing import TYPE_CHECKING, ClassVar
 
 from parlour.words.base import ByGame, Words
@@ -32,7 +32,7 @@ class Presenter:
     has_slots: ClassVar[bool] = False  # True: the hand is listed card by card for the 1-9 keys
     hidden_info: ClassVar[bool] = True  # False: nothing to hide, so no hot-seat privacy screen
     legend_keys: ClassVar[str] = ""  # a catalogue key: the game's keys told beside the board
-    _games: ClassVar[ByGame[Presenter]] = ByGame("parlour.tui.games")
+    _games: ClassVar[ByGame[Presenter]] = ByGame("presenter")
 
     def __init_subclass__(cls, game: str = "", **kw):
         super().__init_subclass__(**kw)
@@ -43,7 +43,7 @@ class Presenter:
 
     @staticmethod
     def of(game_id: str) -> Presenter:
-        """The presenter of a game: tui/games/<game id>.py."""
+        """The presenter of a game (the module its registry entry names: tui/games/<game id>.py)."""
         return Presenter._games.get(game_id)()
 
     def roll_action(self, options: list) -> Action | None:
@@ -63,7 +63,7 @@ class Presenter:
         game numbers a choice of cards by their slots in the hand (see Garfield's)."""
         return list(range(len(options)))
 
-    def aside(self, words: Words, view, seat: int, ascii_only: bool, board: Widget) -> str:
+    def aside(self, words: Words, view, seat: int, ascii_only: bool, board: Widget) -> str | None:
         """What is told beside the board (a legend): the game's words, unless its board as drawn
         now explains itself (see Smurf's)."""
         return words.aside(view, seat, ascii_only)
@@ -82,7 +82,7 @@ class Presenter:
         return None
 
     def game_options(self, seats) -> dict:
-        """The rules options the set-up implies (e.g. Filmis nest colours)."""
+        """The rules options the set-up implies (e.g. which colour of nest each seat has)."""
         return {}
 
 
@@ -90,4 +90,4 @@ def playable() -> list[str]:
     """Games whose rules are in and whose table the app can show."""
     from parlour.rules import registry
 
-    return [g for g in registry.available() if importlib.util.find_spec(f"parlour.tui.games.{g}") is not None]
+    return [g for g in registry.available() if registry.importable(registry.entry(g).presenter)]

@@ -1,4 +1,4 @@
-"""The title screen: the three games (one whose rules are not in yet is shown as coming)."""
+"""The title screen: the registry's games (one whose rules are not in yet is shown as coming)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from textual.widgets.option_list import Option
 
 from parlour import styles
 from parlour.rules import registry
-from parlour.words.i18n import t
+from parlour.words.i18n import has, t
 
 from ..games import playable
 from ..keymap import t_keys, with_keys
@@ -43,10 +43,10 @@ class TitleScreen(Screen):
     def compose(self) -> ComposeResult:
         ready = playable()
         options = []
-        for game_id in registry.MODULES:
+        for game_id, entry in registry.GAMES.items():
             name = t(f"games.{game_id}")
             if game_id in ready:
-                low, high = registry.GAMES[game_id].players  # the rules themselves are imported when chosen
+                low, high = entry.players  # the rules themselves are imported when chosen
                 players = t("title.players", low=low, high=high)
                 label = with_keys(self.app, f"{name} · {players}\n  {t(f'games.{game_id}_blurb')}")
                 options.append(Option(label, id=game_id))
@@ -71,7 +71,9 @@ class TitleScreen(Screen):
         from .help import HelpScreen
 
         # The help's ↑↓ and Enter are the game list's own keys, as in the hint: fixed.
-        self.app.push_screen(localized(HelpScreen)(t("app.title"), t("title.help"), self.bindings()))
+        self.app.push_screen(
+            localized(HelpScreen)(t("app.title"), f"{games_named()}\n\n{t('title.help')}", self.bindings())
+        )
 
     def action_resume(self) -> None:
         self.app.show_resume()
@@ -79,3 +81,12 @@ class TitleScreen(Screen):
     def action_cursor(self, step: int) -> None:
         games = self.query_one("#games", OptionList)
         games.action_cursor_down() if step > 0 else games.action_cursor_up()
+
+
+def games_named() -> str:
+    """The sentence that names the games (the title's help begins with it)."""
+    names = [t(f"games.{g}_in_text") if has(f"games.{g}_in_text") else t(f"games.{g}") for g in registry.GAMES]
+    listed = names[-1] if len(names) < 2 else f"{', '.join(names[:-1])} {t('title.and')} {names[-1]}"
+    counts = [word.strip() for word in t("title.counts").split(",")]
+    count = counts[len(names)] if len(names) < len(counts) else str(len(names))
+    return t("title.games", count=count, names=listed)
