@@ -2,13 +2,32 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from ..game import Game
+from ..records import Action
 from .randombot import RandomBot
 from .smart import SmartBot
 
-LEVELS = {"random": RandomBot, "smart": SmartBot}  # the levels the menus and --seats offer
+
+class Bot(Protocol):
+    """What every level is: it chooses an action for a seat from that seat's view (a game's
+    state, as `game.view` gives it)."""
+
+    level: str
+
+    def choose(self, game: Game, view: Any, seat: int) -> Action: ...
 
 
-def _expert(seed=None):
+Seed = int | str | None
+LEVELS: dict[str, Callable[[Seed], Bot]] = {
+    "random": RandomBot,
+    "smart": SmartBot,
+}  # the levels the menus and --seats offer
+
+
+def _expert(seed: Seed = None) -> Bot:
     from .expert import ExpertBot  # imported when first asked for: the menus never load it
 
     return ExpertBot(seed)
@@ -16,7 +35,7 @@ def _expert(seed=None):
 
 # levels a caller may ask for by name but the menus offer only for some games: `expert` beats
 # `smart` clearly only in the Smurf Game (docs/bots.md has the head-to-head figures)
-UNLISTED = {"expert": _expert}
+UNLISTED: dict[str, Callable[[Seed], Bot]] = {"expert": _expert}
 SEARCHED = ("smurf",)  # the games whose menus offer `expert`
 
 
@@ -30,7 +49,7 @@ def known(level: str) -> bool:
     return level in LEVELS or level in UNLISTED
 
 
-def make(level: str, seed: int | str | None = None):
+def make(level: str, seed: Seed = None) -> Bot:
     """A bot of the named level, with its own seeded generator."""
     factory = LEVELS.get(level) or UNLISTED.get(level)
     if factory is None:
