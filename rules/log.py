@@ -15,7 +15,7 @@ from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import compress, repeat
 from operator import is_
-from typing import Any, cast
+from typing import Any
 
 from . import registry, versions
 from .chance import Chance, Rig, RigError
@@ -524,7 +524,9 @@ def _replay(
     stop = len(starts) if stop is None else stop
     for n, (start, end) in enumerate(zip(starts[:stop], ends[:stop]), 1):
         batch, last = events[start:end], end == len(events)
-        acted = cast(Acted, batch[0])  # a batch begins with its Acted (`starts`)
+        acted = batch[0]
+        if type(acted) is not Acted:  # never so: a batch begins with its Acted (`starts`)
+            raise LogError(f"line {numbers[start]}: expected the record of an action")
         chance = Chance.replaying([d for event in batch if drawing.get(type(event), True) for d in event.draws()])
         try:
             turn = decide(game, state, acted.seat, acted.action, chance)
