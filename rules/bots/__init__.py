@@ -21,10 +21,8 @@ class Bot(Protocol):
 
 
 Seed = int | str | None
-LEVELS: dict[str, Callable[[Seed], Bot]] = {
-    "random": RandomBot,
-    "smart": SmartBot,
-}  # the levels the menus and --seats offer
+# the levels the menus and --seats offer
+LEVELS: dict[str, Callable[[Seed], Bot]] = {"random": RandomBot, "smart": SmartBot}
 
 
 def _expert(seed: Seed = None) -> Bot:
