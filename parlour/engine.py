@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from typing import Any, BinaryIO, cast
+from typing import Any, BinaryIO
 
 from parlour.rules import registry
 from parlour.rules.chance import Rig
@@ -194,7 +194,7 @@ class EngineSession:
         viewer = self._viewer(request)  # checked before anything is done
         try:
             # decode returns a Record of the base type asked for (rules.codec types it as Record)
-            action = cast(Action, decode(request["action"], table.game.kinds, Action))
+            action = decode(request["action"], table.game.kinds, Action)
         except CodecError as error:
             raise Failure("bad-action", str(error)) from None
         first = len(table.events) + 1

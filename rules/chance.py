@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from math import floor  # of a draw in [0, n): the int() of it, by a call several times quicker than int's
 from typing import Any
 
-from .records import Rejected
+from .records import Draw, Rejected
 
 
 class RigError(Rejected):
@@ -82,7 +82,7 @@ class Chance:
 
     def __init__(self, seed: int | str | None = 0, rig: Rig | None = None, *, strict: bool = False):
         # a strict source never draws from the generator: seeding one per replayed action is waste
-        self._random = None if strict else random.Random(seed)
+        self._random = _NO_DRAWS if strict else random.Random(seed)
         self._strict = strict
         if rig is None:  # most games: no forced outcome (one source per game)
             self._dice, self._coins, self._decks, self._picks = deque(), deque(), {}, deque()
@@ -99,21 +99,21 @@ class Chance:
         return cls(f"{seed}/{position}", rig)
 
     @classmethod
-    def replaying(cls, draws: Sequence[tuple[str, object]]) -> Chance:
+    def replaying(cls, draws: Sequence[Draw]) -> Chance:
         """A strict source that hands out exactly these recorded outcomes (to check a log).
         Built straight into its queues: a long game's check makes one per action."""
         chance = cls.__new__(cls)
-        chance._random, chance._strict = None, True
+        chance._random, chance._strict = _NO_DRAWS, True
         chance._dice, chance._coins, chance._picks, chance._decks = deque(), deque(), deque(), {}
-        for kind, value in draws:
-            if kind == "die":
-                chance._dice.append(value)
-            elif kind == "coin":
-                chance._coins.append(value)
-            elif kind == "pick":
-                chance._picks.append(value)
+        for draw in draws:  # draw[0] names the kind (the type checker tells the kinds apart so)
+            if draw[0] == "die":
+                chance._dice.append(draw[1])
+            elif draw[0] == "coin":
+                chance._coins.append(draw[1])
+            elif draw[0] == "pick":
+                chance._picks.append(draw[1])
             else:
-                deck, order = value
+                deck, order = draw[1]
                 chance._decks.setdefault(deck, deque()).append(list(order))
         return chance
 
@@ -172,7 +172,7 @@ class Chance:
             if any(n < 0 for n in rest.values()):
                 card = next(c for c, n in rest.items() if n < 0)
                 raise RigError(f"forced order for deck {deck!r} names {card} more often than the deck holds it")
-            if self._strict and sum(rest.values()):
+            if self._strict and sum(rest.values()) != 0:
                 raise RigError(f"the log's order for deck {deck!r} leaves out cards the deck holds")
             remaining = [card for card in cards]
             for card in top:
@@ -184,6 +184,19 @@ class Chance:
         order = list(cards)
         shuffle(self._random, order)
         return tuple(order)
+
+
+class _NoDraws(random.Random):
+    """The generator of a strict source, which never draws: its queues run dry first (`_dry`)."""
+
+    def random(self) -> float:
+        raise RigError("a strict source has no generator to draw from")
+
+    def getrandbits(self, k: int, /) -> int:
+        raise RigError("a strict source has no generator to draw from")
+
+
+_NO_DRAWS = _NoDraws(0)  # one for every strict source: seeding a generator for each is waste
 
 
 def shuffle(generator: random.Random, order: list[Any]) -> None:

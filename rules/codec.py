@@ -13,7 +13,7 @@ import types
 import typing
 from collections.abc import Callable, Mapping
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar, overload
 
 from .records import Action, Record
 
@@ -26,11 +26,12 @@ def encode(value: Any) -> Any:
     """A record (or any dataclass or NamedTuple value, such as a state), tuple or plain value as
     JSON-ready data; records get a "type" key."""
     if isinstance(value, Record) or _has_fields(type(value)):
-        data = {"type": type(value).__name__}
-        for name in _field_names(type(value)):
+        cls: type = type(value)
+        data = {"type": cls.__name__}
+        for name in _field_names(cls):
             data[name] = encode(getattr(value, name))
         return data
-    if isinstance(value, tuple) and hasattr(type(value), "_fields"):  # a NamedTuple state
+    if isinstance(value, tuple) and hasattr(value, "_fields"):  # a NamedTuple state
         return {"type": type(value).__name__, **{k: encode(v) for k, v in zip(value._fields, value)}}
     if isinstance(value, (tuple, list)):
         return [encode(item) for item in value]
@@ -39,7 +40,18 @@ def encode(value: Any) -> Any:
     return value
 
 
-def decode(data: Any, kinds: Mapping[str, type], base: type = Record) -> Record:
+R = TypeVar("R", bound=Record)
+
+
+@overload
+def decode(data: Any, kinds: Mapping[str, type]) -> Record: ...
+
+
+@overload
+def decode(data: Any, kinds: Mapping[str, type], base: type[R]) -> R: ...
+
+
+def decode(data: Any, kinds: Mapping[str, type], base: type[Record] = Record) -> Record:
     """Data made by `encode` back into a record whose type is in `kinds` and subclasses `base`."""
     return _decode_record(data, kinds, base, "")
 
@@ -88,7 +100,8 @@ def _decode_fields(cls: type, data: dict[str, Any], kinds: Mapping[str, type], p
         if name not in data:
             raise CodecError(f"missing field {name!r} in {cls.__name__}{_where(path)}")
         values[name] = decode_value(data[name], kinds, f"{path}.{name}" if path else name)
-    return cls(**values)
+    record: Record = cls(**values)  # `cls` subclasses Record: _decode_record and _decoder check it
+    return record
 
 
 # Decoders are built once per type hint (and per record class), not worked out from the hint for

@@ -42,4 +42,4 @@ class Deck:
 
 
 # show_discard -> (the deck last masked so, its masked deck); each entry is swapped whole
-_masked: dict[bool, tuple[Deck | None, Deck | None]] = {False: (None, None), True: (None, None)}
+_masked: dict[bool, tuple[Deck | None, Deck]] = {False: (None, Deck()), True: (None, Deck())}

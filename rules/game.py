@@ -8,7 +8,8 @@ Each game supplies pure functions over its own immutable state:
   set-up (only the table may act then, with `Start()`);
 - `legal_actions(state, seat)` every action that seat may take now, none for a seat that is not
   to act (works on a view, too; `decide` accepts exactly these);
-- `step(turn, seat, action)` carries out a legal action by emitting events on `turn`;
+- `step(turn, seat, action)` carries out a legal action by emitting events on `turn` (seat None:
+  the table's `Start`, and only it);
 - `evolve(state, event)` the state after one event; never raises;
 - `view(state, seat)` what that seat may know (None: everything);
 - `redact(event, seat)` an event as that seat may see it;
@@ -205,7 +206,7 @@ def _why_not(game: Game, state: Any, seat: int | None, action: Action) -> str:
     waiting = game.to_act(state)
     if waiting == (None,):
         return "the game has not been set up yet"
-    if seat not in waiting:
+    if seat is None or seat not in waiting:  # (None is in `waiting` only before the set-up)
         return _not_your_turn(game, state, seat)
     return game.explain(state, seat, action) or f"{type(action).__name__} is not a legal action now"
 

@@ -275,11 +275,12 @@ def _read_written(whole: bytes) -> _Read | None:
         if len(body) > longest or not body.endswith(b"}"):
             return None
         try:
-            events_of[body] = reader.read(_WRITTEN % 1 + body + b"\n", 1)
+            event = reader.read(_WRITTEN % 1 + body + b"\n", 1)
         except LogError:
             return None
-        if body[:-1] not in reader.known:
+        if event is None or body[:-1] not in reader.known:  # (None: a blank line, which a body is not)
             return None
+        events_of[body] = event
     return _Read(header, game, list(map(events_of.__getitem__, bodies)), range(2, len(lines) + 2), [])
 
 
@@ -354,7 +355,10 @@ def _parse_header(line: str) -> Header:
     if unknown:
         raise LogError(f"the header has an unknown field {sorted(unknown)[0]!r}")
     try:
-        game = registry.get(data.get("game"))
+        game_id = data.get("game")
+        if not isinstance(game_id, str):
+            raise registry.UnknownGame(game_id)
+        game = registry.get(game_id)
         rules_version = data.get("rules_version", versions.FIRST)
         if type(rules_version) is not int or rules_version < versions.FIRST:
             raise LogError("the header's rules_version must be a whole number from 1")
@@ -521,6 +525,8 @@ def _replay(
     for n, (start, end) in enumerate(zip(starts[:stop], ends[:stop]), 1):
         batch, last = events[start:end], end == len(events)
         acted = batch[0]
+        if type(acted) is not Acted:  # never so: a batch begins with its Acted (`starts`)
+            raise LogError(f"line {numbers[start]}: expected the record of an action")
         chance = Chance.replaying([d for event in batch if drawing.get(type(event), True) for d in event.draws()])
         try:
             turn = decide(game, state, acted.seat, acted.action, chance)

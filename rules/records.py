@@ -8,8 +8,18 @@ codec can turn them into JSON and back without knowing any game.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 HIDDEN = "?"  # stands for a card (or pick) that the viewer may not see
+
+# One chance outcome an event records, tagged with its kind: a die face, a coin (True: face up),
+# a blind pick's index, or a deck's new order (the deck's name, its pile top first).
+Draw = (
+    tuple[Literal["die"], int]
+    | tuple[Literal["coin"], bool]
+    | tuple[Literal["pick"], int]
+    | tuple[Literal["order"], tuple[str, tuple[str, ...]]]
+)
 
 
 class Record:
@@ -29,7 +39,7 @@ class Event(Record):
 
     __slots__ = ()
 
-    def draws(self) -> tuple[tuple[str, object], ...]:
+    def draws(self) -> tuple[Draw, ...]:
         """The chance outcomes this event records, in draw order (most events have none)."""
         return ()
 
@@ -70,7 +80,7 @@ class DiceRolled(Event):
     seat: int
     dice: tuple[int, ...]
 
-    def draws(self) -> tuple[tuple[str, object], ...]:
+    def draws(self) -> tuple[Draw, ...]:
         return tuple(("die", face) for face in self.dice)
 
 
@@ -79,7 +89,7 @@ class CoinFlipped(Event):
     seat: int
     face_up: bool
 
-    def draws(self) -> tuple[tuple[str, object], ...]:
+    def draws(self) -> tuple[Draw, ...]:
         return (("coin", self.face_up),)
 
 
@@ -90,7 +100,7 @@ class Shuffled(Event):
     deck: str
     order: tuple[str, ...]
 
-    def draws(self) -> tuple[tuple[str, object], ...]:
+    def draws(self) -> tuple[Draw, ...]:
         return (("order", (self.deck, self.order)),)
 
 
@@ -102,7 +112,7 @@ class Picked(Event):
     seat: int
     index: int
 
-    def draws(self) -> tuple[tuple[str, object], ...]:
+    def draws(self) -> tuple[Draw, ...]:
         return (("pick", self.index),)
 
 

@@ -22,6 +22,7 @@ def to_act_after(
     if events and type(events[-1]) is ending:
         return ()
     for i in range(len(events) - 1, -1, -1):
-        if type(events[i]) is TurnBegan:
-            return in_turn(events[i].seat, events[i + 1 :])
+        event = events[i]
+        if type(event) is TurnBegan:
+            return in_turn(event.seat, events[i + 1 :])
     return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 from tests.package_tree import package_tree
@@ -38,3 +39,16 @@ def test_mypy_finds_nothing():
         where=package_tree(),
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_rules_core_is_checked_in_full():
+    # mypy's strict checks hold in every parlour.rules module: no override there turns any off
+    # (nor silences a module), so test_mypy_finds_nothing holds the whole rules core.
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
+    silencing = {"disable_error_code", "ignore_errors", "ignore_missing_imports", "follow_imports"}
+    for override in config.get("overrides", []):
+        modules = override["module"] if isinstance(override["module"], list) else [override["module"]]
+        rules = [m for m in modules if m == "parlour.rules" or m.startswith("parlour.rules.")]
+        assert not (rules and silencing & set(override)), f"{rules} silenced: {sorted(silencing & set(override))}"
+        if rules:  # the strict entry: it turns checks on, none off
+            assert all(value is True for key, value in override.items() if key != "module"), override

@@ -2,14 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, Protocol
+
 from .. import registry
+from ..game import Game
+from ..records import Action
 from .randombot import RandomBot
 from .smart import SmartBot
 
-LEVELS = {"random": RandomBot, "smart": SmartBot}  # the levels the menus and --seats offer
+
+class Bot(Protocol):
+    """What every level is: it chooses an action for a seat from that seat's view (a game's
+    state, as `game.view` gives it)."""
+
+    level: str
+
+    def choose(self, game: Game, view: Any, seat: int) -> Action: ...
 
 
-def _expert(seed=None):
+Seed = int | str | None
+# the levels the menus and --seats offer
+LEVELS: dict[str, Callable[[Seed], Bot]] = {"random": RandomBot, "smart": SmartBot}
+
+
+def _expert(seed: Seed = None) -> Bot:
     from .expert import ExpertBot  # imported when first asked for: the menus never load it
 
     return ExpertBot(seed)
@@ -17,7 +34,7 @@ def _expert(seed=None):
 
 # levels a caller may ask for by name but the menus offer only for some games (a registry entry's
 # `expert`: where it beats `smart` clearly, docs/bots.md has the head-to-head figures)
-UNLISTED = {"expert": _expert}
+UNLISTED: dict[str, Callable[[Seed], Bot]] = {"expert": _expert}
 
 
 def searched(game_id: str | None) -> bool:
@@ -36,7 +53,7 @@ def known(level: str) -> bool:
     return level in LEVELS or level in UNLISTED
 
 
-def make(level: str, seed: int | str | None = None):
+def make(level: str, seed: Seed = None) -> Bot:
     """A bot of the named level, with its own seeded generator."""
     factory = LEVELS.get(level) or UNLISTED.get(level)
     if factory is None:

@@ -12,12 +12,16 @@ progress) it plays as the smart level; the Smurf Game, which hides nothing, has 
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, Any
 
 from ..chance import Chance
 from ..game import Game, decide
 from ..records import Action
 from .expert_worlds import SAMPLERS
 from .smart import SmartBot
+
+if TYPE_CHECKING:
+    from .smurf_search import SmurfSearch
 
 PLAYOUTS = 32  # playouts per decision, shared among the actions: under 0.3 s a move (tools/bench.py)
 MIN_WORLDS = 4
@@ -33,9 +37,9 @@ class ExpertBot:
         self._smart = SmartBot(self._random.getrandbits(32))
         self.playouts = PLAYOUTS if playouts is None else playouts
         self._asked = playouts  # None: each game's own budget (the Smurf search has its own)
-        self._smurf = None  # the Smurf search, made at its first decision
+        self._smurf: SmurfSearch | None = None  # the Smurf search, made at its first decision
 
-    def smurf(self):
+    def smurf(self) -> SmurfSearch:
         """The Smurf Game's search (rules/bots/smurf_search.py), seeded from this bot's generator."""
         if self._smurf is None:
             from .smurf_search import SmurfSearch
@@ -45,12 +49,12 @@ class ExpertBot:
 
     samplers = SAMPLERS
 
-    def choose(self, game: Game, view, seat: int) -> Action:
+    def choose(self, game: Game, view: Any, seat: int) -> Action:
         """An action for `seat`, chosen from its view alone."""
         # handed a whole state by mistake, it still sees only its view
         return self._search(game, game.view(view, seat), seat)
 
-    def _search(self, game: Game, view, seat: int) -> Action:
+    def _search(self, game: Game, view: Any, seat: int) -> Action:
         actions = game.legal_actions(view, seat)
         if len(actions) == 1:
             return actions[0]
@@ -76,7 +80,7 @@ class ExpertBot:
             return actions[best]
         return default
 
-    def _playout(self, game: Game, world, seat: int, action: Action, seed: int) -> float:
+    def _playout(self, game: Game, world: Any, seat: int, action: Action, seed: int) -> float:
         """Take `action` in `world`, play on with smart seats; 1/k if `seat` is among k winners."""
         chance = Chance(seed)
         policy = SmartBot(seed)  # every seat's play in this playout, seeded like its dice
@@ -86,6 +90,8 @@ class ExpertBot:
             if result is not None:
                 return 1 / len(result.winners) if seat in result.winners else 0.0
             who = game.to_act(state)[0]
+            if who is None:  # (only before the set-up: a world's game is under way)
+                raise ValueError("a playout needs a game that has been set up")
             # a world is a fiction dealt from the view: its seats may read it whole
             state = decide(game, state, who, policy.choose(game, state, who), chance).state
         return 0.0

@@ -12,9 +12,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..deck import Deck
+
+if TYPE_CHECKING:
+    from ..filmis.state import State as FilmisState
+    from ..garfield.state import State as GarfieldState
 
 
 def _unseen(deck: tuple[str, ...], *seen: tuple[str, ...]) -> list[str]:
@@ -31,7 +35,7 @@ def _deal(pool: list[str], count: int) -> tuple[str, ...]:
     return dealt
 
 
-def garfield(view, seat: int, rng: random.Random):
+def garfield(view: GarfieldState, seat: int, rng: random.Random) -> GarfieldState:
     """Others' hands, the Player deck (pile and face-down discard) and the Garfield pile."""
     from ..garfield import cards
 
@@ -47,7 +51,7 @@ def garfield(view, seat: int, rng: random.Random):
     )
 
 
-def filmis(view, seat: int, rng: random.Random):
+def filmis(view: FilmisState, seat: int, rng: random.Random) -> FilmisState | None:
     """Others' hands and home piles and the factory deck. None during a swap (the cards the
     others chose are hidden copies of shown cards: the expert leaves that to the smart level)."""
     from ..filmis import cards

@@ -16,10 +16,14 @@
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
+from typing import cast
 
 from ..filmis import cards
-from ..filmis.records import CallRaid, Drop, Enter, PayFine, RefuseFine, SwapTake
+from ..filmis.records import Action, CallRaid, Drop, Enter, PayFine, RefuseFine, SwapTake
+from ..filmis.state import State
+from ..game import Game
 from ..records import HIDDEN
 
 RAID_AT = 0.55  # call the raid when the chance of winning now is at least this
@@ -31,13 +35,13 @@ def _phi(x: float) -> float:
 
 
 class FilmisSmart:
-    def __init__(self, rng=None):
+    def __init__(self, rng: random.Random | None = None):
         self._random = rng
 
     # ---- what the seat knows ---------------------------------------------------------------
 
     @staticmethod
-    def unseen_stats(view, seat: int) -> tuple[float, float]:
+    def unseen_stats(view: State, seat: int) -> tuple[float, float]:
         """Mean and standard deviation of a card this seat cannot see."""
         seen = Counter(view.hands[seat]) + Counter(view.homes[seat])
         if view.swap is not None:
@@ -54,7 +58,7 @@ class FilmisSmart:
         var = sum(n * (v - mean) ** 2 for v, n in values) / count
         return mean, math.sqrt(var)
 
-    def win_now(self, view, seat: int) -> float:
+    def win_now(self, view: State, seat: int) -> float:
         """The chance this seat's home pile beats every rival's if the game ended now."""
         mine = cards.score(view.homes[seat])
         mean, sd = self.unseen_stats(view, seat)
@@ -70,7 +74,7 @@ class FilmisSmart:
             chance *= _phi((mine + 0.5 - n * mean) / spread)  # a tie shares: count it half
         return chance
 
-    def worth(self, view, seat: int, card: str) -> float:
+    def worth(self, view: State, seat: int, card: str) -> float:
         """What a card in hand is worth to this seat (its points, or a raid chance)."""
         held = view.hands[seat] + view.homes[seat]
         value = float(cards.VALUES.get(card, 0))
@@ -82,7 +86,7 @@ class FilmisSmart:
 
     # ---- choosing ------------------------------------------------------------------------
 
-    def choose(self, game, view, seat: int, actions):
+    def choose(self, game: Game, view: State, seat: int, actions: list[Action]) -> Action:
         first = actions[0]
         if any(isinstance(a, CallRaid) for a in actions):
             call = self.win_now(view, seat) >= RAID_AT
@@ -92,9 +96,10 @@ class FilmisSmart:
             go = deck > 3 or self.win_now(view, seat) >= 0.5
             return Enter(go) if Enter(go) in actions else first
         if isinstance(first, SwapTake):
-            return max(actions, key=lambda a: self.worth(view, seat, a.card))
+            # the options of a swap are all SwapTakes (turn.py's _swap_options)
+            return max(cast("list[SwapTake]", actions), key=lambda a: self.worth(view, seat, a.card))
         if isinstance(first, (PayFine, RefuseFine, Drop)):
-            paying = [a for a in actions if not isinstance(a, RefuseFine)]
+            paying = [a for a in actions if isinstance(a, (PayFine, Drop))]  # (all but a RefuseFine)
             cheapest = min(paying, key=lambda a: self.worth(view, seat, a.card))
             if any(isinstance(a, RefuseFine) for a in actions) and self.worth(view, seat, cheapest.card) > TURN_WORTH:
                 return RefuseFine()

@@ -12,8 +12,14 @@ the face-up Garfield card are public, and cards still to come are valued by thei
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar, cast
+
+from ..game import Game
 from ..garfield import board, cards
-from ..garfield.records import Decision, FollowGarfield, LoseTurn
+from ..garfield.records import Action, Decision, Discard, FollowGarfield, Give, Lasagna, LoseTurn, PlayCard, SwapWith
+from ..garfield.state import State
 from ..records import HIDDEN
 
 SIZE, TAIL = board.SIZE, board.TAILEND_SPACE
@@ -22,7 +28,7 @@ WIN = 1000.0  # value of earning the third ring: more than any amount of progres
 # What a card in hand is worth (in steps of progress) when kept for later: a Lasagna buys about a
 # roll, a Blindfold rolls twice on average. Checked with tools/bots_tune.py: moving one of these
 # by 2 either way changes the win rate against three standard smart bots by less than the noise.
-KEEP = {
+KEEP: dict[str, float] = {
     cards.LASAGNA: 5.0,
     cards.BLINDFOLD: 5.0,
     cards.NAP_ATTACK: 3.0,
@@ -36,7 +42,10 @@ SPITE = 0.25  # weight of a rival's loss, for choices that move a rival (swaps, 
 MAX_DEPTH = 4  # chained rolls (RED, doubles) followed exactly up to this depth
 
 
-def _dist(faces) -> tuple[tuple[int, float, bool], ...]:
+Dist = tuple[tuple[int, float, bool], ...]  # (steps, probability, doubles)
+
+
+def _dist(faces: Iterable[tuple[int, float, bool]]) -> Dist:
     """Group (steps, doubles) outcomes into (steps, probability, doubles)."""
     out: dict[tuple[int, bool], float] = {}
     for steps, prob, doubles in faces:
@@ -45,7 +54,7 @@ def _dist(faces) -> tuple[tuple[int, float, bool], ...]:
 
 
 TWO = [(a, b) for a in range(1, 7) for b in range(1, 7)]
-ROLLS = {
+ROLLS: dict[str | None, Dist] = {
     None: _dist((a + b, 1 / 36, False) for a, b in TWO),
     cards.G_ONE_DIE: _dist((f, 1 / 6, False) for f in range(1, 7)),
     cards.G_BACKWARD: _dist((-f, 1 / 6, False) for f in range(1, 7)),
@@ -56,14 +65,14 @@ ROLLS = {
 }
 
 
-def _convolve(first, second):
+def _convolve(first: Dist, second: Dist) -> Dist:
     return _dist((s1 + s2, p1 * p2, False) for s1, p1, _ in first for s2, p2, _ in second)
 
 
 TWICE = _convolve(ROLLS[None], ROLLS[None])
 
 
-def _blindfold():
+def _blindfold() -> Dist:
     """Roll both dice and move; while the total is even, again (total steps, prob)."""
     out: dict[int, float] = {}
     frontier = {0: 1.0}
@@ -109,7 +118,7 @@ class Planner:
     """Expected values for one seat in one view. Values are absolute (progress plus the worth of
     cards gained or lost this turn), so options compare directly."""
 
-    def __init__(self, view, seat: int):
+    def __init__(self, view: State, seat: int):
         self.view = view
         self.seat = seat
         hand = view.hands[seat]
@@ -117,11 +126,20 @@ class Planner:
         self.lasagnas = hand.count(cards.LASAGNA)
         self.cheapest = min((KEEP.get(c, MEAN_CARD) for c in hand), default=0.0)
         self.centre = view.centre
-        self._cache: dict = {}
+        self._cache: dict[tuple[object, ...], float] = {}
 
     # ---- the turn, step by step (mirrors rules/garfield/turn.py) --------------------------
 
-    def roll(self, card, pos, rings, extra=0, bonus=0, lasagnas=None, depth=0) -> float:
+    def roll(
+        self,
+        card: str | None,
+        pos: int,
+        rings: int,
+        extra: int = 0,
+        bonus: int = 0,
+        lasagnas: int | None = None,
+        depth: int = 0,
+    ) -> float:
         """A roll as `card` says (None: plain) and the space followed."""
         lasagnas = self.lasagnas if lasagnas is None else lasagnas
         key = ("roll", card, pos, rings, extra, bonus, lasagnas, depth)
@@ -135,7 +153,7 @@ class Planner:
         self._cache[key] = total
         return total
 
-    def garfield_roll(self, card, pos, rings, bonus, lasagnas, depth) -> float:
+    def garfield_roll(self, card: str | None, pos: int, rings: int, bonus: int, lasagnas: int, depth: int) -> float:
         """A roll as the turn's card says, with a lasagna deal offered where the card has one."""
         plain = self.roll(card, pos, rings, 0, bonus, lasagnas, depth)
         if lasagnas and card == cards.G_ADVANCE_7:
@@ -146,16 +164,20 @@ class Planner:
             return max(plain, played)
         return plain
 
-    def spread(self, dist, card, pos, rings, bonus, lasagnas, depth) -> float:
+    def spread(
+        self, dist: Dist, card: str | None, pos: int, rings: int, bonus: int, lasagnas: int, depth: int
+    ) -> float:
         return sum(prob * self.land(card, pos, rings, steps, bonus, lasagnas, depth) for steps, prob, _ in dist)
 
-    def land(self, card, pos, rings, steps, bonus, lasagnas, depth) -> float:
+    def land(self, card: str | None, pos: int, rings: int, steps: int, bonus: int, lasagnas: int, depth: int) -> float:
         pos, rings, won = move(pos, rings, steps, self.centre)
         if won:
             return WIN + progress(pos, rings)
         return self.follow(card, pos, rings, bonus, False, lasagnas, depth)
 
-    def follow(self, card, pos, rings, bonus, ends, lasagnas, depth) -> float:
+    def follow(
+        self, card: str | None, pos: int, rings: int, bonus: int, ends: bool, lasagnas: int, depth: int
+    ) -> float:
         """Follow the space at `pos` and go on with the turn."""
         space = board.SPACES[pos]
         if space == board.CHANGES_MIND:
@@ -178,19 +200,19 @@ class Planner:
             worth = 2 * MEAN_CARD
         return worth + self.go_on(card, pos, rings, bonus, ends, lasagnas, depth)
 
-    def go_on(self, card, pos, rings, bonus, ends, lasagnas, depth) -> float:
+    def go_on(self, card: str | None, pos: int, rings: int, bonus: int, ends: bool, lasagnas: int, depth: int) -> float:
         if bonus == 1 and not ends and depth < MAX_DEPTH:
             return self.roll(card, pos, rings, 0, 2, lasagnas, depth + 1)
         return progress(pos, rings)
 
-    def lasagna_8(self, card, pos, rings, bonus, lasagnas, depth) -> float:
+    def lasagna_8(self, card: str | None, pos: int, rings: int, bonus: int, lasagnas: int, depth: int) -> float:
         pos, rings, won = move(pos, rings, 8, self.centre)
         cost = KEEP[cards.LASAGNA]
         if won:
             return WIN + progress(pos, rings) - cost
         return self.follow(card, pos, rings, bonus, True, lasagnas - 1, depth) - cost
 
-    def lasagna_red(self, card, pos, rings, bonus, lasagnas, depth) -> float:
+    def lasagna_red(self, card: str | None, pos: int, rings: int, bonus: int, lasagnas: int, depth: int) -> float:
         if depth >= MAX_DEPTH:
             return progress(pos, rings) + 7 - KEEP[cards.LASAGNA]
         return self.garfield_roll(card, pos, rings, bonus, lasagnas - 1, depth + 1) - KEEP[cards.LASAGNA]
@@ -261,22 +283,24 @@ class Planner:
 class GarfieldSmart:
     """Chooses by Planner's expected values; ties go to the first legal option."""
 
-    def __init__(self, rng=None):
+    def __init__(self, rng: random.Random | None = None):
         self._random = rng
 
-    def choose(self, game, view, seat: int, actions):
+    def choose(self, game: Game, view: State, seat: int, actions: list[Action]) -> Action:
+        # The options of each question are of the action classes turn.py's `_options` lists for it.
         plan = Planner(view, seat)
         pending = view.pending
-        if pending is None:
+        if pending is None:  # FollowGarfield or PlayCard
             return _best(
-                actions, lambda a: plan.follow_garfield() if isinstance(a, FollowGarfield) else plan.play_card(a.card)
+                cast("list[FollowGarfield | PlayCard]", actions),
+                lambda a: plan.follow_garfield() if isinstance(a, FollowGarfield) else plan.play_card(a.card),
             )
         pos, rings = plan.me()
         card = view.faced if pending.garfield else None
         kind = pending.kind
         if kind.startswith("lasagna"):
 
-            def value(a):
+            def lasagna(a: Lasagna) -> float:
                 if kind == Decision.LASAGNA_ADVANCE:
                     extra = 7 if a.play else 0
                     return (
@@ -296,24 +320,29 @@ class GarfieldSmart:
                     return plan.lasagna_8(card, pos, rings, pending.bonus, plan.lasagnas, 0)
                 return plan.lasagna_red(card, pos, rings, pending.bonus, plan.lasagnas, 0)
 
-            return _best(actions, value)
+            return _best(cast("list[Lasagna]", actions), lasagna)
         if kind in (Decision.SWAP_RINGS, Decision.SWAP_PLACES):
-            return _best(actions, lambda a: plan.swap_value(a.target, kind == Decision.SWAP_RINGS))
+            return _best(
+                cast("list[SwapWith]", actions), lambda a: plan.swap_value(a.target, kind == Decision.SWAP_RINGS)
+            )
         if kind == Decision.GIVE_OR_LOSE:
             roll = plan.garfield_roll(card, pos, rings, pending.bonus, plan.lasagnas, 0)
 
-            def value(a):
+            def give_or_lose(a: Discard | LoseTurn) -> float:
                 if isinstance(a, LoseTurn):
                     return progress(pos, rings)
                 # a lasagna given up is one fewer for the roll's own deals
                 return roll - KEEP.get(a.card, MEAN_CARD) - (0.01 if a.card == cards.LASAGNA else 0)
 
-            return _best(actions, value)
+            return _best(cast("list[Discard | LoseTurn]", actions), give_or_lose)
         # green (Discard) and give_left (Give): part with the card worth least
-        return _best(actions, lambda a: -KEEP.get(a.card, MEAN_CARD))
+        return _best(cast("list[Discard | Give]", actions), lambda a: -KEEP.get(a.card, MEAN_CARD))
 
 
-def _best(actions, value):
+A = TypeVar("A", bound=Action)
+
+
+def _best(actions: Sequence[A], value: Callable[[A], float]) -> A:
     best, best_value = actions[0], None
     for action in actions:
         v = value(action)

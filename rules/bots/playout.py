@@ -32,6 +32,8 @@ def play_on(
         if stop is not None and stop(state, done):
             return state, None
         who = game.to_act(state)[0]
+        if who is None:  # (only before the set-up: a playout's game is under way)
+            raise ValueError("a playout needs a game that has been set up")
         # a playout's state is the real one (nothing hidden) or a world dealt from a view
         state = decide(game, state, who, policy.choose(game, state, who), chance).state
     return state, game.result(state)

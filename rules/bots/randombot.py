@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from math import floor
+from typing import Any
 
 from ..game import Game
 from ..records import Action
@@ -16,7 +17,7 @@ class RandomBot:
         self._random = random.Random(seed)
         self._next = self._random.random  # looked up once: `pick` is called for most moves of a game
 
-    def choose(self, game: Game, view, seat: int) -> Action:
+    def choose(self, game: Game, view: Any, seat: int) -> Action:
         """An action for `seat`, chosen from its view alone."""
         return self.pick(game.legal_actions(view, seat))
 

@@ -18,8 +18,9 @@ from ..chance import Chance
 from ..game import Game, decide
 from ..records import Action
 from ..smurf.records import Roll
+from ..smurf.state import State
 from .smart import SmartBot
-from .smurf_smart import CAP, WAIT_LIMIT, Search, _mask
+from .smurf_smart import CAP, WAIT_LIMIT, Here, Search, _mask
 
 PLAYOUTS = 60  # playouts per decision, shared among the actions (three at a turn's start)
 HORIZON = 24  # actions played on before the race is valued (about five turns of each of two seats)
@@ -27,7 +28,7 @@ SPREAD = 1.2  # the spread of a pawn's turns left, per square root of the turns 
 LONGEST = 60.0  # expected turns beyond this count as this (a goal out of reach for now)
 
 
-def race(state, seat: int) -> float:
+def race(state: State, seat: int) -> float:
     """`seat`'s chance to win from `state`, from each pawn's expected turns left (the smart
     level's tables): pairwise, the chance that it needs fewer turns than each rival (a normal
     approximation, a turn's head start to whoever moves first), normalised over the seats."""
@@ -58,9 +59,9 @@ class SmurfSearch:
         self._smart = SmartBot(rng.getrandbits(32))
         self.playouts = PLAYOUTS if playouts is None else playouts
         self.horizon = HORIZON if horizon is None else horizon
-        self._waited: dict[int, tuple[tuple, int]] = {}  # seat -> (place and discs, own turns there)
+        self._waited: dict[int, tuple[Here | None, int]] = {}  # seat -> (place and discs, own turns there)
 
-    def choose(self, game: Game, state, seat: int) -> Action:
+    def choose(self, game: Game, state: State, seat: int) -> Action:
         actions = game.legal_actions(state, seat)
         if len(actions) == 1:
             return actions[0]
@@ -68,16 +69,16 @@ class SmurfSearch:
             return self._smart.choose(game, state, seat)  # which rolls whenever a roll could move it
         return self.weigh(game, state, seat, actions)[0]
 
-    def _waited_too_long(self, state, seat: int) -> bool:
+    def _waited_too_long(self, state: State, seat: int) -> bool:
         """A game must end (docs/bots.md): after WAIT_LIMIT own turns at one place with the same
         discs, the search leaves the turn's start to the smart level, as that level does itself."""
-        here = (state.positions[seat], state.inside[seat], state.held[seat])
+        here: Here = (state.positions[seat], state.inside[seat], state.held[seat])
         place, waited = self._waited.get(seat, (None, 0))
         waited = waited + 1 if place == here else 1
         self._waited[seat] = (here, waited)
         return waited > WAIT_LIMIT
 
-    def weigh(self, game: Game, state, seat: int, actions: list[Action]) -> tuple[Action, list[float]]:
+    def weigh(self, game: Game, state: State, seat: int, actions: list[Action]) -> tuple[Action, list[float]]:
         """The action chosen among `actions` and each one's estimated chance to win."""
         default = self._smart.choose(game, state, seat)
         totals = self.estimates(game, state, seat, actions)
@@ -85,7 +86,7 @@ class SmurfSearch:
         best = max(range(len(actions)), key=lambda i: (totals[i], i == mine))
         return actions[best], totals
 
-    def estimates(self, game: Game, state, seat: int, actions: list[Action]) -> list[float]:
+    def estimates(self, game: Game, state: State, seat: int, actions: list[Action]) -> list[float]:
         """Per action, `seat`'s mean chance to win over the playouts, each action with the same dice."""
         worlds = max(1, self.playouts // len(actions))
         totals = [0.0] * len(actions)
@@ -95,7 +96,7 @@ class SmurfSearch:
                 totals[i] += self._playout(game, state, seat, action, seed)
         return [t / worlds for t in totals]
 
-    def _playout(self, game: Game, state, seat: int, action: Action, seed: int) -> float:
+    def _playout(self, game: Game, state: State, seat: int, action: Action, seed: int) -> float:
         chance = Chance(seed)
         policy = SmartBot(seed)
         state = decide(game, state, seat, action, chance).state
@@ -103,10 +104,14 @@ class SmurfSearch:
             if state.winner is not None:
                 break
             who = game.to_act(state)[0]
+            if who is None:  # (only before the set-up: a playout's game is under way)
+                raise ValueError("a playout needs a game that has been set up")
             state = decide(game, state, who, policy.choose(game, state, who), chance).state
         # the race is valued at a turn's start: a roll waiting for its direction is answered first
         while state.winner is None and (state.rolled is not None or state.owing):
             who = game.to_act(state)[0]
+            if who is None:
+                raise ValueError("a playout needs a game that has been set up")
             state = decide(game, state, who, policy.choose(game, state, who), chance).state
         return race(state, seat)
 

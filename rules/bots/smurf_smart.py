@@ -25,10 +25,16 @@ every bot in the process, and read from rules/bots/smurf_tables.py rather than w
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
+from typing import cast
 
+from ..game import Game
+from ..records import Action
 from ..smurf import board, wheels
 from ..smurf.records import GiveUp, Move, Roll, TurnWheel
+from ..smurf.state import State
 from . import smurf_waiting
 from .smurf_waiting import CHANGES
 from .smurf_ways import cat_bits, cats_around, ends_of, options, places as _places, reach, turned, ways
@@ -37,14 +43,21 @@ CAP = 500.0  # expected turns for a goal that cannot be reached with these circl
 RIVALRY = 0.3  # weight of the turns a rival loses when a wheel turn drops a cat under it
 FULL = (1 << len(board.KINDS)) - 1
 
+Place = tuple[int, bool]  # (square, in a food area)
+Key = tuple[int, bool, int]  # (square, in a food area, kinds held as a bit mask): a table's key
+Wheels = tuple[int, ...]  # the wheels' positions
+# a roll's ending, as `_successors` lists it: (the squares it steps onto, end square (None: won),
+# in a food area, kinds mask after it, the squares a roll from there could step onto)
+Ending = tuple[int, int | None, bool, int, int]
+
 
 @lru_cache(maxsize=4096)  # discs held per kind: a few hundred tuples in practice
-def _mask(held) -> int:
+def _mask(held: tuple[int, ...]) -> int:
     return sum(1 << i for i, n in enumerate(held) if n)
 
 
 @cache  # 16 masks at most, a few KB each
-def table(empty: int) -> dict[tuple[int, bool, int], float]:
+def table(empty: int) -> dict[Key, float]:
     """`worked_out(empty)`, read from rules/bots/smurf_tables.py: working the tables out took
     ~90 ms of a 500-game simulate run (tools/smurf_tables.py writes that file from `worked_out`;
     tests/bots/test_smurf_tables.py checks it is up to date)."""
@@ -57,22 +70,22 @@ def table(empty: int) -> dict[tuple[int, bool, int], float]:
     return dict(zip(keys, struct.unpack(f"<{len(keys)}d", binascii.a2b_base64(PACKED[empty]))))
 
 
-def table_keys() -> list[tuple[int, bool, int]]:
+def table_keys() -> list[Key]:
     """The (square, inside, kinds mask) of a table, in the order smurf_tables.py lists values."""
     return [(sq, inside, mask) for mask in range(FULL + 1) for sq, inside in _places()]
 
 
-def worked_out(empty: int) -> dict[tuple[int, bool, int], float]:
+def worked_out(empty: int) -> dict[Key, float]:
     """Expected turns to win from every (square, inside, kinds mask) on a board with no cats and
     the circles in `empty` (bit mask) giving nothing. The cats are left to the search, which
     sees the real ones for the seat's next turns: a table per wheel position was 82 % of the
     bot's time and all of its memory, and bought no strength the search does not give."""
     places = _places()
-    steps: dict[tuple[int, bool], list[list[tuple[int, bool, int | None]]]] = {}
+    steps: dict[Place, list[list[tuple[int, bool, int | None]]]] = {}
     for sq, inside in places:
         per_die = []
         for die in range(1, 7):
-            outs = []
+            outs: list[tuple[int, bool, int | None]] = []
             for move, end, _ in ways(sq, inside, die):
                 if move.food is not None:
                     k = board.KIND_INDEX[move.food]
@@ -81,7 +94,7 @@ def worked_out(empty: int) -> dict[tuple[int, bool, int], float]:
                     outs.append((end, False, None))
             per_die.append(outs)
         steps[(sq, inside)] = per_die
-    value: dict[tuple[int, bool, int], float] = {}
+    value: dict[Key, float] = {}
     for mask in sorted(range(FULL + 1), key=lambda m: -bin(m).count("1")):
         current = _iterate(mask, places, steps, value)
         for (sq, inside), v in zip(places, current):
@@ -89,7 +102,12 @@ def worked_out(empty: int) -> dict[tuple[int, bool, int], float]:
     return value
 
 
-def _iterate(mask: int, places, steps, value) -> list[float]:
+def _iterate(
+    mask: int,
+    places: list[Place],
+    steps: dict[Place, list[list[tuple[int, bool, int | None]]]],
+    value: dict[Key, float],
+) -> list[float]:
     """The values of every place with `mask` held, by value iteration (in place, in the order of
     `places`). Each face of each place is planned once: the best of what it may lead to that
     is already known (an ending that completes a kind: another mask's value; HOME with every
@@ -99,7 +117,8 @@ def _iterate(mask: int, places, steps, value) -> list[float]:
     for place in places:
         faces = []
         for outs in steps[place]:
-            known, open_ = CAP, []
+            known = CAP
+            open_: list[int] = []
             if not outs:
                 open_.append(at[place])  # no way open: the pawn stays
             for end, inside, k in outs:
@@ -116,10 +135,10 @@ def _iterate(mask: int, places, steps, value) -> list[float]:
     current = [CAP] * len(places)
     for _ in range(500):
         change = 0.0
-        for i, faces in enumerate(plan):
+        for i, planned in enumerate(plan):
             total = 0.0
-            for best, open_ in faces:
-                for j in open_:
+            for best, still_open in planned:
+                for j in still_open:
                     if current[j] < best:
                         best = current[j]
                 total += best
@@ -140,11 +159,11 @@ def _empty_circles(circles: tuple[int, ...]) -> int:
 
 
 MEMO_LIMIT = 50_000  # searched values kept between decisions (a few MB); then start afresh
-_memo: dict[tuple, float] = {}
+_memo: dict[tuple[object, ...], float] = {}  # Search's values, by keys of a few shapes (see there)
 # (empty circles, square, inside, kinds mask) -> per face, every ending of that roll on a board
 # without cats as (its value with the search's leaves, the squares it steps onto), best first: the
 # best legal ending under some cats is then the first that steps on none of them
-_ranked: dict[tuple, tuple[tuple[float, int], ...]] = {}
+_ranked: dict[tuple[int, int, bool, int], tuple[tuple[tuple[float, int], ...], ...]] = {}
 
 
 _searches: dict[int, Search] = {}  # empty circles -> its Search
@@ -185,10 +204,10 @@ class Search:
             _by_circles[circles] = found
         return found
 
-    def leaf(self, wp, sq, inside, mask) -> float:
+    def leaf(self, wp: Wheels, sq: int, inside: bool, mask: int) -> float:
         return self.values[(sq, inside, mask)]
 
-    def after_move(self, wp, sq, inside, mask, move, end, depth) -> float:
+    def after_move(self, wp: Wheels, sq: int, inside: bool, mask: int, move: Move, end: int, depth: int) -> float:
         """The value once `move` (ending on `end`) is made."""
         if move.food is None:
             if end == board.HOME and mask == FULL:
@@ -199,7 +218,7 @@ class Search:
             mask |= 1 << k
         return self.value(wp, end, True, mask, depth)
 
-    def roll(self, wp, sq, inside, mask, depth) -> float:
+    def roll(self, wp: Wheels, sq: int, inside: bool, mask: int, depth: int) -> float:
         """Expected turns if this turn is a roll (the best way taken for each face)."""
         if depth == 1:
             return self._roll_last(cat_bits(wp), sq, inside, mask)
@@ -214,7 +233,7 @@ class Search:
                 total += min(self.after_move(wp, sq, inside, mask, m, e, depth - 1) for m, e in outs)
         return 1.0 + total / 6
 
-    def value(self, wp, sq, inside, mask, depth) -> float:
+    def value(self, wp: Wheels, sq: int, inside: bool, mask: int, depth: int) -> float:
         if depth <= 0:
             return self.values[(sq, inside, mask)]
         if depth == 1:
@@ -228,7 +247,7 @@ class Search:
             self._memo[key] = best
         return best
 
-    def _value_last(self, cats: int, sq, inside, mask) -> float:
+    def _value_last(self, cats: int, sq: int, inside: bool, mask: int) -> float:
         """`value` one turn before the leaves, with these cats (bit mask) showing: only those
         within a roll of the pawn count, so only they are part of the key."""
         key = (self.empty, cats & reach(sq, inside), sq, inside, mask)
@@ -239,7 +258,7 @@ class Search:
             )
         return found
 
-    def _roll_two(self, cats: int, sq, inside, mask) -> float:
+    def _roll_two(self, cats: int, sq: int, inside: bool, mask: int) -> float:
         """`roll` two turns before the leaves (`after_move` and `value` unrolled: the hot path)."""
         empty, memo = self.empty, self._memo
         faces, near = _successors(empty, sq, inside, mask)
@@ -250,7 +269,7 @@ class Search:
         stay = self._value_last(cats, sq, inside, mask)
         total = 0.0
         for endings in faces:
-            best = None
+            best: float | None = None
             for steps, end, now_inside, now_mask, end_reach in endings:
                 if steps & cats:
                     continue
@@ -266,7 +285,7 @@ class Search:
         found = memo[key] = 1.0 + total / 6
         return found
 
-    def _roll_last(self, cats: int, sq, inside, mask) -> float:
+    def _roll_last(self, cats: int, sq: int, inside: bool, mask: int) -> float:
         """`roll` one turn before the leaves, with these cats (bit mask) showing."""
         key = (self.empty, sq, inside, mask)
         faces = _ranked.get(key)
@@ -274,7 +293,7 @@ class Search:
             faces = _ranked[key] = tuple(
                 tuple(
                     sorted(
-                        (self.after_move(None, sq, inside, mask, move, end, 0), steps)
+                        (self.after_move(_NO_WHEELS, sq, inside, mask, move, end, 0), steps)
                         for move, end, steps in ways(sq, inside, die)
                     )
                 )
@@ -292,14 +311,16 @@ class Search:
 
 
 @cache  # 16 sets of empty circles x 44 places x 16 masks at most
-def _successors(empty: int, sq: int, inside: bool, mask: int) -> tuple[tuple, int]:
+def _successors(empty: int, sq: int, inside: bool, mask: int) -> tuple[tuple[tuple[Ending, ...], ...], int]:
     """Per face, every ending of a roll as (the squares it steps onto, end square, in a food
     area, kinds mask after it, the squares a roll from there could step onto); the end square
     None for the winning entry HOME. And every square that matters to two rolls from here."""
-    faces, near = [], reach(sq, inside)
+    faces: list[tuple[Ending, ...]] = []
+    near = reach(sq, inside)
     for die in range(1, 7):
-        endings = []
+        endings: list[Ending] = []
         for move, end, steps in ways(sq, inside, die):
+            place: Place
             if move.food is None:
                 won = end == board.HOME and mask == FULL
                 place, new_mask = (end, False), mask
@@ -313,14 +334,14 @@ def _successors(empty: int, sq: int, inside: bool, mask: int) -> tuple[tuple, in
 
 
 @lru_cache(maxsize=4096)  # per set of empty circles, discs held and place: a few hundred in practice
-def _after_loss(search: Search, held: tuple[int, ...], sq, inside) -> tuple[int, ...]:
+def _after_loss(search: Search, held: tuple[int, ...], sq: int, inside: bool) -> tuple[int, ...]:
     """The discs a player at this place holds once it has given one up, as this bot would choose
     (the cheapest loss by the tables; the wheels do not matter to it)."""
     options = [i for i, n in enumerate(held) if n]
     if not options:
         return held
 
-    def loss(i):
+    def loss(i: int) -> tuple[float, int]:
         left = tuple(n - (j == i) for j, n in enumerate(held))
         return (search.values[(sq, inside, _mask(left))], -held[i])
 
@@ -336,11 +357,11 @@ WAIT_LIMIT = 8
 
 
 class SmurfSmart:
-    def __init__(self, rng=None):
+    def __init__(self, rng: random.Random | None = None):
         self._random = rng
-        self._waited: dict[int, tuple[tuple, int]] = {}  # seat -> (place and discs, own turns there)
+        self._waited: dict[int, tuple[Here | None, int]] = {}  # seat -> (place and discs, own turns there)
 
-    def choose(self, game, view, seat: int, actions):
+    def choose(self, game: Game, view: State, seat: int, actions: list[Action]) -> Action:
         first = type(actions[0])
         search = Search.of(view.circles)
         if first is Roll or first is TurnWheel:
@@ -351,24 +372,27 @@ class SmurfSmart:
             held = _after_loss(search, view.held[seat], sq, inside)
             gone = next(i for i, (a, b) in enumerate(zip(view.held[seat], held)) if a != b)
             return GiveUp(board.KINDS[gone])
-        if first is Move:
+        rolled = view.rolled
+        if first is Move and rolled is not None:  # (a Move is offered only while a roll waits for one)
             # the choice depends on the board through the cats on this face's ways (which are
             # legal) and within a roll of where each ends (their values) only
-            key = (search.empty, sq, inside, mask, view.rolled, cat_bits(wp) & _near_roll(sq, inside, view.rolled))
+            key = (search.empty, sq, inside, mask, rolled, cat_bits(wp) & _near_roll(sq, inside, rolled))
             chosen = _moves.get(key)
             if chosen is None:
-                ends = ends_of(sq, inside, view.rolled)
-                best = min(actions, key=lambda m: self._move_key(search, wp, sq, inside, mask, m, ends[m]))
+                ends = ends_of(sq, inside, rolled)
+                moves = cast("list[Move]", actions)  # the answers to a roll: Moves only (`first`)
+                best = min(moves, key=lambda m: self._move_key(search, wp, sq, inside, mask, m, ends[m]))
                 chosen = _moves[key] = actions.index(best)
             return actions[chosen]
         raise AssertionError(f"not a Smurf action: {actions[0]!r}")  # the rules offer no other
 
-    def _start(self, search, view, seat, actions):
+    def _start(self, search: Search, view: State, seat: int, actions: list[Action]) -> Action:
         """The start of a turn (`actions`: the rules' Roll, TurnWheel(1), TurnWheel(2)): roll, or
         turn a wheel (which may also drop a cat under a rival); never a turn that changes nothing
         while one that changes something is there, and after WAIT_LIMIT turns at one place a roll
         whenever it could move the pawn."""
-        sq, inside, held = here = (view.positions[seat], view.inside[seat], view.held[seat])
+        here: Here = (view.positions[seat], view.inside[seat], view.held[seat])
+        sq, inside, held = here
         place, waited = self._waited.get(seat, _NOWHERE)
         waited = waited if place == here else 0
         self._waited[seat] = (here, waited + 1)
@@ -385,7 +409,7 @@ class SmurfSmart:
                 return actions[chosen]
         return self._start_searched(search, view, seat, actions, waited)
 
-    def _start_searched(self, search, view, seat, actions, waited):
+    def _start_searched(self, search: Search, view: State, seat: int, actions: list[Action], waited: int) -> Action:
         """`_start` worked out (`waited`: own turns already spent at this place), a wheel turn
         scored with the discs it makes players give up."""
         tiers = smurf_waiting.tiers(view, seat, actions)
@@ -400,18 +424,20 @@ class SmurfSmart:
                 _mask(view.held[seat]),
                 cat_bits(view.wheels),
                 tiers,
-                lambda i: self._turn_score(search, view, seat, actions[i]),
+                lambda i: self._turn_score(search, view, seat, cast(TurnWheel, actions[i])),  # (i > 0: a wheel)
             )
         ]
 
     @staticmethod
-    def _move_key(search, wp, sq, inside, mask, move, end):
+    def _move_key(
+        search: Search, wp: Wheels, sq: int, inside: bool, mask: int, move: Move, end: int
+    ) -> tuple[float, bool]:
         value = search.after_move(wp, sq, inside, mask, move, end, DEPTH - 1)
         # equal values: do not take a disc of a kind already held (leave it for nobody's gain)
         return (round(value, 6), move.food is not None and bool(mask >> board.KIND_INDEX[move.food] & 1))
 
     @staticmethod
-    def _turn_score(search, view, seat, action) -> float:
+    def _turn_score(search: Search, view: State, seat: int, action: TurnWheel) -> float:
         """Expected turns to win if this turn turns a wheel (`action`), less RIVALRY times the
         turns it costs the rivals under a cat it makes appear."""
         wp = view.wheels
@@ -437,12 +463,12 @@ class SmurfSmart:
         return mine - RIVALRY * hurt
 
 
-def _plain_start(search, sq, inside, mask, now, first, second) -> int:
+def _plain_start(search: Search, sq: int, inside: bool, mask: int, now: int, first: int, second: int) -> int:
     """`_start_searched` (its index among `_STARTS`) for a start where no wheel turn drops a cat
     under a pawn with a disc and the pawn has waited less than WAIT_LIMIT turns: the same tiers
     and scores, a wheel turn's without losses, from the cats showing now, after turning wheel 1
     and after wheel 2 (bit masks), without the view."""
-    afters = (None, first, second)
+    afters = (now, first, second)  # the cats showing after each start (a roll turns no wheel)
     return _best_start(
         search,
         sq,
@@ -454,7 +480,15 @@ def _plain_start(search, sq, inside, mask, now, first, second) -> int:
     )
 
 
-def _best_start(search, sq, inside, mask, now, tiers, turn_score) -> int:
+def _best_start(
+    search: Search,
+    sq: int,
+    inside: bool,
+    mask: int,
+    now: int,
+    tiers: Sequence[int],
+    turn_score: Callable[[int], float],
+) -> int:
     """The start to take, as its index among `_STARTS` (the rules' order), from each one's tier:
     the best tier, and within it the fewest expected turns, a roll's from the search with the
     cats `now` showing, a wheel turn's `turn_score(i)`. With a missing kind's circle empty only a
@@ -482,15 +516,17 @@ assert DEPTH == 2, "_best_start and _plain_start value a turn's start two turns 
 # Without such a drop (most turns) it is remembered by the rest: `_starts`, (empty circles,
 # square, inside, mask, cats near now, cats in reach after wheel 1, after wheel 2) -> the index of
 # the chosen action among Roll, TurnWheel(1), TurnWheel(2) (the rules list them in that order).
-_starts: dict[tuple, int] = {}
+_starts: dict[tuple[int, int, bool, int, int, int, int], int] = {}
 # The same for a roll's answer: (empty circles, square, inside, mask, die, cats near its ways) -> the
 # index of the chosen Move among the legal ones (which the rules list in an order fixed by the
 # place, the face and the cats in reach).
-_moves: dict[tuple, int] = {}
+_moves: dict[tuple[int, int, bool, int, int, int], int] = {}
 _STARTS = (Roll(), TurnWheel(wheels.WHEELS[0]), TurnWheel(wheels.WHEELS[1]))
 
 
-_NOWHERE = (None, 0)  # no place waited at yet, no turns there
+Here = tuple[int, bool, tuple[int, ...]]  # a pawn's place and the discs its player holds
+_NOWHERE: tuple[Here | None, int] = (None, 0)  # no place waited at yet, no turns there
+_NO_WHEELS: Wheels = ()  # for a value at the leaves, which the wheels do not change
 
 
 @cache  # 16 sets of empty circles x 44 places x 16 masks at most
@@ -509,7 +545,7 @@ def _near_roll(sq: int, inside: bool, die: int) -> int:
     return found
 
 
-def _losses(view, search: Search, before, after) -> dict[int, tuple[int, ...]]:
+def _losses(view: State, search: Search, before: Wheels, after: Wheels) -> dict[int, tuple[int, ...]]:
     """Per seat whose pawn a cat appears under (outside a food area), the discs it holds once it
     has given one up (as this bot would choose)."""
     appeared = wheels.appearing(before, after)

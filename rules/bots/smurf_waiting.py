@@ -18,10 +18,13 @@ ranked in tiers, and the search only chooses within the best tier there is:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
+from ..records import Action
 from ..smurf import wheels
-from ..smurf.records import Roll
+from ..smurf.records import TurnWheel
+from ..smurf.state import State
 from .smurf_ways import bits, cats_around, open_ways, reach
 
 CHANGES, LATER, NEVER = 0, 1, 2
@@ -29,21 +32,21 @@ CHANGES, LATER, NEVER = 0, 1, 2
 HOLE_BITS = {wheel: bits(square for square, _ in holes) for wheel, holes in wheels.HOLES.items()}
 
 
-def tiers(view, seat: int, actions) -> list[int]:
+def tiers(view: State, seat: int, actions: Sequence[Action]) -> list[int]:
     """How much each start-of-turn action of `seat` changes (CHANGES, LATER or NEVER)."""
     now, first, second, *appearing = cats_around(view.wheels)
     plain = start_tiers(view.positions[seat], view.inside[seat], now, first, second)
     found = []
     for action in actions:
-        if isinstance(action, Roll):
+        if isinstance(action, TurnWheel):
+            i = wheels.WHEELS.index(action.wheel)
+            found.append(CHANGES if drops_on_discs(view, appearing[i]) else plain[1 + i])
+        else:  # the Roll (a turn's start offers nothing else: the rules' _TURN_STARTS)
             found.append(plain[0])
-            continue
-        i = wheels.WHEELS.index(action.wheel)
-        found.append(CHANGES if drops_on_discs(view, appearing[i]) else plain[1 + i])
     return found
 
 
-def start_tiers(sq: int, inside: bool, now: int, first: int, second: int) -> tuple[int, int, int]:
+def start_tiers(sq: int, inside: bool, now: int, first: int, second: int) -> tuple[int, ...]:
     """The tiers of Roll, TurnWheel(1) and TurnWheel(2) (the rules' order) for a pawn at this
     place when no cat drops under a pawn with a disc; the cats showing now, after turning wheel
     1 and after turning wheel 2 as bit masks. Only the cats within a roll of the pawn matter, so
@@ -53,7 +56,7 @@ def start_tiers(sq: int, inside: bool, now: int, first: int, second: int) -> tup
 
 
 @cache  # 44 places x the cats within a roll of them: a few thousand at most
-def _start_tiers(sq: int, inside: bool, now: int, first: int, second: int) -> tuple[int, int, int]:
+def _start_tiers(sq: int, inside: bool, now: int, first: int, second: int) -> tuple[int, ...]:
     open_now = open_ways(sq, inside, now)
     found = [CHANGES if open_now else NEVER]
     for wheel, after in zip(wheels.WHEELS, (first, second)):
@@ -64,7 +67,7 @@ def _start_tiers(sq: int, inside: bool, now: int, first: int, second: int) -> tu
     return tuple(found)
 
 
-def drops_on_discs(view, appearing: int) -> bool:
+def drops_on_discs(view: State, appearing: int) -> bool:
     """A cat appears (on the squares `appearing`, a bit mask) under a pawn not in a food area
     whose player holds a disc."""
     for square, within, discs in zip(view.positions, view.inside, view.held):

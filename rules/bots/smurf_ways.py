@@ -6,6 +6,7 @@ shortcut against the rules for every wheel position, place and face)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache, lru_cache
 
 from ..smurf import board, moves, wheels
@@ -19,7 +20,7 @@ def places() -> list[tuple[int, bool]]:
     return [(sq, False) for sq in range(board.SIZE)] + [(sq, True) for sq in ENTRY_SQUARES]
 
 
-def bits(squares) -> int:
+def bits(squares: Iterable[int]) -> int:
     return sum(1 << sq for sq in squares)
 
 

@@ -90,7 +90,7 @@ class State(NamedTuple):
         return len(self.deck) + sum(map(len, self.hands)) + sum(map(len, self.homes))
 
 
-def initial(players: tuple[str, ...], options: Mapping) -> State:
+def initial(players: tuple[str, ...], options: Mapping[str, object]) -> State:
     unknown = set(options) - {"colours"}
     if unknown:
         raise Rejected(f"Filmis has no option {sorted(unknown)[0]!r}")
@@ -107,7 +107,7 @@ def initial(players: tuple[str, ...], options: Mapping) -> State:
     )
 
 
-def _colours(chosen, n: int) -> tuple[int, ...]:
+def _colours(chosen: object, n: int) -> tuple[int, ...]:
     """Seats take red, blue, green, yellow in order unless the "colours" option names them."""
     if chosen is None:
         return tuple(range(n))
@@ -228,10 +228,11 @@ def _swap_began(s: State, e: SwapBegan) -> State:
 
 
 def _swap_chosen(s: State, e: SwapChosen) -> State:
-    i = s.swap.index(e.seat) if s.swap else None
-    if i is None:
+    swap = s.swap
+    i = swap.index(e.seat) if swap else None
+    if swap is None or i is None:
         return s
-    return s._replace(swap=replace(s.swap, chosen=put(s.swap.chosen, i, e.card)))
+    return s._replace(swap=replace(swap, chosen=put(swap.chosen, i, e.card)))
 
 
 def _swap_done(s: State, e: SwapDone) -> State:
@@ -274,11 +275,14 @@ def _masked(cards_: tuple[str, ...]) -> tuple[str, ...]:
     return (HIDDEN,) * len(cards_)
 
 
-# (hands, homes, deck, the three as nobody sees them): the last asked, swapped whole
-_last_hidden: list[tuple] = [(None,) * 6]
+Piles = tuple[tuple[str, ...], ...]  # a card pile per seat (hands, home piles)
+Hidden = tuple[Piles, Piles, Deck, Piles, Piles, Deck]  # hands, homes, deck, the three as nobody sees them
+
+# the last asked, swapped whole (the first is no state's: a state's deck is never this very Deck)
+_last_hidden: list[Hidden] = [((), (), Deck(), (), (), Deck())]
 
 
-def _hidden(state: State) -> tuple:
+def _hidden(state: State) -> Hidden:
     """The hands, home piles and deck of `state`, and the three with every card hidden (sizes
     kept). They change far less often than the state (not at a move, a roll or a turn's end) and
     every seat's view hides them alike but for its own piles, so the last answer is remembered
@@ -339,6 +343,6 @@ def redact(event: Event, seat: int | None) -> Event:
             return CardUnder(event.seat, HIDDEN)
         case SwapChosen() if event.seat != seat:
             return SwapChosen(event.seat, HIDDEN)
-        case Acted(action=PayFine() | Drop() | SwapTake()) if event.seat != seat:
-            return Acted(event.seat, type(event.action)(HIDDEN))
+        case Acted(action=PayFine() | Drop() | SwapTake() as action) if event.seat != seat:
+            return Acted(event.seat, type(action)(HIDDEN))
     return event

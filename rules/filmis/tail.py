@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from .. import tail
 from ..records import Acted, Event, TurnEnded
-from .records import Asked, Raid, SwapBegan, SwapChosen, SwapDone
+from .records import Asked, Pending, Raid, SwapBegan, SwapChosen, SwapDone
 
 
 def to_act_after(events: Sequence[Event]) -> tuple[int, ...] | None:
@@ -16,21 +16,21 @@ def to_act_after(events: Sequence[Event]) -> tuple[int, ...] | None:
 
 
 def _in_turn(seat: int, events: Sequence[Event]) -> tuple[int, ...]:
-    pending = swap = None  # swap: seat -> chosen card (None: still choosing), in shown order
+    pending: Pending | None = None
+    swap: dict[int, str | None] | None = None  # seat -> chosen card (None: still choosing), in shown order
     for event in events:
-        kind = type(event)
-        if kind is Asked:
+        if type(event) is Asked:
             pending = event.pending
-        elif kind is Acted:
+        elif type(event) is Acted:
             pending = None
-        elif kind is TurnEnded:
+        elif type(event) is TurnEnded:
             pending = swap = None
-        elif kind is SwapBegan:
+        elif type(event) is SwapBegan:
             swap = {shown.seat: None for shown in event.shown}
-        elif kind is SwapChosen:
+        elif type(event) is SwapChosen:
             if swap is not None and event.seat in swap:
                 swap[event.seat] = event.card
-        elif kind is SwapDone:
+        elif type(event) is SwapDone:
             swap = None
     if swap is not None:
         return tuple(seat for seat, card in swap.items() if card is None)

@@ -9,7 +9,7 @@ from functools import cache
 
 from ..game import Turn
 from ..order import opening_roll, pass_turn
-from ..records import Action, DiceRolled, Picked, Shuffled, Start
+from ..records import Action, DiceRolled, Picked, Shuffled
 from . import board, cards
 from .records import (
     Asked,
@@ -37,7 +37,7 @@ from .records import (
     TurnBegan,
     TurnSkipped,
 )
-from .state import DECK_NAME, State
+from .state import DECK_NAME, State, Swap
 
 # What a square asks for once it has been followed.
 AGAIN = "again"  # a new move (own nest, GO_HOME, EXTRA_ROLL)
@@ -56,7 +56,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if state.turn < 0 or state.over:
         return []
     if state.swap is not None:
-        return _swap_options(state, seat)
+        return _swap_options(state.swap, seat)
     pending = state.pending
     if pending is not None:
         return _options(state, seat, pending.kind) if seat == pending.seat else []
@@ -85,8 +85,7 @@ def _options(state: State, seat: int, kind: str) -> list[Action]:
     return [Drop(card) for card in hand]  # drop
 
 
-def _swap_options(state: State, seat: int) -> list[Action]:
-    swap = state.swap
+def _swap_options(swap: Swap, seat: int) -> list[Action]:
     i = swap.index(seat)
     if i is None or swap.chosen[i] is not None:
         return []
@@ -119,10 +118,10 @@ def explain(state: State, seat: int, action: Action) -> str | None:
 
 
 def step(turn: Turn, seat: int | None, action: Action) -> None:
-    if type(action) is Roll:  # most turns (an action decide accepted is of this very class)
-        _moves(turn, seat)
-    elif isinstance(action, Start):
+    if seat is None:  # the table's Start (once a game): every other action is a seat's (`decide`)
         _set_up(turn)
+    elif type(action) is Roll:  # most turns (an action decide accepted is of this very class)
+        _moves(turn, seat)
     elif isinstance(action, CallRaid):
         _raid(turn, seat)
     elif isinstance(action, PassTurn):

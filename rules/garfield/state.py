@@ -111,7 +111,7 @@ def _acted(s: Working, e: Acted) -> None:
 
 
 def _asked(s: Working, e: Asked) -> None:
-    s.pending = e.pending
+    s.pending = e.pending  # type: ignore[assignment]  # Garfield asks with its own Pending (turn._asked)
 
 
 def _shuffled(s: Working, e: Shuffled) -> None:
@@ -252,6 +252,6 @@ def redact(event: Event, seat: int | None) -> Event:
             return CardDiscarded(event.seat, HIDDEN)
         case CardGiven() if seat not in (event.seat, event.to):
             return CardGiven(event.seat, event.to, HIDDEN)
-        case Acted(action=Discard() | Give()) if event.seat != seat:
-            return Acted(event.seat, type(event.action)(HIDDEN))
+        case Acted(action=Discard() | Give() as action) if event.seat != seat:
+            return Acted(event.seat, type(action)(HIDDEN))
     return event

@@ -17,9 +17,8 @@ def to_act_after(events: Sequence[Event]) -> tuple[int, ...] | None:
 def _in_turn(seat: int, events: Sequence[Event]) -> tuple[int, ...]:
     pending = None
     for event in events:
-        kind = type(event)
-        if kind is Asked:
+        if type(event) is Asked:
             pending = event.pending
-        elif kind is Acted or kind is TurnEnded:
+        elif type(event) is Acted or type(event) is TurnEnded:
             pending = None
     return (pending.seat,) if pending else (seat,)

@@ -9,7 +9,7 @@ from functools import cache, lru_cache
 
 from ..game import Turn
 from ..order import left_of, opening_roll, pass_turn
-from ..records import Action, CoinFlipped, DiceRolled, Shuffled, Start
+from ..records import Action, CoinFlipped, DiceRolled, Shuffled
 from . import board, cards
 from .records import (
     Asked,
@@ -79,7 +79,7 @@ GIVE_LEFT = Decision.GIVE_LEFT
 
 _SEATS = range(4)
 _MOVED = [[Moved(seat, to) for to in range(board.SIZE)] for seat in _SEATS]
-_ROLLED = [
+_ROLLED: list[dict[tuple[int, ...], DiceRolled]] = [
     {
         dice: DiceRolled(seat, dice)
         for dice in [(a,) for a in range(1, 7)] + [(a, b) for a in range(1, 7) for b in range(1, 7)]
@@ -132,7 +132,7 @@ def _kinds(hand: tuple[str, ...]) -> list[str]:
     return sorted(set(hand))
 
 
-def _options(state: State, seat: int, kind: Decision) -> list[Action]:
+def _options(state: State, seat: int, kind: str) -> list[Action]:  # kind: a Decision
     if kind in _LASAGNA_OFFERS:  # put to everyone; without a Lasagna the answer is "no"
         return [_YES, _NO] if cards.LASAGNA in state.hands[seat] else [_NO]
     if kind in (SWAP_RINGS, SWAP_PLACES):
@@ -168,12 +168,12 @@ def explain(state: State, seat: int, action: Action) -> str | None:
 
 
 def step(turn: Turn, seat: int | None, action: Action) -> None:
-    if isinstance(action, FollowGarfield):
+    if seat is None:  # the table's Start (once a game): every other action is a seat's (`decide`)
+        _set_up(turn)
+    elif isinstance(action, FollowGarfield):
         _follow_garfield(turn, seat)
     elif isinstance(action, PlayCard):
         _play_card(turn, seat, action.card)
-    elif isinstance(action, Start):  # (once a game)
-        _set_up(turn)
     else:  # the answer to the question pending
         pending = turn.before.pending
         _answer(turn, seat, action, pending.kind, _CTX[pending.garfield, pending.bonus, pending.ends])

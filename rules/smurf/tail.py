@@ -17,11 +17,10 @@ def to_act_after(events: Sequence[Event]) -> tuple[int, ...] | None:
 def _in_turn(seat: int, events: Sequence[Event]) -> tuple[int, ...]:
     owing: tuple[int, ...] = ()
     for event in events:
-        kind = type(event)
-        if kind is MustGiveUp:
+        if type(event) is MustGiveUp:
             owing = owing if event.seat in owing else owing + (event.seat,)
-        elif kind is DiscReturned:
+        elif type(event) is DiscReturned:
             owing = tuple(s for s in owing if s != event.seat)
-        elif kind is TurnEnded:
+        elif type(event) is TurnEnded:
             owing = ()
     return owing or (seat,)

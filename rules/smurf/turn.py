@@ -9,7 +9,7 @@ from functools import cache
 
 from ..game import Turn
 from ..order import opening_roll, pass_turn
-from ..records import Action, DiceRolled, Start
+from ..records import Action, DiceRolled
 from ..tuples import put
 from . import board, moves, wheels
 from .records import (
@@ -127,24 +127,24 @@ def _why_not(state: State, seat: int, move: Move) -> str:
 
 
 def step(turn: Turn, seat: int | None, action: Action) -> None:
-    kind = type(action)  # an action that passed decide's check is one of these very classes
-    if kind is TurnWheel:  # half the actions of a game: done here, without further calls
+    # an action that passed decide's check is one of these very classes
+    if seat is None:  # the table's Start (once a game): every other action is a seat's (`decide`)
+        turn.emit(TurnBegan(opening_roll(turn, (6,))))
+    elif type(action) is TurnWheel:  # half the actions of a game: done here, without further calls
         turned, appearing = _turning(action.wheel, turn.state.wheels)
         turn.emit(turned)
         if appearing.isdisjoint(turn.state.positions):  # mostly so: nobody stands where a cat appears
             pass_turn(turn, seat)
         else:
             _cats_appear(turn, appearing)
-    elif kind is Roll:
+    elif type(action) is Roll:
         _roll(turn, seat)
-    elif kind is Move:
+    elif type(action) is Move:
         _move(turn, seat, action, _destination(turn.before, seat, action))
-    elif kind is GiveUp:
+    else:
+        assert type(action) is GiveUp
         turn.emit(_RETURNED[seat][action.kind])
         _end_turn_if_settled(turn)
-    else:
-        assert isinstance(action, Start)
-        turn.emit(TurnBegan(opening_roll(turn, (6,))))
 
 
 # The events of every turn are immutable values too: each is made once, looked up by its fields.
@@ -177,9 +177,11 @@ def _roll(turn: Turn, seat: int) -> None:
 
 def _destination(state: State, seat: int, chosen: Move) -> int:
     """Where the legal move `chosen` ends, for the roll waiting in `state`."""
-    for move, to in _endings(state, seat, state.rolled)[0]:
-        if move is chosen or move == chosen:  # mostly the very Move legal_actions listed
-            return to
+    rolled = state.rolled
+    if rolled is not None:  # (a Move is legal only while a roll waits for one)
+        for move, to in _endings(state, seat, rolled)[0]:
+            if move is chosen or move == chosen:  # mostly the very Move legal_actions listed
+                return to
     raise AssertionError(f"{chosen} is not legal here")  # decide checked it: never happens
 
 
