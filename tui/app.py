@@ -83,9 +83,14 @@ class ParlourApp(App):
         keymap, lines, warnings = load_keymap()
         if keymap:
             from .keymap import checked_keymap
+            from .screens import bindings_by_screen
 
             keymap, more = checked_keymap(
-                self._normalize_keymap(keymap), lines, type(self).bindings(), where=f"keymap {keymap_path()}"
+                self._normalize_keymap(keymap),
+                lines,
+                type(self).bindings(),
+                bindings_by_screen(),
+                where=f"keymap {keymap_path()}",
             )
             warnings += more
             if keymap:
