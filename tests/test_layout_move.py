@@ -207,3 +207,20 @@ def test_a_module_merged_in_later_with_old_names_is_moved_and_rewritten(tmp_path
     assert not (root / "parlour" / "serve" / "late.py").exists()
     late = read(root, "parlour/fronts/serve/late.py")
     assert late == "from parlour.services.table_driver import TableDriver\n"
+
+
+def test_a_new_service_in_no_layer_gets_one_above_what_it_imports(tmp_path):
+    root = checkout(tmp_path)
+    assert run(root).returncode == 0
+    (root / "parlour" / "services" / "umpire.py").write_text("from parlour.saves import x\n", encoding="utf-8")
+    subprocess.run(["git", "add", "-A"], cwd=root, check=True)
+    again = run(root)
+    assert "parlour.services.umpire placed in a layer of its own" in again.stdout, again.stdout
+    contracts = tomllib.loads(read(root, "pyproject.toml"))["tool"]["importlinter"]["contracts"]
+    assert next(c["layers"] for c in contracts if c["name"].startswith("Inside the shared")) == [
+        "parlour.services.referee",
+        "parlour.services.table_driver",
+        "parlour.services.umpire",
+        "parlour.services.saves : parlour.services.words",
+    ]
+    assert read(root, "parlour/services/umpire.py") == "from parlour.services.saves import x\n"

@@ -506,6 +506,43 @@ def pyproject(root: Path, text: str, names: Names, said: list[str]) -> str:
     return contracts(text, said)
 
 
+def placed_new(root: Path, text: str, said: list[str]) -> str:
+    """A module of parlour/services/ or parlour/fronts/ in no layer of its folder's contract (one
+    merged in, not in the old contract) gets a layer of its own, just above the highest layer it
+    imports from, when every module that imports it is above that; else it is reported."""
+    for contract in tomllib.loads(text).get("tool", {}).get("importlinter", {}).get("contracts", []):
+        layers = list(contract.get("layers", []))
+        group = next((g for g in ("services", "fronts") if layers and layers[-1].startswith(f"parlour.{g}.")), None)
+        if group is None:
+            continue
+        members = [{n.strip() for n in re.split(r"[|:]", layer)} for layer in layers]
+        folder = root / "parlour" / group
+        on_disk = {f"parlour.{group}.{p.stem}": p for p in folder.glob("*.py") if p.stem != "__init__"}
+        on_disk |= {f"parlour.{group}.{p.parent.name}": p.parent for p in folder.glob("*/__init__.py")}
+
+        def uses(path: Path) -> set[str]:  # the modules of this folder it imports
+            return {".".join(m.split(".")[:3]) for m in imports_of(root, path) if m.startswith(f"parlour.{group}.")}
+
+        for name in sorted(set(on_disk) - set().union(*members)):
+            imported = [i for i, layer in enumerate(members) if layer & uses(on_disk[name])]
+            importers = [
+                i for i, layer in enumerate(members) for m in layer if m in on_disk and name in uses(on_disk[m])
+            ]
+            at = min(imported, default=len(layers))
+            if importers and max(importers) >= at:
+                said.append(f"pyproject.toml: place {name} in a layer of {contract['name']!r} by hand")
+                continue
+            layers.insert(at, name)
+            members.insert(at, {name})
+            said.append(f"pyproject.toml: {name} placed in a layer of its own in {contract['name']!r}: check it")
+        if layers != contract["layers"]:
+            named = re.escape(f'name = "{contract["name"]}"')
+            block = re.compile(rf"(?ms)^{named}\n.*?^layers = \[\n.*?^\]\n")
+            listed = "".join(f'    "{layer}",\n' for layer in layers)
+            text = block.sub(lambda m: m[0][: m[0].index("layers = [")] + f"layers = [\n{listed}]\n", text, count=1)
+    return text
+
+
 # ---- the whole --------------------------------------------------------------------------------
 
 
@@ -547,7 +584,7 @@ def main(argv: list[str] | None = None) -> int:
     done = moves(root, places, said)
     pyproject_path = root / "pyproject.toml"
     text = pyproject_path.read_text(encoding="utf-8")  # the package list again, from the moved folders
-    new = pyproject(root, text, names, said)
+    new = placed_new(root, pyproject(root, text, names, said), said)
     if new != text:
         pyproject_path.write_text(new, encoding="utf-8")
         changed.append(pyproject_path)
