@@ -86,6 +86,7 @@ FILES = {
         "from parlour.driver import TableDriver  # noqa: E402\n"
         "from parlour.serve import driver as driver_module, server\n\n"
         'TARGET = "parlour.serve.driver.ChannelDriver"\nTHINGS = TableDriver, driver_module, server\n'
+        'CODE = "import sys; from parlour import engine, saves; engine.run()"\n'
     ),
     "README.md": (
         "The table driver (`parlour/driver.py`) and `parlour.serve.server.serve`; "
@@ -152,6 +153,10 @@ def test_the_layout_is_moved_and_every_reference_follows(tmp_path):
     assert "from parlour.services.table_driver import TableDriver  # noqa: E402" in test
     assert "from parlour.fronts.serve import channel as driver_module, server" in test
     assert '"parlour.fronts.serve.channel.ChannelDriver"' in test
+    assert (
+        'CODE = "import sys; from parlour.fronts import engine; from parlour.services import saves; engine.run()"'
+        in test
+    )
     assert read(root, "parlour/fronts/serve/channel.py").startswith(
         '"""A Textual driver on an SSH channel (parlour/fronts/serve/channel.py)."""'
     )

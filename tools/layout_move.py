@@ -277,7 +277,8 @@ def moves(root: Path, places: dict[str, str], said: list[str]) -> list[str]:
 
 # ---- 2, 3. code and text --------------------------------------------------------------------------
 
-FROM = re.compile(r"(?m)^([ \t]*)from (\.*[\w.]*) import (\([^)]*\)|[^\n]*)")
+# a statement of its own line, or one after `;` in a line of code given as a string ("import sys; from ...")
+FROM = re.compile(r"""(?m)(^[ \t]*|;[ \t]*)from (\.*[\w.]*) import (\([^)]*\)|[^\n;"']*)""")
 DOTTED = re.compile(r"(?<![\w.])parlour(?:\.\w+)+")
 PATH = re.compile(r"(?<![\w./-])parlour((?:/\w+)+)")
 
@@ -327,10 +328,8 @@ class Rewriter:
                 groups.setdefault(parent, []).append(last if bound == last else f"{last} as {bound}")
             else:
                 groups.setdefault(self.names(base), []).append(item)
-        lines = []
-        for parent, items in groups.items():
-            lines.append(f"{indent}from {self.spelled(parent, dots, here)} import {', '.join(items)}{comment}")
-        new = "\n".join(lines)
+        lines = [f"from {self.spelled(p, dots, here)} import {', '.join(i)}{comment}" for p, i in groups.items()]
+        new = indent + ("; " if indent.startswith(";") else "\n" + indent).join(lines)
         old_items = [p.strip() for p in body.replace("\n", " ").split(",") if p.strip()]
         if len(groups) == 1 and self.spelled(next(iter(groups)), dots, here) == module:
             if next(iter(groups.values())) == old_items:
