@@ -86,9 +86,14 @@ class ParlourApp(App):
             from parlour.compat.textual import normalized_keymap
 
             from .keymap import checked_keymap
+            from .screens import bindings_by_screen
 
             keymap, more = checked_keymap(
-                normalized_keymap(type(self), keymap), lines, type(self).bindings(), where=f"keymap {keymap_path()}"
+                normalized_keymap(type(self), keymap),
+                lines,
+                type(self).bindings(),
+                bindings_by_screen(),
+                where=f"keymap {keymap_path()}",
             )
             warnings += more
             if keymap:

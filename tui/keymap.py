@@ -1,7 +1,9 @@
 """The player's keymap checked against the keys Parlour has, and keys named in texts.
 
 `checked_keymap` keeps the entries that name a real binding id and clash with no other key on the
-same screen; each one it leaves out gets a warning naming its line. `key_names` says which keys
+same screen; each one it leaves out gets a warning naming its line. The screens' bindings are
+handed to it (tui/screens/__init__.py `bindings_by_screen`): the screens import this module to
+name keys, so it imports no screen. `key_names` says which keys
 a binding id has now (after the keymap), the way the footer shows them, so every text that names
 a key (the prompt, the hints, the help) follows the keymap."""
 
@@ -12,32 +14,15 @@ from textual.binding import Binding
 from parlour.words.i18n import t
 
 
-def screens_bindings() -> dict[str, list[Binding]]:
-    """Every screen's bindings (the game screen's with each game's own keys), by screen."""
-    from .games import Presenter, playable
-    from .screens.game import GameScreen
-    from .screens.help import HelpScreen
-    from .screens.privacy import PassScreen
-    from .screens.replay import ReplayScreen
-    from .screens.results import ResultsScreen
-    from .screens.resume import ResumeScreen
-    from .screens.setup import SetupScreen
-    from .screens.title import TitleScreen
-
-    found = {
-        cls.__name__: cls.bindings()
-        for cls in (TitleScreen, SetupScreen, ResumeScreen, ResultsScreen, HelpScreen, PassScreen, ReplayScreen)
-    }
-    for game in playable():
-        found[f"GameScreen/{game}"] = GameScreen.bindings() + Presenter.of(game).bindings()
-    return found
-
-
 def checked_keymap(
-    keymap: dict[str, str], lines: dict[str, int], app_bindings: list[Binding], where: str = "keymap"
+    keymap: dict[str, str],
+    lines: dict[str, int],
+    app_bindings: list[Binding],
+    screens: dict[str, list[Binding]],
+    where: str = "keymap",
 ) -> tuple[dict[str, str], list[str]]:
-    """The entries of `keymap` that can be used, and a warning for each one left out."""
-    screens = screens_bindings()
+    """The entries of `keymap` that can be used, and a warning for each one left out. `screens`:
+    each screen's bindings by screen, as the screens declare them (tui/screens/__init__.py)."""
     known = {b.id for b in app_bindings if b.id} | {b.id for bs in screens.values() for b in bs if b.id}
     warnings, good = [], {}
     for name, keys in keymap.items():
