@@ -9,6 +9,8 @@ a key (the prompt, the hints, the help) follows the keymap."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual.binding import Binding
 
 from parlour.words.i18n import t
@@ -105,7 +107,7 @@ class _Keep(dict):
         return "{" + key + "}"
 
 
-def with_keys(app, text: str, bindings: list[Binding] = ()) -> str:
+def with_keys(app, text: str, bindings: Sequence[Binding] = ()) -> str:
     """A text with its {roll}, {confirm}, {quit}... named as the keymap has them now (other
     braces are left as they are), in ASCII when the app is. A game's own keys (`bindings`, e.g.
     the presenter's) are named by their ids: {filmis_raid}, {smurf_wheel1}."""
@@ -115,13 +117,13 @@ def with_keys(app, text: str, bindings: list[Binding] = ()) -> str:
     return in_charset(app, text)
 
 
-def t_keys(app, key: str, bindings: list[Binding] = (), **values) -> str:
+def t_keys(app, key: str, bindings: Sequence[Binding] = (), **values) -> str:
     """Catalogue text `key` with its keys named as in `with_keys` and its other placeholders
     filled from `values` (a player's name, which may hold braces, is never read as a key)."""
     return in_charset(app, t(key, **{**keys_named(app, bindings), **values}))
 
 
-def keys_named(app, bindings: list[Binding] = ()) -> dict[str, str]:
+def keys_named(app, bindings: Sequence[Binding] = ()) -> dict[str, str]:
     """Every key placeholder a text may use, by binding id, named as the keymap has it now."""
     return {
         **{b.id: key_names(app, b.id, b.key) for b in bindings if b.id},
