@@ -3,8 +3,8 @@ driver, parlour/driver.py, submits, saves and plays the bots here, in the server
 for players who dropped.
 
 Nothing here knows about SSH: a connection is a `Member` (a name, a credential and a `send`
-for protocol messages). Every action from a member goes through `Lobby.handle`, which checks
-the member's seat; the rules check the action.
+for the messages of parlour/wire.py). Every request from a member goes through `Lobby.handle`,
+which checks the member's seat; the rules check the action.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from parlour import wire
 from parlour.driver import TableDriver
 from parlour.rules import bots, registry
-from parlour.rules.codec import CodecError, decode, encode
 from parlour.rules.records import Action, Event, Rejected
 from parlour.rules.table import Table
 from parlour.seats import COLOURS, SPECTATOR
@@ -26,19 +26,23 @@ from parlour.seats import COLOURS, SPECTATOR
 log = logging.getLogger("parlour.serve")
 
 MAX_TABLES = 40
-STANDIN_CHOICES = (0, 30, 60, 300)  # seconds before a bot stands in for an away player (0: never)
 BOT_NAMES = ("Odie", "Nermal", "Arlene", "Pooky", "Doris", "Rocky", "Biffen", "Brainy")
 
 
 class Member:
     """One connection's player: its name, credential, and where it is (lobby, a seat, watching)."""
 
-    def __init__(self, name: str, cred: str, send: Callable[[dict], None]):
+    def __init__(self, name: str, cred: str, send: Callable[[wire.ToUi], None]):
         self.name, self.cred, self.send = name, cred, send
         self.table: GameTable | None = None
         self.seat: int = SPECTATOR
         self.seen: int = 0  # events its UI has shown
-        self.digest: str = ""
+        self.view: Any = None  # the view its UI shows (its own object: nothing is copied)
+
+    @property
+    def digest(self) -> str:
+        """The fingerprint of the view its UI shows, worked out only when a test or tool asks."""
+        return wire.digest(self.view) if self.view is not None else ""
 
     def __repr__(self) -> str:
         return f"Member({self.name!r})"
@@ -86,16 +90,17 @@ class GameTable:
             None,
         )
 
-    def summary(self) -> dict:
-        return {
-            "id": self.id,
-            "game": self.game_id,
-            "status": self.status,
-            "standin": self.standin,
-            "hints": self.hints,
-            "seats": [{"name": s.name, "bot": s.bot, "away": i in self.away} for i, s in enumerate(self.plan)],
-            "watching": sum(1 for m in self.members if m.seat == SPECTATOR),
-        }
+    def line(self) -> wire.TableLine:
+        """The table as the lobby lists it."""
+        return wire.TableLine(
+            self.id,
+            self.game_id,
+            self.status,
+            tuple(wire.SeatLine(s.name, s.bot, i in self.away) for i, s in enumerate(self.plan)),
+            self.standin,
+            self.hints,
+            sum(1 for m in self.members if m.seat == SPECTATOR),
+        )
 
 
 class Lobby:
@@ -143,37 +148,36 @@ class Lobby:
         self._detach(member)
         self._lobby_changed()
 
-    def handle(self, member: Member, message: dict) -> None:
-        """One request from a member's UI; anything odd is refused with a notice, never raised."""
-        kind = message.get("t")
-        try:
-            if kind == "hello":
-                self.join(member)
-            elif kind == "act":
-                self._act(member, message.get("action"))
-            elif kind == "seen":
-                count = message.get("count")
-                if type(count) is int:
-                    member.seen, member.digest = count, str(message.get("digest", ""))[:64]
-                    self._poke()
-            elif kind == "create":
-                self._create(member, message)
-            elif kind == "sit":
-                self._sit(member, self._table(message))
-            elif kind == "watch":
-                self._watch(member, self._table(message))
-            elif kind == "leave":
-                self._detach(member)
-                member.send(self.listing(member))
-                self._lobby_changed()
-            else:
-                raise Rejected(f"unknown request {kind!r}")
-        except Rejected as error:
-            log.info("refused %s from %s: %s", kind, member.name, error.reason)
-            member.send({"t": "rejected", "reason": error.reason})
+    on = wire.Dispatcher()  # the handlers of the UI's requests
 
-    def listing(self, member: Member) -> dict:
-        return {"t": "lobby", "you": member.name, "tables": [t.summary() for t in self.tables.values()]}
+    def handle(self, member: Member, message: wire.ToServer) -> None:
+        """One request from a member's UI; anything odd is refused with a notice, never raised."""
+        try:
+            self.on.handle(message, self, member)
+        except wire.Unknown as error:
+            member.send(wire.Refused(str(error)))
+        except Rejected as error:
+            log.info("refused %s from %s: %s", type(message).__name__.lower(), member.name, error.reason)
+            member.send(wire.Refused(error.reason))
+
+    def listing(self, member: Member, lines: tuple[wire.TableLine, ...] | None = None) -> wire.Listing:
+        """The lobby for `member` (`lines`: the tables' lines, if already made for someone else)."""
+        return wire.Listing(member.name, tuple(t.line() for t in self.tables.values()) if lines is None else lines)
+
+    @on(wire.Hello)
+    def _hello(self, member: Member, message: wire.Hello) -> None:
+        self.join(member)
+
+    @on(wire.Seen)
+    def _seen(self, member: Member, message: wire.Seen) -> None:
+        member.seen, member.view = message.count, message.view
+        self._poke()
+
+    @on(wire.Leave)
+    def _leave(self, member: Member, message: wire.Leave) -> None:
+        self._detach(member)
+        member.send(self.listing(member))
+        self._lobby_changed()
 
     # ---- the lobby -----------------------------------------------------------------------------
 
@@ -193,7 +197,7 @@ class Lobby:
             game = registry.get(game_id)
         except registry.UnknownGame as error:
             raise Rejected(str(error)) from None
-        if not isinstance(seats, list) or not game.min_players <= len(seats) <= game.max_players:
+        if not isinstance(seats, (list, tuple)) or not game.min_players <= len(seats) <= game.max_players:
             raise Rejected(f"{game.title} takes {game.min_players} to {game.max_players} players")
         if len([t for t in self.tables.values() if t.status != "finished"]) >= MAX_TABLES:
             raise Rejected("the server has as many tables as it can hold; join one")
@@ -217,18 +221,17 @@ class Lobby:
         self._lobby_changed()
         return table
 
-    def _create(self, member: Member, message: dict) -> None:
+    @on(wire.Create)
+    def _create(self, member: Member, message: wire.Create) -> None:
         if self.table_quota is not None:
             reason = self.table_quota.refusal(member.cred, self._open_tables_of(member.cred))
             if reason is not None:
                 raise Rejected(reason)
-        seats = message.get("seats")
-        standin = message.get("standin", 0)
         table = self.create(
-            message.get("game"),
-            seats,
-            standin=standin if standin in STANDIN_CHOICES else 0,
-            hints=message.get("hints") is True,
+            message.game,
+            list(message.seats),
+            standin=message.standin if message.standin in wire.STANDIN_CHOICES else 0,
+            hints=message.hints is True,
         )
         table.creator = member.cred
         if self.table_quota is not None:
@@ -245,11 +248,19 @@ class Lobby:
             return True
         return self.table_quota.refusal(creator, self._open_tables_of(creator), hourly=False) is None
 
-    def _table(self, message: dict) -> GameTable:
-        table = self.tables.get(message.get("table")) if type(message.get("table")) is int else None
+    def _table(self, number: int) -> GameTable:
+        table = self.tables.get(number) if type(number) is int else None
         if table is None:
             raise Rejected("there is no such table")
         return table
+
+    @on(wire.Sit)
+    def _sit_at(self, member: Member, message: wire.Sit) -> None:
+        self._sit(member, self._table(message.table))
+
+    @on(wire.Watch)
+    def _watch_at(self, member: Member, message: wire.Watch) -> None:
+        self._watch(member, self._table(message.table))
 
     def _sit(self, member: Member, table: GameTable) -> None:
         seat = table.seat_of(member.name)
@@ -298,7 +309,7 @@ class Lobby:
             self._schedule_bot(table)
         elif table.free_seats():
             member.send(self.listing(member))  # the table's line with this seat taken, at once
-            member.send({"t": "notice", "key": "lobby.waiting_players", "values": {"n": len(table.free_seats())}})
+            member.send(wire.Notice("lobby.waiting_players", {"n": len(table.free_seats())}))
 
     def _detach(self, member: Member) -> None:
         table, seat = member.table, member.seat
@@ -330,9 +341,12 @@ class Lobby:
             table.empty_since = self.clock()
 
     def _lobby_changed(self) -> None:
+        lines = None  # made once for everyone in the lobby
         for member in list(self.members.values()):
             if member.table is None:
-                member.send(self.listing(member))
+                listing = self.listing(member, lines)
+                lines = listing.tables
+                member.send(listing)
         self._poke()
 
     def poke(self) -> None:
@@ -376,7 +390,7 @@ class Lobby:
         except Rejected as error:  # e.g. two names the rules see as the same
             for member in list(table.members):
                 self._detach(member)
-                member.send({"t": "rejected", "reason": error.reason})
+                member.send(wire.Refused(error.reason))
                 member.send(self.listing(member))
             self.tables.pop(table.id, None)
             return
@@ -411,33 +425,32 @@ class Lobby:
         )
         table.driver.listen(lambda events: self._played(table, events))
 
-    def _game_message(self, table: GameTable, member: Member) -> dict:
+    def _game_message(self, table: GameTable, member: Member) -> wire.Seated:
         game, t = table.table.game, table.table
-        return {
-            "t": "game",
-            "table": table.id,
-            "game": game.id,
-            "players": list(t.players),
-            "options": dict(t.header.options),
-            "seat": member.seat,
-            "bots": [s.bot for s in table.plan],
-            "colours": [s.colour for s in table.plan],
-            "away": sorted(table.away),
-            "hints": table.hints and member.seat != SPECTATOR,
-            "events": [encode(game.redact(e, member.seat)) for e in t.events],
-        }
+        return wire.Seated(
+            table.id,
+            game.id,
+            tuple(t.players),
+            dict(t.header.options),
+            member.seat,
+            tuple(s.bot for s in table.plan),
+            tuple(s.colour for s in table.plan),
+            tuple(sorted(table.away)),
+            table.hints and member.seat != SPECTATOR,
+            tuple(game.redact(e, member.seat) for e in t.events),
+        )
 
-    def _act(self, member: Member, data: Any) -> None:
+    @on(wire.Act)
+    def _act(self, member: Member, message: wire.Act) -> None:
         table = member.table
         if table is None or table.table is None:
             raise Rejected("you are not at a table in play")
         if member.seat == SPECTATOR:
             log.info("refused an action from %s: watching table %d", member.name, table.id)
             raise Rejected("you are watching; a watcher cannot act")
-        try:
-            action = decode(data, table.table.game.kinds, Action)
-        except CodecError as error:
-            raise Rejected(f"not an action: {error}") from None
+        action = message.action
+        if not isinstance(action, Action) or table.table.game.kinds.get(type(action).__name__) is not type(action):
+            raise Rejected(f"not an action of {table.table.game.title}")
         try:
             self.submit(table, member.seat, action)
         except Rejected as error:
@@ -451,8 +464,12 @@ class Lobby:
     def _played(self, table: GameTable, events: list[Event]) -> None:
         """New events at a table: to everyone there, redacted for each; then the next bot."""
         game = table.table.game
+        batches: dict[int, wire.Events] = {}  # one per seat: the watchers share one
         for member in list(table.members):
-            member.send({"t": "events", "events": [encode(game.redact(e, member.seat)) for e in events]})
+            batch = batches.get(member.seat)
+            if batch is None:
+                batch = batches[member.seat] = wire.Events(tuple(game.redact(e, member.seat) for e in events))
+            member.send(batch)
         if table.status == "finished":
             result = table.table.result()
             log.info("table %d finished: %s won", table.id, ", ".join(table.table.players[w] for w in result.winners))
@@ -495,7 +512,7 @@ class Lobby:
             timer.cancel()
 
     def _presence(self, table: GameTable, seat: int, away: bool) -> None:
-        message = {"t": "presence", "seat": seat, "away": away, "standin": seat in table.standing_in}
+        message = wire.Presence(seat, away, seat in table.standing_in)
         for member in list(table.members):
             if member.seat != seat:
                 member.send(message)
@@ -562,7 +579,7 @@ class Lobby:
             return None
         loaded.header.meta.pop("shelved", None)
         standin = loaded.header.meta.get("standin", 0)
-        table = GameTable(self._next_id, loaded.header.game, plan, standin if standin in STANDIN_CHOICES else 0)
+        table = GameTable(self._next_id, loaded.header.game, plan, standin if standin in wire.STANDIN_CHOICES else 0)
         self._next_id += 1
         table.table = Table.resume(loaded)
         creator = loaded.header.meta.get("creator")
