@@ -17,9 +17,8 @@ from .localized import localized
 from .screens.small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 if TYPE_CHECKING:  # the title comes first: saves, seats and tables are imported when a game is
+    from parlour.controller import Session
     from parlour.seats import Seat
-
-    from .local_game import LocalGame
 
 # The stylesheets read at start: the shared one and the first screen's (the others are read as
 # their screens are first shown). Any other start (the served app's lobby) reads them all.
@@ -69,7 +68,7 @@ class ParlourApp(App):
         self.seed, self.rig, self.bot_delay = seed, rig, bot_delay
         self.ascii_only, self.autosave = ascii_only, autosave
         self.eyes = eyes  # `parlour replay --seat N`: whose eyes to watch with
-        self.session: LocalGame | None = None
+        self.session: Session | None = None
         self.exit_message = ""
         if not animations:
             self.animation_level = "none"
@@ -101,10 +100,10 @@ class ParlourApp(App):
         session = self.session
         return bool(
             session
-            and getattr(session, "driver", None)
+            and session.driver is not None
             and session.driver.saved
             and not session.over
-            and getattr(session, "checking", None) is None
+            and session.checking is None
         )
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
@@ -290,8 +289,8 @@ class ParlourApp(App):
 
         if isinstance(self.screen, UnsavedScreen):
             return  # already asking
-        driver = getattr(self.session, "driver", None)  # a served game's is the server's
-        if driver is not None and getattr(self.session, "checking", None) is None and driver.unsaved():
+        driver = self.session.driver if self.session is not None else None  # a served game's is the server's
+        if driver is not None and self.session.checking is None and driver.unsaved():
             self.push_screen(UnsavedScreen(driver), self._quit_as_answered)
         elif self.has_something_to_save():
             self._quit_as_answered("saved")

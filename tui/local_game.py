@@ -19,8 +19,12 @@ _CHECKING = "the save is still being checked"
 
 
 class LocalGame:
+    """A game on this computer: one of the sessions a front plays (parlour/controller.py's
+    `Session`; a served seat is tui/remote.py's `RemoteGame`)."""
+
     away: frozenset[int] = frozenset()  # seats whose player dropped: only at a served table
     hints = True  # a player may ask for a hint (parlour/hint.py); a served table's creator decides
+    takes_back = True  # undo, as far as rules/undo.py allows
 
     def __init__(
         self, table: Table, seats: list[Seat], save_to: Path | Callable[[], Path] | None, on_disk: bool = False

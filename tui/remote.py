@@ -64,7 +64,11 @@ class RemoteGame:
 
     save_path = None
     save_problem = None  # the server saves the table
+    driver = None  # the server's driver plays the table
     hints = False  # set from the table: its creator may turn hints on for every seated player
+    takes_back = False  # a served table has no undo
+    checking = None  # nothing to check: the server loaded the table
+    recent = None  # the log is told from its start
 
     def __init__(self, table: RemoteTable, seats: list[Seat], send):
         self.table = table
@@ -93,6 +97,15 @@ class RemoteGame:
         if seat == self.seat and seat != SPECTATOR:
             self._send(wire.Act(action))
         return None
+
+    def check_some(self) -> bool:
+        return True
+
+    def can_undo(self) -> bool:
+        return False
+
+    def undo(self) -> str:
+        return "nothing"  # (never asked: `takes_back` turns the key off)
 
     def bot_to_act(self) -> int | None:
         return None  # the server's driver plays the bots
@@ -296,8 +309,9 @@ class RemoteApp(ParlourApp):
         else:
             self.session.away.discard(seat)
             self.notify(shown(t("ssh.back", name=name)), markup=False)
-        if hasattr(self.screen, "redraw"):
-            self.screen.redraw()
+        screen = self.game_screen()
+        if screen is not None and self.screen is screen:
+            screen.redraw()
 
     @told(wire.Notice)
     def _notice(self, message: wire.Notice) -> None:

@@ -193,11 +193,11 @@ async def test_a_failing_autosave_is_shown_and_play_goes_on(tmp_path):
         saved = path.read_bytes()
         writer.path = tmp_path / "gone" / path.name  # as if the disk refused every write
         await play_some(pilot, app, 2)
-        assert isinstance(app.screen, GameScreen) and "Not saved" in app.screen.note
+        assert isinstance(app.screen, GameScreen) and "Not saved" in app.screen.control.note
         assert path.read_bytes() == saved  # nothing saved is damaged
         writer.path = path  # space is back
         await play_some(pilot, app, 2)
-        assert app.screen.note == "" or "Not saved" not in app.screen.note
+        assert app.screen.control.note == "" or "Not saved" not in app.screen.control.note
         assert saves.read(path).events == app.session.table.events
 
 

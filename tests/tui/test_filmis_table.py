@@ -99,10 +99,10 @@ async def test_a_hot_seat_game_played_to_a_called_raid_with_keys_only():
 
         async def take_keyboard(name: str):
             assert isinstance(app.screen, PassScreen) and app.screen.player == name
-            assert game.viewer == SPECTATOR  # nothing of anyone's cards behind the privacy screen
+            assert game.control.viewer == SPECTATOR  # nothing of anyone's cards behind the privacy screen
             assert "Hands are hidden" in side()
             await press("enter")
-            assert app.screen is game and table.players[game.viewer] == name
+            assert app.screen is game and table.players[game.control.viewer] == name
 
         # Ann takes the keyboard; the raid key is off (no Whistle, no James Dean).
         await take_keyboard("Ann")
@@ -126,7 +126,7 @@ async def test_a_hot_seat_game_played_to_a_called_raid_with_keys_only():
         await take_keyboard("Ann")
         await press("space")
         assert table.state.positions == (9, 17) and table.to_act() == (0, 1)
-        assert app.screen is game and game.viewer == 0  # Ann chooses first, no privacy screen
+        assert app.screen is game and game.control.viewer == 0  # Ann chooses first, no privacy screen
         assert "Take one card from Bob's hand" in prompt()
         assert "[1] Harry 2" in prompt() and "[2] Vanheden 3" in prompt() and "[3] the Whistle 0" in prompt()
         log = " ".join(str(line.text) for line in game.query_one("#log").lines)
@@ -137,13 +137,13 @@ async def test_a_hot_seat_game_played_to_a_called_raid_with_keys_only():
         # Bob's turn to choose, behind the privacy screen: Ann's choice stays hidden from him.
         await take_keyboard("Bob")
         assert "Take one card from Ann's hand" in prompt()
-        assert game.selected == 0 and "[1] Doris 4" in prompt()
+        assert game.control.selected == 0 and "[1] Doris 4" in prompt()
         await press("down")
-        assert game.options[game.selected] == SwapTake(JAMES_DEAN)
+        assert game.control.options[game.control.selected] == SwapTake(JAMES_DEAN)
         await press("enter")
         assert table.state.swap is None
         assert table.state.hands == ((SICKAN, DORIS, HARRY), (WHISTLE, VANHEDEN, JAMES_DEAN))
-        assert table.state.turn == 1 and game.viewer == 1 and app.screen is game
+        assert table.state.turn == 1 and game.control.viewer == 1 and app.screen is game
 
         # Bob could call the raid now (Whistle and James Dean in hand) but rolls: GO HOME banks.
         assert game.check_action("shortcut", ("raid",))

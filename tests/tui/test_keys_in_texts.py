@@ -256,7 +256,7 @@ async def test_remapped_slot_keys_number_the_hand_and_name_themselves_in_the_hin
         assert "a/s/d/4/5/6/7/8/9" in footer and "1-9" not in footer, footer
         await pilot.press("a")  # the first card is chosen with its key
         await settle(pilot)
-        assert app.screen.selected is not None
+        assert app.screen.control.selected is not None
         await pilot.press("question_mark")
         await settle(pilot)
         assert "(or a/s/d/4/5/6/7/8/9)" in help_text(app)
@@ -270,4 +270,4 @@ async def test_remapped_slot_keys_label_the_numbered_options(parlour_dirs):
         assert "[a]" in prompt and "[1]" not in prompt and "a/s/d/4/5/6/7/8/9 choose" in prompt, prompt
         await pilot.press("s")
         await settle(pilot)
-        assert app.screen.selected == 1
+        assert app.screen.control.selected == 1

@@ -47,4 +47,4 @@ async def test_with_two_humans_at_the_keyboard_the_question_is_asked():
         await pilot.press("space")
         await settle(pilot, 6)
         assert isinstance(app.session.table.events[-1], Asked)
-        assert game.options == [Lasagna(False)]
+        assert game.control.options == [Lasagna(False)]

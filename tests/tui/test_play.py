@@ -57,7 +57,7 @@ async def test_a_hot_seat_game_played_to_the_win_with_keys_only():
 
         async def take_keyboard(name: str):
             assert isinstance(app.screen, PassScreen) and app.screen.player == name
-            assert game.viewer == SPECTATOR  # nothing of anyone's hand behind the privacy screen
+            assert game.control.viewer == SPECTATOR  # nothing of anyone's hand behind the privacy screen
             assert "Hands are hidden" in str(game.query_one(HandPanel).content)
             await pilot.press("enter")
             await settle(pilot)
@@ -69,7 +69,7 @@ async def test_a_hot_seat_game_played_to_the_win_with_keys_only():
         await pilot.press("1")
         assert "Play Nap attack" in str(game.query_one(PromptBar).content)
         await pilot.press("escape")  # backs out of the card
-        assert game.selected is None
+        assert game.control.selected is None
         await pilot.press("1", "enter")
         await settle(pilot)
         assert table.state.positions == (12, 0, 0) and C.NAP_ATTACK not in table.state.hands[0]
@@ -89,7 +89,7 @@ async def test_a_hot_seat_game_played_to_the_win_with_keys_only():
         await pilot.press("1", "enter")
         await settle(pilot)
         assert table.state.pending.kind == "swap_places"
-        assert game.options[game.selected].target == 0
+        assert game.control.options[game.control.selected].target == 0
         await pilot.press("j", "enter")
         await settle(pilot)
         assert table.state.positions == (12, 0, 6)

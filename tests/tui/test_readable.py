@@ -48,7 +48,7 @@ async def test_the_log_scrolls_with_its_own_keys_and_keeps_its_end_after_a_resiz
         await settle(pilot)
         assert log.scroll_y == log.max_scroll_y and not log.reading
         assert app.session.table.events  # the game keys did nothing meanwhile
-        assert app.screen.options  # still the player's question
+        assert app.screen.control.options  # still the player's question
 
 
 async def test_one_person_is_you_and_texts_follow_the_keymap(parlour_dirs):

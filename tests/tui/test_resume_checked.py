@@ -9,6 +9,7 @@ import pytest
 
 from parlour import saves
 from parlour.config import saves_dir
+from parlour.controller import NOTHING, TableController
 from parlour.driver import TableDriver
 from parlour.rules.bots import make
 from parlour.rules.records import Rejected
@@ -101,7 +102,7 @@ async def test_nothing_is_played_until_the_check_is_done(monkeypatch):
         assert game.session.step_bot() is None and game.session.undo() == "checking"
         may_check.set()
         await settle(pilot)
-        assert game.session.checking is None and game.options  # Ann's turn, offered now
+        assert game.session.checking is None and game.control.options  # Ann's turn, offered now
         await pilot.press("space")  # the roll
         await settle(pilot)
         assert len(game.table.events) > len(events) and path.read_bytes().startswith(before)
@@ -120,14 +121,14 @@ def test_a_session_resumed_to_check_later_is_the_one_loading_gives():
 async def test_a_table_that_cannot_be_drawn_before_the_check_is_checked_at_once(monkeypatch):
     path, table = saved_game(600)
     tampered(path, table)
-    show = GameScreen._show
+    show = GameScreen.redraw
 
-    def fragile(screen):  # a drawing that fails on what the check would refuse
-        if screen.checking:
+    def fragile(screen, step=None):  # a drawing that fails on what the check would refuse
+        if screen.control.checking:
             raise IndexError("no seat 7")
-        show(screen)
+        show(screen, step)
 
-    monkeypatch.setattr(GameScreen, "_show", fragile)
+    monkeypatch.setattr(GameScreen, "redraw", fragile)
     app = make_app(start="resume", resume=path, bot_delay=0, animations=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -149,7 +150,7 @@ async def test_a_check_ending_while_the_app_shuts_down_does_not_go_on_with_the_g
         return True
 
     monkeypatch.setattr(LocalGame, "check_some", at_shutdown)
-    monkeypatch.setattr(GameScreen, "_advance", lambda screen: advanced.append(screen))
+    monkeypatch.setattr(TableController, "advance", lambda control: advanced.append(control) or NOTHING)
     app = make_app(start="resume", resume=path, bot_delay=0, animations=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

@@ -76,7 +76,7 @@ async def test_a_hot_seat_smurf_game_played_to_the_exact_count_win_with_keys_onl
                 assert app.screen.player == name
                 await pilot.press("enter")
                 await settle(pilot)
-            assert app.screen is game and game.viewer == NAMES.index(name)
+            assert app.screen is game and game.control.viewer == NAMES.index(name)
 
         async def play(name: str, *keys: str):
             await keyboard(name)

@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import RichLog
 
 from parlour import styles
+from parlour.controller import pawn_marks
 from parlour.replay import Replay
 from parlour.shown import shown
 from parlour.words.i18n import asciify, t
@@ -22,7 +23,6 @@ from ..widgets.chances_chart import ChancesChart
 from ..widgets.keybar import KeyBar
 from ..widgets.panels import HandPanel, PlayersPanel
 from ..widgets.replay_bar import ReplayBar
-from .game import pawn_marks
 
 LOG_BATCHES = 20  # actions told in the log after a seek (the log keeps the recent story)
 LOG_LINES = 50  # of which the last lines are shown: more than a tall terminal's log holds

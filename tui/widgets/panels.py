@@ -3,12 +3,15 @@ text it shows has changed."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.cells import cell_len
 from rich.text import Text
 from textual.containers import Vertical
 from textual.reactive import var
 from textual.widgets import Static
 
+from parlour.seatview import Asked, Holding, Seated
 from parlour.words.i18n import asciify
 
 from .hanging import hang
@@ -67,11 +70,11 @@ class TextPanel(Static):
 class PlayersPanel(TextPanel):
     """One block per seat: the turn marker, the pawn's letter in its colour, the name, stats."""
 
-    seated: var[tuple | None] = var(None)  # bound to the game screen's (see GameScreen)
+    seated: var[Seated | None] = var(None)  # bound to the game screen's (see GameScreen)
 
-    def watch_seated(self, seated: tuple | None) -> None:
+    def watch_seated(self, seated: Seated | None) -> None:
         if seated is not None:
-            self.show_players(*seated)
+            self.show_players(seated.names, seated.marks, seated.colours, seated.stats, seated.turn, seated.marker)
 
     def show_players(self, names, marks, colours, stats, turn: int | None, marker: str) -> None:
         self._players = (names, marks, colours, stats, turn, marker)
@@ -95,20 +98,21 @@ class PlayersPanel(TextPanel):
 class HandPanel(TextPanel):
     """The viewer's own cards, each with its slot key where those keys play them."""
 
-    holding: var[tuple | None] = var(None)  # bound to the game screen's (see GameScreen)
+    holding: var[Holding | None] = var(None)  # bound to the game screen's (see GameScreen)
 
-    def watch_holding(self, holding: tuple | None) -> None:
+    def watch_holding(self, holding: Holding | None) -> None:
         if holding is not None:
-            self.show_hand(*holding)
+            h = holding  # (short: the call fits one line)
+            self.show_hand(h.title, h.cards, h.empty, h.selected, h.numbered, h.keys)
 
     def show_hand(
         self,
         title: str,
-        cards: list[str] | None,
+        cards: Sequence[str] | None,
         empty: str,
         selected: int | None,
         numbered: bool = True,
-        keys: list[str] | None = None,
+        keys: Sequence[str] | None = None,
     ) -> None:
         """`keys`: what each card is numbered with (the slot keys as the keymap has them)."""
         text = Text(f"{title}\n", style="bold")
@@ -127,11 +131,11 @@ class PromptBar(Vertical):
     """The open question and, under it, its options (the selected one highlighted) and a note.
     Two panels, so moving the cursor redraws the options and not the question."""
 
-    asked: var[tuple | None] = var(None)  # bound to the game screen's (see GameScreen)
+    asked: var[Asked | None] = var(None)  # bound to the game screen's (see GameScreen)
 
-    def watch_asked(self, asked: tuple | None) -> None:
+    def watch_asked(self, asked: Asked | None) -> None:
         if asked is not None and self.is_mounted:
-            self.show_prompt(*asked)
+            self.show_prompt(asked.question, [(o.key, o.label) for o in asked.options], asked.selected, asked.note)
 
     def on_mount(self) -> None:
         self.watch_asked(self.asked)
@@ -165,5 +169,4 @@ class PromptBar(Vertical):
         choices.show(text)
 
     def on_resize(self) -> None:
-        if self.asked is not None:
-            self.show_prompt(*self.asked)
+        self.watch_asked(self.asked)
