@@ -105,6 +105,11 @@ async def serve(players: int) -> None:
     reader = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
 
+    def sit(lobby, m, table) -> None:
+        """Seat a player at a table (Lobby.seating since issue 30; Lobby._sit in older code)."""
+        seating = getattr(lobby, "seating", None)
+        (seating.sit if seating is not None else lobby._sit)(m, table)
+
     def say(**answer) -> None:
         sys.__stdout__.write(json.dumps(answer) + "\n")
         sys.__stdout__.flush()
@@ -130,7 +135,7 @@ async def serve(players: int) -> None:
             say(id=ask["id"])
         elif ask["do"] == "seat":
             m = member(hub, ask["name"])
-            hub.lobby._sit(m, hub.lobby.create("garfield", ["human", "bot:random"]))
+            sit(hub.lobby, m, hub.lobby.create("garfield", ["human", "bot:random"]))
             await until(hub, lambda: m.seen and m.seen == len(m.table.table.events), timeout=120)
             say(id=ask["id"])
 
@@ -153,7 +158,7 @@ async def serve(players: int) -> None:
             elif do == "seat":  # everyone (or the one named) at a table of their own, a bot in the other seat
                 chosen = [member(hub, ask["name"])] if "name" in ask else list(hub.lobby.members.values())
                 for m in chosen:
-                    hub.lobby._sit(m, hub.lobby.create("garfield", ["human", "bot:random"]))
+                    sit(hub.lobby, m, hub.lobby.create("garfield", ["human", "bot:random"]))
                 await until(
                     hub, lambda: all(m.seen and m.seen == len(m.table.table.events) for m in chosen), timeout=300
                 )
