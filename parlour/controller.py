@@ -15,75 +15,25 @@ viewer changes); the log's reader folds each event once (`Story`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from parlour.rules.records import Acted, Action, DiceRolled, Event, Rejected
-from parlour.seats import SPECTATOR, Seat
+from parlour.seats import SPECTATOR
 from parlour.seatview import Asked, Holding, Option, Seated, SeatView
+from parlour.session import Session as Session, TableLike as TableLike
 from parlour.shown import shown
 from parlour.words.base import Story, Words
 from parlour.words.i18n import You, listed, t
 
 if TYPE_CHECKING:
-    from parlour.driver import TableDriver
     from parlour.rules.game import Game, Result
 
 TOLD_BATCHES = 200  # on opening, the log tells this many last actions: a long game's start is folded unsaid
 
 
 # ---- what a controller drives ----------------------------------------------------------------
-
-
-class TableLike(Protocol):
-    """The game as a front reads it: a local rules Table, or a served seat's view of one."""
-
-    @property
-    def game(self) -> Game: ...
-    @property
-    def events(self) -> list[Event]: ...
-    @property
-    def state(self) -> Any: ...
-    @property
-    def players(self) -> tuple[str, ...]: ...
-    @property
-    def options(self) -> Mapping[str, Any]: ...
-    def to_act(self) -> tuple[int | None, ...]: ...
-    def legal_actions(self, seat: int) -> list[Action]: ...
-    def result(self) -> Result | None: ...
-
-
-class Session(Protocol):
-    """A game a front plays: a local one (tui/local_game.py) or a seat at a served table
-    (tui/remote.py). Every front reads it through these names only, never by probing."""
-
-    table: TableLike
-    seats: list[Seat]
-    away: Collection[int]  # seats whose remote player dropped
-    hints: bool  # a player may ask for a hint
-    takes_back: bool  # undo exists here at all (a served table has none)
-    checking: Iterator[None] | None  # a resumed save's check still to run: nothing acts until it ends
-    recent: tuple[int, Any] | None  # (events told from, the state before them) kept by loading
-
-    @property
-    def bots(self) -> Mapping[int, object]: ...
-    @property
-    def over(self) -> bool: ...
-    @property
-    def driver(self) -> TableDriver | None: ...  # the table's driver when it is played here
-    @property
-    def save_problem(self) -> str | None: ...
-    def listen(self, listener: Callable[[list[Event]], None]) -> None: ...
-    def unlisten(self, listener: Callable[[list[Event]], None]) -> None: ...
-    def submit(self, seat: int, action: Action) -> list[Event] | None: ...  # None: the events come later
-    def check_some(self) -> bool: ...
-    def can_undo(self) -> bool: ...
-    def undo(self) -> str: ...
-    def bot_to_act(self) -> int | None: ...
-    def step_bot(self) -> list[Event] | None: ...
-    def humans_to_act(self) -> list[int]: ...
-    def human_seats(self) -> list[int]: ...
 
 
 class Prompting(Protocol):
@@ -193,10 +143,72 @@ def work_hint(job: HintJob, words: Words, names: tuple[str, ...]) -> str:
     return hint_line(found, words, job.view, job.seat, names) if found else t("hint.not_now")
 
 
+# ---- whose turn --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Due:
+    """Who acts next at a table, as this front sees it."""
+
+    over: bool = False  # the game has ended
+    person: int | None = None  # a seat a person here is to act for
+    pass_first: bool = False  # hot seat: the keyboard goes to `person` first (privacy)
+    bot: int | None = None  # a seat a bot here is to play (after the bot delay)
+
+
+class TurnControl:
+    """The turn logic of a table at one front: whose move it is, whether the keyboard must be
+    handed over first (several people at one keyboard, and a game with secrets), and which bot
+    moves next. Plain mode uses it as it is; `TableController` adds the prompt and the view."""
+
+    def __init__(self, session: Session, *, private: bool, bot_delay: float = 0.6):
+        self.session, self.table = session, session.table
+        self.private = private  # the game has secrets to keep between people at one keyboard
+        self.bot_delay = bot_delay
+        humans = session.human_seats()
+        # One person at the keyboard holds it throughout; several hand it on (SPECTATOR: nobody yet).
+        self.viewer = humans[0] if len(humans) == 1 else SPECTATOR
+        self.bot_pending = False  # a bot's move is scheduled: one at a time
+
+    @property
+    def checking(self) -> bool:
+        return self.session.checking is not None
+
+    def due(self) -> Due:
+        """Who acts now (nobody while a resumed save is still being checked)."""
+        session = self.session
+        if self.checking:
+            return Due()
+        if session.over:
+            return Due(over=True)
+        humans = session.humans_to_act()
+        person = humans[0] if humans else None
+        pass_first = person is not None and person != self.viewer and self.private and len(session.human_seats()) > 1
+        return Due(person=person, pass_first=pass_first, bot=session.bot_to_act())
+
+    def schedule_bot(self) -> BotTurn | None:
+        """The bot to move next, once (a front that waits asks again after `bot_step`)."""
+        seat = self.session.bot_to_act()
+        if seat is None or self.bot_pending:
+            return None
+        self.bot_pending = True
+        return BotTurn(seat, self.bot_delay)
+
+    def play_bot(self) -> str:
+        """A bot's move came due: play it (its events reach the listeners). "" when done, else
+        why the bot's move was refused (a bot's bug must not end the game for the people)."""
+        self.bot_pending = False
+        try:
+            self.session.step_bot()
+        except Rejected as error:
+            return t("game.rejected", reason=error.reason)
+        return ""
+
+
 # ---- the controller ------------------------------------------------------------------------------
 
 
-class TableController:
+class TableController(TurnControl):
     """One table as one front shows it: the viewer, the open question and its options, the
     note under it, and the seat view built from them."""
 
@@ -212,33 +224,28 @@ class TableController:
         keys: Callable[[], KeyNames] = lambda: KeyNames({}),
         aside: Callable[[Any, int], str] | None = None,
     ):
-        self.session, self.table, self.prompting, self.words = session, session.table, prompting, words
+        super().__init__(session, private=prompting.hidden_info, bot_delay=bot_delay)
+        self.prompting, self.words = prompting, words
         humans = session.human_seats()
         self.names = seat_names(self.table.players, humans)
         self.marks = tuple(pawn_marks(self.names))
         self.colours = tuple(colours if colours is not None else (seat.colour for seat in session.seats))
-        self.ascii_only, self.bot_delay, self.keys = ascii_only, bot_delay, keys
+        self.ascii_only, self.keys = ascii_only, keys
         # What is told beside the board for a view (the front may know better: Smurf's board).
         self.aside = aside or (lambda view, seat: words.aside(view, seat, ascii_only) or "")
         # What the log may tell: one human sees their own cards in it; with several humans at
         # one keyboard, or none, the log tells only what everyone may know.
-        self.log_seat = humans[0] if len(humans) == 1 else SPECTATOR
-        self.viewer = self.log_seat
+        self.log_seat = self.viewer
         self.options: list[Action] = []
         self.numbers: list[int] = []  # option i is chosen with slot key numbers[i] + 1
         self.selected: int | None = None
         self.note = ""
         self.last_turn = ""  # the last line of the viewer's own last batch, kept readable
-        self.bot_pending = False  # a bot's move is scheduled: one at a time
         self.story: Story | None = None
         self._view: Any = None  # the viewer's view of the game now (None: to build)
         self._lines: tuple[str, ...] = ()  # the log lines not drawn yet
 
     # ---- reading the game ------------------------------------------------------------------------
-
-    @property
-    def checking(self) -> bool:
-        return self.session.checking is not None
 
     def view(self) -> Any:
         """The viewer's view of the game, built once per batch of events (and change of viewer)."""
@@ -328,30 +335,22 @@ class TableController:
     def advance(self) -> Next:
         """Whose move is it now: hand the keyboard to a person (through the privacy screen when
         the game has secrets and several people share the keyboard), or let a bot play."""
-        session = self.session
+        due = self.due()
         if self.checking:
             return NOTHING
-        if session.over:
+        if due.over:
             self.options = []
             return Next(view=self.seat_view(), finish_after=2 * self.bot_delay, lines=self._take_lines())
-        step = NOTHING
-        humans = session.humans_to_act()
-        if humans:
-            seat = humans[0]
-            private = self.prompting.hidden_info  # a game with nothing to hide needs no privacy
-            if seat != self.viewer and len(session.human_seats()) > 1 and private:
-                self.viewer, self.options = SPECTATOR, []
-                self._changed()
-                step = Next(view=self.seat_view(), pass_to=seat)
-            else:
-                step = self.take_seat(seat)
+        if due.person is not None and due.pass_first:
+            self.viewer, self.options = SPECTATOR, []
+            self._changed()
+            step = Next(view=self.seat_view(), pass_to=due.person)
+        elif due.person is not None:
+            step = self.take_seat(due.person)
         else:
             self.options = []
             step = Next(view=self.seat_view())
-        if session.bot_to_act() is not None and not self.bot_pending:
-            self.bot_pending = True
-            step = replace(step, bot=BotTurn(session.bot_to_act() or 0, self.bot_delay))
-        return replace(step, lines=self._take_lines())
+        return replace(step, bot=self.schedule_bot(), lines=self._take_lines())
 
     def take_seat(self, seat: int) -> Next:
         """`seat` has the keyboard: offer its choices (numbered as the game numbers them)."""
@@ -377,12 +376,8 @@ class TableController:
 
     def bot_step(self) -> Next:
         """A bot's move came due: play it (its events come back through `follow`)."""
-        self.bot_pending = False
-        try:
-            self.session.step_bot()
-        except Rejected as error:  # a bot bug must not end the game for the humans
-            return Next(error=t("game.rejected", reason=error.reason))
-        return NOTHING
+        error = self.play_bot()
+        return Next(error=error) if error else NOTHING
 
     def _take_lines(self) -> tuple[str, ...]:
         lines, self._lines = self._lines, ()
@@ -479,8 +474,11 @@ class TableController:
 
     # ---- the view model --------------------------------------------------------------------------
 
-    def seat_view(self) -> SeatView:
-        """What the viewer sees now: built from one view of the game."""
+    def seat_view(self, again: bool = False) -> SeatView:
+        """What the viewer sees now: built from one view of the game (`again`: a new one, for
+        something outside the events changed, such as a remote player's presence)."""
+        if again:
+            self._changed()
         view, table = self.view(), self.table
         to_act = table.to_act()
         turn = to_act[0] if to_act else None
@@ -565,8 +563,8 @@ class TableController:
                 chosen = words.describe(options[self.selected], view, viewer, names)
                 return Asked(question, (), None, t("game.confirm_keys", choice=chosen, **named))
             roll = self.prompting.roll_action(options)
-            labels = (Option(named.get("roll", ""), words.describe(roll, view, viewer, names)),) if roll else ()
-            return Asked(question, labels, None, self.note or t("game.slots_hint", **named))
+            rolling = (Option(named.get("roll", ""), words.describe(roll, view, viewer, names)),) if roll else ()
+            return Asked(question, rolling, None, self.note or t("game.slots_hint", **named))
         slots = keys.slots  # option i is chosen with slot key numbers[i]
         numbers = self.numbers if len(self.numbers) == len(options) else range(len(options))
         labels = tuple(

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from parlour import wire
 from parlour.rules import registry
@@ -28,6 +28,10 @@ from parlour.words.i18n import set_language, t
 
 from .app import ParlourApp
 from .localized import localized
+
+if TYPE_CHECKING:
+    from .screens.game import GameScreen
+    from .screens.lobby import LobbyScreen
 
 ColorSystem = Literal["auto", "standard", "256", "truecolor", "windows"]
 
@@ -240,12 +244,12 @@ class RemoteApp(ParlourApp):
     def show_resume(self) -> None:
         self.show_title()
 
-    def lobby(self):
+    def lobby(self) -> LobbyScreen | None:
         from .screens.lobby import LobbyScreen
 
         return next((s for s in self.screen_stack if isinstance(s, LobbyScreen)), None)
 
-    def game_screen(self):
+    def game_screen(self) -> GameScreen | None:
         from .screens.game import GameScreen
 
         return next((s for s in self.screen_stack if isinstance(s, GameScreen)), None)

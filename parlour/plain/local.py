@@ -1,7 +1,8 @@
 """`parlour play GAME --plain` and `parlour resume --plain`: a game at this keyboard told as lines.
 
-The loop is the full-screen table's, in words: tell each batch of events as the driver
-(parlour/driver.py) reports it; when a bot is to act, wait the bot delay and let it play; when a
+The loop is the full-screen table's, in words, and its turns are the same table controller's
+(parlour/controller.py `TurnControl`): tell each batch of events as the driver (parlour/driver.py)
+reports it; when the controller says a bot is to act, wait the bot delay and let it play; when a
 person is to act, ask them. Several people at one keyboard (hot-seat) pass it on with a
 "pass to Bob, press Enter" line in a game with secret hands; the log then tells only what
 everyone may know, and a hand is told only to its owner, on their turn. Every action is saved
@@ -17,10 +18,12 @@ from pathlib import Path
 
 from parlour import saves
 from parlour.command import command
+from parlour.controller import TurnControl
 from parlour.driver import TableDriver
 from parlour.rules.records import Rejected
 from parlour.rules.table import Table
 from parlour.seats import SPECTATOR, Seat, parse_seats, seats_from_meta, seats_meta
+from parlour.session import LocalSession, seat_bots
 from parlour.shown import shown
 from parlour.words.i18n import t
 
@@ -46,29 +49,23 @@ class PlainTable:
         bot_delay: float = 0.0,
         sleep=time.sleep,
     ):
-        from parlour.rules import bots
-
         self.table, self.seats, self.lines, self.read = table, seats, lines, read
-        self.save_path, self.bot_delay, self.sleep = save_path, bot_delay, sleep
+        self.save_path, self.sleep = save_path, sleep
         writer = saves.Writer(save_path, table.header, table.events) if save_path else None
-        self.driver = TableDriver(
-            table,
-            {i: bots.make(s.bot, f"{table.header.seed}/{i}") for i, s in enumerate(seats) if s.bot},
-            writer,
-            self._save_failed,
-        )
-        self.humans = [i for i, s in enumerate(seats) if s.human]
+        self.driver = TableDriver(table, seat_bots(table, seats), writer, self._save_failed)
+        self.session = LocalSession(table, seats, self.driver)
+        humans = self.session.human_seats()
         game = table.game
         self.talk = Talk(
             game,
             table.players,
-            self.humans[0] if len(self.humans) == 1 else SPECTATOR,
+            humans[0] if len(humans) == 1 else SPECTATOR,
             game.initial(table.players, table.options),
         )
         self.talk.hints = True  # a game on this computer: `hint` answers
         # With secret hands and several people at one keyboard, it is passed on between turns.
-        self.private = len(self.humans) > 1 and self.talk.words.hand(table.view(SPECTATOR), 0) is not None
-        self.holder: int | None = self.humans[0] if len(self.humans) == 1 else None
+        private = self.talk.words.hand(table.view(SPECTATOR), 0) is not None
+        self.turns = TurnControl(self.session, private=private, bot_delay=bot_delay)
         self._save_warned = False
 
     def _save_failed(self, problem: str) -> None:
@@ -89,21 +86,21 @@ class PlainTable:
         self.driver.listen(lambda events: say(*self.talk.follow(events)))
         if self.driver.save_problem:  # the data folder cannot be written, from the start
             self._save_failed(self.driver.save_problem)
-        while not self.driver.over:
-            if self.driver.bot_to_act() is not None:
-                if self.bot_delay > 0:
-                    self.sleep(self.bot_delay)
-                try:
-                    self.driver.step_bot()
-                except Rejected as error:  # a bot's bug must not end the game for the people
-                    say(t("game.rejected", reason=error.reason))
+        turns = self.turns
+        while not (due := turns.due()).over:
+            bot = turns.schedule_bot()
+            if bot is not None:  # lines are read one at a time: a bot plays before anyone is asked
+                if bot.delay > 0:
+                    self.sleep(bot.delay)
+                error = turns.play_bot()
+                if error:  # a bot's bug must not end the game for the people
+                    say(error)
                     return 1
                 continue
-            waiting = [s for s in table.to_act() if s in self.humans]
-            if not waiting:  # nobody here to play on
+            if due.person is None:  # nobody here to play on
                 self._quit()
                 return 0
-            if not self._turn(waiting[0]) and self._quit():
+            if not self._turn(due.person, due.pass_first) and self._quit():
                 return 0
         say(*self.talk.results(table.state))
         return 0
@@ -157,10 +154,10 @@ class PlainTable:
         if problem is not None:
             self.lines.say(shown(problem))
 
-    def _turn(self, seat: int) -> bool:
-        """Ask `seat` until it acts (True) or quits (False)."""
-        if self.private and seat != self.holder:
-            self.holder = None
+    def _turn(self, seat: int, pass_first: bool) -> bool:
+        """Ask `seat` until it acts (True) or quits (False); first hand it the keyboard (hot seat)."""
+        if pass_first:
+            self.turns.viewer = SPECTATOR
             name = self.names[seat]  # plain mode reads lines: Enter, not a keymap's key, hands it over
             self.lines.say(
                 t("privacy.pass_to", name=name), t("privacy.press", name=name, pass_confirm=t("keys.enter_name"))
@@ -168,7 +165,7 @@ class PlainTable:
             answer = self.read(PROMPT)
             if answer is None or command_of(answer) == "quit":
                 return False
-            self.holder = seat
+            self.turns.viewer = seat
         table = self.table
         actions = table.legal_actions(seat)
         self.lines.say(*self.talk.turn(table.view(seat), seat, actions))
@@ -200,7 +197,7 @@ def terminal_io(ascii_only: bool | None = None) -> tuple[Lines, Read]:
     when stdin is a terminal that is not dumb."""
     stdout = sys.stdout
     if ascii_only is None:
-        ascii_only = not utf8_locale(os.environ, getattr(stdout, "encoding", "") or "")
+        ascii_only = not utf8_locale(dict(os.environ), getattr(stdout, "encoding", "") or "")
 
     def write(text: str) -> None:
         stdout.write(text)
@@ -249,9 +246,10 @@ def run(args) -> int:
         save_path, resumed = Path(path), True
     else:
         game = args.game
-        seats = parse_seats(game, args.seats) if args.seats else ask_seats(game, lines, read)
-        if seats is None:
+        asked = parse_seats(game, args.seats) if args.seats else ask_seats(game, lines, read)
+        if asked is None:
             return 0
+        seats = asked
         try:
             table = Table.new(game, [s.name for s in seats], seed=args.seed, meta={"seats": seats_meta(seats)})
         except Rejected as error:

@@ -5,9 +5,9 @@ warnings, saves from the first action, the results ranked, the title's help, del
 from __future__ import annotations
 
 from parlour.config import saves_dir
+from parlour.controller import grouped
 from parlour.seats import Seat
 from parlour.tui.app import make_app
-from parlour.tui.screens.game import grouped
 from parlour.tui.screens.help import HelpScreen
 from parlour.tui.screens.resume import ConfirmScreen, ResumeScreen
 from parlour.tui.screens.setup import SetupScreen

@@ -6,7 +6,8 @@ bot's, a remote player's) and supplies the clock for the bots' pauses."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from pathlib import PurePath
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -23,6 +24,7 @@ from parlour.words.i18n import t
 from ..games import Presenter
 from ..keymap import key_names, keys_named, slot_keys, with_keys
 from ..localized import localized
+from ..widgets.board import LineBoard
 from ..widgets.keybar import KeyBar
 from ..widgets.log import GameLog
 from ..widgets.panels import HandPanel, PlayersPanel, PromptBar
@@ -41,7 +43,7 @@ def key_names_of(app: ParlourApp, presenter: Presenter) -> KeyNames:
 
 
 class GameScreen(Screen):
-    CSS_PATH = styles.TABLE
+    CSS_PATH: ClassVar[list[str | PurePath]] = [*styles.TABLE]
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
 
     # What the table shows, as reactive state the panels bind to (data_bind in compose): each
@@ -184,7 +186,7 @@ class GameScreen(Screen):
             )
         if step.answer is not None:
             self.call_later(self._due, "answer", step.answer)
-        for kind, delay in (("bot", step.bot and step.bot.delay), ("finish", step.finish_after)):
+        for kind, delay in (("bot", step.bot.delay if step.bot else None), ("finish", step.finish_after)):
             if delay is None:
                 continue
             if delay > 0:
@@ -231,8 +233,8 @@ class GameScreen(Screen):
     def redraw(self, step: Next | None = None) -> None:
         """Draw the seat's view model (after something outside the events changed, such as
         presence, a new one)."""
-        seat = step.view if step is not None and step.view is not None else self.control.seat_view()
-        self.query_one("#board").show(seat.view, seat.dice)
+        seat = step.view if step is not None and step.view is not None else self.control.seat_view(again=True)
+        self.query_one("#board", LineBoard).show(seat.view, seat.dice)
         self.table_view = seat.view
         self.seated, self.holding, self.asked = seat.seated, seat.holding, seat.asked
         # Repaint the footer only when the set of live keys changed (it is most of a key's bytes).

@@ -4,6 +4,9 @@ this screen only shows it. Playing on by itself is a timer whose step is `tick()
 
 from __future__ import annotations
 
+from pathlib import PurePath
+from typing import TYPE_CHECKING, ClassVar, cast
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -14,15 +17,22 @@ from textual.widgets import RichLog
 from parlour import styles
 from parlour.controller import pawn_marks
 from parlour.replay import Replay
+from parlour.seatview import Holding, Seated
 from parlour.shown import shown
 from parlour.words.i18n import asciify, t
 
 from ..games import Presenter
 from ..keymap import t_keys
+from ..widgets.board import LineBoard
 from ..widgets.chances_chart import ChancesChart
 from ..widgets.keybar import KeyBar
 from ..widgets.panels import HandPanel, PlayersPanel
 from ..widgets.replay_bar import ReplayBar
+
+if TYPE_CHECKING:
+    from textual.timer import Timer
+
+    from ..app import ParlourApp
 
 LOG_BATCHES = 20  # actions told in the log after a seek (the log keeps the recent story)
 LOG_LINES = 50  # of which the last lines are shown: more than a tall terminal's log holds
@@ -30,7 +40,7 @@ SPEEDS = (0.5, 1, 2, 4, 8)  # actions per second when playing on
 
 
 class ReplayScreen(Screen):
-    CSS_PATH = styles.TABLE
+    CSS_PATH: ClassVar[list[str | PurePath]] = [*styles.TABLE]
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
     table_view = var(None)  # the game at this stop as the eyes saw it: a game's own panels bind to it
 
@@ -67,7 +77,7 @@ class ReplayScreen(Screen):
         self.playing = False
         self.speed = 2  # an index into SPEEDS
         self.goto_digits: str | None = None  # "g" pressed: the turn number typed so far
-        self._timer = None
+        self._timer: Timer | None = None
         self._told: tuple | None = None  # the (stop, eyes) the log tells up to
         self._analysed_eyes: int | None = None  # whose view the chart's analysis plays on from
 
@@ -134,7 +144,7 @@ class ReplayScreen(Screen):
 
     @property
     def ascii_only(self) -> bool:
-        return getattr(self.app, "ascii_only", False)
+        return cast("ParlourApp", self.app).ascii_only
 
     # ---- moving ----------------------------------------------------------------------------
 
@@ -213,7 +223,7 @@ class ReplayScreen(Screen):
             self.goto_digits = None
             self.show_stop()
         else:
-            self.app.close_replay()
+            cast("ParlourApp", self.app).close_replay()
 
     # ---- drawing ---------------------------------------------------------------------------
 
@@ -225,13 +235,14 @@ class ReplayScreen(Screen):
         replay, ascii_only = self.replay, self.ascii_only
         state = replay.state_at(self.stop)
         view = replay.game.view(state, self.eyes)
-        self.query_one("#board").show(view, replay.dice_at(self.stop))
+        self.query_one("#board", LineBoard).show(view, replay.dice_at(self.stop))
         self.table_view = view
         to_act = replay.game.to_act(state)
         turn = to_act[0] if to_act else None
         stats = [self.words.player_stats(view, seat, ascii_only) for seat in range(len(self.names))]
-        self.query_one(PlayersPanel).show_players(
-            list(self.names), self.marks, self.colours, stats, turn, ">" if ascii_only else t("game.turn_marker")
+        marker = ">" if ascii_only else t("game.turn_marker")
+        self.query_one(PlayersPanel).seated = Seated(
+            self.names, tuple(self.marks), tuple(self.colours), tuple(stats), turn, marker
         )
         self._show_hands(view)
         self._show_log()
@@ -265,17 +276,17 @@ class ReplayScreen(Screen):
             else None
         )
         if self.words.hand(view, 0) is None:  # a game without hands
-            panel.show_hand(extra or "", None, "", None)
+            panel.holding = Holding(extra or "", None)
         elif self.eyes is None:  # every hand open
             lines = [
-                f"{name}: {', '.join(self.words.card_label(c) for c in self.words.hand(view, seat)) or '-'}"
+                f"{name}: {', '.join(self.words.card_label(c) for c in self.words.hand(view, seat) or ()) or '-'}"
                 for seat, name in enumerate(self.names)
             ]
-            panel.show_hand("\n".join([t("replay.eyes_all"), *lines]), None, "", None)
+            panel.holding = Holding("\n".join([t("replay.eyes_all"), *lines]), None)
         else:
-            cards = [self.words.card_label(card) for card in self.words.hand(view, self.eyes)]
+            cards = tuple(self.words.card_label(card) for card in self.words.hand(view, self.eyes) or ())
             title = t("game.hand_count", title=t("game.hand", name=self.names[self.eyes]), n=len(cards))
-            panel.show_hand(f"{extra}\n{title}" if extra else title, cards, t("game.no_cards"), None)
+            panel.holding = Holding(f"{extra}\n{title}" if extra else title, cards, t("game.no_cards"))
 
     def _show_bar(self) -> None:
         replay = self.replay
