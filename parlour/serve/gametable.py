@@ -1,9 +1,9 @@
 """One table of the served lobby (parlour/serve/tables.py): its seat plan, who is there (players
 and watchers, each a lobby `Member`), and once it starts, its game: the one authoritative rules
-table, driven by the table driver (parlour/driver.py: it submits, saves and tells), with the
-turn control every front shares (parlour/controller.py) deciding which bot moves next. This
-table only supplies the clock (a timer per bot move, per stand-in) and tells every member the
-events redacted for their seat.
+table in a `LocalSession` (parlour/session.py: the table driver submits, saves and tells), whose
+turns the controller's `TurnControl` (parlour/controller.py) keeps, as on every front: it says
+which bot moves next and plays it. This table only supplies the clock (a timer per bot move, per
+stand-in) and tells every member the events redacted for their seat.
 """
 
 from __future__ import annotations
@@ -16,11 +16,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from parlour import wire
+from parlour.controller import TurnControl
 from parlour.driver import TableDriver
 from parlour.rules import bots
 from parlour.rules.records import Action, Event, Rejected
 from parlour.rules.table import Table
-from parlour.seats import SPECTATOR
+from parlour.seats import SPECTATOR, Seat
+from parlour.session import LocalSession
 
 if TYPE_CHECKING:
     from .tables import Member
@@ -60,6 +62,7 @@ class GameTable:
     creator: str | None = None  # the credential that set it up here (its quota counts the table)
     table: Table | None = None  # the rules' table once the game starts (driven by `driver`)
     driver: TableDriver | None = None
+    turns: TurnControl | None = None  # whose move it is, which bot moves next (over the driver)
     members: set[Member] = field(default_factory=set)  # every Member at this table, players and watchers
     away: set[int] = field(default_factory=set)  # seats whose player dropped
     standing_in: set[int] = field(default_factory=set)  # away seats a bot now plays
@@ -117,6 +120,9 @@ class GameTable:
             writer,
             lambda error: log.warning("table %d: cannot save: %s", self.id, error),
         )
+        seats = [Seat(s.name or "", s.bot, s.colour) for s in self.plan]
+        # every person at a keyboard of their own: nothing to hide between them
+        self.turns = TurnControl(LocalSession(table, seats, self.driver), private=False, bot_delay=self.host.bot_delay)
         self.driver.listen(self._played)
 
     def seated(self, member: Member) -> wire.Seated:
@@ -174,22 +180,22 @@ class GameTable:
     # ---- the clock: bots' moves and stand-ins ---------------------------------------------------
 
     def schedule_bot(self) -> None:
-        """If a bot is to move, let it after the bot delay (one move at a time)."""
-        if self.driver is None or self.driver.bot_to_act() is None or "bot" in self.timers:
-            return
-        loop = asyncio.get_running_loop()
-        self.timers["bot"] = loop.call_later(self.host.bot_delay, self._bot_step)
+        """If a bot is to move, let it when the turn control's delay has passed (one at a time)."""
+        due = self.turns.schedule_bot() if self.turns is not None else None
+        if due is not None:
+            self.timers["bot"] = asyncio.get_running_loop().call_later(due.delay, self._bot_step, due.seat)
 
-    def _bot_step(self) -> None:
+    def _bot_step(self, seat: int) -> None:
         self.timers.pop("bot", None)
-        driver = self.driver
-        seat = driver.bot_to_act() if driver is not None else None
-        if driver is None or seat is None or self.closed:
+        if self.turns is None or self.closed:
             return
         try:
-            driver.step_bot()
+            refused = self.turns.play_bot()
         except Exception:  # a bot bug must not stop the table or the server
             log.exception("table %d: the bot for seat %d failed", self.id, seat)
+        else:
+            if refused:
+                log.error("table %d: the bot for seat %d failed: %s", self.id, seat, refused)
 
     def stop_clocks(self) -> None:
         for timer in self.timers.values():
