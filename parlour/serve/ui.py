@@ -3,7 +3,7 @@
 Each session's app runs in its own asyncio task, made from the session's task after the player's
 language is set, so the app, its driver and everything it starts share that one context (the
 language, Textual's active app). The app draws on a `ChannelDriver` bound to the session's SSH
-channel and talks to the lobby through a `Link` of two queues (messages are dicts, as in
+channel and talks to the lobby through a `Link` of two queues (the typed messages of
 parlour/wire.py, never the player's terminal).
 
 A failing app ends only its own session: Textual catches what a handler raises and exits the
