@@ -236,8 +236,10 @@ async def crowd(srv, one, players: int, times: list[float]) -> tuple[list, float
 
 async def key_to_screen(srv, press, players: int) -> None:
     """Up to 40 players each press the key their table waits for (`await press(i, key)`); the time
-    from the key to the server's word that the player's UI showed the move (web_door_bench too)."""
+    from the key to the server's word that the player's UI showed the move (web_door_bench too),
+    and the server's CPU for it all (the move, the bot's answer a moment later, every redraw)."""
     delays = []
+    cpu = (await srv.ask("cpu"))["seconds"]
     for i in range(min(players, 40)):
         turn = await srv.ask("turn", name=f"p{i}")
         if turn["key"] is None:
@@ -250,6 +252,11 @@ async def key_to_screen(srv, press, players: int) -> None:
         print(
             f"key to screen ({len(delays)} presses, {players} connected): median "
             f"{statistics.median(delays) * 1000:.0f} ms, p95 {quantile(delays, 0.95) * 1000:.0f} ms"
+        )
+        await asyncio.sleep(2)  # the bots' answers (the bot delay) and their redraws
+        used = (await srv.ask("cpu"))["seconds"] - cpu
+        print(
+            f"server CPU for those presses and the bots' answers: {used:.2f} s ({used / len(delays) * 1000:.0f} ms a press)"
         )
 
 
