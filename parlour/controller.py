@@ -243,6 +243,7 @@ class TableController(TurnControl):
         self.last_turn = ""  # the last line of the viewer's own last batch, kept readable
         self.story: Story | None = None
         self._view: Any = None  # the viewer's view of the game now (None: to build)
+        self._undo_ok: tuple[int, bool] | None = None  # (the log's length, whether undo may) once asked
         self._lines: tuple[str, ...] = ()  # the log lines not drawn yet
 
     # ---- reading the game ------------------------------------------------------------------------
@@ -255,6 +256,14 @@ class TableController(TurnControl):
 
     def _changed(self) -> None:
         self._view = None
+        self._undo_ok = None
+
+    def can_undo(self) -> bool:
+        """Whether undo would take something back now: asked of the session once per batch of
+        events (it reads the log back to the last move made here), not once per key shown."""
+        if self._undo_ok is None or self._undo_ok[0] != len(self.table.events):
+            self._undo_ok = (len(self.table.events), self.session.takes_back and self.session.can_undo())
+        return self._undo_ok[1]
 
     def slots(self) -> bool:
         """True when the digits play the cards in the hand (else they pick from the options)."""
@@ -268,9 +277,9 @@ class TableController(TurnControl):
         if intent == "hint":  # on this computer; at a served table if its creator turned hints on
             return bool(self.options) and session.hints and not self.checking
         if intent == "undo":  # a served table has no undo (tui/remote.py); the help says so
-            return session.takes_back and session.can_undo()
+            return self.can_undo()
         if intent == "undo_refused":
-            return session.takes_back and not session.over and not self.checking and not session.can_undo()
+            return session.takes_back and not session.over and not self.checking and not self.can_undo()
         if not self.options:
             return False
         if intent == "roll":
@@ -309,9 +318,12 @@ class TableController(TurnControl):
         from parlour.saves import SaveError
 
         try:
-            return self.session.check_some()
+            done = self.session.check_some()
         except SaveError as error:
             return str(error)
+        if done:
+            self._changed()  # the game may be played now: undo, the prompt
+        return done
 
     def follow(self, events: list[Event]) -> Next:
         """A new batch of events (ours, a bot's, a remote player's): tell it and move on."""

@@ -38,7 +38,10 @@ def key_names_of(app: ParlourApp, presenter: Presenter) -> KeyNames:
     labels an option)."""
     legend = with_keys(app, t(presenter.legend_keys), presenter.bindings()) if presenter.legend_keys else ""
     named = {**keys_named(app), "roll": key_names(app, "roll", "space,r")}
-    shortcuts = tuple(b.action[len("shortcut('") : -2] for b in presenter.bindings())
+    from textual.actions import parse
+
+    actions = [parse(binding.action) for binding in presenter.bindings()]
+    shortcuts = tuple(str(params[0]) for _, name, params in actions if name == "shortcut" and params)
     return KeyNames(named, tuple(slot_keys(app)), legend, shortcuts)
 
 
