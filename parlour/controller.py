@@ -186,6 +186,12 @@ class TurnControl:
         pass_first = person is not None and person != self.viewer and self.private and len(session.human_seats()) > 1
         return Due(person=person, pass_first=pass_first, bot=session.bot_to_act())
 
+    def unsaved(self) -> int:
+        """How many moves made here are not on disk (0: all saved, or nothing saved here): a
+        front asks before quitting while it is not 0 (try again, write elsewhere, or lose them)."""
+        driver = self.session.driver
+        return driver.unsaved() if driver is not None and not self.checking else 0
+
     def schedule_bot(self) -> BotTurn | None:
         """The bot to move next, once (a front that waits asks again after `bot_step`)."""
         seat = self.session.bot_to_act()

@@ -110,27 +110,27 @@ class PlainTable:
         try again, write the game elsewhere, or quit losing the moves not saved (as the
         full-screen app's tui/screens/unsaved.py). False: back to the game, which waits in memory.
         When the input has ended, nobody is left to ask: say what was lost."""
-        driver, say = self.driver, self.lines.say
+        driver, turns, say = self.driver, self.turns, self.lines.say
         if self.save_path is None:
             return True
-        while driver.unsaved():
+        while turns.unsaved():
             say(
                 t("unsaved.heading"),
                 shown(driver.save_problem or ""),
-                t("unsaved.lost", n=driver.unsaved()),
+                t("unsaved.lost", n=turns.unsaved()),
                 t("unsaved.plain_keys"),
             )
             answer = self.read(PROMPT)
             choice = (answer or "").strip().casefold()
             if answer is None or choice == "q":
-                say(t("plain.quit_unsaved", n=driver.unsaved()))
+                say(t("plain.quit_unsaved", n=turns.unsaved()))
                 return True
             if choice == "r":
                 if not driver.save_again():
                     say(t("unsaved.still"))
             elif choice == "w":
                 self._write_elsewhere()
-                if not driver.unsaved():
+                if not turns.unsaved():
                     say(t("plain.saved_elsewhere", path=shown(str(driver.writer.path)), command=command()))
                     return True
             else:
