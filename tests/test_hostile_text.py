@@ -111,14 +111,9 @@ def test_plain_mode_tells_hostile_names_and_lists_hostile_files_as_text(tmp_path
 
 def test_the_lobby_rows_show_names_sent_by_a_server_as_text():
     from parlour.tui.screens.lobby import describe
+    from parlour.wire import SeatLine, TableLine
 
     for text in TEXTS:
-        line = describe(
-            {
-                "id": 1,
-                "game": "smurf",
-                "status": "waiting",
-                "seats": [{"name": text}, {"name": text, "bot": "random"}, {"name": text, "away": True}],
-            }
-        )
+        seats = (SeatLine(text, None), SeatLine(text, "random"), SeatLine(text, None, away=True))
+        line = describe(TableLine(1, "smurf", "waiting", seats))
         assert raw_controls(line) == [] and shown(text) in line

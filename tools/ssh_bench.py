@@ -105,6 +105,11 @@ async def serve(players: int) -> None:
     reader = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
 
+    def sit(lobby, m, table) -> None:
+        """Seat a player at a table (Lobby.seating since issue 30; Lobby._sit in older code)."""
+        seating = getattr(lobby, "seating", None)
+        (seating.sit if seating is not None else lobby._sit)(m, table)
+
     def say(**answer) -> None:
         sys.__stdout__.write(json.dumps(answer) + "\n")
         sys.__stdout__.flush()
@@ -130,7 +135,7 @@ async def serve(players: int) -> None:
             say(id=ask["id"])
         elif ask["do"] == "seat":
             m = member(hub, ask["name"])
-            hub.lobby._sit(m, hub.lobby.create("garfield", ["human", "bot:random"]))
+            sit(hub.lobby, m, hub.lobby.create("garfield", ["human", "bot:random"]))
             await until(hub, lambda: m.seen and m.seen == len(m.table.table.events), timeout=120)
             say(id=ask["id"])
 
@@ -153,7 +158,7 @@ async def serve(players: int) -> None:
             elif do == "seat":  # everyone (or the one named) at a table of their own, a bot in the other seat
                 chosen = [member(hub, ask["name"])] if "name" in ask else list(hub.lobby.members.values())
                 for m in chosen:
-                    hub.lobby._sit(m, hub.lobby.create("garfield", ["human", "bot:random"]))
+                    sit(hub.lobby, m, hub.lobby.create("garfield", ["human", "bot:random"]))
                 await until(
                     hub, lambda: all(m.seen and m.seen == len(m.table.table.events) for m in chosen), timeout=300
                 )
@@ -231,8 +236,10 @@ async def crowd(srv, one, players: int, times: list[float]) -> tuple[list, float
 
 async def key_to_screen(srv, press, players: int) -> None:
     """Up to 40 players each press the key their table waits for (`await press(i, key)`); the time
-    from the key to the server's word that the player's UI showed the move (web_door_bench too)."""
+    from the key to the server's word that the player's UI showed the move (web_door_bench too),
+    and the server's CPU for it all (the move, the bot's answer a moment later, every redraw)."""
     delays = []
+    cpu = (await srv.ask("cpu"))["seconds"]
     for i in range(min(players, 40)):
         turn = await srv.ask("turn", name=f"p{i}")
         if turn["key"] is None:
@@ -245,6 +252,11 @@ async def key_to_screen(srv, press, players: int) -> None:
         print(
             f"key to screen ({len(delays)} presses, {players} connected): median "
             f"{statistics.median(delays) * 1000:.0f} ms, p95 {quantile(delays, 0.95) * 1000:.0f} ms"
+        )
+        await asyncio.sleep(2)  # the bots' answers (the bot delay) and their redraws
+        used = (await srv.ask("cpu"))["seconds"] - cpu
+        print(
+            f"server CPU for those presses and the bots' answers: {used:.2f} s ({used / len(delays) * 1000:.0f} ms a press)"
         )
 
 

@@ -222,12 +222,23 @@ async def quota(seconds: float) -> str:
     seen = []
     p0.send = seen.append
     t0 = time.monotonic()
+    try:  # the requests are typed since issue 30, dicts before
+        from parlour.wire import Create
+
+        create = Create("garfield", ("human", "bot:random"))
+    except ImportError:
+        create = {"t": "create", "game": "garfield", "seats": ["human", "bot:random"]}
     for _ in range(60):
         before = len(hub.lobby.tables)
-        hub.lobby.handle(p0, {"t": "create", "game": "garfield", "seats": ["human", "bot:random"]})
+        hub.lobby.handle(p0, create)
         if len(hub.lobby.tables) == before:
             break
-    refusals = [m.get("reason") for m in seen if m.get("t") == "rejected"]
+    # a refusal: wire.Refused since issue 30, {"t": "rejected", ...} before
+    refusals = [
+        m.get("reason") if isinstance(m, dict) else m.reason
+        for m in seen
+        if type(m).__name__ == "Refused" or (isinstance(m, dict) and m.get("t") == "rejected")
+    ]
     tables = f"tables: one of its players sets up {len(hub.lobby.tables)} of 40 in {time.monotonic() - t0:.2f} s" + (
         f" (then told {refusals[-1]!r})" if refusals else ""
     )

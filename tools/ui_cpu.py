@@ -62,7 +62,12 @@ async def starts(count: int, profiler) -> list[float]:
         if i and profiler:
             profiler.enable()
         cpu = time.process_time()
-        listing = {"t": "lobby", "you": f"p{i}", "tables": []}
+        try:  # the lobby's message: typed since issue 30, a dict before
+            from parlour.wire import Listing
+
+            listing = Listing(f"p{i}")
+        except ImportError:
+            listing = {"t": "lobby", "you": f"p{i}", "tables": []}
         try:
             ui.start(listing)  # the server gives the app the lobby it starts with
         except TypeError:  # older code: the lobby comes only as the answer to hello

@@ -9,19 +9,18 @@ view from the redacted events the server sends, and sends its actions back.
   `receive` tells the listeners, like everyone else's. No bots run here (the server's table
   driver plays them) and nothing is saved here (the server saves the table).
 - `RemoteApp` is the Parlour app with the lobby for its title screen, linked to the server by a
-  `Link`: the messages of parlour/wire.py, as dicts, through two queues (the app runs inside the
-  server process, parlour/serve/ui.py).
+  `Link`: the messages of parlour/wire.py, as they are (the app runs inside the server process,
+  parlour/serve/ui.py: no JSON between them).
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from parlour import wire
 from parlour.rules import registry
-from parlour.rules.codec import CodecError, decode, encode
 from parlour.rules.records import Action, Event
 from parlour.seats import SPECTATOR, Seat
 from parlour.shown import shown
@@ -29,6 +28,12 @@ from parlour.words.i18n import set_language, t
 
 from .app import ParlourApp
 from .localized import localized
+
+if TYPE_CHECKING:
+    from .screens.game import GameScreen
+    from .screens.lobby import LobbyScreen
+
+ColorSystem = Literal["auto", "standard", "256", "truecolor", "windows"]
 
 
 class RemoteTable:
@@ -45,7 +50,7 @@ class RemoteTable:
             self.events.append(event)
             self.state = self.game.view(self.game.evolve(self.state, event), self.seat)
 
-    def to_act(self) -> tuple[int, ...]:
+    def to_act(self) -> tuple[int | None, ...]:
         return self.game.to_act(self.state)
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -94,7 +99,7 @@ class RemoteGame:
     def submit(self, seat: int, action: Action) -> None:
         """Send the action; its events (or the refusal) arrive later."""
         if seat == self.seat and seat != SPECTATOR:
-            self._send({"t": "act", "action": encode(action)})
+            self._send(wire.Act(action))
         return None
 
     def check_some(self) -> bool:
@@ -128,13 +133,13 @@ class Link:
     own task (`run`, in the app's context); the app's messages go to `to_server`. After `close`
     nothing more goes either way."""
 
-    def __init__(self, to_server: Callable[[dict], None]):
+    def __init__(self, to_server: Callable[[wire.ToServer], None]):
         self.to_server = to_server
-        self.on_message: Callable[[dict], None] | None = None
-        self.inbox: asyncio.Queue[dict | None] = asyncio.Queue()
+        self.on_message: Callable[[wire.ToUi], None] | None = None
+        self.inbox: asyncio.Queue[wire.ToUi | None] = asyncio.Queue()
         self.closed = False
 
-    def deliver(self, message: dict) -> None:
+    def deliver(self, message: wire.ToUi) -> None:
         if not self.closed:
             self.inbox.put_nowait(message)
 
@@ -145,9 +150,10 @@ class Link:
 
     async def run(self) -> None:
         while (message := await self.inbox.get()) is not None:
-            self.on_message(message)
+            if self.on_message is not None:
+                self.on_message(message)
 
-    def send(self, message: dict) -> None:
+    def send(self, message: wire.ToServer) -> None:
         if not self.closed:
             self.to_server(message)
 
@@ -161,15 +167,18 @@ class RemoteApp(ParlourApp):
 
         return [Binding("ctrl+q", "save_quit", t("lobby.key_leave"), id="quit", priority=True)]
 
-    def __init__(self, link: Link, environ: dict[str, str] | None = None, lobby: dict | None = None, **options):
+    def __init__(
+        self, link: Link, environ: dict[str, str] | None = None, lobby: wire.Listing | None = None, **options: Any
+    ):
         super().__init__(start="lobby", bot_delay=0.3, autosave=False, **options)
         if environ is not None:
             self._use_terminal(environ)
         self.link = link
         link.on_message = self.on_server
-        # The lobby as the server showed it when the session began (`lobby`: its "lobby" message),
+        # The lobby as the server showed it when the session began (`lobby`: its Listing),
         # so that the first frame lists the tables: drawn once, not empty and then again.
-        self.me, self.tables = _listing(lobby or {})
+        self.me = lobby.you if lobby is not None else ""
+        self.tables: tuple[wire.TableLine, ...] = lobby.tables if lobby is not None else ()
         self.at_table = False
         self.linked = False  # the link to the server is followed (from the lobby's first frame on)
 
@@ -186,7 +195,7 @@ class RemoteApp(ParlourApp):
         if self.no_color:
             self._filters.append(NoColor() if self.native_ansi_color else Monochrome())
         self.console = Console(
-            color_system=constants.COLOR_SYSTEM,
+            color_system=cast(ColorSystem, constants.COLOR_SYSTEM),  # as Textual's own console
             file=self.console.file,
             markup=True,
             highlight=False,
@@ -204,7 +213,7 @@ class RemoteApp(ParlourApp):
         first to come see the lobby first and nobody waits on an app's idle moments."""
         if not self.linked:
             self.linked = True
-            self.link.send({"t": "hello"})
+            self.link.send(wire.Hello())
             self.run_worker(self._follow(), exclusive=True, group="link")
 
     async def _follow(self) -> None:
@@ -225,7 +234,7 @@ class RemoteApp(ParlourApp):
         if self.at_table:
             self.at_table = False
             self.session = None
-            self.link.send({"t": "leave"})
+            self.link.send(wire.Leave())
         while len(self.screen_stack) > 1:
             self.pop_screen()
 
@@ -235,74 +244,71 @@ class RemoteApp(ParlourApp):
     def show_resume(self) -> None:
         self.show_title()
 
-    def lobby(self):
+    def lobby(self) -> LobbyScreen | None:
         from .screens.lobby import LobbyScreen
 
         return next((s for s in self.screen_stack if isinstance(s, LobbyScreen)), None)
 
-    def game_screen(self):
+    def game_screen(self) -> GameScreen | None:
         from .screens.game import GameScreen
 
         return next((s for s in self.screen_stack if isinstance(s, GameScreen)), None)
 
     # ---- what the server says ----------------------------------------------------------------------
 
-    def on_server(self, message: dict) -> None:
-        kind = message.get("t")
+    told = wire.Dispatcher()
+
+    def on_server(self, message: wire.ToUi) -> None:
         try:
-            if kind == "lobby":
-                listing = _listing(message)
-                if listing != (self.me, self.tables):  # the answer to hello is mostly what is shown
-                    self.me, self.tables = listing
-                    if self.lobby() is not None:
-                        self.lobby().show_tables(self.me, self.tables)
-            elif kind == "game":
-                self._sit(message)
-            elif kind == "events" and self.session is not None:
-                game = self.session.table.game
-                events = [decode(e, game.kinds, Event) for e in message.get("events", [])]
-                self.session.receive(events)  # the game screen listens
-                self._seen()
-            elif kind == "rejected":
-                screen = self.game_screen()
-                reason = str(message.get("reason", ""))
-                if screen is not None and self.at_table:
-                    screen.refused(reason)
-                else:
-                    self.notify(shown(t("game.rejected", reason=reason)), severity="error", markup=False)
-            elif kind == "presence" and self.session is not None:
-                self._presence(message)
-            elif kind == "notice":
-                values = message.get("values") if isinstance(message.get("values"), dict) else {}
-                text = t(str(message.get("key")), **values)
-                if self.lobby() is not None and not self.at_table:
-                    self.lobby().show_status(text)
-                else:
-                    self.notify(shown(text), markup=False)
-        except (CodecError, registry.UnknownGame, KeyError, TypeError, ValueError) as error:
+            self.told.handle(message, self)
+        except (registry.UnknownGame, KeyError, IndexError, TypeError, ValueError) as error:
             self.notify(shown(t("ssh.bad_message", error=str(error))), severity="error", markup=False)
 
-    def _sit(self, message: dict) -> None:
-        seat = message["seat"]
-        table = RemoteTable(message["game"], message["players"], message.get("options", {}), seat)
-        table.fold([decode(e, table.game.kinds, Event) for e in message["events"]])
-        seats = [
-            Seat(name, bot, colour) for name, bot, colour in zip(table.players, message["bots"], message["colours"])
-        ]
-        self.session = RemoteGame(table, seats, self.link.send)
-        self.session.away = set(message.get("away", []))
-        self.session.hints = message.get("hints") is True and seat != SPECTATOR  # worked out from the view
+    @told(wire.Listing)
+    def _listing(self, message: wire.Listing) -> None:
+        if (message.you, message.tables) != (self.me, self.tables):  # the answer to hello is mostly what is shown
+            self.me, self.tables = message.you, message.tables
+            lobby = self.lobby()
+            if lobby is not None:
+                lobby.show_tables(self.me, self.tables)
+
+    @told(wire.Seated)
+    def _sit(self, message: wire.Seated) -> None:
+        seat = message.seat
+        table = RemoteTable(message.game, list(message.players), dict(message.options), seat)
+        table.fold(list(message.events))
+        seats = [Seat(name, bot, colour) for name, bot, colour in zip(table.players, message.bots, message.colours)]
+        self.session = session = RemoteGame(table, seats, self.link.send)
+        session.away = set(message.away)
+        session.hints = message.hints and seat != SPECTATOR  # worked out from the view
         self.at_table = True
         self._play()
         self.call_after_refresh(self._seen)
-        for away in sorted(self.session.away):  # once the game screen is up (a restored table: all away)
-            self.call_after_refresh(self._presence, {"seat": away, "away": True, "standin": False})
+        for away in sorted(session.away):  # once the game screen is up (a restored table: all away)
+            self.call_after_refresh(self._presence, wire.Presence(away, True))
 
-    def _presence(self, message: dict) -> None:
-        seat, name = message["seat"], self.session.table.players[message["seat"]]
-        if message.get("away"):
+    @told(wire.Events)
+    def _events(self, message: wire.Events) -> None:
+        if isinstance(self.session, RemoteGame):
+            self.session.receive(list(message.events))  # the game screen listens
+            self._seen()
+
+    @told(wire.Refused)
+    def _refused(self, message: wire.Refused) -> None:
+        screen = self.game_screen()
+        if screen is not None and self.at_table:
+            screen.refused(message.reason)
+        else:
+            self.notify(shown(t("game.rejected", reason=message.reason)), severity="error", markup=False)
+
+    @told(wire.Presence)
+    def _presence(self, message: wire.Presence) -> None:
+        if not isinstance(self.session, RemoteGame):
+            return
+        seat, name = message.seat, self.session.table.players[message.seat]
+        if message.away:
             self.session.away.add(seat)
-            key = "ssh.standin" if message.get("standin") else "ssh.away"
+            key = "ssh.standin" if message.standin else "ssh.away"
             self.notify(shown(t(key, name=name)), severity="warning", timeout=15, markup=False)
         else:
             self.session.away.discard(seat)
@@ -311,10 +317,19 @@ class RemoteApp(ParlourApp):
         if screen is not None and self.screen is screen:
             screen.redraw()
 
+    @told(wire.Notice)
+    def _notice(self, message: wire.Notice) -> None:
+        text = t(message.key, **message.values)
+        lobby = self.lobby()
+        if lobby is not None and not self.at_table:
+            lobby.show_status(text)
+        else:
+            self.notify(shown(text), markup=False)
+
     def _seen(self) -> None:
-        if self.session is not None:
+        if isinstance(self.session, RemoteGame):
             table = self.session.table
-            self.link.send({"t": "seen", "count": len(table.events), "digest": wire.digest(table.state)})
+            self.link.send(wire.Seen(len(table.events), table.state))
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         # Ctrl+Q always leaves a served session: the server keeps the table and its save, so
@@ -325,11 +340,6 @@ class RemoteApp(ParlourApp):
 
     def action_save_quit(self) -> None:
         self.exit()
-
-
-def _listing(message: dict) -> tuple[str, list[dict]]:
-    """(the player's name, the tables) of a "lobby" message."""
-    return str(message.get("you", "")), list(message.get("tables", []))
 
 
 def make_remote_app(lang: str, link: Link, **options) -> RemoteApp:

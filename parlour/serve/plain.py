@@ -1,7 +1,7 @@
 """Plain mode over SSH: a session that asked for no terminal (`ssh -T`) or has TERM=dumb gets the
 lobby and the game as lines (parlour/plain), in the server's own process: no PTY and no UI
 process. It is a lobby `Member` like any other; its answers become the same requests a full-screen
-UI sends (parlour/wire.py), and the lobby's messages are told as lines.
+UI sends (the messages of parlour/wire.py), and the lobby's messages are told as lines.
 
 The lobby in plain form: the tables listed by number, `join N` (or just N), `watch N`,
 `new GAME [bot|human ...]`, `list`, `quit`. At a table: the plain game conversation (parlour/plain/talk.py),
@@ -17,8 +17,7 @@ from parlour import wire
 from parlour.plain.lines import Lines
 from parlour.plain.talk import Talk, command_of
 from parlour.rules import registry
-from parlour.rules.codec import CodecError, decode, encode
-from parlour.rules.records import Event
+from parlour.rules.records import Action, Event
 from parlour.seats import SPECTATOR
 from parlour.words.i18n import language, set_language, t
 
@@ -57,13 +56,12 @@ class PlainSession:
     ):
         self.lobby, self.process, self.lang, self.idle_timeout = lobby, process, lang, idle_timeout
         self.lines = Lines(self._write, ascii_only=ascii_only)
-        self.inbox: asyncio.Queue[dict] = asyncio.Queue()
+        self.inbox: asyncio.Queue[wire.ToUi] = asyncio.Queue()
         self.member = Member(name, cred, self.inbox.put_nowait)
         self.talk: Talk | None = None
-        self.game = None
         self.seat = SPECTATOR
         self.events: list[Event] = []
-        self.asked: list | None = None  # the options last offered (asked again only when they change)
+        self.asked: list[Action] | None = None  # the options last offered (asked again only when they change)
         self.helped = False
         self.listed: list[str] = []  # the tables as last told
 
@@ -72,7 +70,7 @@ class PlainSession:
 
     async def run(self) -> None:
         tasks = [asyncio.create_task(self._answers()), asyncio.create_task(self._messages())]
-        self.lobby.handle(self.member, {"t": "hello"})
+        self.lobby.handle(self.member, wire.Hello())
         try:
             await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -118,20 +116,20 @@ class PlainSession:
             return True
         if word in ("leave", "lobby"):
             self.talk = None
-            self.lobby.handle(self.member, {"t": "leave"})
+            self.lobby.handle(self.member, wire.Leave())
             return True
         view = self.talk.story.view
         actions = self._actions()
-        if not actions and self.game.result(view) is not None and not word:
+        if not actions and self.talk.game.result(view) is not None and not word:
             self.talk = None
-            self.lobby.handle(self.member, {"t": "leave"})
+            self.lobby.handle(self.member, wire.Leave())
             return True
         reply = self.talk.answer(text, view, self.seat, actions, self.events)
         if reply.lines:
             self.lines.say(*reply.lines)
         if reply.action is not None:
             self.asked = None
-            self.lobby.handle(self.member, {"t": "act", "action": encode(reply.action)})
+            self.lobby.handle(self.member, wire.Act(reply.action))
         return True
 
     def _asks_hint(self, answer: str) -> bool:
@@ -142,7 +140,10 @@ class PlainSession:
         """The hint, worked out in a thread (up to about 0.6 s of CPU): the server's loop serves
         everyone else meanwhile. This session's next lines wait for it (one hint at a time)."""
         with speaking(self.lang):
-            talk, view, actions, events = self.talk, self.talk.story.view, self._actions(), list(self.events)
+            talk = self.talk
+            if talk is None:
+                return
+            view, actions, events = talk.story.view, self._actions(), list(self.events)
             try:
                 line = await asyncio.to_thread(talk.hint, view, self.seat, actions, events)
             except Exception:  # never a traceback to the player
@@ -156,7 +157,8 @@ class PlainSession:
         if verb.isdigit():
             verb, rest = "join", verb
         if verb in ("join", "sit", "watch") and rest.strip().isdigit():
-            self.lobby.handle(self.member, {"t": "watch" if verb == "watch" else "sit", "table": int(rest)})
+            number = int(rest)
+            self.lobby.handle(self.member, wire.Watch(number) if verb == "watch" else wire.Sit(number))
         elif verb == "new":
             game, *others = rest.split() or ["garfield"]
             hints = any(command_of(s) == "hint" or s in ("hints", "tips") for s in others)
@@ -164,10 +166,10 @@ class PlainSession:
             seats = ["you"] + [f"bot:{s[4:] or 'smart'}" if s.startswith("bot") else "human" for s in others]
             if len(seats) == 1:
                 seats.append("bot:smart")
-            self.lobby.handle(self.member, {"t": "create", "game": game, "seats": seats, "hints": hints})
+            self.lobby.handle(self.member, wire.Create(game, tuple(seats), hints=hints))
         elif verb in ("list", ""):
             self.listed = []  # asked for: said again even if unchanged
-            self.lobby.handle(self.member, {"t": "leave"})
+            self.lobby.handle(self.member, wire.Leave())
         else:
             self.lines.say(t("plain.lobby_help"))
 
@@ -178,102 +180,106 @@ class PlainSession:
             message = await self.inbox.get()
             with speaking(self.lang):
                 try:
-                    self.told(message)
+                    self.told.handle(message, self)
                 except Exception:  # never a traceback to the player; the session goes on
-                    log.exception("%s: plain mode could not tell %s", self.member.name, message.get("t"))
+                    log.exception("%s: plain mode could not tell %s", self.member.name, type(message).__name__)
             await self.process.stdout.drain()
 
-    def told(self, message: dict) -> None:
-        kind, say = message.get("t"), self.lines.say
-        if kind == "lobby":
-            listing = self._listing(message.get("tables", []))
-            if self.talk is not None or listing != self.listed:  # the same list is not said twice
-                say(*listing)
-            self.talk, self.listed = None, listing
-            if not self.helped:
-                self.helped = True
-                say(t("plain.lobby_help"))
-        elif kind == "game":
-            self._sit(message)
-        elif kind == "events" and self.talk is not None:
-            batch = self._decode(message.get("events", []))
-            self.events += batch
-            say(*self.talk.follow(batch))
-            self.lobby.handle(
-                self.member, {"t": "seen", "count": len(self.events), "digest": wire.digest(self.talk.story.view)}
-            )
-            self._ask()
-        elif kind == "presence" and self.talk is not None:
-            name = self.talk.names[message["seat"]]
-            key = "ssh.standin" if message.get("standin") else "ssh.away" if message.get("away") else "ssh.back"
-            say(t(key, name=name))
-        elif kind == "rejected":
-            say(t("game.rejected", reason=message.get("reason", "")))
-            if self.talk is not None:  # offer the choices again (in the lobby the list stands)
-                self.asked = None
-                self._ask()
-        elif kind == "notice":
-            say(t(str(message.get("key")), **dict(message.get("values") or {})))
+    told = wire.Dispatcher()  # what the lobby says, told as lines
 
-    def _listing(self, tables: list[dict]) -> list[str]:
+    @told(wire.Listing)
+    def _lobby_listed(self, message: wire.Listing) -> None:
+        listing = self._listing(message.tables)
+        if self.talk is not None or listing != self.listed:  # the same list is not said twice
+            self.lines.say(*listing)
+        self.talk, self.listed = None, listing
+        if not self.helped:
+            self.helped = True
+            self.lines.say(t("plain.lobby_help"))
+
+    @told(wire.Events)
+    def _events(self, message: wire.Events) -> None:
+        if self.talk is None:
+            return
+        batch = list(message.events)
+        self.events += batch
+        self.lines.say(*self.talk.follow(batch))
+        self.lobby.handle(self.member, wire.Seen(len(self.events), self.talk.story.view))
+        self._ask()
+
+    @told(wire.Presence)
+    def _presence(self, message: wire.Presence) -> None:
+        if self.talk is not None:
+            name = self.talk.names[message.seat]
+            key = "ssh.standin" if message.standin else "ssh.away" if message.away else "ssh.back"
+            self.lines.say(t(key, name=name))
+
+    @told(wire.Refused)
+    def _refused(self, message: wire.Refused) -> None:
+        self.lines.say(t("game.rejected", reason=message.reason))
+        if self.talk is not None:  # offer the choices again (in the lobby the list stands)
+            self.asked = None
+            self._ask()
+
+    @told(wire.Notice)
+    def _notice(self, message: wire.Notice) -> None:
+        self.lines.say(t(message.key, **message.values))
+
+    def _listing(self, tables: tuple[wire.TableLine, ...]) -> list[str]:
         lines = [t("plain.lobby", name=self.member.name)]
         for table in tables:
             seats = ", ".join(
                 t("lobby.free_seat")
-                if s["name"] is None
-                else t("lobby.bot_seat", name=s["name"], level=s["bot"])
-                if s["bot"]
-                else t("lobby.away_seat", name=s["name"])
-                if s["away"]
-                else s["name"]
-                for s in table["seats"]
+                if s.name is None
+                else t("lobby.bot_seat", name=s.name, level=s.bot)
+                if s.bot
+                else t("lobby.away_seat", name=s.name)
+                if s.away
+                else s.name
+                for s in table.seats
             )
             text = t(
                 "plain.lobby_table",
-                game=t(f"games.{table['game']}"),
+                game=t(f"games.{table.game}"),
                 seats=seats,
-                status=t(f"lobby.status_{table['status']}"),
+                status=t(f"lobby.status_{table.status}"),
             )
-            lines.append(t("plain.option", n=table["id"], label=text))
+            lines.append(t("plain.option", n=table.id, label=text))
         return lines if tables else lines + [t("plain.lobby_none")]
 
-    def _sit(self, message: dict) -> None:
-        self.game = registry.get(message["game"])
-        names = tuple(message["players"])
-        self.seat = message["seat"]
-        self.talk = Talk(self.game, names, self.seat, self.game.initial(names, message.get("options", {})))
-        self.talk.hints = message.get("hints") is True and self.seat != SPECTATOR  # the table's creator chose
-        self.events = self._decode(message.get("events", []))
+    @told(wire.Seated)
+    def _sit(self, message: wire.Seated) -> None:
+        game = registry.get(message.game)
+        names = message.players
+        self.seat = message.seat
+        self.talk = Talk(game, names, self.seat, game.initial(names, dict(message.options)))
+        self.talk.hints = message.hints and self.seat != SPECTATOR  # the table's creator chose
+        self.events = list(message.events)
         self.asked = None
-        players = ", ".join(f"{n} {t('plain.bot')}" if bot else n for n, bot in zip(names, message.get("bots", [])))
+        players = ", ".join(f"{n} {t('plain.bot')}" if bot else n for n, bot in zip(names, message.bots))
         say = self.lines.say
-        say(t("plain.welcome", game=t(f"games.{self.game.id}"), players=players))
+        say(t("plain.welcome", game=t(f"games.{game.id}"), players=players))
         say(
-            t("plain.watching", game=t(f"games.{self.game.id}"), players=players)
+            t("plain.watching", game=t(f"games.{game.id}"), players=players)
             if self.seat == SPECTATOR
             else t("plain.commands")
         )
         say(*self.talk.story.tell_log(self.events)[-RECENT:])
         self._ask()
 
-    def _decode(self, data: list) -> list[Event]:
-        try:
-            return [decode(e, self.game.kinds, Event) for e in data]
-        except CodecError as error:
-            log.warning("%s: a table sent an event plain mode cannot read: %s", self.member.name, error)
+    def _actions(self) -> list[Action]:
+        talk = self.talk
+        if talk is None or self.seat == SPECTATOR or self.seat not in talk.game.to_act(talk.story.view):
             return []
-
-    def _actions(self) -> list:
-        view = self.talk.story.view
-        if self.seat == SPECTATOR or self.seat not in self.game.to_act(view):
-            return []
-        return self.game.legal_actions(view, self.seat)
+        return talk.game.legal_actions(talk.story.view, self.seat)
 
     def _ask(self) -> None:
         """Offer the options when it is this seat's turn (again only when they change); the
         results when the game is over."""
+        if self.talk is None:
+            return
         view = self.talk.story.view
-        if self.game.result(view) is not None:
+        if self.talk.game.result(view) is not None:
             self.lines.say(*self.talk.results(view), t("plain.leave_hint"))
             return
         actions = self._actions()

@@ -21,6 +21,7 @@ import signal
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import asyncssh
 
@@ -36,6 +37,9 @@ from .pace import Bucket
 from .quotas import Hourly, Quotas, TableQuota
 from .slots import WAIT, Slots
 from .tables import Lobby, Member
+
+if TYPE_CHECKING:
+    from parlour.wire import ToServer
 
 log = logging.getLogger("parlour.serve")
 
@@ -439,7 +443,7 @@ class Hub:
         channel = Channel(write, width, height)
         process.on_resize = lambda w, h: channel.resize(*check_size(w, h))
         channel.resize(*check_size(*process.get_terminal_size()[:2]))  # (a change while it was checked)
-        outbox: asyncio.Queue[dict] = asyncio.Queue()
+        outbox: asyncio.Queue[ToServer] = asyncio.Queue()
         ui = Ui(name, channel, lang, ascii_only, terminal_environ(term, env), outbox.put_nowait)
         member = None
         try:

@@ -3,7 +3,7 @@
 Each session's app runs in its own asyncio task, made from the session's task after the player's
 language is set, so the app, its driver and everything it starts share that one context (the
 language, Textual's active app). The app draws on a `ChannelDriver` bound to the session's SSH
-channel and talks to the lobby through a `Link` of two queues (messages are dicts, as in
+channel and talks to the lobby through a `Link` of two queues (the typed messages of
 parlour/wire.py, never the player's terminal).
 
 A failing app ends only its own session: Textual catches what a handler raises and exits the
@@ -27,6 +27,7 @@ from .driver import Channel, ChannelDriver
 
 if TYPE_CHECKING:
     from parlour.tui.remote import RemoteApp
+    from parlour.wire import Listing, ToServer
 
 log = logging.getLogger("parlour.serve")
 
@@ -82,7 +83,7 @@ class Ui:
         lang: str,
         ascii_only: bool,
         env: dict[str, str],
-        to_server: Callable[[dict[str, Any]], None],
+        to_server: Callable[[ToServer], None],
     ):
         from parlour.tui.remote import Link
 
@@ -94,9 +95,9 @@ class Ui:
         self.errors = io.StringIO()
         self.closed = False
 
-    def start(self, lobby: dict[str, Any] | None = None) -> asyncio.Task[Any]:
+    def start(self, lobby: Listing | None = None) -> asyncio.Task[Any]:
         """Make the app and run it in a task of its own (its context: a copy of the caller's), and
-        return that task (also `task`). `lobby` is the lobby's "lobby" message for this player, for
+        return that task (also `task`). `lobby` is the lobby's listing for this player, for
         the app's first frame."""
         from parlour.tui.remote import make_remote_app
 

@@ -15,7 +15,7 @@ import json
 import logging
 import weakref
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
@@ -29,6 +29,9 @@ from .pace import Bucket
 from .server import MAX_UNSENT, READ_BURST, READ_RATE, RESIZE_BURST, RESIZE_RATE, is_loopback, terminal_environ
 from .tables import Member
 from .webgate import Gate
+
+if TYPE_CHECKING:
+    from parlour.wire import ToServer
 
 log = logging.getLogger("parlour.serve")
 
@@ -457,7 +460,7 @@ class WebSession:
         lang, ascii_only, _ = client_locale(env)
         log.info("%s connected from %s (web, %dx%d, %s)", name, self.src, width, height, lang)
         channel = Channel(self.write, width, height)
-        outbox: asyncio.Queue[dict] = asyncio.Queue()
+        outbox: asyncio.Queue[ToServer] = asyncio.Queue()
         environ = terminal_environ("xterm-256color", {"COLORTERM": "truecolor"})
         ui = Ui(name, channel, lang, ascii_only, environ, outbox.put_nowait)
         member = None

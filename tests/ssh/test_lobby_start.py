@@ -9,14 +9,11 @@ import pyte
 
 from parlour.serve.driver import Channel
 from parlour.serve.ui import Ui
+from parlour.wire import Hello, Listing, SeatLine, TableLine
 
 from ..screen import TIMEOUT
 
-LOBBY = {
-    "t": "lobby",
-    "you": "Ann",
-    "tables": [{"id": 7, "game": "smurf", "status": "waiting", "seats": [{"name": "Ann"}, {"name": None}]}],
-}
+LOBBY = Listing("Ann", (TableLine(7, "smurf", "waiting", (SeatLine("Ann", None), SeatLine(None, None))),))
 
 
 async def test_the_first_frame_already_shows_the_tables_and_hello_goes_with_it(parlour_dirs):
@@ -25,7 +22,7 @@ async def test_the_first_frame_already_shows_the_tables_and_hello_goes_with_it(p
     ui = Ui("Ann", Channel(writes.append, 100, 32), "en", False, {"TERM": "xterm-256color"}, to_server.put_nowait)
     ui.start(LOBBY)
     try:
-        assert await asyncio.wait_for(to_server.get(), TIMEOUT) == {"t": "hello"}
+        assert await asyncio.wait_for(to_server.get(), TIMEOUT) == Hello()
         await asyncio.sleep(0)  # the driver writes what the app drew once per turn of the loop
         first = next(i for i, w in enumerate(writes) if len(w) > 1000)  # after the modes and the pointer
         screen = pyte.Screen(100, 32)

@@ -18,6 +18,7 @@ from parlour.config import data_dir
 from parlour.serve import server as server_module
 from parlour.serve.names import NameBook
 from parlour.serve.server import Hub, ServeError, Settings
+from parlour.wire import Create
 
 from .harness import TIMEOUT, connect, member, server, until, write
 
@@ -189,7 +190,7 @@ async def test_5_one_key_sets_up_a_few_tables_and_takes_a_few_names(tmp_path):
         ann, bob = await connect(hub, "Ann", client_keys=[ann_key]), await connect(hub, "Bob", client_keys=[bob_key])
         await ann.wait_for("the tables")
         await bob.wait_for("the tables")
-        create = {"t": "create", "game": "garfield", "seats": ["human", "bot:random"]}
+        create = Create("garfield", ("human", "bot:random"))
         for _ in range(4):  # each starts at once (a bot fills it), and she is away from the one before
             hub.lobby.handle(member(hub, "Ann"), create)
         assert len(hub.lobby.tables) == 3  # today: 4, and on up to all 40
@@ -209,7 +210,7 @@ async def test_5_a_reconnect_reopens_no_more_shelved_tables_than_the_quota_of_op
     now = [0.0]
     async with server(authorized_keys=keys_file(tmp_path, ann_key), abandon_after=100) as hub:
         hub.lobby.clock = lambda: now[0]
-        create = {"t": "create", "game": "garfield", "seats": ["human", "bot:random"]}
+        create = Create("garfield", ("human", "bot:random"))
         for name in ("Ann", "Ann2"):  # three tables set up, left and closed as abandoned; then three
             ann = await connect(hub, name, client_keys=[ann_key])  # more, by the same key as Ann2
             await ann.wait_for("the tables")

@@ -19,7 +19,7 @@ from parlour.rules.records import Rejected
 from parlour.serve import tables
 from parlour.serve.server import RESTORE_TERMINAL
 from parlour.serve.tables import Lobby, Member
-from parlour.wire import digest
+from parlour.wire import Create, Events, Listing, digest
 
 from .harness import TIMEOUT, connect, member, server, until
 from .test_serve import caught_up, play_one, rigged_table, seat_both
@@ -58,9 +58,9 @@ async def test_the_creator_of_a_table_sees_their_seat_on_its_line_at_once():
     lobby = Lobby(bot_delay=0, save=False)
     ann = Member("Ann", "open", sent.append)
     lobby.join(ann)
-    lobby.handle(ann, {"t": "create", "game": "garfield", "seats": ["human", "human"]})
-    [line] = [m for m in sent if m["t"] == "lobby"][-1]["tables"]
-    assert [s["name"] for s in line["seats"]] == ["Ann", None]
+    lobby.handle(ann, Create("garfield", ("human", "human")))
+    [line] = [m for m in sent if isinstance(m, Listing)][-1].tables
+    assert [s.name for s in line.seats] == ["Ann", None]
 
 
 async def test_an_abandoned_table_is_closed_frees_its_slot_and_reopens_for_its_players(monkeypatch):
@@ -102,7 +102,7 @@ async def test_one_failing_ui_leaves_the_others_playing(monkeypatch):
     on_server = RemoteApp.on_server
 
     def fails_for_bob(app, message):  # a bug in Bob's UI, met when the next move arrives
-        if app.me == "Bob" and message.get("t") == "events":
+        if app.me == "Bob" and isinstance(message, Events):
             raise RuntimeError("injected failure in Bob's UI")
         on_server(app, message)
 

@@ -12,11 +12,10 @@ import pytest
 from parlour import saves
 from parlour.config import data_dir, saves_dir
 from parlour.rules.chance import Rig
-from parlour.rules.codec import encode
 from parlour.rules.garfield import cards as C
 from parlour.rules.garfield.records import FollowGarfield
 from parlour.tui.games import Presenter
-from parlour.wire import digest
+from parlour.wire import Act, digest
 
 from ..screen import off_the_board
 from .harness import TIMEOUT, connect, member, server, until, write
@@ -170,7 +169,7 @@ async def test_a_watcher_sees_no_hand_and_cannot_act():
         assert all(e.seat == 0 for e in table.table.events[events:] if type(e).__name__ == "Acted")
         # and a forged request for a watcher is refused by the server
         before = len(table.table.events)
-        hub.lobby.handle(member(hub, "Cid"), {"t": "act", "action": encode(FollowGarfield())})
+        hub.lobby.handle(member(hub, "Cid"), Act(FollowGarfield()))
         assert len(table.table.events) == before
         assert "a watcher cannot act" in (data_dir() / "serve.log").read_text()
         for term in (ann, bob, cid):

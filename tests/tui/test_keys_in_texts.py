@@ -12,6 +12,7 @@ import pytest
 from parlour.seats import Seat
 from parlour.tui.screens.help import HelpScreen
 from parlour.tui.widgets.panels import HandPanel
+from parlour.wire import Listing, Notice, SeatLine, TableLine
 
 from .driving import app_for, settle
 
@@ -184,19 +185,18 @@ async def test_the_pass_the_keyboard_screen_names_the_key_the_keymap_gives(parlo
         assert not isinstance(app.screen, PassScreen)
 
 
-LOBBY = {
-    "t": "lobby",
-    "you": "Ann",
-    "tables": [
-        {
-            "id": 1,
-            "game": "garfield",
-            "status": "waiting",
-            "watching": 2,
-            "seats": [{"name": "Ann"}, {"name": None}, {"name": "Odie", "bot": "smart"}],
-        }
-    ],
-}
+LOBBY = Listing(
+    "Ann",
+    (
+        TableLine(
+            1,
+            "garfield",
+            "waiting",
+            (SeatLine("Ann", None), SeatLine(None, None), SeatLine("Odie", "smart")),
+            watching=2,
+        ),
+    ),
+)
 
 
 async def served_lobby(ascii_only: bool) -> tuple:
@@ -214,7 +214,7 @@ async def test_the_served_lobby_names_the_quit_key_and_goes_ascii(parlour_dirs, 
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         link.deliver(LOBBY)
-        link.deliver({"t": "notice", "key": "lobby.waiting_players", "values": {"n": 1}})
+        link.deliver(Notice("lobby.waiting_players", {"n": 1}))
         await settle(pilot)
         box = app.screen.query_one("#tables")
         status, _, hint = [note.text for note in box.notes]  # the server's word, a blank, the keys

@@ -3,12 +3,15 @@ watch from. Everything here is a request to the server; the server's answer redr
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from parlour import wire
 from parlour.compat.textual import resume_without_restyle
 from parlour.rules import bots, registry
 from parlour.shown import shown
@@ -19,33 +22,33 @@ from ..keymap import in_charset, t_keys
 from ..widgets.keybar import KeyBar
 from ..widgets.line_list import LineList, Note, Row
 
+if TYPE_CHECKING:
+    from ..remote import RemoteApp
+
 MOST_ROWS = 14  # lines of tables in view at once (the cursor keys scroll)
-STANDIN_CHOICES = (0, 30, 60, 300)  # as parlour.serve.tables.STANDIN_CHOICES
 
 
-def describe(table: dict) -> str:
+def describe(table: wire.TableLine) -> str:
     """One table as a line of the list (the names the server sent shown as text)."""
     seats = []
-    for seat in table.get("seats", []):
-        if seat.get("bot"):
-            seats.append(t("lobby.bot_seat", name=shown(str(seat.get("name") or "?")), level=shown(str(seat["bot"]))))
-        elif seat.get("name"):
-            name = shown(str(seat["name"]))
-            seats.append(t("lobby.away_seat", name=name) if seat.get("away") else name)
+    for seat in table.seats:
+        if seat.bot:
+            seats.append(t("lobby.bot_seat", name=shown(seat.name or "?"), level=shown(seat.bot)))
+        elif seat.name:
+            name = shown(seat.name)
+            seats.append(t("lobby.away_seat", name=name) if seat.away else name)
         else:
             seats.append(t("lobby.free_seat"))
-    status = t(f"lobby.status_{table.get('status', 'waiting')}")
-    line = t(
-        "lobby.table", id=table.get("id"), game=t(f"games.{table.get('game')}"), seats=", ".join(seats), status=status
-    )
-    if table.get("hints"):
+    status = t(f"lobby.status_{table.status}")
+    line = t("lobby.table", id=table.id, game=t(f"games.{table.game}"), seats=", ".join(seats), status=status)
+    if table.hints:
         line += " · " + t("lobby.with_hints")
-    if table.get("watching"):
-        line += " · " + t("lobby.watching", n=table["watching"])
+    if table.watching:
+        line += " · " + t("lobby.watching", n=table.watching)
     return line
 
 
-class LobbyScreen(Screen):
+class LobbyScreen(Screen[None]):
     """Few widgets on purpose: a served app starts here, and with many players connecting at
     once each widget's start (styles, layout, first paint) is paid by everyone waiting. The
     box is one LineList (tui/widgets/line_list.py): its title is the heading, its rows the tables,
@@ -70,9 +73,17 @@ class LobbyScreen(Screen):
             Binding("k", "cursor(-1)", show=False, id="lobby_up"),
         ]
 
+    @property
+    def remote(self) -> RemoteApp:
+        """The served app this lobby is the first screen of."""
+        from ..remote import RemoteApp
+
+        assert isinstance(self.app, RemoteApp), "the lobby is a served app's"
+        return self.app
+
     def compose(self) -> ComposeResult:
         # Built with the lobby the app already has, so the first frame is the whole lobby.
-        me, tables = self.app.me, self.app.tables
+        me, tables = self.remote.me, self.remote.tables
         self._list = LineList(self._rows(tables), most_rows=MOST_ROWS, id="tables")
         self._list.border_title = self._heading_text(me)
         self.show_status(self._status_text(me, tables))
@@ -93,9 +104,9 @@ class LobbyScreen(Screen):
     def on_screen_resume(self) -> None:
         # Before Textual's own handler, which draws the first frame in the same turn of the event
         # loop: the server reads the hello only after the frame is on its way.
-        self.app.lobby_drawn()
+        self.remote.lobby_drawn()
 
-    def show_tables(self, me: str, tables: list[dict]) -> None:
+    def show_tables(self, me: str, tables: tuple[wire.TableLine, ...]) -> None:
         if not hasattr(self, "_list"):  # not composed yet: compose shows the app's lobby
             return
         self._list.border_title = self._heading_text(me)
@@ -107,25 +118,21 @@ class LobbyScreen(Screen):
     def _heading_text(self, me: str) -> str:
         return in_charset(self.app, t("lobby.heading_you", name=me) if me else t("lobby.heading"))
 
-    def _rows(self, tables: list[dict]) -> list[Row]:
+    def _rows(self, tables: tuple[wire.TableLine, ...]) -> list[Row]:
         if not tables:
             return [Row(in_charset(self.app, t("lobby.none")), None)]
-        return [Row(in_charset(self.app, describe(table)), str(table.get("id"))) for table in tables]
+        return [Row(in_charset(self.app, describe(table)), str(table.id)) for table in tables]
 
     @staticmethod
-    def _status_text(me: str, tables: list[dict]) -> str:
+    def _status_text(me: str, tables: tuple[wire.TableLine, ...]) -> str:
         """How many players the table you wait at still needs, or "" when you wait at none."""
         mine = next(
-            (
-                tb
-                for tb in tables
-                if any(s.get("name") == me for s in tb.get("seats", [])) and tb.get("status") == "waiting"
-            ),
+            (tb for tb in tables if any(s.name == me for s in tb.seats) and tb.status == "waiting"),
             None,
         )
         if mine is None:
             return ""
-        return t("lobby.waiting_players", n=sum(1 for s in mine["seats"] if not s.get("name") and not s.get("bot")))
+        return t("lobby.waiting_players", n=sum(1 for s in mine.seats if not s.name and not s.bot))
 
     def show_status(self, text: str) -> None:
         """The server's latest word for you (or none), above the keys."""
@@ -144,12 +151,12 @@ class LobbyScreen(Screen):
     def action_sit(self) -> None:
         table = self._chosen()
         if table is not None:
-            self.app.link.send({"t": "sit", "table": table})
+            self.remote.link.send(wire.Sit(table))
 
     def action_watch(self) -> None:
         table = self._chosen()
         if table is not None:
-            self.app.link.send({"t": "watch", "table": table})
+            self.remote.link.send(wire.Watch(table))
 
     def action_create(self) -> None:
         from ..localized import localized
@@ -159,15 +166,15 @@ class LobbyScreen(Screen):
             screen.add_class("ascii")
         self.app.push_screen(screen, self._created)
 
-    def _created(self, request: dict | None) -> None:
+    def _created(self, request: wire.Create | None) -> None:
         if request:
-            self.app.link.send(request)
+            self.remote.link.send(request)
 
     def action_cursor(self, step: int) -> None:
         self._list.action_move(step)
 
 
-class CreateScreen(ModalScreen):
+class CreateScreen(ModalScreen[wire.Create | None]):
     """A new table, set with keys: the game, the seats (you are the first), bots' levels (those the
     game's menus offer, `bots.levels`), how long an away player is waited for before a bot stands
     in, and whether every seated player may ask for a hint (off unless turned on here)."""
@@ -187,7 +194,12 @@ class CreateScreen(ModalScreen):
             Binding("minus", "seats(-1)", t("keys.remove_seat"), id="create_fewer"),
             *[
                 Binding(
-                    str(n), f"toggle({n})", t("lobby.key_toggle"), show=n == 2, key_display="2-6", id=f"create_seat_{n}"
+                    str(n),
+                    f"seat_kind({n})",
+                    t("lobby.key_toggle"),
+                    show=n == 2,
+                    key_display="2-6",
+                    id=f"create_seat_{n}",
                 )
                 for n in range(2, 7)
             ],
@@ -254,7 +266,7 @@ class CreateScreen(ModalScreen):
             self.seats.pop()
         self._show()
 
-    def action_toggle(self, number: int) -> None:
+    def action_seat_kind(self, number: int) -> None:
         if 2 <= number <= len(self.seats):
             cycle = ["human", *[f"bot:{level}" for level in bots.levels(self.game)]]
             now = self.seats[number - 1]
@@ -262,7 +274,7 @@ class CreateScreen(ModalScreen):
             self._show()
 
     def action_standin(self) -> None:
-        self.standin = STANDIN_CHOICES[(STANDIN_CHOICES.index(self.standin) + 1) % len(STANDIN_CHOICES)]
+        self.standin = wire.STANDIN_CHOICES[(wire.STANDIN_CHOICES.index(self.standin) + 1) % len(wire.STANDIN_CHOICES)]
         self._show()
 
     def action_hints(self) -> None:
@@ -270,9 +282,7 @@ class CreateScreen(ModalScreen):
         self._show()
 
     def action_create(self) -> None:
-        self.dismiss(
-            {"t": "create", "game": self.game, "seats": list(self.seats), "standin": self.standin, "hints": self.hints}
-        )
+        self.dismiss(wire.Create(self.game, tuple(self.seats), self.standin, self.hints))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
