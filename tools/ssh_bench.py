@@ -162,6 +162,20 @@ async def serve(players: int) -> None:
                 kb = {pid: memory_kb(pid) for pid in pids(hub)}
                 uis = len(getattr(hub, "children", ())) or len(getattr(hub, "uis", ()))
                 say(server=kb[os.getpid()], total=sum(kb.values()), processes=len(kb), uis=uis)
+            elif do == "settle":  # n sessions left and every other one's app closed, and given back
+                while (
+                    hub.connections != ask["n"]
+                    or len(hub.uis) != ask["n"]
+                    or hub.closing
+                    or getattr(getattr(hub, "giveback", None), "pending", False)
+                ):
+                    await asyncio.sleep(0.05)
+                giveback = getattr(hub, "giveback", None)
+                say(
+                    passes=giveback.passes if giveback else 0,
+                    ms=giveback.last_ms if giveback else 0,
+                    trim_ms=giveback.last_trim_ms if giveback else 0,
+                )
             elif do == "cpu":
                 say(seconds=sum(cpu_seconds(pid) for pid in pids(hub)))
             elif do == "turn":  # the key this player's screen offers now, if it is their turn

@@ -15,10 +15,44 @@ if TYPE_CHECKING:
 def xterm_parser(debug: bool = False) -> XTermParser:
     """The xterm input parser Textual's own drivers use: `feed(text)` and `tick()` give the events
     of the keys and mouse. Public stand-in: none (a Driver subclass reading from elsewhere, here an
-    SSH channel, must parse the keys itself)."""
-    from textual._xterm_parser import XTermParser
+    SSH channel, must parse the keys itself).
 
-    return XTermParser(debug)
+    Textual caches `XTermParser._parse_extended_key` with a process-wide `lru_cache` whose keys
+    hold the parser itself, and a parser holds (through its parse generator) the last key event,
+    whose sender is its app: in a server, every session that pressed a key kept its whole app
+    alive after it ended (up to 1024 of them). The parser made here computes it uncached."""
+    return _uncached_parser()(debug)
+
+
+_parser_class: list[type] = []
+
+
+def _uncached_parser() -> type[XTermParser]:
+    if not _parser_class:
+        from textual._xterm_parser import XTermParser
+
+        parse = XTermParser._parse_extended_key.__wrapped__
+
+        class Parser(XTermParser):
+            def _parse_extended_key(self, sequence: str) -> Any:  # type: ignore[override]
+                return parse(self, sequence)
+
+        _parser_class.append(Parser)
+    parser: type[XTermParser] = _parser_class[0]
+    return parser
+
+
+def forget_closed_widgets() -> None:
+    """Empty the process-wide caches of Textual whose keys hold a widget's or an app's own objects:
+    `StylesCache.get_inner_outer` (keyed by a widget's styles cache, which holds the widget's
+    rendered lines) and `ANSIToTruecolor.truecolor_style` (keyed by an app's colour filter). Both
+    are bounded (1024 entries) but keep what closed apps drew until pushed out; emptied, they
+    refill from the live apps at the cost of a few colour lookups. Public stand-in: none."""
+    from textual._styles_cache import StylesCache
+    from textual.filter import ANSIToTruecolor
+
+    StylesCache.get_inner_outer.cache_clear()
+    ANSIToTruecolor.truecolor_style.cache_clear()
 
 
 def active_app() -> ContextVar[App[Any]]:

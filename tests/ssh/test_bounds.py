@@ -13,6 +13,7 @@ import socket
 import subprocess
 import sys
 import time
+import weakref
 from pathlib import Path
 
 import asyncssh
@@ -134,6 +135,23 @@ async def test_1_a_client_that_stops_reading_is_cut_off_with_one_log_line(monkey
         await until(hub, lambda: hub.connections == 0 and not hub.lobby.members)
         assert log_text().count("does not read its screen") == 1
         eve.conn.abort()
+
+
+async def test_1_a_closed_sessions_app_is_freed_and_its_memory_given_back():
+    async with server() as hub:
+        ann = await connect(hub, "Ann")
+        await ann.wait_for("the tables")
+        app = the_app(hub, "Ann")
+        gone = [weakref.ref(app), weakref.ref(app._driver), weakref.ref(app.screen)]
+        del app
+        ann.press("n")  # before: any key kept the app alive after the session (Textual's parser
+        await ann.wait_for("A new table")  # cache held the parser, its last key, the key's app)
+        ann.press("g", "escape")
+        await ann.close()
+        passes = hub.giveback.passes
+        await poll(lambda: not hub.uis and hub.giveback.passes > passes, "the app closed, then a give-back pass")
+        assert [ref() for ref in gone] == [None, None, None]
+        assert hub.giveback.last_rss[1] <= hub.giveback.last_rss[0]
 
 
 # 2 ------------------------------------------------------------------------------------------------
