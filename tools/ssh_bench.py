@@ -176,6 +176,13 @@ async def serve(players: int) -> None:
                     ms=giveback.last_ms if giveback else 0,
                     trim_ms=giveback.last_trim_ms if giveback else 0,
                 )
+            elif do == "giveback":  # one pass of parlour/serve/memory.py now, timed (3 times)
+                giveback = getattr(hub, "giveback", None)
+                times = []
+                for _ in range(3 if giveback else 0):
+                    giveback.run()
+                    times.append((giveback.last_ms, giveback.last_trim_ms))
+                say(ms=times)
             elif do == "cpu":
                 say(seconds=sum(cpu_seconds(pid) for pid in pids(hub)))
             elif do == "turn":  # the key this player's screen offers now, if it is their turn
@@ -315,6 +322,13 @@ async def bench(players: int, idle: bool, code: Path | None, raw: bool) -> None:
         f"{memory['processes'] - 1} UI processes, {memory['uis']} UIs) = "
         f"{memory['total'] / players / 1024:.1f} MiB per player"
     )
+    passes = (await srv.ask("giveback"))["ms"]
+    if passes:  # what the server does after sessions end (at most every 10 s): every player waits it out
+        print(
+            f"a give-back pass with {players} connected (all, of which malloc_trim): "
+            + ", ".join(f"{ms:.0f} ({trim:.0f})" for ms, trim in passes)
+            + " ms"
+        )
     before = (await srv.ask("cpu"))["seconds"]
     await asyncio.sleep(5)
     used = (await srv.ask("cpu"))["seconds"] - before

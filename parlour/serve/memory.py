@@ -6,8 +6,7 @@ caches): Python frees it only in a full cyclic collection, which the server's th
 Python's allocator and from there to the C library's, which keeps it too. So a little after
 sessions end, `GiveBack` empties Textual's caches that hold closed apps' objects, runs a full
 collection and asks glibc to return its free pages (`malloc_trim`). Rate-limited: a full
-collection walks every live session's objects (tens of ms with a few dozen players), paid by
-everyone's next frame.
+collection walks every live session's objects, and every player waits for it (COST_SHARE).
 
 What stays: Python's small-object allocator returns a 1 MiB arena only when every object in it
 is free, and objects that outlive a session (other players' frames and games, the name book,
@@ -27,8 +26,13 @@ from collections.abc import Callable
 
 from ..compat.textual import forget_closed_widgets
 
-DELAY = 1.0  # seconds after the last session ended (sessions often end together: one pass)
-GAP = 10.0  # seconds at least between two passes (each costs every player a frame's delay)
+DELAY = 1.0  # seconds after a session ended (sessions often end together: one pass for them all)
+GAP = 10.0  # seconds at least between two passes
+# ... and at least this many times as long as the last pass took: a full collection walks every
+# live object (20 ms with a few players, 0.6 s with 50 at tables on a loaded 2-core machine), and
+# every player waits it out, so passes take at most 2 % of the loop (Python's own full
+# collections cost as much, at moments of its choosing).
+COST_SHARE = 50
 
 
 def _malloc_trim() -> Callable[[int], int] | None:
@@ -53,7 +57,7 @@ def rss() -> int:
 
 class GiveBack:
     """Call `ended()` when a session (or its app) ends; a pass follows DELAY later, at most one
-    per GAP seconds. `passes`, `last_ms` and `last_rss` say what the passes did (tools, tests)."""
+    per GAP seconds (or COST_SHARE times the last pass's time, if longer). `passes`, `last_ms` and `last_rss` say what the passes did (tools, tests)."""
 
     def __init__(self, delay: float = DELAY, gap: float = GAP):
         self.delay, self.gap = delay, gap
@@ -73,7 +77,8 @@ class GiveBack:
         if self._due is not None:  # (the pass due covers this session too)
             return
         loop = asyncio.get_running_loop()
-        self._due = loop.call_at(max(loop.time() + self.delay, self._last + self.gap), self._pass)
+        gap = max(self.gap, COST_SHARE * self.last_ms / 1000)
+        self._due = loop.call_at(max(loop.time() + self.delay, self._last + gap), self._pass)
 
     def _pass(self) -> None:
         self._due = None
