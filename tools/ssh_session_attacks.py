@@ -4,6 +4,7 @@ PSS: before, the peak while it runs, and after its session ended) and log growth
 
     .venv/bin/python tools/ssh_session_attacks.py                      # every attack, 60 s each
     .venv/bin/python tools/ssh_session_attacks.py --attack paste --seconds 20
+    .venv/bin/python tools/ssh_session_attacks.py --attack keys30 --rounds 3 --no-player  # memory given back?
     .venv/bin/python tools/ssh_session_attacks.py --capacity 10,20,40  # players at a key every 2 s
     # another checkout's code (e.g. before a change), run from that checkout:
     cd /tmp/before && /path/to/.venv/bin/python /path/to/tools/ssh_session_attacks.py --code /tmp/before
@@ -21,8 +22,12 @@ between 1000x1000 and 499x200, so that each change is a new frame whatever the s
 pressing keys at 30 a second), flat (one client sending keys flat out), term (session after
 session with a 200 KB TERM). --check exits non-zero if the server grew more than 64 MiB under an
 attack, or still held more than that after the attacker left (beyond what attack "none", run
-first, grew and kept: the ordinary player's own finished games). What a session frees stays in
-Python's allocator for the next sessions: the RSS after an attack stays near its peak.
+first, grew and kept: the ordinary player's own finished games), or (--rounds) if the last round
+left the server more than 8 MiB above the first. "After" is read once the attacker's sessions
+have ended, their apps are closed and the server has given back what they used
+(parlour/serve/memory.py); part of the peak stays in Python's allocator, reused by later sessions
+(docs/serve.md, "Memory after a session"). Before the baseline one session comes and goes (what
+a server's first session loads once is not counted as the attack's).
 
 --capacity N,...: N players, each at a Garfield table with a bot, each making a move every 2 s
 (at random offsets); key-to-screen as above. Reports median and p95 per N.
@@ -482,6 +487,8 @@ def main() -> None:
                 control = dict(grew=grew, kept=kept)
                 continue
             failed = failed or grew - control["grew"] > 64 * MiB or kept - control["kept"] > 64 * MiB
+            afters = [r["after"] for r in result["rounds"]]
+            failed = failed or afters[-1] - afters[0] > 8 * MiB  # a later round reuses what the first took
         print(f"load average after: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
         if args.check and failed:
             sys.exit(1)
