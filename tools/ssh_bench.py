@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import dataclasses
+import gc
 import json
 import os
 import statistics
@@ -170,6 +171,8 @@ async def serve(players: int) -> None:
                 if giveback is not None:
                     giveback.now()
                 say(
+                    full=gc.get_stats()[2]["collections"],
+                    collected=giveback.collections if giveback else 0,
                     passes=giveback.passes if giveback else 0,
                     ms=giveback.last_ms if giveback else 0,
                     trim_ms=giveback.last_trim_ms if giveback else 0,
@@ -178,7 +181,7 @@ async def serve(players: int) -> None:
                 giveback = getattr(hub, "giveback", None)
                 times = []
                 for _ in range(3 if giveback else 0):
-                    giveback.run()
+                    giveback.run(collect=True)
                     times.append((giveback.last_ms, giveback.last_trim_ms))
                 say(ms=times)
             elif do == "cpu":

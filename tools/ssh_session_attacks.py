@@ -366,7 +366,9 @@ def report(r: dict) -> str:
             else ""
         )
         + (
-            f"; last give-back pass {r['giveback']['ms']:.0f} ms (malloc_trim {r['giveback']['trim_ms']:.0f})"
+            f"; give-back passes {r['giveback']['passes']} (full collections {r['giveback'].get('collected', '?')} of "
+            f"{r['giveback'].get('full', '?')} in the server), the last {r['giveback']['ms']:.0f} ms "
+            f"(malloc_trim {r['giveback']['trim_ms']:.0f})"
             if r["giveback"].get("passes")
             else ""
         )

@@ -5,8 +5,9 @@ caches): Python frees it only in a full cyclic collection, which the server's th
 (parlour/serve/ui.py) make rare, and a quiet server never starts one. What is freed goes back to
 Python's allocator and from there to the C library's, which keeps it too. So a little after
 sessions end, `GiveBack` empties Textual's caches that hold closed apps' objects, runs a full
-collection and asks glibc to return its free pages (`malloc_trim`). Rate-limited: a full
-collection walks every live session's objects, and every player waits for it (COST_SHARE).
+collection (unless Python ran one since the session ended) and asks glibc to return its free
+pages (`malloc_trim`). Rate-limited: a full collection walks every live session's objects, and
+every player waits for it (COST_SHARE).
 
 What stays: Python's small-object allocator returns a 1 MiB arena only when every object in it
 is free, and objects that outlive a session (other players' frames and games, the name book,
@@ -55,6 +56,11 @@ def rss() -> int:
         return 0
 
 
+def _full_collections() -> int:
+    """How many full (generation 2) collections Python has run in this process."""
+    return int(gc.get_stats()[2]["collections"])
+
+
 class GiveBack:
     """Call `ended()` when a session (or its app) ends; a pass follows DELAY later, at most one
     per GAP seconds (or COST_SHARE times the last pass's time, if longer). `passes`, `last_ms` and `last_rss` say what the passes did (tools, tests)."""
@@ -63,8 +69,10 @@ class GiveBack:
         self.delay, self.gap = delay, gap
         self.trim = _malloc_trim()
         self._due: asyncio.TimerHandle | None = None
-        self._last = float("-inf")  # loop time of the last pass
+        self.last_at = float("-inf")  # the loop's time of the last pass
+        self._full_at_end = -1  # Python's count of full collections when a session last ended
         self.passes = 0
+        self.collections = 0  # full collections the passes ran
         self.last_ms = 0.0  # how long the last pass held the loop
         self.last_trim_ms = 0.0  # of which malloc_trim
         self.last_rss = (0, 0)  # RSS before and after the last pass
@@ -74,11 +82,12 @@ class GiveBack:
         return self._due is not None
 
     def ended(self) -> None:
+        self._full_at_end = _full_collections()
         if self._due is not None:  # (the pass due covers this session too)
             return
         loop = asyncio.get_running_loop()
         gap = max(self.gap, COST_SHARE * self.last_ms / 1000)
-        self._due = loop.call_at(max(loop.time() + self.delay, self._last + gap), self._pass)
+        self._due = loop.call_at(max(loop.time() + self.delay, self.last_at + gap), self._pass)
 
     def now(self) -> None:
         """The pass that is due, at once (tools and tests: not waiting out its spacing)."""
@@ -88,14 +97,17 @@ class GiveBack:
 
     def _pass(self) -> None:
         self._due = None
-        self._last = asyncio.get_running_loop().time()
+        self.last_at = asyncio.get_running_loop().time()
         self.run()
 
-    def run(self) -> None:
-        """One pass now: Textual's caches of closed apps, a full collection, glibc's free pages."""
+    def run(self, collect: bool = False) -> None:
+        """One pass now: Textual's caches of closed apps, a full collection (if Python ran none
+        since a session last ended, or `collect`), glibc's free pages."""
         before, start = rss(), time.perf_counter()
         forget_closed_widgets()
-        gc.collect()
+        if collect or _full_collections() == self._full_at_end:
+            gc.collect()
+            self.collections += 1
         collected = time.perf_counter()
         if self.trim is not None:
             self.trim(0)

@@ -8,6 +8,7 @@ The long versions (60 s per attack, the server in its own process, memory measur
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import socket
@@ -22,7 +23,12 @@ import pytest
 from textual import events
 
 from parlour.config import data_dir
-from parlour.serve import driver as driver_module, paste as paste_module, server as server_module
+from parlour.serve import (
+    driver as driver_module,
+    memory as memory_module,
+    paste as paste_module,
+    server as server_module,
+)
 from parlour.serve.driver import ChannelDriver
 
 from .harness import TIMEOUT, connect, member, server, until, write
@@ -275,6 +281,25 @@ async def test_8_a_second_login_gives_the_first_terminal_back(tmp_path):
         assert b"logged in again" in raw
         assert terminal_modes(raw) == {}  # before: the alternate screen, no cursor
         await again.close()
+
+
+async def test_1_give_back_passes_follow_sessions_ending_and_are_spaced(monkeypatch):
+    monkeypatch.setattr(memory_module, "COST_SHARE", 1)
+    giveback = memory_module.GiveBack(delay=0.01, gap=0.3)
+    giveback.ended()
+    giveback.ended()  # sessions ending together: one pass
+    await poll(lambda: giveback.passes == 1 and not giveback.pending, "the first pass")
+    first = giveback.last_at
+    giveback.ended()
+    await poll(lambda: giveback.passes == 2, "the second pass")
+    assert giveback.last_at - first >= 0.3 - 0.005  # (the loop's clock: a timer may fire a tick early)
+    assert giveback.collections == 2 and giveback.last_rss[1] > 0
+    before = memory_module._full_collections()
+    giveback.ended()
+    gc.collect()  # Python's own full collection after the session ended: the pass does not repeat it
+    giveback.now()
+    assert giveback.passes == 3 and giveback.collections == 2 and memory_module._full_collections() == before + 1
+    giveback.close()
 
 
 def test_1_attack_after_attack_does_not_grow_the_server():
