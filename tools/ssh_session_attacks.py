@@ -355,8 +355,8 @@ def report(r: dict) -> str:
     return (
         f"{r['attack']:9} others' key-to-screen median/p95: quiet {ms(r['quiet'])}, attacked {ms(r['delays'])}; "
         f"RSS {r['rss0'] / MiB:.0f} -> peak {r['peak_rss'] / MiB:.0f} (+{(r['peak_rss'] - r['rss0']) / MiB:.0f}) "
-        f"-> after {r['rss1'] / MiB:.0f} MiB; PSS peak +{(r['peak_pss'] - r['pss0']) / MiB:.0f} MiB, after "
-        f"+{(r['pss1'] - r['pss0']) / MiB:.0f}; log +{r['log'] / 1024:.0f} KB "
+        f"-> after {r['rss1'] / MiB:.0f} MiB; PSS peak {(r['peak_pss'] - r['pss0']) / MiB:+.0f} MiB, after "
+        f"{(r['pss1'] - r['pss0']) / MiB:+.0f}; log +{r['log'] / 1024:.0f} KB "
         f"({r['log'] / r['seconds'] / 1024:.1f} KB/s); server CPU {r['cpu'] * 100:.0f}% of a core; "
         f"load {r['load']}; {r['said'].replace(chr(10), '; ')}"
         + (

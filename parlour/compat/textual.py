@@ -4,6 +4,7 @@ pyproject.toml). Importing this module imports only what its functions need, whe
 from __future__ import annotations
 
 from contextvars import ContextVar
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -24,22 +25,18 @@ def xterm_parser(debug: bool = False) -> XTermParser:
     return _uncached_parser()(debug)
 
 
-_parser_class: list[type] = []
-
-
+@cache
 def _uncached_parser() -> type[XTermParser]:
-    if not _parser_class:
-        from textual._xterm_parser import XTermParser
+    """Textual's parser with `_parse_extended_key` undecorated (one class, made on first use)."""
+    from textual._xterm_parser import XTermParser
 
-        parse = XTermParser._parse_extended_key.__wrapped__
+    parse = XTermParser._parse_extended_key.__wrapped__
 
-        class Parser(XTermParser):
-            def _parse_extended_key(self, sequence: str) -> Any:  # type: ignore[override]
-                return parse(self, sequence)
+    class Parser(XTermParser):
+        def _parse_extended_key(self, sequence: str) -> Any:  # type: ignore[override]
+            return parse(self, sequence)
 
-        _parser_class.append(Parser)
-    parser: type[XTermParser] = _parser_class[0]
-    return parser
+    return Parser
 
 
 def forget_closed_widgets() -> None:

@@ -63,7 +63,8 @@ def _full_collections() -> int:
 
 class GiveBack:
     """Call `ended()` when a session (or its app) ends; a pass follows DELAY later, at most one
-    per GAP seconds (or COST_SHARE times the last pass's time, if longer). `passes`, `last_ms` and `last_rss` say what the passes did (tools, tests)."""
+    per GAP seconds (or COST_SHARE times the last pass's length, if longer). `passes`,
+    `collections`, `last_ms` and `last_rss` say what the passes did (tools, tests)."""
 
     def __init__(self, delay: float = DELAY, gap: float = GAP):
         self.delay, self.gap = delay, gap
