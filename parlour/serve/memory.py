@@ -30,7 +30,7 @@ from ..compat.textual import forget_closed_widgets
 DELAY = 1.0  # seconds after a session ended (sessions often end together: one pass for them all)
 GAP = 10.0  # seconds at least between two passes
 # ... and at least this many times as long as the last pass took: a full collection walks every
-# live object (20 ms with a few players, 0.6 s with 50 at tables on a loaded 2-core machine), and
+# live object (20 ms with a few players, 0.25 s with 50 at tables, 0.6 s on a loaded machine), and
 # every player waits it out, so passes take at most 2 % of the loop (Python's own full
 # collections cost as much, at moments of its choosing).
 COST_SHARE = 50
