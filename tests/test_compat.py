@@ -35,6 +35,28 @@ def test_the_xterm_parser_turns_keys_into_events():
     assert [e.key for e in parser.tick() if isinstance(e, events.Key)] == ["escape"]
 
 
+def test_the_parser_holds_no_process_wide_cache_of_itself():
+    from textual._xterm_parser import XTermParser
+
+    cached = XTermParser._parse_extended_key
+    assert hasattr(cached, "__wrapped__") and hasattr(cached, "cache_info")  # an lru_cache on the method
+    parser = compat_textual.xterm_parser()
+    before = cached.cache_info().currsize
+    keys = [e.key for e in parser.feed("x\x1b[97;5u") if isinstance(e, events.Key)]  # kitty: ctrl+a
+    assert keys == ["x", "ctrl+a"]
+    assert cached.cache_info().currsize == before  # ours computes it: nothing keeps the parser
+
+
+def test_the_caches_emptied_for_closed_widgets_are_lru_caches():
+    from textual._styles_cache import StylesCache
+    from textual.filter import ANSIToTruecolor
+
+    for cached in (StylesCache.get_inner_outer, ANSIToTruecolor.truecolor_style):
+        assert hasattr(cached, "cache_clear") and hasattr(cached, "cache_info")
+    compat_textual.forget_closed_widgets()
+    assert StylesCache.get_inner_outer.cache_info().currsize == 0
+
+
 async def test_the_active_app_is_the_running_app():
     assert isinstance(compat_textual.active_app(), ContextVar)
     app = App()

@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import dataclasses
+import gc
 import json
 import os
 import statistics
@@ -167,6 +168,27 @@ async def serve(players: int) -> None:
                 kb = {pid: memory_kb(pid) for pid in pids(hub)}
                 uis = len(getattr(hub, "children", ())) or len(getattr(hub, "uis", ()))
                 say(server=kb[os.getpid()], total=sum(kb.values()), processes=len(kb), uis=uis)
+            elif do == "settle":  # n sessions left, every other one's app closed, and what they used
+                # given back (the pass due is run at once, not after its spacing: parlour/serve/memory.py)
+                giveback = getattr(hub, "giveback", None)
+                while hub.connections != ask["n"] or len(hub.uis) != ask["n"] or hub.closing:
+                    await asyncio.sleep(0.05)
+                if giveback is not None:
+                    giveback.now()
+                say(
+                    full=gc.get_stats()[2]["collections"],
+                    collected=giveback.collections if giveback else 0,
+                    passes=giveback.passes if giveback else 0,
+                    ms=giveback.last_ms if giveback else 0,
+                    trim_ms=giveback.last_trim_ms if giveback else 0,
+                )
+            elif do == "giveback":  # one pass of parlour/serve/memory.py now, timed (3 times)
+                giveback = getattr(hub, "giveback", None)
+                times = []
+                for _ in range(3 if giveback else 0):
+                    giveback.run(collect=True)
+                    times.append((giveback.last_ms, giveback.last_trim_ms))
+                say(ms=times)
             elif do == "cpu":
                 say(seconds=sum(cpu_seconds(pid) for pid in pids(hub)))
             elif do == "turn":  # the key this player's screen offers now, if it is their turn
@@ -313,6 +335,13 @@ async def bench(players: int, idle: bool, code: Path | None, raw: bool) -> None:
         f"{memory['processes'] - 1} UI processes, {memory['uis']} UIs) = "
         f"{memory['total'] / players / 1024:.1f} MiB per player"
     )
+    passes = (await srv.ask("giveback"))["ms"]
+    if passes:  # what the server does after sessions end (at most every 10 s): every player waits it out
+        print(
+            f"a give-back pass with {players} connected (all, of which malloc_trim): "
+            + ", ".join(f"{ms:.0f} ({trim:.0f})" for ms, trim in passes)
+            + " ms"
+        )
     before = (await srv.ask("cpu"))["seconds"]
     await asyncio.sleep(5)
     used = (await srv.ask("cpu"))["seconds"] - before

@@ -4,6 +4,7 @@ PSS: before, the peak while it runs, and after its session ended) and log growth
 
     .venv/bin/python tools/ssh_session_attacks.py                      # every attack, 60 s each
     .venv/bin/python tools/ssh_session_attacks.py --attack paste --seconds 20
+    .venv/bin/python tools/ssh_session_attacks.py --attack keys30 --rounds 3 --no-player  # memory given back?
     .venv/bin/python tools/ssh_session_attacks.py --capacity 10,20,40  # players at a key every 2 s
     # another checkout's code (e.g. before a change), run from that checkout:
     cd /tmp/before && /path/to/.venv/bin/python /path/to/tools/ssh_session_attacks.py --code /tmp/before
@@ -21,8 +22,12 @@ between 1000x1000 and 499x200, so that each change is a new frame whatever the s
 pressing keys at 30 a second), flat (one client sending keys flat out), term (session after
 session with a 200 KB TERM). --check exits non-zero if the server grew more than 64 MiB under an
 attack, or still held more than that after the attacker left (beyond what attack "none", run
-first, grew and kept: the ordinary player's own finished games). What a session frees stays in
-Python's allocator for the next sessions: the RSS after an attack stays near its peak.
+first, grew and kept: the ordinary player's own finished games), or (--rounds) if the last round
+left the server more than 8 MiB above the first. "After" is read once the attacker's sessions
+have ended, their apps are closed and the server has given back what they used
+(parlour/serve/memory.py); part of the peak stays in Python's allocator, reused by later sessions
+(docs/serve.md, "Memory after a session"). Before the baseline one session comes and goes (what
+a server's first session loads once is not counted as the attack's).
 
 --capacity N,...: N players, each at a Garfield table with a bot, each making a move every 2 s
 (at random offsets); key-to-screen as above. Reports median and p95 per N.
@@ -33,6 +38,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import importlib.util
+import json
 import os
 import random
 import socket
@@ -227,7 +233,13 @@ async def ordinary_player(srv: Server, term, stop: asyncio.Event, delays: list[f
             pass
 
 
-async def one_attack(name: str, seconds: float, code: Path | None, folder: Path) -> dict:
+async def one_attack(
+    name: str, seconds: float, code: Path | None, folder: Path, rounds: int = 1, player: bool = True
+) -> dict:
+    """`name` run `rounds` times, one after the other, against one server; after each, the RSS
+    once the attacker's sessions have ended, their apps closed and the server gave their memory
+    back (ssh_bench's "settle"; a server without parlour/serve/memory.py only closes the apps).
+    Without `player` nobody else is connected (memory only: no ordinary player's games)."""
     from tests.ssh.harness import Terminal, connect
 
     class Client(Terminal):
@@ -241,68 +253,94 @@ async def one_attack(name: str, seconds: float, code: Path | None, folder: Path)
     srv = Server()
     await srv.start(40, code)
     hub = type("Hub", (), {"port": srv.port})()
-    me = await connect(hub, "p0", terminal=Client)
-    await me.lobby()
-    await srv.ask("members", n=1)
-    await srv.ask("seat", name="p0")
+    me = None
+    if player:
+        me = await connect(hub, "p0", terminal=Client)
+        await me.lobby()
+        await srv.ask("members", n=1)
+        await srv.ask("seat", name="p0")
     pid = srv.process.pid
+    # One session comes and goes first, as on a server that has served before: the first session
+    # loads what every later one shares (code imported, the crypto library's pages, a game's rules
+    # when the new-table dialog shows it), which would otherwise count as the attack's.
+    warm = await connect(hub, "warm", terminal=Client)
+    await warm.lobby()
+    warm.press("n")
+    while b"A new table" not in warm.raw:
+        await asyncio.wait_for(warm._changed.wait(), 60)
+    for _ in range(3):  # each game in turn (a new frame each)
+        seen = len(warm.raw)
+        warm.press("g")
+        while len(warm.raw) == seen:
+            await asyncio.wait_for(warm._changed.wait(), 60)
+    await warm.close()
     await asyncio.sleep(2)  # the server settles
+    await srv.ask("settle", n=int(player))
     rss0, pss0 = memory(pid)
     log0 = log_bytes(folder)
     quiet: list[float] = []
-    stop = asyncio.Event()
-    player = asyncio.ensure_future(ordinary_player(srv, me, stop, quiet))
-    await asyncio.sleep(3)  # a few moves without the attack
-    stop.set()
-    await player
+    if player:
+        stop = asyncio.Event()
+        moving = asyncio.ensure_future(ordinary_player(srv, me, stop, quiet))
+        await asyncio.sleep(3)  # a few moves without the attack
+        stop.set()
+        await moving
     delays: list[float] = []
-    stop = asyncio.Event()
-    attack = await asyncio.create_subprocess_exec(
-        sys.executable,
-        __file__,
-        "--attacker",
-        name,
-        "--port",
-        str(srv.port),
-        "--seconds",
-        str(seconds),
-        *(["--code", str(code)] if code else []),
-        stdout=asyncio.subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-    await asyncio.wait_for(attack.stdout.readline(), 120)  # "ready": its clients are connected
-    player = asyncio.ensure_future(ordinary_player(srv, me, stop, delays))
-    cpu0, began = ssh_bench.cpu_seconds(pid), time.monotonic()
-    peak_rss, peak_pss = rss0, pss0
-    while attack.returncode is None:
-        rss, pss = memory(pid)
-        peak_rss, peak_pss = max(peak_rss, rss), max(peak_pss, pss)
-        try:
-            await asyncio.wait_for(attack.wait(), 0.5)
-        except TimeoutError:
-            pass
-    said = (await attack.stdout.read()).decode().strip()
-    cpu = (ssh_bench.cpu_seconds(pid) - cpu0) / (time.monotonic() - began)
-    stop.set()
-    await player
+    peaks, afters, said, cpu, passes = [], [], [], 0.0, {}
+    for _ in range(rounds):
+        stop = asyncio.Event()
+        attack = await asyncio.create_subprocess_exec(
+            sys.executable,
+            __file__,
+            "--attacker",
+            name,
+            "--port",
+            str(srv.port),
+            "--seconds",
+            str(seconds),
+            *(["--code", str(code)] if code else []),
+            stdout=asyncio.subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
+        await asyncio.wait_for(attack.stdout.readline(), 120)  # "ready": its clients are connected
+        moving = asyncio.ensure_future(ordinary_player(srv, me, stop, delays)) if player else None
+        cpu0, began = ssh_bench.cpu_seconds(pid), time.monotonic()
+        peak_rss, peak_pss = rss0, pss0
+        while attack.returncode is None:
+            rss, pss = memory(pid)
+            peak_rss, peak_pss = max(peak_rss, rss), max(peak_pss, pss)
+            try:
+                await asyncio.wait_for(attack.wait(), 0.5)
+            except TimeoutError:
+                pass
+        said.append((await attack.stdout.read()).decode().strip())
+        cpu = max(cpu, (ssh_bench.cpu_seconds(pid) - cpu0) / (time.monotonic() - began))
+        stop.set()
+        if moving is not None:
+            await moving
+        # its sessions end, their apps close and the server gives back what they used
+        passes = await asyncio.wait_for(srv.ask("settle", n=int(player)), 120)
+        peaks.append((peak_rss, peak_pss))
+        afters.append(memory(pid))
     log1 = log_bytes(folder)
-    await asyncio.sleep(5)  # the attacker's session ends and its app closes
-    rss1, pss1 = memory(pid)
-    await me.close()
+    if me is not None:
+        await me.close()
     await srv.stop()
     return dict(
         attack=name,
         quiet=quiet,
         delays=delays,
         rss0=rss0,
-        peak_rss=peak_rss,
-        rss1=rss1,
+        peak_rss=max(p[0] for p in peaks),
+        rss1=afters[-1][0],
         pss0=pss0,
-        peak_pss=peak_pss,
-        pss1=pss1,
+        peak_pss=max(p[1] for p in peaks),
+        pss1=afters[-1][1],
+        rounds=[dict(peak=p[0], after=a[0]) for p, a in zip(peaks, afters, strict=True)],
+        giveback=passes,
         log=log1 - log0,
-        said=said,
-        seconds=seconds,
+        said="; ".join(dict.fromkeys(said)),
+        seconds=seconds * rounds,
         cpu=cpu,
         load=Path("/proc/loadavg").read_text().split()[0],
     )
@@ -317,10 +355,23 @@ def report(r: dict) -> str:
     return (
         f"{r['attack']:9} others' key-to-screen median/p95: quiet {ms(r['quiet'])}, attacked {ms(r['delays'])}; "
         f"RSS {r['rss0'] / MiB:.0f} -> peak {r['peak_rss'] / MiB:.0f} (+{(r['peak_rss'] - r['rss0']) / MiB:.0f}) "
-        f"-> after {r['rss1'] / MiB:.0f} MiB; PSS peak +{(r['peak_pss'] - r['pss0']) / MiB:.0f} MiB, after "
-        f"+{(r['pss1'] - r['pss0']) / MiB:.0f}; log +{r['log'] / 1024:.0f} KB "
+        f"-> after {r['rss1'] / MiB:.0f} MiB; PSS peak {(r['peak_pss'] - r['pss0']) / MiB:+.0f} MiB, after "
+        f"{(r['pss1'] - r['pss0']) / MiB:+.0f}; log +{r['log'] / 1024:.0f} KB "
         f"({r['log'] / r['seconds'] / 1024:.1f} KB/s); server CPU {r['cpu'] * 100:.0f}% of a core; "
         f"load {r['load']}; {r['said'].replace(chr(10), '; ')}"
+        + (
+            "; rounds (peak -> after, MiB): "
+            + ", ".join(f"{x['peak'] / MiB:.0f} -> {x['after'] / MiB:.0f}" for x in r["rounds"])
+            if len(r["rounds"]) > 1
+            else ""
+        )
+        + (
+            f"; give-back passes {r['giveback']['passes']} (full collections {r['giveback'].get('collected', '?')} of "
+            f"{r['giveback'].get('full', '?')} in the server), the last {r['giveback']['ms']:.0f} ms "
+            f"(malloc_trim {r['giveback']['trim_ms']:.0f})"
+            if r["giveback"].get("passes")
+            else ""
+        )
     )
 
 
@@ -332,15 +383,11 @@ class Asker:
         self.reader = asyncio.ensure_future(self._read())
 
     async def _read(self) -> None:
-        import json
-
         while line := await self.srv.process.stdout.readline():
             answer = json.loads(line)
             self.waiting.pop(answer["id"]).set_result(answer)
 
     async def ask(self, do: str, **values) -> dict:
-        import json
-
         self.next += 1
         done = self.waiting[self.next] = asyncio.get_running_loop().create_future()
         self.srv.process.stdin.write((json.dumps({"do": do, "id": self.next, **values}) + "\n").encode())
@@ -410,6 +457,9 @@ def main() -> None:
     parser.add_argument("--capacity", help="comma-separated numbers of players at a realistic pace")
     parser.add_argument("--code", type=Path, help="the checkout whose code is measured (default: this one)")
     parser.add_argument("--check", action="store_true", help="exit 1 if an attack grew the server > 64 MiB")
+    parser.add_argument("--rounds", type=int, default=1, help="each attack this many times against one server")
+    parser.add_argument("--no-player", action="store_true", help="no ordinary player (the server's memory only)")
+    parser.add_argument("--json", action="store_true", help="each attack's figures as a JSON line too")
     parser.add_argument("--attacker", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -428,13 +478,19 @@ def main() -> None:
         failed = False
         control = dict(grew=0, kept=0)  # what the ordinary player's own games add (attack "none")
         for name in args.attack or ATTACKS:
-            result = asyncio.run(one_attack(name, args.seconds, args.code, Path(folder)))
+            result = asyncio.run(
+                one_attack(name, args.seconds, args.code, Path(folder), args.rounds, not args.no_player)
+            )
             print(report(result), flush=True)
+            if args.json:
+                print(json.dumps({k: v for k, v in result.items() if k not in ("quiet", "delays")}), flush=True)
             grew, kept = result["peak_rss"] - result["rss0"], result["rss1"] - result["rss0"]
             if name == "none":
                 control = dict(grew=grew, kept=kept)
                 continue
             failed = failed or grew - control["grew"] > 64 * MiB or kept - control["kept"] > 64 * MiB
+            afters = [r["after"] for r in result["rounds"]]
+            failed = failed or afters[-1] - afters[0] > 8 * MiB  # a later round reuses what the first took
         print(f"load average after: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
         if args.check and failed:
             sys.exit(1)

@@ -4,6 +4,7 @@ pyproject.toml). Importing this module imports only what its functions need, whe
 from __future__ import annotations
 
 from contextvars import ContextVar
+from functools import cache
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
@@ -15,10 +16,40 @@ if TYPE_CHECKING:
 def xterm_parser(debug: bool = False) -> XTermParser:
     """The xterm input parser Textual's own drivers use: `feed(text)` and `tick()` give the events
     of the keys and mouse. Public stand-in: none (a Driver subclass reading from elsewhere, here an
-    SSH channel, must parse the keys itself)."""
+    SSH channel, must parse the keys itself).
+
+    Textual caches `XTermParser._parse_extended_key` with a process-wide `lru_cache` whose keys
+    hold the parser itself, and a parser holds (through its parse generator) the last key event,
+    whose sender is its app: in a server, every session that pressed a key kept its whole app
+    alive after it ended (up to 1024 of them). The parser made here computes it uncached."""
+    return _uncached_parser()(debug)
+
+
+@cache
+def _uncached_parser() -> type[XTermParser]:
+    """Textual's parser with `_parse_extended_key` undecorated (one class, made on first use)."""
     from textual._xterm_parser import XTermParser
 
-    return XTermParser(debug)
+    parse = XTermParser._parse_extended_key.__wrapped__
+
+    class Parser(XTermParser):
+        def _parse_extended_key(self, sequence: str) -> Any:  # type: ignore[override]
+            return parse(self, sequence)
+
+    return Parser
+
+
+def forget_closed_widgets() -> None:
+    """Empty the process-wide caches of Textual whose keys hold a widget's or an app's own objects:
+    `StylesCache.get_inner_outer` (keyed by a widget's styles cache, which holds the widget's
+    rendered lines) and `ANSIToTruecolor.truecolor_style` (keyed by an app's colour filter). Both
+    are bounded (1024 entries) but keep what closed apps drew until pushed out; emptied, they
+    refill from the live apps at the cost of a few colour lookups. Public stand-in: none."""
+    from textual._styles_cache import StylesCache
+    from textual.filter import ANSIToTruecolor
+
+    StylesCache.get_inner_outer.cache_clear()
+    ANSIToTruecolor.truecolor_style.cache_clear()
 
 
 def active_app() -> ContextVar[App[Any]]:

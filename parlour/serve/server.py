@@ -32,6 +32,7 @@ from .driver import MAX_BACKLOG, STOP
 from .files import LooseFile, check_private, write_private
 from .guard import Backoff, Guesses, source
 from .logsafe import EscapingFormatter, LineBudget, PrivateRotatingFileHandler, RateLimited
+from .memory import GiveBack
 from .names import NameBook, is_shared
 from .pace import Bucket
 from .quotas import Hourly, Quotas, TableQuota
@@ -208,6 +209,7 @@ class Hub:
         self.playing: dict[str, asyncio.Task] = {}  # by casefolded name: the session playing it
         self.uis: set = set()  # the sessions' apps (parlour/serve/ui.py) not yet closed
         self.closing: set[asyncio.Task] = set()  # apps being closed
+        self.giveback = GiveBack()  # what ended sessions used goes back, a little later (memory.py)
         self.starting = asyncio.Semaphore(STARTING)
         self.cool_down = None  # undoes what the start changed in Textual (parlour/serve/ui.py)
         self.acceptor = None
@@ -290,6 +292,7 @@ class Hub:
             await self.web.close()
         self.lobby.log_unsaved()
         self.names.flush()
+        self.giveback.close()
         if self.cool_down is not None:
             self.cool_down()
 
@@ -335,6 +338,7 @@ class Hub:
             conn = process.get_extra_info("connection")  # kept even once the channel let go of it
             if conn is not None:
                 conn.close()  # one session per connection
+            self.giveback.ended()
 
     async def _play(self, process: asyncssh.SSHServerProcess, name: str, task: asyncio.Task) -> int:
         if process.command is not None or process.subsystem is not None:
@@ -497,6 +501,7 @@ class Hub:
                 )
         finally:
             self.uis.discard(ui)
+            self.giveback.ended()
 
     async def _keys_in(self, process, channel, member: Member, decoder: KeyDecoder) -> str | None:
         """The client's keystrokes (as text) to its app, at most READ_RATE bytes a second (its

@@ -512,6 +512,7 @@ class WebSession:
             await ui.close()
         finally:
             self.hub.uis.discard(ui)
+            self.hub.giveback.ended()
 
     async def _link(self, outbox: asyncio.Queue, member: Member) -> None:
         while True:
