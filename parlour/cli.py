@@ -144,7 +144,7 @@ def _web(web: argparse.ArgumentParser) -> None:
 
 
 def _simulate(simulate: argparse.ArgumentParser) -> None:
-    from . import simulate as module
+    from .fronts import simulate as module
 
     module.add_arguments(simulate)
 
@@ -188,12 +188,12 @@ def main(argv: list[str] | None = None) -> int:
 def _main(argv: list[str] | None) -> int:
     args = _parser(sys.argv[1:] if argv is None else argv).parse_args(argv)
     if args.command == "engine":
-        from .engine import run as run_engine
+        from .fronts.engine import run as run_engine
 
         return run_engine()
     if args.command == "serve":
-        from .serve.quotas import parse
-        from .serve.server import Settings as ServeSettings, run as run_server
+        from .fronts.serve.quotas import parse
+        from .fronts.serve.server import Settings as ServeSettings, run as run_server
 
         try:
             quotas = parse(args.quota)
@@ -217,13 +217,13 @@ def _main(argv: list[str] | None) -> int:
             )
         )
     if args.command == "web":
-        from .web import Settings as WebSettings, app_options, run as run_web
+        from .fronts.web import Settings as WebSettings, app_options, run as run_web
 
         return run_web(WebSettings(host=args.host, port=args.port, public=args.public, app_options=app_options(args)))
     if args.command == "replay" and args.text:
         return _replay_text(args.save, args.seat, getattr(args, "analysis", False))
     if args.command == "simulate":
-        from . import simulate
+        from .fronts import simulate
 
         return simulate.run(args)
     return _run_app(args)
@@ -231,10 +231,10 @@ def _main(argv: list[str] | None) -> int:
 
 def _replay_text(path: Path, seat: int | None, analysis: bool = False) -> int:
     """`parlour replay FILE --text`: the game told line by line, as the log tells it (no Textual)."""
-    from . import saves
-    from .replay import Replay, text_header, text_ranking
-    from .shown import shown
-    from .words.base import Words
+    from .services import saves
+    from .services.replay import Replay, text_header, text_ranking
+    from .services.shown import shown
+    from .services.words.base import Words
 
     try:
         replay = Replay(saves.read(path))
@@ -269,10 +269,10 @@ def _replay_text(path: Path, seat: int | None, analysis: bool = False) -> int:
 def _analysis_text(replay, eyes: int | None, words) -> int:
     """`parlour replay FILE --text --analysis`: the chances turn by turn and the key moments, a
     progress bar on stderr while they are worked out (on a terminal)."""
-    from .analysis import Analysis
-    from .analysis_text import tell
-    from .shown import shown
-    from .words.i18n import t
+    from .services.analysis import Analysis
+    from .services.analysis_text import tell
+    from .services.shown import shown
+    from .services.words.i18n import t
 
     analysis = Analysis(replay, eyes)
     if not sys.stderr.isatty():
@@ -298,7 +298,7 @@ def _analysis_text(replay, eyes: int | None, words) -> int:
 
 def _run_app(args) -> int:
     from parlour.rules import registry
-    from parlour.words import i18n
+    from parlour.services.words import i18n
 
     if args.command == "play" and args.game not in registry.available():
         print(f"parlour: unknown game {args.game!r} (known: {', '.join(registry.available())})", file=sys.stderr)
@@ -310,7 +310,7 @@ def _run_app(args) -> int:
                 file=sys.stderr,
             )
             return 2
-        from parlour.plain.local import run
+        from parlour.fronts.plain.local import run
 
         i18n.set_language(args.lang or i18n.default_language())
         try:
@@ -335,8 +335,8 @@ def app_of(args):
     collection every few hundred of them finds nothing (~20 ms of a start); the app collects
     again from its first frame on (ParlourApp `collect_after_first_frame`). The command's start
     is what `tools/first_frame.py --command` measures."""
-    from parlour.charset import wants_ascii
-    from parlour.words import i18n
+    from parlour.services.charset import wants_ascii
+    from parlour.services.words import i18n
 
     options = {
         "bot_delay": max(0.0, args.bot_delay),
@@ -346,7 +346,7 @@ def app_of(args):
     if args.command == "play":
         options.update(game=args.game, seed=args.seed, start="setup")
         if args.seats:
-            from parlour.seats import parse_seats
+            from parlour.services.seats import parse_seats
 
             try:
                 options.update(seats=parse_seats(args.game, args.seats), start="play")

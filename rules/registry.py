@@ -58,14 +58,14 @@ class Entry:
     ):
         self.id = id
         self.rules = rules  # a module defining GAME (a rules.game.Game)
-        self.words = words  # a module defining the game's parlour.words.base.Words subclass
+        self.words = words  # a module defining the game's parlour.services.words.base.Words subclass
         self.presenter = presenter  # a module defining its parlour.tui.games.Presenter subclass
         self.players = players  # the fewest and the most
         self.strategy = strategy  # the smart bot's "module:Class", built with the bot's generator
         self.expert = expert  # the menus offer the `expert` bot (where it beats `smart`: docs/bots.md)
         self.bot_names = bot_names  # the bots' names (a catalogue's `<id>.bot_names` may put its own)
         self.keys = keys  # the game's own key ids and keys, as its presenter binds them (plain mode names them)
-        self.catalogues = catalogues  # a folder of <lang>/*.toml (None: its files in parlour/words/locale)
+        self.catalogues = catalogues  # a folder of <lang>/*.toml (None: its files in parlour/services/words/locale)
         self.styles = styles  # its table's stylesheet: a name in styles/, or a full path (None: none)
         self.chances_games = chances_games  # games the replay's chances chart plays on from each turn
 
@@ -74,7 +74,7 @@ class Entry:
 
 
 GAMES: dict[str, Entry] = {}
-# The folders of the games' own catalogues kept outside parlour/words/locale (read for every
+# The folders of the games' own catalogues kept outside parlour/services/words/locale (read for every
 # text looked up: kept here as a tuple, made anew when a game comes or goes).
 CATALOGUES: tuple[str, ...] = ()
 
@@ -159,7 +159,7 @@ register(
     Entry(
         "garfield",
         rules="parlour.rules.garfield",
-        words="parlour.words.garfield",
+        words="parlour.services.words.garfield",
         presenter="parlour.tui.games.garfield",
         strategy="parlour.rules.bots.garfield_smart:GarfieldSmart",
         bot_names=("Odie", "Nermal", "Arlene", "Pooky"),
@@ -172,7 +172,7 @@ register(
     Entry(
         "filmis",
         rules="parlour.rules.filmis",
-        words="parlour.words.filmis",
+        words="parlour.services.words.filmis",
         presenter="parlour.tui.games.filmis",
         strategy="parlour.rules.bots.filmis_smart:FilmisSmart",
         bot_names=("Rocky", "Sixten", "Loket", "Eva"),  # none shares a card's name
@@ -185,7 +185,7 @@ register(
     Entry(
         "smurf",
         rules="parlour.rules.smurf",
-        words="parlour.words.smurf",
+        words="parlour.services.words.smurf",
         presenter="parlour.tui.games.smurf",
         strategy="parlour.rules.bots.smurf_smart:SmurfSmart",
         expert=True,

@@ -1,5 +1,5 @@
 """The table: one live game. It holds the log and the state and takes actions from any seat
-(human, bot or remote, all alike). Saving, listeners and bots are the driver's (parlour/driver.py)."""
+(human, bot or remote, all alike). Saving, listeners and bots are the driver's (parlour/services/table_driver.py)."""
 
 from __future__ import annotations
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
-from parlour.driver import TableDriver
 from parlour.rules import log
 from parlour.rules.chance import Rig
 from parlour.rules.codec import decode, encode
 from parlour.rules.records import Action, Event
 from parlour.rules.table import Table
+from parlour.services.table_driver import TableDriver
 
 
 def rigged(

@@ -1,5 +1,5 @@
 """A corpus of hostile text for issue 28: what a careless or hostile player, file or client may
-bring, to be shown as text everywhere (parlour/shown.py).
+bring, to be shown as text everywhere (parlour/services/shown.py).
 
 NAMES pass the rules' name check (1 to 24 printable characters), so they reach every screen.
 TEXTS are anything else a save, a file name or a client may carry. FILE_NAMES are save names."""

@@ -1,4 +1,4 @@
-"""parlour/collector.py: rarer cyclic collections inside a block, the caller's thresholds after."""
+"""parlour/services/collector.py: rarer cyclic collections inside a block, the caller's thresholds after."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import gc
 
 import pytest
 
-from parlour import saves
-from parlour.collector import collections_every
+from parlour.services import saves
+from parlour.services.collector import collections_every
 
 
 def test_the_threshold_holds_inside_and_is_put_back_after_an_error():

@@ -93,7 +93,7 @@ def test_the_stylesheet_parses_as_share_parsed_css_assumes():
 
 
 async def test_an_app_writes_what_it_prints_to_the_streams_given():
-    # parlour/serve/ui.py: each served app "captures" into the server's own streams.
+    # parlour/fronts/serve/ui.py: each served app "captures" into the server's own streams.
     out, err = io.StringIO(), io.StringIO()
 
     class Printing(App[None]):
@@ -109,7 +109,7 @@ async def test_an_app_writes_what_it_prints_to_the_streams_given():
 
 
 def test_a_driver_keeps_its_app_and_loop():
-    # parlour/serve/driver.py's ChannelDriver uses the base class's `_app` and `_loop`, as
+    # parlour/fronts/serve/channel.py's ChannelDriver uses the base class's `_app` and `_loop`, as
     # Textual's own drivers do.
     source = inspect.getsource(Driver.__init__)
     assert "self._app = app" in source and "self._loop = " in source

@@ -1,16 +1,16 @@
-"""The table controller (parlour/controller.py): whose move it is, the hot seat's privacy, bots
+"""The table controller (parlour/services/controller.py): whose move it is, the hot seat's privacy, bots
 as data (the caller keeps the clock), undo asked once per batch, and the seat's view model built
 once per batch of events. No screen here: the controller is what every front renders."""
 
 from __future__ import annotations
 
-from parlour.controller import BotTurn, TableController, TurnControl
-from parlour.driver import TableDriver
 from parlour.rules.garfield.records import FollowGarfield, Lasagna
 from parlour.rules.table import Table
-from parlour.seats import SPECTATOR, Seat
-from parlour.session import LocalSession, seat_bots
-from parlour.words.base import Words
+from parlour.services.controller import BotTurn, TableController, TurnControl
+from parlour.services.seats import SPECTATOR, Seat
+from parlour.services.session import LocalSession, seat_bots
+from parlour.services.table_driver import TableDriver
+from parlour.services.words.base import Words
 
 
 class Prompting:

@@ -1,15 +1,15 @@
-"""The table driver (parlour/driver.py): the one way an action is carried out, saved and told,
+"""The table driver (parlour/services/table_driver.py): the one way an action is carried out, saved and told,
 and bots are played on the caller's schedule."""
 
 from __future__ import annotations
 
 import pytest
 
-from parlour import saves
-from parlour.driver import TableDriver
 from parlour.rules.bots import make
 from parlour.rules.records import Rejected
 from parlour.rules.table import Table
+from parlour.services import saves
+from parlour.services.table_driver import TableDriver
 
 
 def table() -> Table:

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from parlour.engine import EngineSession
+from parlour.fronts.engine import EngineSession
 
 DOC = Path(__file__).parent.parent / "docs" / "PROTOCOL.md"
 

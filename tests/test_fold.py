@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.driver import TableDriver
 from parlour.rules import registry
 from parlour.rules.bots import make
 from parlour.rules.log import fold_events
 from parlour.rules.table import Table
+from parlour.services.table_driver import TableDriver
 
 
 @pytest.mark.parametrize("game_id", ["garfield", "filmis", "smurf"])

@@ -6,7 +6,7 @@ source files (tracked and new) for the games' ids as words, case-insensitively, 
 file that names every registered game. It does not scan:
 
 - a game's own files: any path with the game's id as a part of a name (rules/smurf/...,
-  rules/bots/smurf_smart.py, parlour/words/locale/en/smurf.toml, tests/tui/test_smurf_table.py);
+  rules/bots/smurf_smart.py, parlour/services/words/locale/en/smurf.toml, tests/tui/test_smurf_table.py);
 - the registry itself (rules/registry.py);
 - prose (*.md: the README and docs/ describe the games by name) and pictures (*.svg, *.png);
 - tests/: tests pin each game's behaviour (seeded games, hashes, fixed examples) and a new game

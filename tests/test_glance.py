@@ -8,11 +8,11 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from parlour import saves
-from parlour.driver import TableDriver
 from parlour.rules import log
 from parlour.rules.bots import make
 from parlour.rules.table import Table
+from parlour.services import saves
+from parlour.services.table_driver import TableDriver
 from tests.fuzz.test_fuzz import corrupt
 
 GAMES = ("garfield", "filmis", "smurf")

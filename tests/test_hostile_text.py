@@ -1,6 +1,6 @@
 """Issue 28: text from outside is shown as text in every front but the Textual screens (those:
 tests/tui/test_hostile_screens.py). The hostile corpus (tests/hostile.py) goes through
-parlour/shown.py itself, the engine, `parlour replay --text`, plain mode and the lobby's rows."""
+parlour/services/shown.py itself, the engine, `parlour replay --text`, plain mode and the lobby's rows."""
 
 from __future__ import annotations
 
@@ -11,15 +11,16 @@ from contextlib import redirect_stderr, redirect_stdout
 
 import pytest
 
-from parlour import cli, saves
-from parlour.driver import TableDriver
-from parlour.engine import EngineSession
-from parlour.plain.lines import Lines
-from parlour.plain.local import PlainTable, choose_save
+from parlour import cli
+from parlour.fronts.engine import EngineSession
+from parlour.fronts.plain.lines import Lines
+from parlour.fronts.plain.local import PlainTable, choose_save
 from parlour.rules.bots import make
 from parlour.rules.table import Table
-from parlour.seats import Seat, seats_meta
-from parlour.shown import shown
+from parlour.services import saves
+from parlour.services.seats import Seat, seats_meta
+from parlour.services.shown import shown
+from parlour.services.table_driver import TableDriver
 from tests.hostile import FILE_NAMES, NAMES, TEXTS, raw_controls
 
 
@@ -110,8 +111,8 @@ def test_plain_mode_tells_hostile_names_and_lists_hostile_files_as_text(tmp_path
 
 
 def test_the_lobby_rows_show_names_sent_by_a_server_as_text():
+    from parlour.services.wire import SeatLine, TableLine
     from parlour.tui.screens.lobby import describe
-    from parlour.wire import SeatLine, TableLine
 
     for text in TEXTS:
         seats = (SeatLine(text, None), SeatLine(text, "random"), SeatLine(text, None, away=True))

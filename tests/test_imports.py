@@ -5,7 +5,7 @@ import sys
 
 CHECK = """
 import sys
-import parlour.rules, parlour.rules.table, parlour.rules.log, parlour.rules.bots, parlour.rules.registry, parlour.engine, parlour.cli
+import parlour.rules, parlour.rules.table, parlour.rules.log, parlour.rules.bots, parlour.rules.registry, parlour.fronts.engine, parlour.cli
 for game in parlour.rules.registry.available():
     parlour.rules.registry.get(game)
 loaded = sorted(m for m in sys.modules if m.split(".")[0] in ("textual", "rich"))
@@ -23,7 +23,7 @@ PLAIN = """
 import sys
 from parlour.cli import main
 code = main(["play", "garfield", "--plain", "--seats", "Ann,bot", "--seed", "1", "--bot-delay", "0"])
-loaded = sorted(m for m in sys.modules if m.split(".")[0] in ("textual", "rich") or m.startswith("parlour.tui") or m == "parlour.simulate")
+loaded = sorted(m for m in sys.modules if m.split(".")[0] in ("textual", "rich") or m.startswith("parlour.tui") or m == "parlour.fronts.simulate")
 print("LOADED:" + ",".join(loaded), code)
 """
 

@@ -5,11 +5,11 @@ import json
 
 import pytest
 
-from parlour import saves
-from parlour.driver import TableDriver
 from parlour.rules import log
 from parlour.rules.bots import make
 from parlour.rules.table import Table
+from parlour.services import saves
+from parlour.services.table_driver import TableDriver
 from tests.helpers import rigged
 
 

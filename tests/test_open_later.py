@@ -10,11 +10,11 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from parlour.driver import TableDriver
 from parlour.rules import log, registry
 from parlour.rules.bots import make
 from parlour.rules.records import Acted
 from parlour.rules.table import Table
+from parlour.services.table_driver import TableDriver
 from tests.fuzz.test_fuzz import corrupt
 
 

@@ -11,8 +11,8 @@ def test_each_entry_says_how_many_may_play_as_its_rules_do():
 
 
 def test_each_entry_names_its_parts_and_its_keys_as_its_presenter_binds_them():
+    from parlour.services.words.base import Words
     from parlour.tui.games import Presenter
-    from parlour.words.base import Words
 
     for game_id, entry in registry.GAMES.items():
         presenter, words = Presenter.of(game_id), Words.of(game_id)
@@ -37,7 +37,7 @@ def test_a_registered_game_comes_and_goes():
 ONE_GAME = """
 import asyncio, sys
 from parlour.rules import registry
-from parlour.seats import Seat
+from parlour.services.seats import Seat
 from parlour.tui.app import make_app
 
 from parlour.tui.games import playable

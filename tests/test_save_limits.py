@@ -11,11 +11,11 @@ import time
 
 import pytest
 
-from parlour import saves
-from parlour.driver import TableDriver
 from parlour.rules import log, registry
 from parlour.rules.bots import make
 from parlour.rules.table import Table
+from parlour.services import saves
+from parlour.services.table_driver import TableDriver
 
 
 def _played(game: str, seed: int, actions: int | None = None) -> Table:
@@ -99,7 +99,7 @@ def test_stray_temporary_files_are_removed_when_the_saves_are_listed(tmp_path):
 
 
 def test_new_and_rewritten_saves_have_the_same_mode(tmp_path):
-    """0600 on purpose: a save holds every hand of a hot-seat game (parlour/saves.py MODE). A new
+    """0600 on purpose: a save holds every hand of a hot-seat game (parlour/services/saves.py MODE). A new
     save's file is made by `new_path` (and stays so if its first write fails: a full disk); one
     rewritten by undo is a new file renamed over it."""
     os.umask(0o022)

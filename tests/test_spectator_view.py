@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.driver import TableDriver
 from parlour.rules.bots import make
 from parlour.rules.records import HIDDEN
 from parlour.rules.table import Table
+from parlour.services.table_driver import TableDriver
 
 
 @pytest.mark.parametrize("game, piles", [("garfield", ("hands",)), ("filmis", ("hands", "homes"))])

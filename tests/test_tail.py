@@ -3,11 +3,11 @@ state all through whole games of every game: swaps, questions, owed discs and th
 
 import pytest
 
-from parlour.driver import TableDriver
 from parlour.rules import registry
 from parlour.rules.bots import make
 from parlour.rules.records import TurnBegan
 from parlour.rules.table import Table
+from parlour.services.table_driver import TableDriver
 
 
 @pytest.mark.parametrize("game_id", ["garfield", "filmis", "smurf"])

@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from parlour import saves
-from parlour.driver import TableDriver
 from parlour.rules.bots import make
 from parlour.rules.table import Table
 from parlour.rules.undo import undo_point
+from parlour.services import saves
+from parlour.services.table_driver import TableDriver
 
 
 def human_moves(game: str, seed: int, players: int = 3, bots: bool = True, limit: int = 400):

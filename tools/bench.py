@@ -17,9 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from parlour.driver import TableDriver  # noqa: E402
 from parlour.rules.bots import make  # noqa: E402
 from parlour.rules.table import Table  # noqa: E402
+from parlour.services.table_driver import TableDriver  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 

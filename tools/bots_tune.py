@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from parlour.fronts.simulate import simulate  # noqa: E402
 from parlour.rules import registry  # noqa: E402
 from parlour.rules.bots import LEVELS  # noqa: E402
 from parlour.rules.bots.smart import SmartBot  # noqa: E402
-from parlour.simulate import simulate  # noqa: E402
 
 
 def patched_level(game: str, name: str, value: float):

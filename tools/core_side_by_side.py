@@ -5,7 +5,7 @@
 Each round runs every checkout once, in turn, in a fresh interpreter with that checkout first on
 the path (so a shared machine's load falls on all alike), after one untimed game; the medians are
 what to compare. A
-checkout without `parlour.driver` (older code) is played through its table directly.
+checkout without `parlour.services.table_driver` (older code) is played through its table directly.
 
 `--instructions` counts instead the machine instructions per game under valgrind (callgrind):
 the same games, not a time, so it does not move with the machine's load (each checkout plays
@@ -26,7 +26,7 @@ import sys, time
 from parlour.rules.bots import make
 from parlour.rules.table import Table
 try:
-    from parlour.driver import TableDriver
+    from parlour.services.table_driver import TableDriver
 except ImportError:
     TableDriver = None
 game, games, players = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])

@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from parlour.simulate import bot_seed, game_seed  # noqa: E402
+from parlour.fronts.simulate import bot_seed, game_seed  # noqa: E402
 
 
 def _bot(level: str, seed: str, playouts: int | None):

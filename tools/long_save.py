@@ -24,7 +24,7 @@ if "PYTHONPATH" not in os.environ:
 
 
 def load(path: Path, runs: int) -> None:
-    from parlour import saves
+    from parlour.services import saves
 
     for _ in range(runs):
         start = time.process_time()
@@ -33,7 +33,7 @@ def load(path: Path, runs: int) -> None:
 
 
 def open_then_check(path: Path, runs: int) -> None:
-    from parlour import saves
+    from parlour.services import saves
 
     for _ in range(runs):
         start = time.process_time()
@@ -59,11 +59,11 @@ def main() -> None:
         return load(args.path, args.load)
     if args.open:
         return open_then_check(args.path, args.open)
-    from parlour.driver import TableDriver
     from parlour.rules import log
     from parlour.rules.bots import make
     from parlour.rules.records import Acted
     from parlour.rules.table import Table
+    from parlour.services.table_driver import TableDriver
 
     seed = args.seed
     while True:

@@ -1,4 +1,4 @@
-"""Benchmark: seeking in a long game's replay (parlour/replay.py), as replay mode does per key.
+"""Benchmark: seeking in a long game's replay (parlour/services/replay.py), as replay mode does per key.
 
     python tools/replay_bench.py --events 10000 --seeks 200
     python tools/replay_bench.py --screen     # the same seeks on the replay screen, drawn headless
@@ -19,12 +19,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from parlour.driver import TableDriver  # noqa: E402
-from parlour.replay import EVERY, Replay  # noqa: E402
 from parlour.rules.bots import make  # noqa: E402
 from parlour.rules.log import Loaded  # noqa: E402
 from parlour.rules.table import Table  # noqa: E402
-from parlour.words.base import Words  # noqa: E402
+from parlour.services.replay import EVERY, Replay  # noqa: E402
+from parlour.services.table_driver import TableDriver  # noqa: E402
+from parlour.services.words.base import Words  # noqa: E402
 
 LOG_BATCHES = 60  # as tui/screens/replay.py tells after a seek
 

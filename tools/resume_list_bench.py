@@ -35,10 +35,10 @@ COLOURS = ("red", "blue", "green", "yellow")
 
 
 def make_saves(folder: Path, count: int) -> None:
-    from parlour.driver import TableDriver
     from parlour.rules import log
     from parlour.rules.bots import make
     from parlour.rules.table import Table
+    from parlour.services.table_driver import TableDriver
 
     folder.mkdir(parents=True, exist_ok=True)
     for i in range(count):

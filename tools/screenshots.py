@@ -44,7 +44,7 @@ async def shoot(name: str, make, size: tuple[int, int], folder: Path) -> Path:
 
 
 def main() -> None:
-    from parlour.words import i18n
+    from parlour.services.words import i18n
 
     os.environ.setdefault("PARLOUR_DATA_DIR", tempfile.mkdtemp())
     os.environ.setdefault("PARLOUR_CONFIG_DIR", tempfile.mkdtemp())

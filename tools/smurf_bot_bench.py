@@ -30,10 +30,10 @@ LEVELS = ["smart", "random", "random", "random"]
 
 
 def record(path: str, games: int, seed: int) -> None:
-    from parlour.driver import TableDriver
+    from parlour.fronts.simulate import bot_seed, game_seed, seat_names
     from parlour.rules.bots import make
     from parlour.rules.table import Table
-    from parlour.simulate import bot_seed, game_seed, seat_names
+    from parlour.services.table_driver import TableDriver
 
     asked: list[list] = []
     for index in range(games):
@@ -55,9 +55,9 @@ def record(path: str, games: int, seed: int) -> None:
 
 
 def answer(path: str) -> None:
+    from parlour.fronts.simulate import bot_seed
     from parlour.rules import registry
     from parlour.rules.bots import make
-    from parlour.simulate import bot_seed
 
     with open(path, "rb") as source:
         data = pickle.load(source)

@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from parlour.driver import TableDriver  # noqa: E402
 from parlour.rules.bots import make  # noqa: E402
 from parlour.rules.smurf.records import TurnEnded  # noqa: E402
 from parlour.rules.table import Table  # noqa: E402
+from parlour.services.table_driver import TableDriver  # noqa: E402
 
 
 def play(players: int, seed: int, cap: int) -> tuple[int, bool]:

@@ -4,7 +4,7 @@ lobby, key-to-screen latency, and idle CPU.
     .venv/bin/python tools/ssh_bench.py --players 50          # each player at a table with bots
     .venv/bin/python tools/ssh_bench.py --players 200 --idle  # everyone stays in the lobby
     # the same benchmark against another checkout's code (e.g. before a change), run from that
-    # checkout (a design that starts `python -m parlour.serve.ui` finds it through the folder):
+    # checkout (a design that starts `python -m parlour.fronts.serve.ui` finds it through the folder):
     cd /tmp/before && /path/to/.venv/bin/python /path/to/tools/ssh_bench.py --players 50 --code /tmp/before
 
 The server runs in a process of its own (this script with --serve, temporary data and config
@@ -82,8 +82,8 @@ EXTRA_SETTINGS: dict = {}  # more server settings (tools/web_door_bench.py: the 
 
 async def serve(players: int) -> None:
     """Run a server and answer the bench's requests, one JSON line each way."""
-    from parlour.serve import tables
-    from parlour.serve.server import Settings
+    from parlour.fronts.serve import tables
+    from parlour.fronts.serve.server import Settings
     from tests.ssh.harness import member, server, until
     from tests.ssh.test_serve import PRESENTER, caught_up
 
@@ -169,7 +169,7 @@ async def serve(players: int) -> None:
                 uis = len(getattr(hub, "children", ())) or len(getattr(hub, "uis", ()))
                 say(server=kb[os.getpid()], total=sum(kb.values()), processes=len(kb), uis=uis)
             elif do == "settle":  # n sessions left, every other one's app closed, and what they used
-                # given back (the pass due is run at once, not after its spacing: parlour/serve/memory.py)
+                # given back (the pass due is run at once, not after its spacing: parlour/fronts/serve/memory.py)
                 giveback = getattr(hub, "giveback", None)
                 while hub.connections != ask["n"] or len(hub.uis) != ask["n"] or hub.closing:
                     await asyncio.sleep(0.05)
@@ -182,7 +182,7 @@ async def serve(players: int) -> None:
                     ms=giveback.last_ms if giveback else 0,
                     trim_ms=giveback.last_trim_ms if giveback else 0,
                 )
-            elif do == "giveback":  # one pass of parlour/serve/memory.py now, timed (3 times)
+            elif do == "giveback":  # one pass of parlour/fronts/serve/memory.py now, timed (3 times)
                 giveback = getattr(hub, "giveback", None)
                 times = []
                 for _ in range(3 if giveback else 0):
@@ -374,7 +374,7 @@ def main() -> None:
     players = max(2, args.players)
     if args.serve:
         try:  # room for every player on the one open credential (older code has no quotas)
-            from parlour.serve.quotas import parse
+            from parlour.fronts.serve.quotas import parse
 
             EXTRA_SETTINGS["quotas"] = parse(
                 [

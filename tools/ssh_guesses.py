@@ -53,8 +53,8 @@ async def attacker(port: int, counter: list[int], stop: float) -> None:
 
 
 async def main(seconds: float, connections: int) -> None:
-    from parlour.config import config_dir, data_dir
-    from parlour.serve.server import Hub, Settings, setup_logging
+    from parlour.fronts.serve.server import Hub, Settings, setup_logging
+    from parlour.services.config import config_dir, data_dir
 
     folder = Path(os.environ["PARLOUR_DATA_DIR"]).parent
     passwords = folder / "passwords"

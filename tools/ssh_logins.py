@@ -34,8 +34,8 @@ ERRORS = (asyncssh.Error, OSError, asyncio.TimeoutError)
 
 
 async def start(text: str, **settings):
-    from parlour.config import config_dir, data_dir
-    from parlour.serve.server import Hub, Settings, setup_logging
+    from parlour.fronts.serve.server import Hub, Settings, setup_logging
+    from parlour.services.config import config_dir, data_dir
 
     passwords = Path(os.environ["PARLOUR_DATA_DIR"]).parent / "passwords"
     passwords.write_text(text)
@@ -198,7 +198,7 @@ async def nat(seconds: float) -> str:
 
 
 async def quota(seconds: float) -> str:
-    from parlour.serve.tables import Rejected  # noqa: F401 (the lobby's refusal, logged)
+    from parlour.fronts.serve.tables import Rejected  # noqa: F401 (the lobby's refusal, logged)
 
     hub = await start("open-sesame\n")
     held, told = [], ""
@@ -223,7 +223,7 @@ async def quota(seconds: float) -> str:
     p0.send = seen.append
     t0 = time.monotonic()
     try:  # the requests are typed since issue 30, dicts before
-        from parlour.wire import Create
+        from parlour.services.wire import Create
 
         create = Create("garfield", ("human", "bot:random"))
     except ImportError:

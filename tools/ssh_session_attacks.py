@@ -25,7 +25,7 @@ attack, or still held more than that after the attacker left (beyond what attack
 first, grew and kept: the ordinary player's own finished games), or (--rounds) if the last round
 left the server more than 8 MiB above the first. "After" is read once the attacker's sessions
 have ended, their apps are closed and the server has given back what they used
-(parlour/serve/memory.py); part of the peak stays in Python's allocator, reused by later sessions
+(parlour/fronts/serve/memory.py); part of the peak stays in Python's allocator, reused by later sessions
 (docs/serve.md, "Memory after a session"). Before the baseline one session comes and goes (what
 a server's first session loads once is not counted as the attack's).
 
@@ -238,7 +238,7 @@ async def one_attack(
 ) -> dict:
     """`name` run `rounds` times, one after the other, against one server; after each, the RSS
     once the attacker's sessions have ended, their apps closed and the server gave their memory
-    back (ssh_bench's "settle"; a server without parlour/serve/memory.py only closes the apps).
+    back (ssh_bench's "settle"; a server without parlour/fronts/serve/memory.py only closes the apps).
     Without `player` nobody else is connected (memory only: no ordinary player's games)."""
     from tests.ssh.harness import Terminal, connect
 

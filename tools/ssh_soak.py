@@ -4,7 +4,7 @@
 
 Starts `--busy` busy loops (on a 2-core machine, 3 make the tests' timing as bad as a shared
 host), runs `pytest tests/ssh` `--runs` times, and after each run checks that no Parlour UI
-process (`parlour.serve.ui`) is left (the apps run inside the server since issue 12, so none
+process (`parlour.fronts.serve.ui`) is left (the apps run inside the server since issue 12, so none
 should ever exist; the check stays for a server that would start them again). Exits non-zero on
 any failure or leftover."""
 
@@ -31,7 +31,7 @@ def leftovers() -> list[str]:
                 cmd = file.read().replace(b"\0", b" ").decode(errors="replace")
         except OSError:
             continue
-        if "parlour.serve.ui" in cmd and cmd.startswith(sys.executable):  # ours, not another checkout's
+        if "parlour.fronts.serve.ui" in cmd and cmd.startswith(sys.executable):  # ours, not another checkout's
             found.append(f"{pid}: {cmd.strip()}")
     return found
 

@@ -4,7 +4,7 @@
     python tools/ui_cpu.py                   # CPU per app start (to the lobby) and per key at the table
     python tools/ui_cpu.py --profile keys    # the same, with a cProfile of the keys (or: starts)
 
-Starts: `--starts` served apps (RemoteApp through parlour/serve/ui.py's `Ui`), one after another,
+Starts: `--starts` served apps (RemoteApp through parlour/fronts/serve/ui.py's `Ui`), one after another,
 each until its lobby is drawn; the first is not counted (imports, caches).
 Keys: a Garfield table (You and two bots, seed 2, bots answering at once as the server's do),
 the keys of `--keys` pressed in turn for `--rounds` rounds; each key's CPU is the process's CPU
@@ -41,7 +41,7 @@ async def quiet(sent: list[int], seconds: float = 0.05) -> None:
 
 
 def channel():
-    from parlour.serve.driver import Channel
+    from parlour.fronts.serve.channel import Channel
 
     sent = [0]
 
@@ -52,7 +52,7 @@ def channel():
 
 
 async def starts(count: int, profiler) -> list[float]:
-    from parlour.serve.ui import Ui
+    from parlour.fronts.serve.ui import Ui
 
     cpus, uis = [], []
     for i in range(count + 1):
@@ -63,7 +63,7 @@ async def starts(count: int, profiler) -> list[float]:
             profiler.enable()
         cpu = time.process_time()
         try:  # the lobby's message: typed since issue 30, a dict before
-            from parlour.wire import Listing
+            from parlour.services.wire import Listing
 
             listing = Listing(f"p{i}")
         except ImportError:
@@ -87,9 +87,9 @@ async def starts(count: int, profiler) -> list[float]:
 
 async def keys(names: list[str], rounds: int, profiler) -> tuple[list[float], int]:
     from parlour.compat.textual import capture_output_into
-    from parlour.seats import Seat
-    from parlour.serve.driver import ChannelDriver
-    from parlour.serve.ui import warm_up
+    from parlour.fronts.serve.channel import ChannelDriver
+    from parlour.fronts.serve.ui import warm_up
+    from parlour.services.seats import Seat
     from parlour.tui.app import make_app
 
     warm_up()
@@ -137,7 +137,7 @@ def main() -> None:
     import pstats
 
     profiler = cProfile.Profile() if args.profile else None
-    from parlour.serve.ui import warm_up
+    from parlour.fronts.serve.ui import warm_up
 
     warm_up()
     cpus = asyncio.run(starts(args.starts, profiler if args.profile == "starts" else None))

@@ -1,5 +1,5 @@
 """The served wire's own cost: seeded games at a served lobby played to the end by plain-mode
-sessions (parlour/serve/plain.py: the real code at both ends of the wire, no SSH, no Textual),
+sessions (parlour/fronts/serve/plain_session.py: the real code at both ends of the wire, no SSH, no Textual),
 one seated player and a few watchers per table, every message handed over as the server does.
 
     .venv/bin/python tools/wire_bench.py --games 20 --watchers 3
@@ -64,8 +64,8 @@ def tell(session, message) -> None:
 
 
 async def play(games: int, watchers: int, measure_size: bool) -> None:
-    from parlour.serve.plain import PlainSession
-    from parlour.serve.tables import Lobby
+    from parlour.fronts.serve.plain_session import PlainSession
+    from parlour.fronts.serve.tables import Lobby
 
     lobby = Lobby(bot_delay=0, save=False)
     sent = [0, 0]  # messages, their JSON size

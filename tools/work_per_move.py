@@ -39,7 +39,7 @@ def counting(game, counts: dict[str, int]):
 
 async def play(args) -> None:
     from parlour.rules import registry
-    from parlour.seats import Seat
+    from parlour.services.seats import Seat
     from parlour.tui.app import make_app
 
     counts = {"evolve": 0, "view": 0}

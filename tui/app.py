@@ -10,17 +10,17 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from parlour import styles
-from parlour.config import keymap_path, load_keymap
-from parlour.shown import shown
-from parlour.words.i18n import set_language, t
+from parlour.services.config import keymap_path, load_keymap
+from parlour.services.shown import shown
+from parlour.services.words.i18n import set_language, t
 
 from .localized import localized
 from .screens.small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 if TYPE_CHECKING:  # the title comes first: saves, seats and tables are imported when a game is
-    from parlour.controller import Session
     from parlour.rules.log import Loaded
-    from parlour.seats import Seat
+    from parlour.services.controller import Session
+    from parlour.services.seats import Seat
 
 # The stylesheets read at start: the shared one and the first screen's (the others are read as
 # their screens are first shown). Any other start (the served app's lobby) reads them all.
@@ -130,7 +130,7 @@ class ParlourApp(App):
 
             return "/".join(key_name(k.strip(), True) for k in binding.key.split(",")[:1])
         if self.ascii_only:  # a display given in code (the replay's "←→")
-            from parlour.words.i18n import asciify
+            from parlour.services.words.i18n import asciify
 
             return asciify(super().get_key_display(binding))
         return super().get_key_display(binding)
@@ -203,7 +203,7 @@ class ParlourApp(App):
         self._play()
 
     def resume_game(self, path: Path) -> None:
-        from parlour import saves
+        from parlour.services import saves
 
         from .local_game import LocalGame
         from .screens.game import TOLD_BATCHES
@@ -226,7 +226,7 @@ class ParlourApp(App):
 
     def watch_save(self, path: Path, eyes: int | None = None) -> None:
         """Watch a saved game again (a bad file: the same message as resuming it)."""
-        from parlour import saves
+        from parlour.services import saves
 
         try:
             loaded = saves.read(path)
@@ -237,8 +237,8 @@ class ParlourApp(App):
 
     def show_replay(self, loaded: Loaded, eyes: int | None = None) -> None:
         """Open replay mode over a loaded game; closing it comes back here."""
-        from parlour.replay import Replay
-        from parlour.seats import seats_from_meta
+        from parlour.services.replay import Replay
+        from parlour.services.seats import seats_from_meta
 
         from .screens.replay import ReplayScreen
 
@@ -323,7 +323,7 @@ class ParlourApp(App):
 def quit_message(driver, answer: str) -> str:
     """What the terminal is told after the app ends: "saved" (every move on disk), "elsewhere"
     (on disk in the file the player named) or "lost" (quit without saving)."""
-    from parlour.command import command
+    from parlour.services.command import command
 
     if answer == "lost":
         return t("app.quit_unsaved", n=driver.unsaved())

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from textual.binding import Binding
 
-from parlour.words.i18n import t
+from parlour.services.words.i18n import t
 
 
 def checked_keymap(
@@ -111,7 +111,7 @@ def with_keys(app, text: str, bindings: Sequence[Binding] = ()) -> str:
     """A text with its {roll}, {confirm}, {quit}... named as the keymap has them now (other
     braces are left as they are), in ASCII when the app is. A game's own keys (`bindings`, e.g.
     the presenter's) are named by their ids: {filmis_raid}, {smurf_wheel1}."""
-    from parlour.command import command
+    from parlour.services.command import command
 
     text = text.format_map(_Keep({**keys_named(app, bindings), "command": command()}))
     return in_charset(app, text)
@@ -160,7 +160,7 @@ def key_pair(first: str, second: str) -> str:
 
 def in_charset(app, text: str) -> str:
     """`text` as the app's terminal can show it: plain ASCII in ASCII mode."""
-    from parlour.words.i18n import asciify
+    from parlour.services.words.i18n import asciify
 
     return asciify(text) if getattr(app, "ascii_only", False) else text
 

@@ -1,4 +1,4 @@
-"""A game played in this app: a local session (parlour/session.py: the table driver, bots,
+"""A game played in this app: a local session (parlour/services/session.py: the table driver, bots,
 autosave, who sits where) made for a new game or from a save."""
 
 from __future__ import annotations
@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from parlour import saves
-from parlour.config import new_save_path
-from parlour.driver import TableDriver
 from parlour.rules.table import Table
-from parlour.seats import Seat, seats_from_meta, seats_meta
-from parlour.session import LocalSession, seat_bots
+from parlour.services import saves
+from parlour.services.config import new_save_path
+from parlour.services.seats import Seat, seats_from_meta, seats_meta
+from parlour.services.session import LocalSession, seat_bots
+from parlour.services.table_driver import TableDriver
 
 
 class LocalGame(LocalSession):

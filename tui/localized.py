@@ -6,7 +6,7 @@ from typing import Protocol, TypeVar, cast
 
 from textual.binding import Binding
 
-from parlour.words.i18n import language
+from parlour.services.words.i18n import language
 
 
 class Labelled(Protocol):

@@ -9,8 +9,8 @@ view from the redacted events the server sends, and sends its actions back.
   `receive` tells the listeners, like everyone else's. No bots run here (the server's table
   driver plays them) and nothing is saved here (the server saves the table).
 - `RemoteApp` is the Parlour app with the lobby for its title screen, linked to the server by a
-  `Link`: the messages of parlour/wire.py, as they are (the app runs inside the server process,
-  parlour/serve/ui.py: no JSON between them).
+  `Link`: the messages of parlour/services/wire.py, as they are (the app runs inside the server process,
+  parlour/fronts/serve/ui.py: no JSON between them).
 """
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, cast
 
-from parlour import wire
 from parlour.rules import registry
 from parlour.rules.records import Action, Event
-from parlour.seats import SPECTATOR, Seat
-from parlour.shown import shown
-from parlour.words.i18n import set_language, t
+from parlour.services import wire
+from parlour.services.seats import SPECTATOR, Seat
+from parlour.services.shown import shown
+from parlour.services.words.i18n import set_language, t
 
 from .app import ParlourApp
 from .localized import localized

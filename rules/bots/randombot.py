@@ -23,5 +23,5 @@ class RandomBot:
 
     def pick(self, actions: list[Action]) -> Action:
         """One of the seat's legal actions, uniformly: all this bot needs to know (so the driver
-        hands it the list, and builds no view for it: parlour/driver.py)."""
+        hands it the list, and builds no view for it: parlour/services/table_driver.py)."""
         return actions[floor(self._next() * len(actions))]  # (= int(): chance.py)

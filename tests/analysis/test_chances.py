@@ -1,4 +1,4 @@
-"""Chances to win, turn by turn (parlour/analysis.py): shares that add up, a game's end and a
+"""Chances to win, turn by turn (parlour/services/analysis.py): shares that add up, a game's end and a
 forced win at 100 %, estimates made from the watching seat's view alone, and the words of
 `parlour replay --text --analysis` for each game."""
 
@@ -8,16 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from parlour import saves
-from parlour.analysis import Analysis, estimate, key_moments
-from parlour.analysis_text import tell
 from parlour.cli import main
-from parlour.driver import TableDriver
-from parlour.replay import Replay
 from parlour.rules import registry
 from parlour.rules.bots import make
 from parlour.rules.table import Table
-from parlour.words.base import Words
+from parlour.services import saves
+from parlour.services.analysis import Analysis, estimate, key_moments
+from parlour.services.analysis_text import tell
+from parlour.services.replay import Replay
+from parlour.services.table_driver import TableDriver
+from parlour.services.words.base import Words
 
 from ..bots.test_expert import _garfield_twin
 
@@ -100,7 +100,7 @@ def test_key_moments_are_the_biggest_moves_in_game_order(tmp_path):
 
 @pytest.mark.parametrize("game", ["garfield", "filmis", "smurf"])
 def test_replay_text_analysis_tells_each_turn_and_the_key_moments(game, tmp_path, capsys, monkeypatch):
-    from parlour import analysis
+    from parlour.services import analysis
 
     monkeypatch.setattr(analysis, "games_on", lambda game_id: GAMES)
     monkeypatch.setattr(analysis, "MOST_POINTS", 12)

@@ -1,16 +1,16 @@
-"""The hint (parlour/hint.py, key `i` at the table): the bot's choice and each option's chance to
+"""The hint (parlour/services/hint.py, key `i` at the table): the bot's choice and each option's chance to
 win, from the player's own view only: positions the player cannot tell apart get the same hint,
 where reading the hidden cards would tell them apart."""
 
 from __future__ import annotations
 
-from parlour.hint import hint, hint_line
 from parlour.rules.chance import Chance
 from parlour.rules.game import decide
-from parlour.seats import Seat
+from parlour.services.hint import hint, hint_line
+from parlour.services.seats import Seat
+from parlour.services.words.base import Words
 from parlour.tui.app import make_app
 from parlour.tui.widgets.panels import PromptBar
-from parlour.words.base import Words
 
 from ..bots.test_fair_play import _filmis_state
 from ..tui.driving import settle
@@ -73,7 +73,7 @@ def test_a_served_table_has_no_hint_key():
 
 
 def test_plain_mode_answers_hint_in_words():
-    from parlour.plain.local import PlainTable
+    from parlour.fronts.plain.local import PlainTable
 
     from ..plain.test_plain_table import Script, table
 

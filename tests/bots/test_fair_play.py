@@ -7,14 +7,14 @@ from dataclasses import replace
 
 import pytest
 
-from parlour import simulate
-from parlour.driver import TableDriver
+from parlour.fronts import simulate
 from parlour.rules import registry
 from parlour.rules.bots import LEVELS, make
 from parlour.rules.chance import Chance
 from parlour.rules.game import decide
 from parlour.rules.records import HIDDEN
 from parlour.rules.table import Table
+from parlour.services.table_driver import TableDriver
 
 # ---- Filmis: the raid ----------------------------------------------------------------------
 

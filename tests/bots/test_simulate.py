@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from parlour import simulate
+from parlour.fronts import simulate
 from parlour.rules import registry
 
 
@@ -71,7 +71,7 @@ def test_simulate_loads_neither_textual_nor_rich_without_a_terminal():
     import sys
 
     code = (
-        "import sys; from parlour import simulate; simulate.main(['garfield', '--games', '2', '--json']);"
+        "import sys; from parlour.fronts import simulate; simulate.main(['garfield', '--games', '2', '--json']);"
         "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))))"
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
@@ -87,7 +87,7 @@ def test_the_text_output_has_the_charts_beside_the_table(capsys):
 
 
 def test_wilson_interval_and_length_bins():
-    from parlour.simulate.charts import bins, wilson
+    from parlour.fronts.simulate.charts import bins, wilson
 
     low, high = wilson(50, 100)
     assert low == pytest.approx(0.4038, abs=1e-3) and high == pytest.approx(0.5962, abs=1e-3)

@@ -13,12 +13,12 @@ import random
 
 import pytest
 
+from parlour.fronts.simulate import bot_seed, game_seed
 from parlour.rules.bots import make
 from parlour.rules.bots.smurf_smart import WAIT_LIMIT
 from parlour.rules.bots.smurf_waiting import CHANGES, LATER, NEVER, tiers
 from parlour.rules.smurf.records import Roll, TurnWheel
 from parlour.rules.table import Table
-from parlour.simulate import bot_seed, game_seed
 
 MAX_ACTIONS = 6_000
 STARTS = [Roll(), TurnWheel(1), TurnWheel(2)]

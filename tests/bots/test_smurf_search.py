@@ -9,7 +9,7 @@ import pytest
 from parlour.rules.bots import levels, make
 from parlour.rules.bots.smurf_search import race
 from parlour.rules.table import Table
-from parlour.seats import parse_seats
+from parlour.services.seats import parse_seats
 
 
 def _positions(count: int = 40):

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 
+from parlour.fronts.simulate import bot_seed, game_seed
 from parlour.rules.bots import make, smurf_smart
 from parlour.rules.bots.smurf_smart import SmurfSmart
 from parlour.rules.bots.smurf_ways import cats_around
 from parlour.rules.smurf import GAME, wheels
 from parlour.rules.smurf.records import Move, Roll, TurnWheel
 from parlour.rules.table import Table
-from parlour.simulate import bot_seed, game_seed
 from tests.smurf.scene import counts, scene
 
 

@@ -12,8 +12,8 @@ import math
 
 import pytest
 
+from parlour.fronts.simulate import simulate
 from parlour.rules import registry
-from parlour.simulate import simulate
 
 ALPHA = 1e-3
 NULL = 0.25

@@ -4,7 +4,7 @@ import json
 import re
 from pathlib import Path
 
-from parlour.engine import EngineSession
+from parlour.fronts.engine import EngineSession
 
 DOC = Path(__file__).parents[2] / "docs" / "filmis.md"
 

@@ -4,13 +4,13 @@ from collections import Counter
 
 import pytest
 
-from parlour.driver import TableDriver
 from parlour.rules import log
 from parlour.rules.bots import make
 from parlour.rules.filmis import GAME, board, cards
 from parlour.rules.filmis.records import CardsDrawn, CardTaken, CardUnder, Roll, SwapChosen, TurnBegan
 from parlour.rules.records import HIDDEN, DiceRolled, Rejected, Shuffled
 from parlour.rules.table import Table
+from parlour.services.table_driver import TableDriver
 from tests.helpers import check_common, rigged
 
 from .arrange import arrange

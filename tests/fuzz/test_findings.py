@@ -8,10 +8,11 @@ import threading
 
 import pytest
 
-from parlour import config, engine, saves, seats
-from parlour.engine import EngineSession as Session
+from parlour.fronts import engine
+from parlour.fronts.engine import EngineSession as Session
 from parlour.rules import log
 from parlour.rules.table import Table
+from parlour.services import config, saves, seats
 from parlour.tui.screens.resume import describe_saves
 
 
@@ -345,7 +346,7 @@ def test_10_two_writers_never_share_a_temporary_file(tmp_path, monkeypatch):
 
 
 def test_10_the_app_path_comes_from_the_saves_layer(tmp_path, monkeypatch):
-    monkeypatch.setattr("parlour.config.saves_dir", lambda: tmp_path)
+    monkeypatch.setattr("parlour.services.config.saves_dir", lambda: tmp_path)
     first, second = config.new_save_path("smurf"), config.new_save_path("smurf")
     assert first != second and first.exists() and second.exists()
 

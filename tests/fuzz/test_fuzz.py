@@ -17,10 +17,11 @@ from dataclasses import dataclass
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from parlour import engine, saves
-from parlour.engine import EngineSession as Session
+from parlour.fronts import engine
+from parlour.fronts.engine import EngineSession as Session
 from parlour.rules import log, registry
 from parlour.rules.codec import encode
+from parlour.services import saves
 
 from .progress import lean
 

@@ -27,7 +27,7 @@ import pytest
 from hypothesis import HealthCheck, event, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 
-from parlour.engine import EngineSession
+from parlour.fronts.engine import EngineSession
 from parlour.rules import registry
 from parlour.rules.codec import encode
 

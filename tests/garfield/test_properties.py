@@ -1,9 +1,9 @@
 """Many whole seeded random games (the invariants after every event of Hypothesis-drawn games
 are checked by the shared state machine, tests/properties/test_garfield.py)."""
 
-from parlour.driver import TableDriver
 from parlour.rules.bots import make
 from parlour.rules.table import Table
+from parlour.services.table_driver import TableDriver
 from tests.properties.test_garfield import check_conserved
 
 

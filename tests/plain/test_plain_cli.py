@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from parlour import saves
+from parlour.services import saves
 
 from .conversation import play
 

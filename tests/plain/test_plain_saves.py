@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import errno
 
-from parlour import saves
-from parlour.config import new_save_path
-from parlour.plain.local import PlainTable
+from parlour.fronts.plain.local import PlainTable
+from parlour.services import saves
+from parlour.services.config import new_save_path
 
 from .test_plain_table import Script, table
 
@@ -105,7 +105,7 @@ def test_a_data_folder_that_is_a_file_is_a_message(tmp_path, monkeypatch):
 
 
 def test_a_data_folder_that_is_a_file_is_said_when_choosing_a_save(tmp_path, monkeypatch):
-    from parlour.plain.local import choose_save
+    from parlour.fronts.plain.local import choose_save
 
     a_file = tmp_path / "hostname"
     a_file.write_text("not a folder\n")

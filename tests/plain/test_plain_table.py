@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from parlour import saves
-from parlour.plain.lines import Lines, to_ascii, utf8_locale
-from parlour.plain.local import PlainTable
+from parlour.fronts.plain.lines import Lines, to_ascii, utf8_locale
+from parlour.fronts.plain.local import PlainTable
 from parlour.rules.table import Table
-from parlour.seats import parse_seats
+from parlour.services import saves
+from parlour.services.seats import parse_seats
 
 
 class Script:
@@ -47,7 +47,7 @@ def test_hot_seat_passes_the_keyboard_and_tells_a_hand_only_to_its_owner(tmp_pat
     hands = [line.split("'s hand:")[0] for line in text.splitlines() if "'s hand:" in line]
     assert hands == [names[first], names[1 - first]]  # each hears only their own hand, on their turn
     for card in set(live.view(0).hands[0]) | set(live.view(1).hands[1]):
-        from parlour.words.filmis import card_name
+        from parlour.services.words.filmis import card_name
 
         told = text.split("'s hand:")[0]  # before anyone asked for a hand, the log named no card
         assert card_name(card) not in told
@@ -105,8 +105,8 @@ def test_ascii_and_the_locale():
 
 @pytest.mark.parametrize("game", ["garfield", "filmis", "smurf"])
 def test_the_rules_name_the_tables_keys_not_placeholders(game):
-    from parlour.plain.talk import rules_text
-    from parlour.words.base import Words
+    from parlour.fronts.plain.talk import rules_text
+    from parlour.services.words.base import Words
 
     text = rules_text(Words.of(game))
     assert "{" not in text and "Space/r" in text

@@ -8,9 +8,9 @@ from textual.binding import Binding
 from textual.strip import Strip
 
 from parlour.rules.records import Action, Roll
+from parlour.services.words.i18n import t
 from parlour.tui.games import Presenter
 from parlour.tui.widgets.board import LineBoard
-from parlour.words.i18n import t
 
 from .rules import GOAL, PlayCard
 

@@ -13,10 +13,10 @@ import re
 
 import pytest
 
-from parlour import saves
 from parlour.rules import registry
 from parlour.rules.chance import Rig
 from parlour.rules.table import Table
+from parlour.services import saves
 
 from . import ENTRY
 from .rules import GOAL, PlayCard
@@ -33,7 +33,7 @@ def race(tmp_path, monkeypatch):
     registry.register(ENTRY)
     yield
     registry.unregister(ENTRY.id)
-    from parlour.words import i18n
+    from parlour.services.words import i18n
 
     i18n.set_language("en")
 
@@ -43,7 +43,7 @@ def rig() -> Rig:
 
 
 def test_fourth_game_through_the_engine_protocol(tmp_path):
-    from parlour.engine import EngineSession
+    from parlour.fronts.engine import EngineSession
 
     engine = EngineSession()
 
@@ -74,8 +74,8 @@ def test_fourth_game_through_the_engine_protocol(tmp_path):
 
 
 def test_fourth_game_in_plain_mode(tmp_path):
-    from parlour.plain.local import PlainTable
-    from parlour.seats import parse_seats
+    from parlour.fronts.plain.local import PlainTable
+    from parlour.services.seats import parse_seats
     from tests.plain.test_plain_table import Script
 
     seats = parse_seats("race", "Ann,bot:random")
@@ -92,7 +92,7 @@ def test_fourth_game_in_plain_mode(tmp_path):
 
 
 async def test_fourth_game_in_the_textual_app():
-    from parlour.seats import Seat
+    from parlour.services.seats import Seat
     from parlour.tui.screens.game import GameScreen
     from parlour.tui.screens.results import ResultsScreen
     from parlour.tui.widgets.panels import PromptBar

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.rules.records import HIDDEN, Action, DiceRolled, Event, Moved, Roll, TurnBegan, Won
-from parlour.words.base import Narrator, Words
-from parlour.words.i18n import t
+from parlour.services.words.base import Narrator, Words
+from parlour.services.words.i18n import t
 
 from .rules import GOAL, CardPlayed, PlayCard
 

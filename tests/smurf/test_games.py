@@ -10,11 +10,11 @@ bound, checked to be sound and playable. Within that bound 9.2% of 1000 measured
 20 must be won, so a broken win rule or a game that stalls cannot pass.
 """
 
-from parlour.driver import TableDriver
 from parlour.rules.bots import make
 from parlour.rules.smurf import board
 from parlour.rules.smurf.records import TurnEnded, Won
 from parlour.rules.table import Table
+from parlour.services.table_driver import TableDriver
 
 GAMES = 500
 BOUND = 600  # turns (TurnEnded events) per game

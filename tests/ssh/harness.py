@@ -9,8 +9,8 @@ from pathlib import Path
 
 import asyncssh
 
-from parlour.config import config_dir, data_dir
-from parlour.serve.server import Hub, Settings, setup_logging
+from parlour.fronts.serve.server import Hub, Settings, setup_logging
+from parlour.services.config import config_dir, data_dir
 
 from ..screen import TIMEOUT, WatchedScreen
 

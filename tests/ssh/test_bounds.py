@@ -1,4 +1,4 @@
-"""`parlour/serve` against one hostile player (issue 27, findings 1, 2, 7 and 8): memory per
+"""`parlour/fronts/serve` against one hostile player (issue 27, findings 1, 2, 7 and 8): memory per
 session, a share of the loop, a bounded log, and the terminal given back on every way out;
 through real SSH connections on loopback (asyncssh clients, and OpenSSH in a pty for the
 terminal's modes). Nothing waits on the clock: every wait is for a condition, with a timeout.
@@ -22,14 +22,14 @@ import asyncssh
 import pytest
 from textual import events
 
-from parlour.config import data_dir
-from parlour.serve import (
-    driver as driver_module,
+from parlour.fronts.serve import (
+    channel as driver_module,
     memory as memory_module,
     paste as paste_module,
     server as server_module,
 )
-from parlour.serve.driver import ChannelDriver
+from parlour.fronts.serve.channel import ChannelDriver
+from parlour.services.config import data_dir
 
 from .harness import TIMEOUT, connect, member, server, until, write
 from .openssh import OpenSSH, needs_openssh, terminal_modes

@@ -4,8 +4,8 @@ SSH clients on loopback; what a player sees is read from their terminal's screen
 
 from __future__ import annotations
 
-from parlour.config import saves_dir
-from parlour.serve.tables import Lobby
+from parlour.fronts.serve.tables import Lobby
+from parlour.services.config import saves_dir
 from parlour.tui.games import Presenter
 
 from .harness import connect, member, server, until

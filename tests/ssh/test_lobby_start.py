@@ -7,9 +7,9 @@ import asyncio
 
 import pyte
 
-from parlour.serve.driver import Channel
-from parlour.serve.ui import Ui
-from parlour.wire import Hello, Listing, SeatLine, TableLine
+from parlour.fronts.serve.channel import Channel
+from parlour.fronts.serve.ui import Ui
+from parlour.services.wire import Hello, Listing, SeatLine, TableLine
 
 from ..screen import TIMEOUT
 

@@ -14,11 +14,11 @@ from dataclasses import replace
 import asyncssh
 import pytest
 
-from parlour.config import data_dir
-from parlour.serve import server as server_module
-from parlour.serve.names import NameBook
-from parlour.serve.server import Hub, ServeError, Settings
-from parlour.wire import Create
+from parlour.fronts.serve import server as server_module
+from parlour.fronts.serve.names import NameBook
+from parlour.fronts.serve.server import Hub, ServeError, Settings
+from parlour.services.config import data_dir
+from parlour.services.wire import Create
 
 from .harness import TIMEOUT, connect, member, server, until, write
 
@@ -169,7 +169,7 @@ async def test_5_one_key_holds_a_few_connections_and_the_shared_password_never_a
         held = [await login(hub, "ann", client_keys=[ann_key]) for _ in range(3)]
         reason = await refused(hub, "ann", client_keys=[ann_key])  # today: in, up to all 64
         assert "your login has 3 connections here already" in reason
-        from parlour.serve.quotas import SHARED, Quotas
+        from parlour.fronts.serve.quotas import SHARED, Quotas
 
         hub.settings.quotas = Quotas(shared=replace(SHARED, connections=8))  # 8 of 12, in a short test
         for i in range(0, 8, 4):

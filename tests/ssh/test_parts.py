@@ -8,12 +8,20 @@ import stat
 
 import pytest
 
-from parlour.serve.client import BadClient, KeyDecoder, check_env, check_name, check_size, check_term, client_locale
-from parlour.serve.files import LooseFile, check_private, write_private
-from parlour.serve.guard import Backoff, source
-from parlour.serve.logsafe import RateLimited, escape
-from parlour.serve.names import NameBook
-from parlour.serve.slots import Slots, site
+from parlour.fronts.serve.client import (
+    BadClient,
+    KeyDecoder,
+    check_env,
+    check_name,
+    check_size,
+    check_term,
+    client_locale,
+)
+from parlour.fronts.serve.files import LooseFile, check_private, write_private
+from parlour.fronts.serve.guard import Backoff, source
+from parlour.fronts.serve.logsafe import RateLimited, escape
+from parlour.fronts.serve.names import NameBook
+from parlour.fronts.serve.slots import Slots, site
 
 
 @pytest.mark.parametrize("name", ["Ann", "Åsa", "Jürgen", "Łucja", "Zoë", "Дарья", "美玲", "ann_2.b-c", "e\u0301lise"])
@@ -153,7 +161,7 @@ def test_the_name_book_binds_names_and_persists_owner_only(tmp_path):
 
 
 async def test_names_bound_together_are_written_once_and_a_stop_writes_them(tmp_path, monkeypatch):
-    import parlour.serve.names as names
+    import parlour.fronts.serve.names as names
 
     writes = []
     monkeypatch.setattr(names, "write_private", lambda path, data: writes.append(data))
@@ -179,7 +187,7 @@ def test_private_files_are_written_whole_and_loose_ones_refused(tmp_path):
 
 
 def test_quota_options_change_one_kind_and_refuse_nonsense_with_a_sentence():
-    from parlour.serve.quotas import PERSONAL, SHARED, parse
+    from parlour.fronts.serve.quotas import PERSONAL, SHARED, parse
 
     quotas = parse(["connections=5", "shared.names=7"])
     assert quotas.personal.connections == 5 and quotas.shared.names == 7
@@ -191,7 +199,7 @@ def test_quota_options_change_one_kind_and_refuse_nonsense_with_a_sentence():
 
 
 def test_a_paste_is_bounded_in_characters_and_time_and_markers_may_be_split():
-    from parlour.serve.paste import END, START, PasteGuard
+    from parlour.fronts.serve.paste import END, START, PasteGuard
 
     now = [0.0]
     guard = PasteGuard(most=10, seconds=3, clock=lambda: now[0])
@@ -212,7 +220,7 @@ def test_a_paste_is_bounded_in_characters_and_time_and_markers_may_be_split():
 def test_every_kind_of_log_line_has_a_budget():
     import logging as logging_module
 
-    from parlour.serve.logsafe import LineBudget
+    from parlour.fronts.serve.logsafe import LineBudget
 
     now = [0.0]
     budget = LineBudget(rate=1.0, burst=5, clock=lambda: now[0])

@@ -8,8 +8,8 @@ import re
 
 import asyncssh
 
-from parlour import saves
-from parlour.config import data_dir, saves_dir
+from parlour.services import saves
+from parlour.services.config import data_dir, saves_dir
 
 from .harness import Terminal, server
 

@@ -13,13 +13,13 @@ import sys
 
 import pytest
 
-from parlour import saves
-from parlour.config import data_dir, saves_dir
+from parlour.fronts.serve import tables
+from parlour.fronts.serve.server import RESTORE_TERMINAL
+from parlour.fronts.serve.tables import Lobby, Member
 from parlour.rules.records import Rejected
-from parlour.serve import tables
-from parlour.serve.server import RESTORE_TERMINAL
-from parlour.serve.tables import Lobby, Member
-from parlour.wire import Create, Events, Listing, digest
+from parlour.services import saves
+from parlour.services.config import data_dir, saves_dir
+from parlour.services.wire import Create, Events, Listing, digest
 
 from .harness import TIMEOUT, connect, member, server, until
 from .test_serve import caught_up, play_one, rigged_table, seat_both

@@ -11,8 +11,8 @@ import stat
 import asyncssh
 import pytest
 
-from parlour.config import config_dir, data_dir
-from parlour.serve.server import Hub, ServeError, Settings
+from parlour.fronts.serve.server import Hub, ServeError, Settings
+from parlour.services.config import config_dir, data_dir
 
 from .harness import TIMEOUT, connect, member, server, until, write
 
@@ -265,7 +265,7 @@ async def test_7_bytes_that_are_not_utf8_do_not_end_the_session(lang):
 async def test_8_a_closed_channel_is_never_written_to_or_fed_again():
     # (With a PTY per session the threat was a reused descriptor number; sessions hold none now.
     # What is left: a late frame or keystroke of a session that has ended reaching its client.)
-    from parlour.serve.driver import Channel
+    from parlour.fronts.serve.channel import Channel
 
     sent = []
     channel = Channel(sent.append, 80, 24)
@@ -297,7 +297,7 @@ async def test_8_pastes_cut_off_mid_flow_do_not_disturb_the_next_connections():
 async def test_9_an_app_that_does_not_close_is_cancelled_when_the_server_stops(monkeypatch):
     # (Was: a UI process that ignores hang-ups is killed. The apps run in the server now; the same
     # threat is an app that does not close when asked, which must not hold the server open.)
-    from parlour.serve import ui
+    from parlour.fronts.serve import ui
     from parlour.tui.remote import RemoteApp
 
     monkeypatch.setattr(ui, "EXIT_GRACE", 0.2)

@@ -9,13 +9,13 @@ import socket
 import asyncssh
 import pytest
 
-from parlour import saves
-from parlour.config import data_dir, saves_dir
 from parlour.rules.chance import Rig
 from parlour.rules.garfield import cards as C
 from parlour.rules.garfield.records import FollowGarfield
+from parlour.services import saves
+from parlour.services.config import data_dir, saves_dir
+from parlour.services.wire import Act, digest
 from parlour.tui.games import Presenter
-from parlour.wire import Act, digest
 
 from ..screen import off_the_board
 from .harness import TIMEOUT, connect, member, server, until, write
@@ -198,7 +198,7 @@ async def test_a_wrong_password_and_an_unknown_key_are_refused(tmp_path):
 
 
 async def test_without_credentials_it_listens_only_on_loopback():
-    from parlour.serve.server import Hub, ServeError, Settings
+    from parlour.fronts.serve.server import Hub, ServeError, Settings
 
     with pytest.raises(ServeError, match="loopback"):
         Hub(Settings(host="0.0.0.0"))

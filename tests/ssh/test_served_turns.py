@@ -1,15 +1,15 @@
-"""A served table's turns, without SSH: the lobby hands typed messages (parlour/wire.py) to its
+"""A served table's turns, without SSH: the lobby hands typed messages (parlour/services/wire.py) to its
 members, and the table's bots move through the turn control every front shares
-(parlour/controller.py's TurnControl), on the table's clock."""
+(parlour/services/controller.py's TurnControl), on the table's clock."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 
-from parlour import wire
+from parlour.fronts.serve.tables import Lobby, Member
 from parlour.rules.records import Event
-from parlour.serve.tables import Lobby, Member
+from parlour.services import wire
 
 
 def seated(sent: list) -> list[wire.Seated]:
@@ -73,7 +73,7 @@ async def test_a_bot_that_fails_is_logged_and_the_lobby_goes_on():
     listener.emit = lambda record: said.append(
         f"{record.getMessage()} ({record.exc_info[1] if record.exc_info else ''})"
     )
-    logger = logging.getLogger("parlour.serve")  # (an earlier server may have stopped its propagation)
+    logger = logging.getLogger("parlour.fronts.serve")  # (an earlier server may have stopped its propagation)
     logger.addHandler(listener)
     try:
         while table.table.to_act() != (1,):

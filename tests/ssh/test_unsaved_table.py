@@ -7,10 +7,10 @@ import errno
 import logging
 from types import SimpleNamespace
 
-from parlour import saves
-from parlour.driver import TableDriver
+from parlour.fronts.serve.tables import Lobby
 from parlour.rules.table import Table
-from parlour.serve.tables import Lobby
+from parlour.services import saves
+from parlour.services.table_driver import TableDriver
 
 
 def test_the_server_log_names_the_tables_that_could_not_be_saved(tmp_path, monkeypatch):
@@ -31,7 +31,7 @@ def test_the_server_log_names_the_tables_that_could_not_be_saved(tmp_path, monke
     said: list[str] = []
     listener = logging.Handler(logging.WARNING)
     listener.emit = lambda record: said.append(record.getMessage())
-    logger = logging.getLogger("parlour.serve")  # (an earlier server may have stopped its propagation)
+    logger = logging.getLogger("parlour.fronts.serve")  # (an earlier server may have stopped its propagation)
     logger.addHandler(listener)
     try:
         lobby.log_unsaved()

@@ -7,7 +7,7 @@ import pytest
 def english_again():
     """A test may switch the app to Swedish; the next one starts in English."""
     yield
-    from parlour.words import i18n
+    from parlour.services.words import i18n
 
     i18n.set_language("en")
 
@@ -22,6 +22,6 @@ def parlour_dirs(tmp_path, monkeypatch):
 @pytest.fixture(autouse=True)
 def quick_analysis(monkeypatch):
     """The replay's chances chart plays few games on from each turn (in a thread) in tests."""
-    from parlour import analysis
+    from parlour.services import analysis
 
     monkeypatch.setattr(analysis, "games_on", lambda game_id: 4)

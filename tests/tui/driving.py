@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from parlour.rules.chance import Rig
-from parlour.seats import Seat
+from parlour.services.seats import Seat
 from parlour.tui.app import ParlourApp, make_app
 
 

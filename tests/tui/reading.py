@@ -13,8 +13,8 @@ from rich.text import Text
 from textual.geometry import Region
 from textual.widgets import Static
 
+from parlour.services.words.i18n import asciify, t
 from parlour.tui.widgets.keybar import SHORTEST
-from parlour.words.i18n import asciify, t
 
 
 def screen_rows(app) -> list[str]:

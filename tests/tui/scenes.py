@@ -3,7 +3,7 @@ tools/screenshots.py, so the README's pictures are the tested screens."""
 
 from __future__ import annotations
 
-from parlour.seats import Seat
+from parlour.services.seats import Seat
 from parlour.tui.app import make_app
 
 TRIO = [Seat("Ann", None, "red"), Seat("Odie", "random", "blue"), Seat("Nermal", "random", "green")]

@@ -1,15 +1,15 @@
 """The Filmis screens worth a picture, as (app, keys to press) pairs: used by the Filmis snapshot
 tests and by tools/screenshots.py. Each scene sets the language it is shown in (the language is
-global in parlour.words.i18n), so the scenes do not depend on their order; the tests put English
+global in parlour.services.words.i18n), so the scenes do not depend on their order; the tests put English
 back."""
 
 from __future__ import annotations
 
 from parlour.rules.chance import Rig
 from parlour.rules.filmis.cards import DORIS, HARRY, JAMES_DEAN, SICKAN, VANHEDEN, WHISTLE
-from parlour.seats import Seat
+from parlour.services.seats import Seat
+from parlour.services.words.i18n import set_language
 from parlour.tui.app import make_app
-from parlour.words.i18n import set_language
 
 TRIO = [Seat("Ann", None, "red"), Seat("Rocky", "smart", "blue"), Seat("Biffen", "smart", "green")]
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 
-from parlour import saves
-from parlour.config import saves_dir
 from parlour.rules.table import Table
-from parlour.seats import Seat
+from parlour.services import saves
+from parlour.services.config import saves_dir
+from parlour.services.seats import Seat
+from parlour.services.words.i18n import set_language
 from parlour.tui.app import ParlourApp, make_app
 from parlour.tui.local_game import LocalGame
-from parlour.words.i18n import set_language
 
 QUARTET = [
     Seat("Ann", None, "red"),

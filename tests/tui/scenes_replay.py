@@ -6,13 +6,13 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from parlour import saves
-from parlour.driver import TableDriver
 from parlour.rules.bots import make
 from parlour.rules.table import Table
-from parlour.seats import Seat, seats_meta
+from parlour.services import saves
+from parlour.services.seats import Seat, seats_meta
+from parlour.services.table_driver import TableDriver
+from parlour.services.words import i18n
 from parlour.tui.app import make_app
-from parlour.words import i18n
 
 TRIO = [Seat("Ann", "random", "red"), Seat("Odie", "random", "blue"), Seat("Nermal", "random", "green")]
 

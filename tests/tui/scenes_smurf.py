@@ -4,9 +4,9 @@ itself, so the scenes may run in any order in one process."""
 
 from __future__ import annotations
 
-from parlour.seats import Seat
+from parlour.services.seats import Seat
+from parlour.services.words import i18n
 from parlour.tui.app import make_app
-from parlour.words import i18n
 
 TRIO = [Seat("Ann", None, "red"), Seat("Papa Smurf", "random", "blue"), Seat("Smurfette", "random", "green")]
 

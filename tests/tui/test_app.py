@@ -4,10 +4,10 @@ screens, small terminals, the keymap, bots and the help."""
 import json
 import os
 
-from parlour import saves
-from parlour.config import saves_dir
 from parlour.rules.garfield import cards as C
-from parlour.seats import Seat
+from parlour.services import saves
+from parlour.services.config import saves_dir
+from parlour.services.seats import Seat
 from parlour.tui.app import make_app
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.screens.help import HelpScreen

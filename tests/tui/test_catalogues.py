@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from parlour.words import i18n
+from parlour.services.words import i18n
 
 PLACEHOLDER = re.compile(r"{(\w+)}")
 

@@ -50,14 +50,14 @@ from parlour.rules.filmis.records import (
 )
 from parlour.rules.game import decide
 from parlour.rules.records import HIDDEN, Acted, DiceRolled, Start
-from parlour.seats import SPECTATOR
+from parlour.services.seats import SPECTATOR
+from parlour.services.words import filmis as filmis_words, i18n
+from parlour.services.words.base import Story
 from parlour.tui.games import Presenter, filmis as filmis_board
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.screens.privacy import PassScreen
 from parlour.tui.screens.results import ResultsScreen
 from parlour.tui.widgets.panels import HandPanel, PromptBar
-from parlour.words import filmis as filmis_words, i18n
-from parlour.words.base import Story
 from tests.filmis.arrange import arrange
 
 from .driving import settle

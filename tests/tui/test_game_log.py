@@ -6,13 +6,13 @@ from hypothesis import given, settings, strategies as st
 from rich.console import Console
 from rich.text import Text
 
-from parlour.driver import TableDriver
 from parlour.rules import log
 from parlour.rules.bots import make
 from parlour.rules.table import Table
+from parlour.services.table_driver import TableDriver
+from parlour.services.words.base import Story
 from parlour.tui.games import Presenter
 from parlour.tui.widgets.log import wrapped
-from parlour.words.base import Story
 
 CONSOLE = Console(width=200)
 words = st.text(st.sampled_from("abcdefghij ÅÄÖåäö—·“”'.,:0123456789 "), max_size=120)

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from parlour.rules.deck import Deck
 from parlour.rules.garfield import cards as C
-from parlour.seats import Seat
+from parlour.services.seats import Seat
+from parlour.services.words import garfield as words
+from parlour.services.words.i18n import t
 from parlour.tui.games.garfield_piles import HEIGHT, WIDTH, GarfieldPiles, pile_lines
-from parlour.words import garfield as words
-from parlour.words.i18n import t
 
 from .driving import app_for, settle
 

@@ -9,14 +9,14 @@ import os
 
 from textual.widgets import OptionList
 
-from parlour import saves
-from parlour.config import saves_dir
-from parlour.driver import TableDriver
 from parlour.rules.bots import make
 from parlour.rules.log import Loaded
 from parlour.rules.table import Table
-from parlour.seats import Seat, seats_meta
-from parlour.shown import shown
+from parlour.services import saves
+from parlour.services.config import saves_dir
+from parlour.services.seats import Seat, seats_meta
+from parlour.services.shown import shown
+from parlour.services.table_driver import TableDriver
 from parlour.tui.app import make_app
 from parlour.tui.local_game import LocalGame
 from parlour.tui.screens.game import GameScreen

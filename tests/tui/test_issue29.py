@@ -8,14 +8,14 @@ import sys
 
 import pytest
 
-from parlour import saves
 from parlour.cli import main
-from parlour.driver import TableDriver
 from parlour.rules.bots import make
 from parlour.rules.table import Table
-from parlour.seats import Seat, parse_seats
+from parlour.services import saves
+from parlour.services.seats import Seat, parse_seats
+from parlour.services.table_driver import TableDriver
+from parlour.services.words.i18n import set_language, t
 from parlour.tui.app import make_app
-from parlour.words.i18n import set_language, t
 
 from . import reading
 
@@ -44,7 +44,7 @@ async def test_1_your_last_turn_tells_your_move_not_the_next_turns_heading():
 
 
 def test_5_the_command_is_named_as_the_player_can_run_it(tmp_path, monkeypatch):
-    from parlour.command import command_for
+    from parlour.services.command import command_for
 
     venv = tmp_path / ".venv" / "bin"
     venv.mkdir(parents=True)
@@ -117,7 +117,7 @@ def test_8_swedish_smurfs_have_swedish_names():
 
 
 def test_8_one_swedish_word_for_the_opening_roll_and_filmis_words():
-    from parlour.words.i18n import t
+    from parlour.services.words.i18n import t
 
     set_language("sv")
     openings = [t(f"{game}.log.opening", name="A", dice="1+2", die="1") for game in ("garfield", "filmis", "smurf")]
@@ -130,7 +130,7 @@ def test_8_one_swedish_word_for_the_opening_roll_and_filmis_words():
 
 def test_8_plain_filmis_says_an_empty_home_pile_plainly():
     from parlour.rules import registry
-    from parlour.words.base import Words
+    from parlour.services.words.base import Words
 
     set_language("sv")
     game = registry.get("filmis")
@@ -142,7 +142,7 @@ def test_8_plain_filmis_says_an_empty_home_pile_plainly():
 def test_8_the_swap_prompt_shows_each_ones_place_and_rings():
     from parlour.rules import registry
     from parlour.rules.garfield.records import SwapWith
-    from parlour.words.base import Words
+    from parlour.services.words.base import Words
 
     game = registry.get("garfield")
     view = game.view(game.initial(("Ann", "Odie", "Nermal"), {}), 0)
@@ -151,7 +151,7 @@ def test_8_the_swap_prompt_shows_each_ones_place_and_rings():
 
 
 def test_8_simulate_says_turns_whole_wins_and_pads_no_line(capsys):
-    from parlour.simulate import main as simulate
+    from parlour.fronts.simulate import main as simulate
 
     assert simulate(["garfield", "--seats", "random,random", "--games", "6"]) == 0
     out = capsys.readouterr().out

@@ -9,10 +9,10 @@ from contextlib import asynccontextmanager
 
 import pytest
 
-from parlour.seats import Seat
+from parlour.services.seats import Seat
+from parlour.services.wire import Listing, Notice, SeatLine, TableLine
 from parlour.tui.screens.help import HelpScreen
 from parlour.tui.widgets.panels import HandPanel
-from parlour.wire import Listing, Notice, SeatLine, TableLine
 
 from .driving import app_for, settle
 

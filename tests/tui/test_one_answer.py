@@ -5,7 +5,7 @@ asked when several humans share the keyboard."""
 from parlour.rules.garfield import cards as C
 from parlour.rules.garfield.records import Asked, Lasagna
 from parlour.rules.records import Acted
-from parlour.seats import Seat
+from parlour.services.seats import Seat
 from parlour.tui.screens.game import GameScreen
 
 from .driving import app_for, settle

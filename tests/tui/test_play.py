@@ -2,7 +2,7 @@
 humans: a Player card, a Lasagna decision, a target choice and the privacy screen."""
 
 from parlour.rules.garfield import board, cards as C
-from parlour.seats import SPECTATOR, Seat
+from parlour.services.seats import SPECTATOR, Seat
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.screens.privacy import PassScreen
 from parlour.tui.screens.results import ResultsScreen

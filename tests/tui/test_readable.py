@@ -4,9 +4,9 @@ warnings, saves from the first action, the results ranked, the title's help, del
 
 from __future__ import annotations
 
-from parlour.config import saves_dir
-from parlour.controller import grouped
-from parlour.seats import Seat
+from parlour.services.config import saves_dir
+from parlour.services.controller import grouped
+from parlour.services.seats import Seat
 from parlour.tui.app import make_app
 from parlour.tui.screens.help import HelpScreen
 from parlour.tui.screens.resume import ConfirmScreen, ResumeScreen

@@ -1,4 +1,4 @@
-"""Replay mode (tui/screens/replay.py over parlour/replay.py): the same table as the live game at
+"""Replay mode (tui/screens/replay.py over parlour/services/replay.py): the same table as the live game at
 every point, seeking in a long game, whose eyes (never another seat's hand in an unfinished
 game), and `parlour replay --text`."""
 
@@ -7,14 +7,14 @@ from __future__ import annotations
 import os
 import random
 
-from parlour import saves
 from parlour.cli import main
-from parlour.driver import TableDriver
-from parlour.replay import Replay
 from parlour.rules.bots import make
 from parlour.rules.log import Loaded, fold
 from parlour.rules.table import Table
-from parlour.seats import Seat
+from parlour.services import saves
+from parlour.services.replay import Replay
+from parlour.services.seats import Seat
+from parlour.services.table_driver import TableDriver
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.screens.replay import ReplayScreen
 from parlour.tui.widgets.panels import HandPanel, PlayersPanel
@@ -231,7 +231,7 @@ async def test_watch_again_from_the_results_and_from_the_saves_list():
         await pilot.press("escape")
         await settle(pilot)
         # a finished game in the list can be watched too
-        from parlour.config import saves_dir
+        from parlour.services.config import saves_dir
 
         path = saves_dir() / "finished.jsonl"
         saves.write(path, finished.table.header, finished.table.events)

@@ -7,13 +7,13 @@ import json
 
 import pytest
 
-from parlour import saves
-from parlour.config import saves_dir
-from parlour.controller import NOTHING, TableController
-from parlour.driver import TableDriver
 from parlour.rules.bots import make
 from parlour.rules.records import Rejected
 from parlour.rules.table import Table
+from parlour.services import saves
+from parlour.services.config import saves_dir
+from parlour.services.controller import NOTHING, TableController
+from parlour.services.table_driver import TableDriver
 from parlour.tui.app import make_app
 from parlour.tui.local_game import LocalGame
 from parlour.tui.screens.game import TOLD_BATCHES, GameScreen

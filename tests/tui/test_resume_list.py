@@ -7,11 +7,11 @@ import time
 
 from textual.widgets import OptionList
 
-from parlour import saves
-from parlour.config import saves_dir
-from parlour.driver import TableDriver
 from parlour.rules.bots import make
 from parlour.rules.table import Table
+from parlour.services import saves
+from parlour.services.config import saves_dir
+from parlour.services.table_driver import TableDriver
 from parlour.tui.app import make_app
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.screens.resume import LIST_LINES, ResumeScreen

@@ -18,9 +18,9 @@ import re
 
 import pytest
 
-from parlour.seats import Seat, bot_names
+from parlour.services.seats import Seat, bot_names
+from parlour.services.words.i18n import You, set_language
 from parlour.tui.app import make_app
-from parlour.words.i18n import You, set_language
 
 from . import reading
 

@@ -28,13 +28,13 @@ from parlour.rules.smurf.records import (
     WheelTurned,
     Won,
 )
-from parlour.seats import Seat
+from parlour.services.seats import Seat
+from parlour.services.words import i18n, smurf as smurf_words
 from parlour.tui.games import Presenter, smurf as smurf_board
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.screens.privacy import PassScreen
 from parlour.tui.screens.results import ResultsScreen
 from parlour.tui.widgets.panels import HandPanel, PlayersPanel, PromptBar
-from parlour.words import i18n, smurf as smurf_words
 from tests.smurf.scene import counts, scene
 
 from .driving import app_for, settle

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from parlour import saves
-from parlour.seats import Seat
+from parlour.services import saves
+from parlour.services.seats import Seat
 from parlour.tui.app import make_app
 from parlour.tui.local_game import LocalGame
 from parlour.tui.screens.game import GameScreen

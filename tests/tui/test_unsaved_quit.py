@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import errno
 
-from parlour import saves
-from parlour.seats import Seat
+from parlour.services import saves
+from parlour.services.seats import Seat
 from parlour.tui.app import make_app
 from parlour.tui.screens.game import GameScreen
 

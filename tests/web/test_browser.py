@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from parlour.web import page_title
+from parlour.fronts.web import page_title
 
 from .harness import PageTerminal, chromium, web_server
 
@@ -125,7 +125,7 @@ async def test_a_garfield_game_in_the_browser_is_played_saved_and_resumed(parlou
             await term.wait_for("Your hand", lambda t: ROLL_PROMPT in "".join(prompt(t)))
             # cards and squares as the tab left them: as its save says (the tab may have taken a
             # last key after `where` was read, e.g. an Enter meant for a question that had gone)
-            from parlour import saves as save_files
+            from parlour.services import saves as save_files
 
             state = save_files.read(next(p for p in saves.iterdir() if p.is_file())).state
             left = [

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from parlour.cli import main
-from parlour.web import app_command, is_loopback
+from parlour.fronts.web import app_command, is_loopback
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ import tempfile
 
 import pytest
 
-from parlour.wire import digest
+from parlour.services.wire import digest
 
 from ..screen import off_the_board
 from ..ssh.harness import connect, member, server, until, write

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual_serve.app_service import AppService
 
-from parlour.web.server import TabService
+from parlour.fronts.web.web_server import TabService
 
 
 class NoSpare:

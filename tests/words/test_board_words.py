@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from parlour.rules.table import Table
-from parlour.seats import SPECTATOR
-from parlour.words.base import Words
-from parlour.words.i18n import set_language
+from parlour.services.seats import SPECTATOR
+from parlour.services.words.base import Words
+from parlour.services.words.i18n import set_language
 
 AHEAD = {
     "garfield": "Ahead of you: 1 plain space, 2 GARFIELD CHANGES HIS MIND, 3 THE NUMBER 7 BACKWARD",

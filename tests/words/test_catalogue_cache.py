@@ -1,4 +1,4 @@
-"""The catalogues' cache (parlour/words/i18n.py `load`): the same messages as the TOML files, and
+"""The catalogues' cache (parlour/services/words/i18n.py `load`): the same messages as the TOML files, and
 never stale: any change to a file is read at once; kept out of the install."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import os
 import shutil
 import sys
 
-from parlour.words import i18n
+from parlour.services.words import i18n
 
 
 def _copy_english(tmp_path):

@@ -8,7 +8,7 @@ import sys
 CHECK = """
 import sys
 from parlour.rules import registry
-from parlour.words.base import Story, Words
+from parlour.services.words.base import Story, Words
 for game in registry.available():
     words = Words.of(game)
     rules = registry.get(game)

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from parlour.rules.table import Table
-from parlour.words.base import Story, Words
+from parlour.services.words.base import Story, Words
 from tests.garfield.scenario import act, dice, table, turns
 from tests.helpers import play_random
 

@@ -3,9 +3,9 @@ the terminal's charset comes from the locale the player set (issue 16)."""
 
 import pytest
 
-from parlour.charset import wants_ascii
-from parlour.words import i18n
-from parlour.words.i18n import You, asciify, t
+from parlour.services.charset import wants_ascii
+from parlour.services.words import i18n
+from parlour.services.words.i18n import You, asciify, t
 
 
 @pytest.fixture(autouse=True)
@@ -95,7 +95,7 @@ def test_the_reader_is_you_as_the_object_too():
 
 
 def test_a_list_of_players_names_you_as_you():
-    from parlour.words.i18n import listed
+    from parlour.services.words.i18n import listed
 
     assert listed("game.over", "winners", [You("Ann")]) == "Game over: you won."
     assert listed("game.over", "winners", ["Odie", You("Ann")]) == "Game over: you and Odie won."
@@ -115,7 +115,7 @@ def test_a_list_of_players_names_you_as_you():
 def test_the_log_says_you_when_another_takes_from_you():
     """Told from the table: a Filmisbyte where Odie takes from the one at the keyboard."""
     from parlour.rules.filmis.records import SwapDone, Take
-    from parlour.words.filmis import FilmisNarrator
+    from parlour.services.words.filmis import FilmisNarrator
 
     narrator = FilmisNarrator((You("Ann"), "Odie"))
     lines = narrator.tell(SwapDone((Take(1, 0, False, "HARRY"), Take(0, 1, True, "SICKAN"))), None)

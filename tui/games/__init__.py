@@ -1,7 +1,7 @@
 """Each game's presenter: how its table looks and which keys do what, one subclass of `Presenter`
 per game in the module its registry entry names (tui/games/<game id>.py, with its board widget),
 found by game id and imported when first asked for. The words (log, prompt, options, results)
-are the game's `Words`, in parlour/words/ below the app, so plain mode and `parlour replay
+are the game's `Words`, in parlour/services/words/ below the app, so plain mode and `parlour replay
 --text` share them.
 
 The generic table (tui/screens/game.py) asks a presenter for everything game-specific; a
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from parlour.words.base import ByGame, Words
+from parlour.services.words.base import ByGame, Words
 
 if TYPE_CHECKING:
     from textual.binding import Binding

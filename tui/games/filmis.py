@@ -1,6 +1,6 @@
 """The Filmis table: the 48-square loop around the cornflakes factory (drawn with the Line API,
 redrawn square by square where something changed) and its keys. The words are in
-parlour/words/filmis.py."""
+parlour/services/words/filmis.py."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from textual.strip import Strip
 
 from parlour.rules.filmis import board
 from parlour.rules.filmis.records import CallRaid, Roll
-from parlour.words import filmis as words
-from parlour.words.i18n import t
+from parlour.services.words import filmis as words
+from parlour.services.words.i18n import t
 
 from ..widgets.board import LoopBoard, label_lines
 from . import Presenter

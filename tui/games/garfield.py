@@ -1,5 +1,5 @@
 """The Garfield table: the board (the 40 spaces drawn with the Line API, redrawn row by row
-where something changed) and its keys. The words are in parlour/words/garfield.py."""
+where something changed) and its keys. The words are in parlour/services/words/garfield.py."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from textual.strip import Strip
 
 from parlour.rules.garfield import board
 from parlour.rules.garfield.records import Discard, FollowGarfield, Give, PlayCard
-from parlour.words import garfield as words
+from parlour.services.words import garfield as words
 
 from ..widgets.board import LoopBoard, label_lines
 from . import Presenter

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.reactive import var
 
-from parlour.words import garfield as words
-from parlour.words.i18n import t
+from parlour.services.words import garfield as words
+from parlour.services.words.i18n import t
 
 from ..widgets.panels import TextPanel
 

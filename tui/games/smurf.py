@@ -1,6 +1,6 @@
 """The Smurf Game table: the 40-square path with HOME, the four food circles, the cat holes and
 the two wheels (drawn with the Line API, redrawn where something changed) and its keys. The words
-are in parlour/words/smurf.py; every key press becomes one of the table's legal actions."""
+are in parlour/services/words/smurf.py; every key press becomes one of the table's legal actions."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from textual.strip import Strip
 
 from parlour.rules.smurf import board, wheels
 from parlour.rules.smurf.records import Roll, TurnWheel
-from parlour.words.i18n import t
-from parlour.words.smurf import area_name, code, die_text
+from parlour.services.words.i18n import t
+from parlour.services.words.smurf import area_name, code, die_text
 
 from ..widgets.board import LoopBoard, label_lines
 from . import Presenter

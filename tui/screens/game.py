@@ -1,6 +1,6 @@
 """The table: the board, the players, the viewer's hand, the log and the prompt bar, for any
 game. The screen only draws: what it shows and what happens next come from the table controller
-(parlour/controller.py) as a typed view model (parlour/seatview.py). Keys become intents sent to
+(parlour/services/controller.py) as a typed view model (parlour/services/seatview.py). Keys become intents sent to
 the controller; the screen follows every batch of events the session tells it about (its own, a
 bot's, a remote player's) and supplies the clock for the bots' pauses."""
 
@@ -16,10 +16,10 @@ from textual.reactive import var
 from textual.screen import Screen
 
 from parlour import styles
-from parlour.controller import TOLD_BATCHES as TOLD_BATCHES, KeyNames, Next, Session, TableController
 from parlour.rules.records import Event
-from parlour.seatview import Asked, Holding, Seated
-from parlour.words.i18n import t
+from parlour.services.controller import TOLD_BATCHES as TOLD_BATCHES, KeyNames, Next, Session, TableController
+from parlour.services.seatview import Asked, Holding, Seated
+from parlour.services.words.i18n import t
 
 from ..games import Presenter
 from ..keymap import key_names, keys_named, slot_keys, with_keys
@@ -205,7 +205,7 @@ class GameScreen(Screen):
             self.notify(step.error, severity="error", markup=False)
         if step.hint is not None and not any(w.group == "hint" and not w.is_finished for w in self.workers):
             # one at a time: a thread is not stopped by cancelling (a served app shares the CPU)
-            from parlour.controller import work_hint
+            from parlour.services.controller import work_hint
 
             job, words, names = step.hint, self.presenter.words, self.control.names
             self.run_worker(

@@ -11,11 +11,11 @@ from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from parlour import wire
 from parlour.compat.textual import resume_without_restyle
 from parlour.rules import bots, registry
-from parlour.shown import shown
-from parlour.words.i18n import t
+from parlour.services import wire
+from parlour.services.shown import shown
+from parlour.services.words.i18n import t
 
 from ..games import playable
 from ..keymap import in_charset, t_keys

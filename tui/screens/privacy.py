@@ -9,7 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from parlour import styles
-from parlour.words.i18n import t
+from parlour.services.words.i18n import t
 
 from ..keymap import t_keys
 

@@ -1,5 +1,5 @@
 """Replay mode: a saved game watched again with the table's own board, panels and log, and a
-replay bar. The game at each point comes from parlour/replay.py (snapshots: any seek is instant);
+replay bar. The game at each point comes from parlour/services/replay.py (snapshots: any seek is instant);
 this screen only shows it. Playing on by itself is a timer whose step is `tick()`."""
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from textual.screen import Screen
 from textual.widgets import RichLog
 
 from parlour import styles
-from parlour.controller import pawn_marks
-from parlour.replay import Replay
-from parlour.seatview import Holding, Seated
-from parlour.shown import shown
-from parlour.words.i18n import asciify, t
+from parlour.services.controller import pawn_marks
+from parlour.services.replay import Replay
+from parlour.services.seatview import Holding, Seated
+from parlour.services.shown import shown
+from parlour.services.words.i18n import asciify, t
 
 from ..games import Presenter
 from ..keymap import t_keys
@@ -105,7 +105,7 @@ class ReplayScreen(Screen):
         # five rows (four of chart, one of words) in a small terminal, up to ten in a tall one
         self.query_one(ChancesChart).styles.height = 5 if self.size.height < 30 else min(10, self.size.height // 4)
 
-    # ---- the chances chart (parlour/analysis.py, worked out in a thread) --------------------
+    # ---- the chances chart (parlour/services/analysis.py, worked out in a thread) --------------------
 
     def analysis_eyes(self) -> int | None:
         """A finished game is played on from the whole state; one in progress only from what
@@ -113,7 +113,7 @@ class ReplayScreen(Screen):
         return None if self.replay.finished else self.eyes
 
     def _analyse(self) -> None:
-        from parlour.analysis import Analysis
+        from parlour.services.analysis import Analysis
 
         analysis = Analysis(self.replay, self.analysis_eyes())
         self._analysed_eyes = analysis.eyes

@@ -12,8 +12,8 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from parlour import styles
-from parlour.shown import shown
-from parlour.words.i18n import You, asciify, listed, t
+from parlour.services.shown import shown
+from parlour.services.words.i18n import You, asciify, listed, t
 
 from ..games import Presenter
 from ..keymap import key_names

@@ -15,10 +15,11 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from parlour import saves, styles
-from parlour.config import saves_dir
-from parlour.shown import shown
-from parlour.words.i18n import asciify, t
+from parlour import styles
+from parlour.services import saves
+from parlour.services.config import saves_dir
+from parlour.services.shown import shown
+from parlour.services.words.i18n import asciify, t
 
 from ..keymap import t_keys
 from ..widgets.keybar import KeyBar
@@ -36,7 +37,7 @@ def describe_saves(folder: Path, within: float | None = None) -> list[tuple[Path
     read from the save's header and last lines (`saves.survey`), not a replay. An odd entry (a
     dangling link, a FIFO, a link to a device, a file too large or too slow to read in time) is
     listed as broken; it never hangs the list or stops it. Every name in a row (a file's, a
-    player's) is shown as text (parlour/shown.py)."""
+    player's) is shown as text (parlour/services/shown.py)."""
     rows = []
     for path, modified, seen in saves.survey(folder, within):
         when = datetime.fromtimestamp(modified).strftime("%Y-%m-%d %H:%M")

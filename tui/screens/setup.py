@@ -13,8 +13,8 @@ from textual.widgets import Button, Input, Static
 from parlour import styles
 from parlour.rules import bots, registry
 from parlour.rules.records import Rejected
-from parlour.seats import COLOURS, Seat, bot_names
-from parlour.words.i18n import t
+from parlour.services.seats import COLOURS, Seat, bot_names
+from parlour.services.words.i18n import t
 
 from ..keymap import key_names, key_pair, t_keys
 from ..widgets.keybar import KeyBar

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from parlour.words.i18n import t
+from parlour.services.words.i18n import t
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 

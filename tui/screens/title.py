@@ -13,7 +13,7 @@ from textual.widgets.option_list import Option
 
 from parlour import styles
 from parlour.rules import registry
-from parlour.words.i18n import has, t
+from parlour.services.words.i18n import has, t
 
 from ..games import playable
 from ..keymap import t_keys, with_keys

@@ -14,9 +14,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from parlour import styles
-from parlour.config import config_dir
-from parlour.shown import shown
-from parlour.words.i18n import t
+from parlour.services.config import config_dir
+from parlour.services.shown import shown
+from parlour.services.words.i18n import t
 
 
 class UnsavedScreen(ModalScreen[str | None]):

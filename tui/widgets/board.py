@@ -39,7 +39,7 @@ class LineBoard(Widget):
         from rich.segment import Segment
         from textual.strip import Strip
 
-        from parlour.words.i18n import asciify
+        from parlour.services.words.i18n import asciify
 
         return [
             strip

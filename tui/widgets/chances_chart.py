@@ -1,5 +1,5 @@
 """The chances chart under the replay's board: each player's chance to win from the start of each
-turn (parlour/analysis.py), one line of the player's pawn letter in their colour per player, the
+turn (parlour/services/analysis.py), one line of the player's pawn letter in their colour per player, the
 turn watched marked by a column, and a line of words with the numbers at that turn. It fills in
 as the analysis goes (the replay screen works it out in a thread and hands over each point).
 
@@ -11,9 +11,9 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
-from parlour.analysis import Chances
-from parlour.analysis_text import chances_line
-from parlour.words.i18n import asciify, t
+from parlour.services.analysis import Chances
+from parlour.services.analysis_text import chances_line
+from parlour.services.words.i18n import asciify, t
 
 AXIS = 5  # columns of the scale on the left ("100%" and the axis line)
 

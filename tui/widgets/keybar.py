@@ -31,7 +31,7 @@ class KeyBar(Static):
 
     def _entries(self) -> list[tuple[str, str]]:
         """(key, what it does) for each key shown now, one per action (1-9 is one key group)."""
-        from parlour.words.i18n import asciify
+        from parlour.services.words.i18n import asciify
 
         ascii_only = getattr(self.app, "ascii_only", False)
         entries, shown = [], set()

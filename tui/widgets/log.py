@@ -18,7 +18,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from parlour.words.i18n import asciify
+from parlour.services.words.i18n import asciify
 
 
 def rows_of(line: str, width: int, console: Console) -> list[str]:

@@ -11,8 +11,8 @@ from textual.containers import Vertical
 from textual.reactive import var
 from textual.widgets import Static
 
-from parlour.seatview import Asked, Holding, Seated
-from parlour.words.i18n import asciify
+from parlour.services.seatview import Asked, Holding, Seated
+from parlour.services.words.i18n import asciify
 
 from .hanging import hang
 

@@ -1,0 +1,178 @@
+"""One reader's side of a game in plain mode, the same for a local table and a served one: the
+story told batch by batch (parlour/services/words Story), the question and numbered options on a turn,
+and what an answer means (a number, the start of an option, or a command word)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from parlour.rules.records import Action
+from parlour.services.words.base import Story, Words
+from parlour.services.words.i18n import t
+
+COMMANDS = ("help", "rules", "board", "hand", "log", "options", "hint", "quit")
+
+
+@dataclass(slots=True)
+class Reply:
+    """What an answer leads to: lines to say, and an action to carry out or a command to obey."""
+
+    lines: list[str] = field(default_factory=list)
+    action: Action | None = None
+    command: str | None = None  # "quit" (the only command the caller acts on)
+
+
+def command_of(answer: str) -> str | None:
+    """The command an answer names: its English word or the active language's (`plain.word.*`)."""
+    word = answer.strip().casefold()
+    for command in COMMANDS:
+        if word in (command, t(f"plain.word.{command}").casefold()):
+            return command
+    return {"?": "help", "q": "quit", "exit": "quit"}.get(word)
+
+
+def rules_text(words: Words) -> str:
+    """A game's rules as the full-screen table's help says them, its keys named as the table
+    has them by default: the text names keys as {roll}, {confirm}... and the game's own by their
+    ids (tui/keymap.py fills them from the player's keymap there; the game's registry entry
+    says its keys), and plain mode has no keys of its own to name."""
+    from parlour.rules import registry
+    from parlour.services.command import command
+
+    keys = {
+        "roll": f"{t('keys.space')}/r",
+        "confirm": t("keys.enter_name"),
+        "back": t("keys.escape_name"),
+        "move": "↑↓",
+        "help": "?",
+        "quit": "Ctrl+Q",
+        "undo": "u",
+        "slots": "1-9",
+        "command": command(),
+        **dict(registry.entry(words.game_id).keys),
+    }
+    return t(words.help_key).format_map(keys)
+
+
+def numbered(labels: list[str]) -> list[str]:
+    return [t("plain.option", n=n, label=label) for n, label in enumerate(labels, 1)]
+
+
+class Talk:
+    """A game told to one reader: `story_seat` is whose secrets the log may tell (-1: none)."""
+
+    hints = False  # whether `hint` answers (on this computer; at a served table if its creator said so)
+
+    def __init__(self, game, names: tuple[str, ...], story_seat: int, initial: Any):
+        self.game, self.names, self.story_seat, self.initial = game, tuple(names), story_seat, initial
+        self.words = Words.of(game.id)
+        self.story = Story(game, self.words, self.names, story_seat, initial)
+
+    # ---- telling ---------------------------------------------------------------------------
+
+    def follow(self, events) -> list[str]:
+        """The lines for one batch of events (what one action led to)."""
+        return self.story.tell(events)
+
+    def log(self, events) -> list[str]:
+        """The whole story of `events`, from the start."""
+        return Story(self.game, self.words, self.names, self.story_seat, self.initial).tell_log(events)
+
+    def labels(self, view, seat: int, actions: list[Action]) -> list[str]:
+        return [self.words.describe(a, view, seat, self.names) for a in actions]
+
+    def turn(self, view, seat: int, actions: list[Action]) -> list[str]:
+        """Whose turn, the question and the numbered options."""
+        question = f"{t('game.your_turn', name=self.names[seat])} {self.words.question(view, seat, self.names)}"
+        return [question, *numbered(self.labels(view, seat, actions))]
+
+    def hand(self, view, seat: int) -> list[str]:
+        words = self.words
+        if words.hand(view, 0) is None:
+            return [t("plain.no_hand")]
+        if not 0 <= seat < len(self.names):
+            return [t("plain.hand_hidden")]
+        cards = [words.card_label(card) for card in words.hand(view, seat) or ()]
+        extra = words.aside(view, seat, False)
+        lines = [t("plain.hand", name=self.names[seat], cards=", ".join(cards) if cards else t("game.no_cards"))]
+        return lines + ([extra.replace("\n", ": ", 1)] if extra else [])
+
+    def board(self, view, seat: int) -> list[str]:
+        return self.words.board_lines(view, seat, self.names) or [t("plain.no_board")]
+
+    def results(self, state) -> list[str]:
+        result = self.game.result(state)
+        if result is None:
+            return []
+        winners = ", ".join(self.names[w] for w in result.winners)
+        return [t("game.over", winners=winners), *self.words.result_lines(state, self.names)]
+
+    # ---- answering -------------------------------------------------------------------------
+
+    def answer(self, text: str, view, seat: int, actions: list[Action], events=()) -> Reply:
+        """What `text` means on `seat`'s turn (no actions: not its turn, only commands work)."""
+        answer = text.strip()
+        command = command_of(answer)
+        if command is not None:
+            return self.obey(command, view, seat, actions, events)
+        if not actions:
+            return Reply([t("plain.not_your_turn")])
+        if not answer:
+            if len(actions) == 1:
+                return Reply(action=actions[0])
+            return Reply(self.turn(view, seat, actions))
+        if answer.isdigit():
+            n = int(answer)
+            if 1 <= n <= len(actions):
+                return Reply(action=actions[n - 1])
+            return Reply([t("plain.out_of_range", n=len(actions))])
+        found = self.matching(answer, view, seat, actions)
+        if len(found) == 1:
+            return Reply(action=actions[found[0]])
+        if found:
+            return Reply([t("plain.which", numbers=", ".join(str(i + 1) for i in found))])
+        return Reply([t("plain.not_understood", answer=answer, n=len(actions))])
+
+    def hint(self, view, seat: int, actions: list[Action], events=()) -> str:
+        """The hint (parlour/services/hint.py), from `view`, the seat's own, in words."""
+        if not self.hints:
+            return t("hint.off")
+        if len(actions) < 2:
+            return t("hint.not_now")
+        from parlour.services.hint import hint, hint_line
+
+        found = hint(self.game, view, seat, seed=len(events))
+        return hint_line(found, self.words, view, seat, self.names) if found else t("hint.not_now")
+
+    def matching(self, answer: str, view, seat: int, actions: list[Action]) -> list[int]:
+        """The options an answer's words name: the start of a label, a word of it, or the
+        action's English name (`roll` rolls in any language)."""
+        word = answer.casefold()
+        found = []
+        for i, (action, label) in enumerate(zip(actions, self.labels(view, seat, actions))):
+            label = label.casefold()
+            if (
+                label.startswith(word)
+                or word in label.replace(",", " ").split()
+                or type(action).__name__.casefold().startswith(word)
+            ):
+                found.append(i)
+        return found
+
+    def obey(self, command: str, view, seat: int, actions: list[Action], events=()) -> Reply:
+        if command == "quit":
+            return Reply(command="quit")
+        if command == "help":
+            return Reply([t("plain.commands")] + ([t("hint.plain_help")] if self.hints else []))
+        if command == "hint":
+            return Reply([self.hint(view, seat, actions, events)])
+        if command == "rules":
+            return Reply([rules_text(self.words)])
+        if command == "board":
+            return Reply(self.board(view, seat))
+        if command == "hand":
+            return Reply(self.hand(view, seat))
+        if command == "log":
+            return Reply(self.log(events) or [t("plain.no_log")])
+        return Reply(self.turn(view, seat, actions) if actions else [t("plain.not_your_turn")])

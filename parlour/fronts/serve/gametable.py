@@ -1,0 +1,244 @@
+"""One table of the served lobby (parlour/fronts/serve/tables.py): its seat plan, who is there (players
+and watchers, each a lobby `Member`), and once it starts, its game: the one authoritative rules
+table in a `LocalSession` (parlour/services/session.py: the table driver submits, saves and tells), whose
+turns the controller's `TurnControl` (parlour/services/controller.py) keeps, as on every front: it says
+which bot moves next and plays it. This table only supplies the clock (a timer per bot move, per
+stand-in) and tells every member the events redacted for their seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from parlour.rules import bots
+from parlour.rules.records import Action, Event, Rejected
+from parlour.rules.table import Table
+from parlour.services import wire
+from parlour.services.controller import TurnControl
+from parlour.services.seats import SPECTATOR, Seat
+from parlour.services.session import LocalSession
+from parlour.services.table_driver import TableDriver
+
+if TYPE_CHECKING:
+    from .tables import Member
+
+log = logging.getLogger("parlour.fronts.serve")
+
+
+class Host(Protocol):
+    """What a table needs of its lobby."""
+
+    bot_delay: float  # seconds before a bot moves (people see the move come)
+    clock: Callable[[], float]
+
+    def changed(self) -> None: ...  # the lobby's list changed: tell everyone in the lobby
+
+    def poke(self) -> None: ...  # something changed at a table: wake whoever waits
+
+
+@dataclass
+class SeatPlan:
+    bot: str | None  # a bot level, or None for a human seat
+    name: str | None = None  # the player's name once taken (bots get theirs at once)
+    cred: str | None = None
+    colour: str = "red"
+
+
+@dataclass(eq=False)
+class GameTable:
+    id: int
+    game_id: str
+    plan: list[SeatPlan]
+    host: Host
+    standin: float = 0  # seconds an away player is waited for before a bot plays for them
+    seed: int | None = None
+    rig: Any = None
+    hints: bool = False  # its creator let every seated player ask for a hint (parlour/services/hint.py)
+    creator: str | None = None  # the credential that set it up here (its quota counts the table)
+    table: Table | None = None  # the rules' table once the game starts (driven by `driver`)
+    driver: TableDriver | None = None
+    turns: TurnControl | None = None  # whose move it is, which bot moves next (over the driver)
+    members: set[Member] = field(default_factory=set)  # every Member at this table, players and watchers
+    away: set[int] = field(default_factory=set)  # seats whose player dropped
+    standing_in: set[int] = field(default_factory=set)  # away seats a bot now plays
+    bots: dict[int, Any] = field(default_factory=dict)  # a bot for every seat: a human's stands in when away
+    timers: dict[object, asyncio.TimerHandle] = field(default_factory=dict)  # "bot", or an away seat
+    empty_since: float | None = None  # when its last human went away (None: someone is here)
+    closed: bool = False  # no longer in the lobby: nothing more is played here
+
+    # ---- what the lobby lists ------------------------------------------------------------------
+
+    @property
+    def status(self) -> str:
+        if self.table is None:
+            return "waiting"
+        return "finished" if self.table.result() is not None else "playing"
+
+    def free_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.plan) if s.bot is None and s.name is None]
+
+    def seat_of(self, name: str) -> int | None:
+        return next(
+            (i for i, s in enumerate(self.plan) if s.bot is None and s.name and s.name.casefold() == name.casefold()),
+            None,
+        )
+
+    def line(self) -> wire.TableLine:
+        """The table as the lobby lists it."""
+        return wire.TableLine(
+            self.id,
+            self.game_id,
+            self.status,
+            tuple(wire.SeatLine(s.name, s.bot, i in self.away) for i, s in enumerate(self.plan)),
+            self.standin,
+            self.hints,
+            sum(1 for m in self.members if m.seat == SPECTATOR),
+        )
+
+    # ---- the game ------------------------------------------------------------------------------
+
+    def play(self, table: Table, path: Path | None) -> None:
+        """The game starts (or goes on, from its save): bots for every seat and the driver that
+        saves the log to `path` after every action and tells this table."""
+        self.table = table
+        self.bots = {i: bots.make(s.bot or "random", f"{table.header.seed}/{i}") for i, s in enumerate(self.plan)}
+        writer = None
+        if path is not None:
+            from parlour.services import saves
+
+            writer = saves.Writer(path, table.header, table.events)
+            if writer.problem:  # it keeps trying after every action
+                log.warning("table %d is not saved yet: %s", self.id, writer.problem)
+        self.driver = TableDriver(
+            table,
+            {i: self.bots[i] for i, s in enumerate(self.plan) if s.bot},
+            writer,
+            lambda error: log.warning("table %d: cannot save: %s", self.id, error),
+        )
+        seats = [Seat(s.name or "", s.bot, s.colour) for s in self.plan]
+        # every person at a keyboard of their own: nothing to hide between them
+        self.turns = TurnControl(LocalSession(table, seats, self.driver), private=False, bot_delay=self.host.bot_delay)
+        self.driver.listen(self._played)
+
+    def seated(self, member: Member) -> wire.Seated:
+        """The table as `member` sees it from their seat (or chair): everything so far."""
+        assert self.table is not None, "the game has started"
+        game, table = self.table.game, self.table
+        return wire.Seated(
+            self.id,
+            game.id,
+            tuple(table.players),
+            dict(table.header.options),
+            member.seat,
+            tuple(s.bot for s in self.plan),
+            tuple(s.colour for s in self.plan),
+            tuple(sorted(self.away)),
+            self.hints and member.seat != SPECTATOR,
+            tuple(game.redact(e, member.seat) for e in table.events),
+        )
+
+    def act(self, member: Member, action: Action) -> list[Event]:
+        """An action from `member`'s UI, for their own seat only (raises Rejected)."""
+        if self.driver is None or self.table is None:
+            raise Rejected("you are not at a table in play")
+        if member.seat == SPECTATOR:
+            log.info("refused an action from %s: watching table %d", member.name, self.id)
+            raise Rejected("you are watching; a watcher cannot act")
+        game = self.table.game
+        if not isinstance(action, Action) or game.kinds.get(type(action).__name__) is not type(action):
+            raise Rejected(f"not an action of {game.title}")
+        try:
+            return self.driver.submit(member.seat, action)
+        except Rejected as error:
+            log.info("table %d: rejected %s from %s: %s", self.id, type(action).__name__, member.name, error.reason)
+            raise
+
+    def _played(self, events: list[Event]) -> None:
+        """New events: to everyone here, redacted for each; then the next bot."""
+        assert self.table is not None
+        game = self.table.game
+        batches: dict[int, wire.Events] = {}  # one per seat: the watchers share one
+        for member in list(self.members):
+            batch = batches.get(member.seat)
+            if batch is None:
+                batch = batches[member.seat] = wire.Events(tuple(game.redact(e, member.seat) for e in events))
+            member.send(batch)
+        result = self.table.result()
+        if result is not None:
+            log.info("table %d finished: %s won", self.id, ", ".join(self.table.players[w] for w in result.winners))
+            self.stop_clocks()
+            self.host.changed()
+        else:
+            self.schedule_bot()
+            self.host.poke()
+
+    # ---- the clock: bots' moves and stand-ins ---------------------------------------------------
+
+    def schedule_bot(self) -> None:
+        """If a bot is to move, let it when the turn control's delay has passed (one at a time)."""
+        due = self.turns.schedule_bot() if self.turns is not None else None
+        if due is not None:
+            self.timers["bot"] = asyncio.get_running_loop().call_later(due.delay, self._bot_step, due.seat)
+
+    def _bot_step(self, seat: int) -> None:
+        self.timers.pop("bot", None)
+        if self.turns is None or self.closed:
+            return
+        try:
+            refused = self.turns.play_bot()
+        except Exception:  # a bot bug must not stop the table or the server
+            log.exception("table %d: the bot for seat %d failed", self.id, seat)
+        else:
+            if refused:
+                log.error("table %d: the bot for seat %d failed: %s", self.id, seat, refused)
+
+    def stop_clocks(self) -> None:
+        for timer in self.timers.values():
+            timer.cancel()
+        self.timers.clear()
+
+    # ---- players who drop and come back ---------------------------------------------------------
+
+    def gone(self, seat: int) -> None:
+        """A seat's player dropped: a bot may stand in later, and a table whose humans are all
+        away starts its abandon clock."""
+        self.away.add(seat)
+        if self.standin:
+            loop = asyncio.get_running_loop()
+            self.timers[seat] = loop.call_later(self.standin, self._stand_in, seat)
+        if all(i in self.away for i, s in enumerate(self.plan) if s.bot is None) and self.empty_since is None:
+            self.empty_since = self.host.clock()
+
+    def back(self, seat: int) -> None:
+        """A seat's player is back: their bot stands down."""
+        self.empty_since = None
+        self.away.discard(seat)
+        self.standing_in.discard(seat)
+        if self.driver is not None:
+            self.driver.bots.pop(seat, None)
+        timer = self.timers.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+        self.presence(seat, False)
+
+    def _stand_in(self, seat: int) -> None:
+        self.timers.pop(seat, None)
+        if seat in self.away and self.status == "playing" and self.driver is not None and self.table is not None:
+            self.standing_in.add(seat)
+            self.driver.bots[seat] = self.bots[seat]
+            log.info("table %d: a bot stands in for %s", self.id, self.table.players[seat])
+            self.presence(seat, True)
+            self.schedule_bot()
+
+    def presence(self, seat: int, away: bool) -> None:
+        """Tell everyone else here that `seat`'s player left or came back."""
+        message = wire.Presence(seat, away, seat in self.standing_in)
+        for member in list(self.members):
+            if member.seat != seat:
+                member.send(message)
+        self.host.changed()

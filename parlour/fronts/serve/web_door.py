@@ -1,0 +1,590 @@
+"""The web door of `parlour serve`: the same lobby and tables to browsers, beside SSH.
+
+A browser logs in through a form (the same names and passwords as SSH, parlour/fronts/serve/cookie.py
+for the cookie) and then opens a WebSocket; its player is one more session of the server: a
+Parlour app in this process on the same `Channel`/`ChannelDriver` as an SSH session, its screen
+sent as binary WebSocket frames to textual-serve's xterm.js page, its keys and window sizes
+received as textual-serve's JSON messages. The limits are the SSH door's (docs/serve.md): the
+same login back-off, guesses, slots and quotas, the same bounds on keys, pastes, sizes and unsent
+output. The WebSocket is refused unless its Origin is this server (no cross-site hijacking)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import weakref
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from aiohttp import WSMsgType, web
+
+from . import cookie, webpage
+from .channel import MAX_BACKLOG, STOP
+from .client import C1_TO_REPLACEMENT, BadClient, check_name, check_size, client_locale
+from .guard import source
+from .names import is_shared
+from .pace import Bucket
+from .server import MAX_UNSENT, READ_BURST, READ_RATE, RESIZE_BURST, RESIZE_RATE, is_loopback, terminal_environ
+from .tables import Member
+from .webgate import Gate
+
+if TYPE_CHECKING:
+    from parlour.services.wire import ToServer
+
+log = logging.getLogger("parlour.fronts.serve")
+
+MAX_MESSAGE = 32 * 1024  # bytes of one WebSocket message (a paste is at most paste.MAX_PASTE characters)
+MAX_FORM = 4 * 1024  # bytes of a login form
+HEARTBEAT = 30.0  # seconds between pings that find a browser gone without a word
+MAX_PING = 64  # characters of a page's ping payload echoed back
+CLOSE_WAIT = 1.0  # seconds the server waits for a browser's answer to its close (a newer login waits on it)
+KEEPALIVE = 15.0  # seconds an idle HTTP connection (no WebSocket) is kept open
+
+# The browser login (the cookie's login id) each web session's task plays under: a reloaded tab
+# may take over its own seat from a shared credential. An SSH session's task has none.
+_LOGINS: weakref.WeakKeyDictionary[asyncio.Task[Any], str] = weakref.WeakKeyDictionary()
+
+
+def static_folder() -> Path:
+    """textual-serve's own static files: xterm.js, its CSS and the Roboto Mono font."""
+    import textual_serve
+
+    return Path(textual_serve.__file__).resolve().parent / "static"
+
+
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; font-src 'self'; "
+    "img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+)
+# (styles 'unsafe-inline': xterm.js adds its own <style> elements; no script may run inline.)
+HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",  # (with no-referrer a form sends Origin: null)
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+}
+
+
+@web.middleware
+async def security_headers(request: web.Request, handler):
+    """The headers every answer carries, errors and redirects too; no traceback to a browser."""
+    try:
+        response = await handler(request)
+    except web.HTTPException as error:
+        _headers(request, error)
+        raise
+    except Exception:  # it goes to the server log
+        log.exception("web request %s failed", request.path)
+        response = web.Response(status=500, text="Something went wrong on the server. It has been logged.")
+    _headers(request, response)
+    return response
+
+
+def _headers(request: web.Request, response) -> None:
+    for key, value in HEADERS.items():
+        response.headers.setdefault(key, value)
+    if not request.path.startswith("/static/"):
+        response.headers.setdefault("Cache-Control", "no-store")
+
+
+def client_address(request: web.Request) -> str:
+    """The browser's address: the peer's, or behind a reverse proxy on this machine the last
+    address it put in X-Forwarded-For (only a proxy on loopback is believed)."""
+    peer = request.remote or "?"
+    forwarded = request.headers.get("X-Forwarded-For", "")
+    if forwarded and is_loopback(peer):
+        last = forwarded.rsplit(",", 1)[-1].strip()
+        if 0 < len(last) <= 45:
+            peer = last
+    return source(peer)
+
+
+def same_origin(request: web.Request) -> bool:
+    """The request comes from a page of this server: its Origin names the host it was sent to.
+    A page elsewhere (another site's script opening our WebSocket or posting our forms) fails."""
+    origin = request.headers.get("Origin")
+    if not origin or origin == "null":
+        return False
+    return urlsplit(origin).netloc.lower() == request.host.lower()
+
+
+def secure(request: web.Request) -> bool:
+    """Reached over HTTPS (directly, or through a reverse proxy on this machine that says so)."""
+    if request.secure:
+        return True
+    return is_loopback(request.remote or "") and request.headers.get("X-Forwarded-Proto", "").lower() == "https"
+
+
+class WebDoor:
+    """The aiohttp side: pages, login, logout, and each browser's session on a WebSocket."""
+
+    def __init__(self, hub, state_folder: Path):
+        self.hub = hub
+        self.logins = cookie.Logins(cookie.secret_key(state_folder), self._password_of)
+        self.runner: web.AppRunner | None = None
+        self.port = 0
+        self.listener: asyncio.AbstractServer | None = None
+        self.gate = Gate()
+        self.sockets: set[web.WebSocketResponse] = set()
+
+    def _password_of(self, cred: str) -> str | None:
+        if cred == "open":
+            return "" if self.hub.open else None
+        if self.hub.passwords is None:
+            return None
+        if cred == "password":
+            return self.hub.passwords.get(None)
+        if cred.startswith("password:"):
+            return self.hub.passwords.get(cred.partition(":")[2])
+        return None
+
+    def app(self) -> web.Application:
+        app = web.Application(middlewares=[security_headers], client_max_size=MAX_FORM)
+        app.router.add_get("/", self.index)
+        app.router.add_post("/login", self.login)
+        app.router.add_post("/logout", self.logout)
+        app.router.add_get("/ws", self.websocket)
+        app.router.add_get("/parlour.css", self.css)
+        app.router.add_get("/parlour.js", self.js)
+        app.router.add_static("/static/", static_folder(), follow_symlinks=False)
+        return app
+
+    async def start(self, host: str, port: int) -> None:
+        self.runner = web.AppRunner(
+            self.app(), access_log=None, handle_signals=False, shutdown_timeout=5, keepalive_timeout=KEEPALIVE
+        )
+        await self.runner.setup()
+        # asyncio's server with aiohttp's handlers, each connection through the gate (webgate.py)
+        self.listener = await asyncio.get_running_loop().create_server(
+            self.gate.factory(self.runner.server), host, port, backlog=128
+        )
+        self.port = self.listener.sockets[0].getsockname()[1]  # (port 0: the one the system chose)
+
+    async def stop_listening(self) -> None:
+        if self.listener is not None:
+            self.listener.close()  # (not wait_closed: it would wait for every player to leave)
+            self.listener = None
+
+    async def close(self) -> None:
+        for ws in list(self.sockets):
+            await ws.close(message=b"the server is restarting")
+        if self.runner is not None:
+            await self.runner.cleanup()
+
+    # ---- pages ---------------------------------------------------------------------------------
+
+    def _who(self, request: web.Request):
+        return self.logins.check(request.cookies.get(cookie.NAME))
+
+    def _host_allowed(self, request: web.Request) -> bool:
+        """Without credentials anyone who reaches the door plays: only a loopback host name is
+        served, so a site in a browser on this machine cannot reach it under a name of its own
+        (DNS rebinding)."""
+        if not self.hub.open:
+            return True
+        host = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") else request.host
+        return is_loopback(host.strip("[]"))
+
+    async def css(self, request: web.Request) -> web.Response:
+        return web.Response(text=webpage.PAGE_CSS, content_type="text/css")
+
+    async def js(self, request: web.Request) -> web.Response:
+        return web.Response(text=webpage.PAGE_JS, content_type="application/javascript")
+
+    async def index(self, request: web.Request) -> web.Response:
+        if not self._host_allowed(request):
+            raise web.HTTPForbidden(text="Use http://127.0.0.1 or http://localhost.")
+        who = self._who(request)
+        if who is None:
+            return web.Response(text=webpage.login_page(open_door=self.hub.open), content_type="text/html")
+        scheme = "wss" if secure(request) else "ws"
+        return web.Response(text=webpage.game_page(who[0], f"{scheme}://{request.host}/ws"), content_type="text/html")
+
+    async def login(self, request: web.Request) -> web.Response:
+        """The form: a name and a password, judged as an SSH login is (back-off per address, the
+        guesses at each password, the login slots and the credential's quota of connections)."""
+        if not same_origin(request) or not self._host_allowed(request):
+            raise web.HTTPForbidden(text="A login comes from this server's own page.")
+        src = client_address(request)
+        slots = self.hub.logging_in
+        holder = object()
+        if not slots.take(holder, src):
+            self.hub.refusals.info("refused a web login from %s: too many logins at once", src)
+            return self._form("Too many logins at once; try again in a moment.", status=503)
+        try:
+            return await self._judge(request, src)
+        finally:
+            for waiter in slots.give_back(holder):
+                waiter._admitted()
+
+    async def _judge(self, request: web.Request, src: str) -> web.Response:
+        try:
+            form = await request.post()
+        except (ValueError, web.HTTPException):
+            return self._form("That login form was not right.", status=400)
+        name, password = form.get("name", ""), form.get("password", "")
+        if not isinstance(name, str) or not isinstance(password, str) or len(password) > 256:
+            return self._form("That login form was not right.", status=400)
+        try:
+            name = check_name(name)
+        except BadClient as error:
+            return self._form(str(error), name="", status=400)
+        hub = self.hub
+        if hub.open:
+            cred = "open"
+        else:
+            wait = hub.backoff.turn(src)
+            if wait:
+                await asyncio.sleep(wait)
+            target = hub.password_of(name)
+            if not hub.guesses.take(target, src):
+                hub.refusals.info(
+                    "refused %s from %s (web): %s is locked after too many wrong passwords", name, src, target
+                )
+                return self._form(
+                    "Too many wrong passwords have been tried for this login lately: wait a few minutes.",
+                    name,
+                    status=429,
+                )
+            cred = hub.check_password(name, password)
+            if cred is None:
+                failures = hub.backoff.failed(src, target)
+                hub.refusals.info("refused %s from %s (web): wrong password (%d recent failures)", name, src, failures)
+                return self._form("Wrong name or password.", name, status=403)
+            hub.backoff.succeeded(src, target)
+            hub.guesses.give_back(target, src)
+        refusal = hub.names.refusal(name, cred)
+        if refusal is not None:
+            hub.refusals.info("refused %s from %s (web): %s", name, src, refusal)
+            return self._form(refusal, status=403)
+        response = web.HTTPSeeOther("/")
+        response.set_cookie(
+            cookie.NAME,
+            self.logins.make(name, cred),
+            max_age=cookie.LIFETIME,
+            path="/",
+            httponly=True,
+            samesite="Strict",
+            secure=secure(request),
+        )
+        log.info("%s logged in on the web door from %s", name, src)
+        raise response
+
+    def _form(self, error: str, name: str = "", status: int = 200) -> web.Response:
+        return web.Response(
+            text=webpage.login_page(error, name, self.hub.open), content_type="text/html", status=status
+        )
+
+    async def logout(self, request: web.Request) -> web.Response:
+        if not same_origin(request):
+            raise web.HTTPForbidden(text="A logout comes from this server's own page.")
+        self.logins.revoke(request.cookies.get(cookie.NAME))
+        response = web.HTTPSeeOther("/")
+        response.del_cookie(cookie.NAME, path="/")
+        raise response
+
+    # ---- a browser's session -------------------------------------------------------------------
+
+    async def websocket(self, request: web.Request) -> web.StreamResponse:
+        if not same_origin(request) or not self._host_allowed(request):
+            self.hub.refusals.info(
+                "refused a WebSocket from %s: Origin %r is not this server",
+                client_address(request),
+                request.headers.get("Origin", "")[:100],
+            )
+            raise web.HTTPForbidden(text="Not from this server's page.")
+        who = self._who(request)
+        if who is None:
+            raise web.HTTPForbidden(text="Log in first.")
+        name, cred, login = who
+        hub = self.hub
+        refusal = hub.names.refusal(name, cred)  # (bound to another login since this one?)
+        if refusal is not None:
+            hub.refusals.info("refused %s's WebSocket from %s: %s", name, client_address(request), refusal)
+            raise web.HTTPForbidden(text=refusal)
+        refusal = self._admit(cred)
+        if refusal is not None:
+            hub.refusals.info("refused %s's WebSocket from %s: %s", name, client_address(request), refusal)
+            raise web.HTTPServiceUnavailable(text=refusal)
+        ws = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_MESSAGE, compress=False, timeout=CLOSE_WAIT)
+        try:
+            await ws.prepare(request)
+            self.sockets.add(ws)
+            await WebSession(self, ws, request, name, cred, login).run()
+        except (asyncio.CancelledError, ConnectionError):
+            pass
+        except Exception:  # never a traceback to the browser: it goes to the server log
+            log.exception("web session of %s failed", name)
+        finally:
+            self.sockets.discard(ws)
+            self._release(cred)
+            if not ws.closed:
+                await ws.close()
+        return ws
+
+    def _admit(self, cred: str) -> str | None:
+        """Count a logged-in connection, as the SSH door does; or why not."""
+        hub = self.hub
+        if hub.stopping:
+            return "the server is restarting"
+        if hub.connections >= hub.settings.max_connections:
+            return "the Parlour server is full; try later"
+        quota = hub.settings.quotas.of(cred).connections
+        if hub.by_cred.get(cred, 0) >= quota:
+            who = "the shared password's players have" if is_shared(cred) else "your login has"
+            return f"{who} {quota} connections here already, the most allowed; close one first"
+        hub.by_cred[cred] = hub.by_cred.get(cred, 0) + 1
+        hub.connections += 1
+        hub.lobby.poke()
+        return None
+
+    def _release(self, cred: str) -> None:
+        hub = self.hub
+        hub.connections -= 1
+        left = hub.by_cred.get(cred, 0) - 1
+        if left > 0:
+            hub.by_cred[cred] = left
+        else:
+            hub.by_cred.pop(cred, None)
+        hub.lobby.poke()
+
+
+def browser_env(request: web.Request) -> dict[str, str]:
+    """The locale a browser asks for (its first Accept-Language), as an SSH client's LANG."""
+    first = request.headers.get("Accept-Language", "")[:64].split(",")[0].strip().lower()
+    return {"LANG": "sv_SE.UTF-8" if first.startswith("sv") else "en_GB.UTF-8"}
+
+
+class WebSession:
+    """One browser tab's player, from its WebSocket's opening to its end."""
+
+    def __init__(
+        self, door: WebDoor, ws: web.WebSocketResponse, request: web.Request, name: str, cred: str, login: str
+    ):
+        self.door, self.hub, self.ws, self.request = door, door.hub, ws, request
+        self.name, self.cred, self.login = name, cred, login
+        self.src = client_address(request)
+        self.cut = asyncio.Event()  # the browser is gone, or does not take its screen's output
+        self.out: list[bytes] = []
+        self.unsent = 0
+        self.more = asyncio.Event()
+
+    # ---- output: the app's screen, sent in one frame per turn; a browser that does not take it is cut off
+
+    def write(self, data: bytes) -> None:
+        if self.cut.is_set():
+            return
+        self.out.append(data)
+        self.unsent += len(data)
+        transport = self.request.transport
+        held = transport.get_write_buffer_size() if transport is not None else 0
+        if self.unsent + held > MAX_UNSENT:
+            log.info("%s does not read its screen (more than %d bytes unsent): disconnected", self.name, MAX_UNSENT)
+            self.out.clear()
+            self.cut.set()
+            if transport is not None:
+                transport.abort()
+            return
+        self.more.set()
+
+    async def _send(self) -> None:
+        try:
+            while True:
+                await self.more.wait()
+                self.more.clear()
+                while self.out:
+                    data = b"".join(self.out)
+                    self.out.clear()
+                    await self.ws.send_bytes(data)  # waits while the socket's buffer is full
+                    self.unsent -= len(data)
+        except (ConnectionError, RuntimeError):  # the browser is gone (aiohttp: RuntimeError once closing)
+            self.cut.set()
+
+    # ---- the session -------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        hub, name = self.hub, self.name
+        task = asyncio.current_task()
+        assert task is not None  # (aiohttp runs each request's handler in a task)
+        hub.sessions.add(task)
+        try:
+            if await self._take_over(task):
+                await self._play(task)
+        finally:
+            hub.sessions.discard(task)
+            if getattr(task, "parlour_kicked", False):
+                await self._say(STOP + "\r\nYou logged in again from another place: this tab is closed.\r\n")
+            elif hub.stopping:
+                await self._say(
+                    STOP + "\r\nThe Parlour server is restarting; your game is saved. Reload the page in a moment.\r\n"
+                )
+            if hub.playing.get(name.casefold()) is task:
+                del hub.playing[name.casefold()]
+
+    async def _say(self, text: str) -> None:
+        try:
+            if not self.ws.closed:
+                await asyncio.wait_for(self.ws.send_bytes(text.encode("utf-8")), 2)
+        except (TimeoutError, ConnectionError, RuntimeError):
+            pass
+
+    async def _take_over(self, task: asyncio.Task[Any]) -> bool:
+        """A second login as the same player closes the first, as over SSH; with a shared
+        credential only the same browser login may (a reloaded tab), else the first keeps it."""
+        other = self.hub.playing.get(self.name.casefold())
+        if other is not None:
+            if is_shared(self.cred) and _LOGINS.get(other) != self.login:
+                log.info("refused %s from %s (web): already playing from another connection", self.name, self.src)
+                await self._say(f"{self.name} is playing from another connection. If that is you, close it first.\r\n")
+                return False
+            log.info("%s logged in again from %s (web): the older connection is closed", self.name, self.src)
+            other.parlour_kicked = True
+            other.cancel()
+            await asyncio.wait({other}, timeout=10)
+        _LOGINS[task] = self.login
+        self.hub.playing[self.name.casefold()] = task
+        return True
+
+    async def _play(self, task: asyncio.Task[Any]) -> None:
+        from .channel import Channel
+        from .ui import Ui
+
+        hub, name, request = self.hub, self.name, self.request
+        width, height = check_size(_int(request.query.get("width")), _int(request.query.get("height")))
+        env = browser_env(request)
+        lang, ascii_only, _ = client_locale(env)
+        log.info("%s connected from %s (web, %dx%d, %s)", name, self.src, width, height, lang)
+        channel = Channel(self.write, width, height)
+        outbox: asyncio.Queue[ToServer] = asyncio.Queue()
+        environ = terminal_environ("xterm-256color", {"COLORTERM": "truecolor"})
+        ui = Ui(name, channel, lang, ascii_only, environ, outbox.put_nowait)
+        member = None
+        sender = asyncio.create_task(self._send())
+        try:
+            hub.uis.add(ui)
+            member = Member(name, self.cred, ui.link.deliver)
+            async with hub.starting:
+                ui_task = ui.start(hub.lobby.listing(member))
+                hello = asyncio.ensure_future(outbox.get())
+                try:
+                    await asyncio.wait({hello, ui_task}, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    hello.cancel()
+                if not hello.cancelled():
+                    hub.lobby.handle(member, hello.result())
+            tasks: list[asyncio.Task[Any]] = [
+                asyncio.create_task(self._keys_in(channel, member)),
+                asyncio.create_task(self._link(outbox, member)),
+                asyncio.create_task(self.cut.wait()),
+                sender,
+                ui_task,
+            ]
+            try:
+                await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                for one in tasks[:-2]:
+                    one.cancel()
+            keys = tasks[0]
+            if keys.done() and not keys.cancelled() and keys.exception() is None and keys.result() == "idle":
+                channel.close()
+                await self._flush_and_say(STOP + "\r\nIdle for too long: disconnected. Your seat is kept.\r\n")
+        finally:
+            if member is not None:
+                hub.lobby.leave(member)
+                log.info("%s left", name)
+            channel.close()
+            sender.cancel()
+            ender = asyncio.ensure_future(self._end_ui(ui))
+            hub.closing.add(ender)
+            ender.add_done_callback(hub.closing.discard)
+
+    async def _flush_and_say(self, text: str) -> None:
+        self.out.clear()
+        await self._say(text)
+
+    async def _end_ui(self, ui) -> None:
+        try:
+            await ui.close()
+        finally:
+            self.hub.uis.discard(ui)
+            self.hub.giveback.ended()
+
+    async def _link(self, outbox: asyncio.Queue, member: Member) -> None:
+        while True:
+            self.hub.lobby.handle(member, await outbox.get())
+
+    async def _keys_in(self, channel, member: Member) -> str | None:
+        """textual-serve's messages from the page: keys ("stdin"), window sizes ("resize"), pings.
+        Each is checked before use; anything else is ignored. Returns "idle" after the idle
+        timeout without a key (the page's own pings do not count)."""
+        pace = Bucket(READ_RATE, READ_BURST)
+        resizes = Bucket(RESIZE_RATE, RESIZE_BURST)
+        loop = asyncio.get_running_loop()
+        idle = self.hub.settings.idle_timeout
+        last_key = loop.time()
+        told = False
+        while True:
+            left = last_key + idle - loop.time()
+            if left <= 0:
+                log.info("%s was idle for %d s: disconnected", member.name, idle)
+                return "idle"
+            try:
+                message = await asyncio.wait_for(self.ws.receive(), left)
+            except TimeoutError:
+                continue
+            if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
+                return None
+            if message.type != WSMsgType.TEXT or channel.closed:
+                continue
+            kind, data = parse(message.data)
+            if kind == "stdin":
+                last_key = loop.time()
+                channel.keys(data)
+                if (channel.dropped or channel.paste.ended) and not told:
+                    told = True
+                    log.info(
+                        "%s sent more than %d characters at once, or too long a paste: the rest is dropped",
+                        member.name,
+                        MAX_BACKLOG,
+                    )
+            elif kind == "resize":
+                if not resizes.take():
+                    log.info("%s sent window changes faster than %d a second: disconnected", member.name, RESIZE_RATE)
+                    return None
+                channel.resize(*data)
+            elif kind == "ping":
+                await self.ws.send_str(json.dumps(["pong", data]))
+            wait = pace.wait(len(message.data))
+            if wait:  # (the pace of one client's input: its next message waits)
+                await asyncio.sleep(wait)
+
+
+def _int(value) -> int | None:
+    """A whole number from a query string, or None (check_size turns None into the default)."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 6:
+        return int(value)
+    return None
+
+
+def parse(text: str):
+    """One of textual-serve's messages from a page: ("stdin", text), ("resize", (width, height)),
+    ("ping", short text); (None, None) for anything else. Never raises."""
+    try:
+        envelope = json.loads(text)
+    except (ValueError, RecursionError):
+        return None, None
+    if not isinstance(envelope, list) or len(envelope) != 2 or not isinstance(envelope[0], str):
+        return None, None
+    kind, data = envelope
+    if kind == "stdin" and isinstance(data, str):
+        return kind, data.translate(C1_TO_REPLACEMENT)
+    if kind == "resize" and isinstance(data, dict):
+        return kind, check_size(data.get("width"), data.get("height"))
+    if kind == "ping" and isinstance(data, str) and len(data) <= MAX_PING:
+        return kind, data
+    return None, None

@@ -1,0 +1,148 @@
+"""textual-serve's server with Parlour's page: no web font or script from outside, a title that
+names the game, addresses taken from the request (so the page works under any host name), and one
+app process started ahead of the next tab."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from asyncio.subprocess import Process
+from typing import Any
+
+import aiohttp_jinja2
+from aiohttp import web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server, to_int
+
+from . import TEMPLATES, page_title
+
+log = logging.getLogger("parlour.fronts.web")
+
+
+async def _nowhere(*_args, **_kwargs) -> None:
+    """Output of a spare process before any tab takes it: nobody to send it to yet."""
+
+
+class Spare:
+    """One app process started before it is needed. Starting Python and Textual is most of the
+    time from opening the page to the title screen; a tab that takes the spare skips it, and the
+    next spare starts at once. The spare draws at 80×24 and redraws when the page sends its size."""
+
+    def __init__(self, command: str, downloads):
+        self._starter = AppService(
+            command, write_bytes=_nowhere, write_str=_nowhere, close=_nowhere, download_manager=downloads
+        )
+        self._next: asyncio.Task[Process] | None = None
+
+    def refill(self) -> None:
+        self._next = asyncio.ensure_future(self._starter._open_app_process(80, 24))
+
+    async def take(self) -> Process | None:
+        """The spare (waiting for it if it is still starting), or None if it died."""
+        task, self._next = self._next, None
+        self.refill()
+        if task is None:
+            return None
+        with contextlib.suppress(Exception):
+            process = await task
+            if process.returncode is None:
+                return process
+        return None
+
+    async def close(self) -> None:
+        task, self._next = self._next, None
+        if task is not None:
+            process = await task
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            await process.wait()
+
+
+# The largest screen a tab may ask for: far beyond what a screen shows at any font size, and
+# small enough that drawing it costs a few MB (a tab asking 100000x100000 took 2.4 GB).
+MAX_WIDTH, MAX_HEIGHT = 500, 200
+
+
+def bounded(value: object, most: int, default: int) -> int:
+    """A size a page sent (in the query or a `resize` message: anything JSON may hold), as a
+    whole number from 1 to `most`; `default` for what is not a number."""
+    try:
+        number = int(value)  # type: ignore[call-overload]
+    except (TypeError, ValueError, OverflowError):
+        return default
+    return max(1, min(most, number))
+
+
+class TabService(AppService):
+    """A tab's app process: the spare when there is one. Its size is bounded however asked."""
+
+    def __init__(self, spare: Spare, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._spare = spare
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
+        width, height = bounded(width, MAX_WIDTH, 80), bounded(height, MAX_HEIGHT, 24)
+        process = await self._spare.take()
+        if process is None:
+            return await super()._open_app_process(width, height)
+        self._process, self._stdin = process, process.stdin
+        await self.set_terminal_size(width, height)
+        return process
+
+    async def set_terminal_size(self, width, height) -> None:
+        await super().set_terminal_size(bounded(width, MAX_WIDTH, 80), bounded(height, MAX_HEIGHT, 24))
+
+
+class WebServer(Server):
+    def __init__(self, command: str, host: str, port: int):
+        super().__init__(command, host=host, port=port, title=page_title(), templates_path=TEMPLATES)
+        self.spare = Spare(command, self.download_manager)
+
+    @aiohttp_jinja2.template("page.html")
+    async def handle_index(self, request: web.Request) -> dict[str, Any]:
+        scheme = "wss" if request.secure else "ws"
+        return {
+            "title": self.title,
+            "font_size": max(8, min(32, to_int(request.query.get("fontsize", "16"), 16))),
+            "websocket_url": f"{scheme}://{request.host}{request.app.router['websocket'].url_for()}",
+            "static_url": "/static/",
+        }
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """As textual-serve's, with a TabService: the tab's keys in, its screen out."""
+        websocket = web.WebSocketResponse(heartbeat=15)
+        width = bounded(to_int(request.query.get("width", "80"), 80), MAX_WIDTH, 80)
+        height = bounded(to_int(request.query.get("height", "24"), 24), MAX_HEIGHT, 24)
+        service: TabService | None = None
+        try:
+            await websocket.prepare(request)
+            service = TabService(
+                self.spare,
+                self.command,
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=websocket.close,
+                download_manager=self.download_manager,
+            )
+            await service.start(width, height)
+            await self._process_messages(websocket, service)
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception as error:  # one tab's failure is logged; the server and other tabs go on
+            log.exception(error)
+        finally:
+            if service is not None:
+                await service.stop()
+        return websocket
+
+    async def on_startup(self, app: web.Application) -> None:
+        self.spare.refill()
+        host = f"[{self.host}]" if ":" in self.host else self.host  # an IPv6 address
+        self.console.print(
+            f"Parlour in a browser: open http://{host}:{self.port}/ (each tab is a player). Ctrl+C stops.",
+            highlight=False,
+        )
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        await self.spare.close()

@@ -1,0 +1,78 @@
+"""Who sits at a table: a name, a bot level (or a human) and a colour; read from the command
+line (`--seats Ann,bot,bot:random`) or from what a save recorded."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from parlour.rules import bots, registry
+
+SPECTATOR = -1  # a seat no player has: its view hides every hand
+
+COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
+
+NO_NAMES = ("Bot 1", "Bot 2", "Bot 3", "Bot 4")  # a game whose entry names no bots
+
+
+def bot_names(game: str) -> tuple[str, ...]:
+    """The bots' names at a table of `game`, in the language played: the catalogue's
+    `<game>.bot_names`, comma-separated, where a language names them its own way, else the
+    game's registry entry's."""
+    from parlour.services.words.i18n import has, t
+
+    key = f"{game}.bot_names"
+    if has(key):
+        return tuple(name.strip() for name in t(key).split(","))
+    entry = registry.GAMES.get(game)
+    return entry.bot_names if entry is not None and entry.bot_names else NO_NAMES
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    name: str
+    bot: str | None = None  # a bot level, or None for a human
+    colour: str = "red"
+
+    @property
+    def human(self) -> bool:
+        return self.bot is None
+
+
+def parse_seats(game: str, text: str) -> list[Seat]:
+    """Seats from "Ann,bot,bot:random": a name is a human; `bot` (or `bot:LEVEL`) a bot."""
+    seats = []
+    names = iter(bot_names(game))
+    for i, part in enumerate(p.strip() for p in text.split(",")):
+        colour = COLOURS[i % len(COLOURS)]
+        if part.lower() == "bot" or part.lower().startswith("bot:"):
+            level = part.split(":", 1)[1] if ":" in part else default_level()
+            if level not in bots.levels(game):
+                raise ValueError(f"unknown bot level {level!r} (known: {', '.join(bots.levels(game))})")
+            seats.append(Seat(next(names), level, colour))
+        else:
+            seats.append(Seat(part, None, colour))
+    return seats
+
+
+def seats_meta(seats) -> list[dict]:
+    """What a save records about each seat (anything with .bot and .colour)."""
+    return [{"bot": s.bot, "colour": s.colour} for s in seats]
+
+
+def seats_from_meta(names: tuple[str, ...], meta: dict) -> list[Seat]:
+    """The seats a save recorded; a missing seat is a human, an unknown bot level the default bot."""
+    found = meta.get("seats")
+    recorded: list = found if isinstance(found, list) else []
+    seats = []
+    for i, name in enumerate(names):
+        info = recorded[i] if i < len(recorded) and isinstance(recorded[i], dict) else {}
+        bot = info.get("bot")
+        if bot is not None and not bots.known(bot):  # a typo keeps a bot a bot, not a human
+            bot = default_level()
+        colour = info.get("colour")
+        seats.append(Seat(name, bot, colour if colour in COLOURS else COLOURS[i % len(COLOURS)]))
+    return seats
+
+
+def default_level() -> str:
+    return "smart" if "smart" in bots.LEVELS else "random"

@@ -1,0 +1,235 @@
+"""What every game's words are: the base classes a game's words subclass, and the story (the log)
+told one event at a time. Plain text only: this layer imports no Textual and no Rich, so the
+app, plain mode and `parlour replay --text` can all use it."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from .i18n import t
+
+if TYPE_CHECKING:  # the title screen imports this module: the records are made once a game is told
+    from parlour.rules.records import Action, Event
+
+T = TypeVar("T")
+NEAR = 6  # how many squares ahead of a pawn the board in words tells
+
+
+class ByGame(Generic[T]):
+    """One class per game id, each defined in the module the game's registry entry names for
+    `part` ("words" or "presenter") and imported when first asked for (a game's module registers
+    its class with `add` as it is imported)."""
+
+    def __init__(self, part: str):
+        self.part = part
+        self.classes: dict[str, type[T]] = {}
+
+    def add(self, game_id: str, cls: type[T]) -> None:
+        self.classes[game_id] = cls
+
+    def get(self, game_id: str) -> type[T]:
+        if game_id not in self.classes:
+            from parlour.rules import registry
+
+            importlib.import_module(getattr(registry.entry(game_id), self.part))
+        return self.classes[game_id]
+
+
+class Narrator:
+    """Tells one batch of events (what one action led to), one event at a time, each with the
+    game as the reader saw it just before that event.
+
+    A few lines depend on what comes next (a roll is told with the move it leads to): a game's
+    narrator keeps such a line in `held` until the next event settles it; `end` tells what is
+    still held when the batch is over."""
+
+    def __init__(self, names: tuple[str, ...]):
+        self.names = names
+        self.first: Event | None = None  # the batch's first event: who acted, or the set-up
+        self.held: list[str] = []
+
+    @property
+    def setup(self) -> bool:
+        """True while telling the set-up (the batch the game starts with)."""
+        from parlour.rules.records import Acted
+
+        return isinstance(self.first, Acted) and self.first.seat is None
+
+    @property
+    def actor(self) -> int | None:
+        """The seat whose action the batch follows (None for the set-up or a batch from elsewhere)."""
+        from parlour.rules.records import Acted
+
+        return self.first.seat if isinstance(self.first, Acted) else None
+
+    def tell(self, event: Event, before: Any) -> list[str]:
+        """The lines settled by `event`; `before` is the game (as the reader may see it) before it."""
+        if self.first is None:
+            self.first = event
+        return self.step(event, before)
+
+    def step(self, event: Event, before: Any) -> list[str]:
+        """A game's telling of one event (see `tell`)."""
+        return []
+
+    def turn_began(self, game: str, seat: int) -> list[str]:
+        """A turn's first lines: in the set-up, who starts; then whose turn it is."""
+        starts = [t(f"{game}.log.starts", name=self.names[seat])] if self.setup else []
+        return starts + [t(f"{game}.log.turn", name=self.names[seat])]
+
+    def release(self) -> list[str]:
+        """The held lines, now settled."""
+        lines, self.held = self.held, []
+        return lines
+
+    def end(self) -> list[str]:
+        """The lines still held when the batch is over."""
+        return self.release()
+
+
+class Words:
+    """A game's words: the prompt's question and option labels, the player panel's lines, the
+    hand's labels, the log and the results. They read views and events; they never decide a rule.
+
+    Argument order everywhere: the thing told about, the view, the seat, then the names."""
+
+    game_id: ClassVar[str] = ""
+    help_key: ClassVar[str] = ""  # the catalogue key of the game's rules, written for players
+    narrator: ClassVar[type[Narrator]] = Narrator
+    # Log lines that set the table for the next turn rather than tell a move (Garfield's next
+    # card): the catalogue keys whose text, up to its first placeholder, begins such a line.
+    next_turn_keys: ClassVar[tuple[str, ...]] = ()
+    _games: ClassVar[ByGame[Words]] = ByGame("words")
+
+    def __init_subclass__(cls, game: str = "", **kw):
+        super().__init_subclass__(**kw)
+        if game:
+            cls.game_id = game
+            Words._games.add(game, cls)
+
+    @staticmethod
+    def of(game_id: str) -> Words:
+        """The words of a game (the module its registry entry names: parlour/services/words/<game id>.py)."""
+        return Words._games.get(game_id)()
+
+    def question(self, view: Any, seat: int, names: tuple[str, ...]) -> str:
+        """What the seat to act is asked now."""
+        raise NotImplementedError
+
+    def describe(self, action: Action, view: Any, seat: int, names: tuple[str, ...]) -> str:
+        """The label of one option in the prompt bar."""
+        return type(action).__name__
+
+    def player_stats(self, view: Any, seat: int, ascii_only: bool) -> str:
+        """The line under a player's name."""
+        return ""
+
+    def hand(self, view: Any, seat: int) -> tuple | None:
+        """The cards the seat holds, in the order shown (None: a game without hands)."""
+        return None
+
+    def card_label(self, card: str) -> str:
+        """A card's short name, for the hand beside the board."""
+        return str(card)
+
+    def aside(self, view: Any, seat: int, ascii_only: bool) -> str | None:
+        """Text for the side panel under the players (None: nothing)."""
+        return None
+
+    def slot_note(self, view: Any, seat: int, slot: int) -> str:
+        """Why the card in hand slot `slot` (0-based) cannot be played now (empty: no reason to give)."""
+        return ""
+
+    def result_lines(self, state: Any, names: tuple[str, ...]) -> list[str]:
+        """One line (or block) per player for the results screen."""
+        raise NotImplementedError
+
+    def board_lines(self, view: Any, seat: int, names: tuple[str, ...]) -> list[str]:
+        """The board told in words (plain mode's `board`): where every pawn is, then what lies on
+        the squares near the seat's own pawn (a watcher, seat -1, hears only the pawns)."""
+        return []
+
+    def standing(self, state: Any, seat: int) -> float:
+        """How well the seat did, for ranking the results (higher is better; the winners come
+        first whatever it says)."""
+        return 0
+
+    def ranked(self, state: Any, winners, players: int) -> list[int]:
+        """The seats in results order: the winners, then the others best first (ties by seat)."""
+        return sorted(range(players), key=lambda s: (s not in winners, -self.standing(state, s), s))
+
+    def outcome(self, lines: list[str], names: tuple[str, ...]) -> str:
+        """What a player's own batch of lines came to: its last line that is not a heading (the
+        next player's "— Odie's turn —" ends a batch but says nothing of the move). Empty: none."""
+        game = self.game_id
+        headings = {t(f"{game}.log.turn", name=n) for n in names} | {t(f"{game}.log.starts", name=n) for n in names}
+        openers = tuple(t(key).split("{")[0] for key in self.next_turn_keys)
+        return next(
+            (line for line in reversed(lines) if line not in headings and not (openers and line.startswith(openers))),
+            "",
+        )
+
+    def tell(self, told: list[tuple[Event, Any]], names: tuple[str, ...]) -> list[str]:
+        """The lines for one batch, given each event with the game just before it."""
+        narrator = self.narrator(names)
+        lines = [line for event, before in told for line in narrator.tell(event, before)]
+        return lines + narrator.end()
+
+
+def nearby(position: int, size: int, square_words: Callable[[int], str], direction: int = 1, steps: int = NEAR) -> str:
+    """The `steps` squares after `position` going `direction` round a loop of `size`, each told
+    by `square_words`, joined by commas."""
+    return ", ".join(square_words((position + direction * i) % size) for i in range(1, steps + 1))
+
+
+def pawns_on(square: int, positions, names: tuple[str, ...], skip: int = -1) -> list[str]:
+    """The names of the players (but `skip`) whose pawn stands on `square`."""
+    return [names[s] for s, at in enumerate(positions) if at == square and s != skip]
+
+
+class Story:
+    """The log as one reader (`seat`) follows it: each event as the reader may see it, told with
+    the reader's view of the game just before it. The view is kept by folding the redacted
+    events into it (a seat that does so keeps exactly its view: the rules' property tests check
+    it), so the same works for a local table and for a served one whose events come redacted."""
+
+    def __init__(self, game, words: Words, names: tuple[str, ...], seat: int | None, initial: Any):
+        self.game, self.words, self.names, self.seat = game, words, names, seat
+        self.view = game.view(initial, seat)  # the reader's view as of the last event told
+
+    def tell(self, events: list[Event]) -> list[str]:
+        """The lines for one batch of events (what one action led to)."""
+        game, seat = self.game, self.seat
+        narrator = self.words.narrator(self.names)
+        lines: list[str] = []
+        for event in events:
+            seen = game.redact(event, seat)
+            lines += narrator.tell(seen, self.view)
+            self.view = game.view(game.evolve(self.view, seen), seat)
+        return lines + narrator.end()
+
+    def tell_log(self, events: list[Event], last: int | None = None) -> list[str]:
+        """The lines for a whole log, batch by batch (a batch begins at each action). With `last`,
+        only the last `last` batches are told: the ones before are folded into the view without
+        words (a long game's screen needs its tail, not 68,000 lines), and the lines told are
+        exactly the tail of the whole telling."""
+        from parlour.rules.records import Acted
+
+        starts = [i for i, event in enumerate(events) if i == 0 or isinstance(event, Acted)]
+        if last is not None and len(starts) > last:
+            self.fold(events[: starts[-last]])
+            events = events[starts[-last] :]
+            starts = [i - starts[-last] for i in starts[-last:]]
+        lines: list[str] = []
+        for start, end in zip(starts, starts[1:] + [len(events)]):
+            lines += self.tell(events[start:end])
+        return lines
+
+    def fold(self, events: list[Event]) -> None:
+        """Follow events without telling them (the view moves on as `tell` would move it)."""
+        game, seat, view = self.game, self.seat, self.view
+        for event in events:
+            view = game.view(game.evolve(view, game.redact(event, seat)), seat)
+        self.view = view
