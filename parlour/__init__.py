@@ -1,4 +1,6 @@
-"""Parlour: the command line and the glue around the rules core."""
+"""Parlour: the command line (cli.py) and, in folders that say which layer they are, the shared
+services (services/) and the fronts besides the Textual app (fronts/); the rules core, the Textual
+app and its styles are parlour.rules, parlour.tui and parlour.styles (rules/, tui/, styles/)."""
 
 import os as _os
 

@@ -1,5 +1,6 @@
 """The layers of pyproject.toml's [tool.importlinter] hold: no package imports one above it
-(lazy imports inside functions included), and every module of parlour/ is placed in a layer."""
+(lazy imports inside functions included), and every module of parlour/ (and of parlour/services/
+and parlour/fronts/, whose order inside has a contract of its own) is placed in a layer."""
 
 from __future__ import annotations
 

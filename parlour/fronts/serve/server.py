@@ -3,7 +3,7 @@
 A session can only play: a shell request starts the game UI; an exec or subsystem request is
 told so in one line and closed with a non-zero status; port forwarding, agent and X11
 forwarding are off. The threat model and the limits are in docs/serve.md. Each session's Textual
-app runs in its own task on a driver bound to its SSH channel (parlour/fronts/serve/ui.py, driver.py): it
+app runs in its own task on a driver bound to its SSH channel (ui.py, channel.py): it
 gets the client's window size (and follows its resizes), its TERM/COLORTERM, and a language and
 ASCII mode from its locale; it talks to the lobby through queues of the messages of
 parlour/services/wire.py, never through the player's terminal. A failing app ends only its own session.
