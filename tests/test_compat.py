@@ -121,6 +121,14 @@ def test_a_keymap_is_normalised_to_the_long_key_names():
     assert compat_textual.normalized_keymap(App, {"help": "?,ctrl+q"}) == {"help": "question_mark,ctrl+q"}
 
 
+def test_a_server_process_starts_its_session_as_run_session_always_does():
+    source = inspect.getsource(asyncssh.SSHServerProcess.session_started)
+    for relied_on in ("self._chan", "self._session_factory(stdin, stdout, stderr)", "self._conn.create_task(handler"):
+        assert relied_on in source
+    assert list(inspect.signature(asyncssh.stream.SSHReader).parameters)[:2] == ["session", "chan"]
+    assert list(inspect.signature(asyncssh.stream.SSHWriter).parameters)[:3] == ["session", "chan", "datatype"]
+
+
 def test_an_ssh_connection_keeps_its_transport():
     source = inspect.getsource(asyncssh.connection.SSHConnection.connection_made)
     assert "self._transport = " in source
@@ -135,7 +143,7 @@ def test_an_ssh_connection_keeps_its_transport():
 
 PRIVATE = re.compile(
     r"textual\._|asyncssh\.[\w.]*\._|_parse_rules|_variable_tokens|_message_queue|"
-    r"_transport\b|refresh_styles|_capture_std|_normalize_keymap"
+    r"_transport\b|refresh_styles|_capture_std|_normalize_keymap|\._chan\b|_session_factory|\._conn\b"
 )
 
 

@@ -19,13 +19,15 @@ import logging
 import os
 import signal
 import sys
+import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import asyncssh
 
-from parlour.compat.asyncssh import transport_of
+from parlour.compat.asyncssh import run_session_always, transport_of
 from parlour.services.charset import term_needs_ascii
 
 from .channel import MAX_BACKLOG, STOP
@@ -42,6 +44,8 @@ from .tables import Lobby, Member
 
 if TYPE_CHECKING:
     from parlour.services.wire import ToServer
+
+    from .web_door import WebDoor
 
 log = logging.getLogger("parlour.fronts.serve")
 
@@ -206,16 +210,21 @@ class Hub:
         self.guesses = Guesses()  # tries at each password from anywhere
         self.refusals = RateLimited(log)  # failed logins and refused connections: a bounded log
         self.names = NameBook(None)
-        self.sessions: set[asyncio.Task] = set()
-        self.playing: dict[str, asyncio.Task] = {}  # by casefolded name: the session playing it
+        self.sessions: set[asyncio.Task[Any]] = set()
+        self.playing: dict[str, asyncio.Task[Any]] = {}  # by casefolded name: the session playing it
+        # sessions closed because their player logged in again elsewhere: their app's output is
+        # no longer forwarded (the web door's sessions too)
+        self.kicked: weakref.WeakSet[asyncio.Task[Any]] = weakref.WeakSet()
         self.uis: set = set()  # the sessions' apps (parlour/fronts/serve/ui.py) not yet closed
         self.closing: set[asyncio.Task] = set()  # apps being closed
         self.giveback = GiveBack()  # what ended sessions used goes back, a little later (memory.py)
         self.starting = asyncio.Semaphore(STARTING)
-        self.cool_down = None  # undoes what the start changed in Textual (parlour/fronts/serve/ui.py)
-        self.acceptor = None
+        self.cool_down: Callable[[], None] | None = (
+            None  # undoes what the start changed in Textual (parlour/fronts/serve/ui.py)
+        )
+        self.acceptor: asyncssh.SSHAcceptor | None = None
         self.port = settings.port
-        self.web = None  # the web door (parlour/fronts/serve/web_door.py), if any
+        self.web: WebDoor | None = None  # the web door (parlour/fronts/serve/web_door.py), if any
 
     @property
     def open(self) -> bool:
@@ -239,7 +248,7 @@ class Hub:
 
             self.lobby.restore(saves_dir(), self.names.owner)
         self._sweep()
-        self.acceptor = await asyncssh.create_server(
+        self.acceptor = acceptor = await asyncssh.create_server(
             lambda: _Server(self),
             self.settings.host,
             self.settings.port,
@@ -256,16 +265,16 @@ class Hub:
             server_version="Parlour",
             encryption_algs=CIPHERS,
         )
-        self.port = self.acceptor.get_port()
+        self.port = acceptor.get_port()
         self.fingerprint = key.get_fingerprint()
         if self.settings.web_port is not None:
             from .web_door import WebDoor
 
             try:
-                self.web = WebDoor(self, state_folder)
+                self.web = web = WebDoor(self, state_folder)
             except LooseFile as error:
                 raise ServeError(f"refusing the web door's cookie key: {error}") from None
-            await self.web.start(self.settings.web_host or self.settings.host, self.settings.web_port)
+            await web.start(self.settings.web_host or self.settings.host, self.settings.web_port)
 
     def _sweep(self) -> None:
         """Close abandoned tables now and then (a few times per `abandon_after`, at most a minute apart)."""
@@ -319,6 +328,7 @@ class Hub:
 
     async def _session(self, process: asyncssh.SSHServerProcess) -> None:
         task = asyncio.current_task()
+        assert task is not None  # asyncssh runs each session in a task of its own
         self.sessions.add(task)
         name = process.get_extra_info("username") or ""
         status = 1
@@ -380,7 +390,7 @@ class Hub:
                 )
                 return 1
             log.info("%s logged in again from %s: the older connection is closed", name, _peer(process))
-            other.parlour_kicked = True
+            self.kicked.add(other)
             other.cancel()
             await asyncio.wait({other}, timeout=10)
         self.playing[name.casefold()] = task
@@ -391,7 +401,7 @@ class Hub:
         finally:
             if self.playing.get(name.casefold()) is task:
                 del self.playing[name.casefold()]
-            if getattr(task, "parlour_kicked", False):  # its app's output is no longer forwarded
+            if task in self.kicked:  # its app's output is no longer forwarded
                 _say(
                     process,
                     RESTORE_TERMINAL + "\r\nYou logged in again from another place: this connection is closed.\r\n",
@@ -455,10 +465,10 @@ class Hub:
             self.uis.add(ui)
             member = Member(name, cred, ui.link.deliver)
             async with self.starting:  # a few apps start at a time: each player waits for a few, not all
-                ui.start(self.lobby.listing(member))
+                app_task = ui.start(self.lobby.listing(member))
                 hello = asyncio.ensure_future(outbox.get())
                 try:  # until the app is up (its first message) or has ended
-                    await asyncio.wait({hello, ui.task}, return_when=asyncio.FIRST_COMPLETED)
+                    await asyncio.wait({hello, app_task}, return_when=asyncio.FIRST_COMPLETED)
                 finally:
                     hello.cancel()
                 if not hello.cancelled():
@@ -467,7 +477,7 @@ class Hub:
                 asyncio.create_task(self._keys_in(process, channel, member, KeyDecoder(encoding))),
                 asyncio.create_task(self._link(outbox, member)),
                 asyncio.create_task(cut.wait()),
-                ui.task,
+                app_task,
             ]
             try:
                 await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
@@ -521,7 +531,7 @@ class Hub:
             except (asyncssh.Error, ConnectionError):  # the connection is gone
                 return None
             if not data or channel.closed:
-                return
+                return None
             channel.keys(decoder.text(data))
             if (channel.dropped or channel.paste.ended) and not told:
                 told = True
@@ -543,18 +553,19 @@ class Hub:
 class _Server(asyncssh.SSHServer):
     """One connection: its login (tries, back-off, slots) and its one session."""
 
+    conn: asyncssh.SSHServerConnection  # set first of all, by connection_made
+
     def __init__(self, hub: Hub):
         self.hub = hub
-        self.conn = None
         self.src = "?"
         self.logging_in = False  # holds one of the login slots
-        self.queued = None  # while it waits for a login slot: the timer that ends the wait
+        self.queued: asyncio.TimerHandle | None = None  # while it waits for a login slot: the timer that ends the wait
         self.counted = False  # holds one of the logged-in slots
         self.cred = "open"  # the credential it logged in with
         self.tries = 0
         self.unknown_keys = 0
         self.sessions = 0
-        self.grace = None
+        self.grace: asyncio.TimerHandle | None = None
 
     def _refuse(self, reason: str, code: int = asyncssh.DISC_TOO_MANY_CONNECTIONS) -> None:
         asyncio.get_running_loop().call_soon(self.conn.disconnect, code, reason)
@@ -751,7 +762,8 @@ class _Server(asyncssh.SSHServer):
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         host = self.conn.get_extra_info("peername")[0]
-        ok = self.hub.keys.validate(key, host, host) is not None
+        keys = self.hub.keys
+        ok = keys is not None and keys.validate(key, host, host) is not None
         if ok:
             cred = f"key:{key.get_fingerprint()}"
             if self._over_quota(cred):
@@ -799,13 +811,7 @@ class _Process(asyncssh.SSHServerProcess):
             self.on_resize(width, height)
 
     def session_started(self) -> None:
-        from asyncssh.constants import EXTENDED_DATA_STDERR
-        from asyncssh.stream import SSHReader, SSHWriter
-
-        chan = self._chan
-        stdin = SSHReader(self, chan)
-        handler = self._session_factory(stdin, SSHWriter(self, chan), SSHWriter(self, chan, EXTENDED_DATA_STDERR))
-        self._conn.create_task(handler, stdin.logger)
+        run_session_always(self)  # the Parlour session, whatever subsystem or command was asked for
 
 
 # ---- helpers ----------------------------------------------------------------------------------

@@ -417,7 +417,7 @@ class WebSession:
                 await self._play(task)
         finally:
             hub.sessions.discard(task)
-            if getattr(task, "parlour_kicked", False):
+            if task in self.hub.kicked:
                 await self._say(STOP + "\r\nYou logged in again from another place: this tab is closed.\r\n")
             elif hub.stopping:
                 await self._say(
@@ -443,7 +443,7 @@ class WebSession:
                 await self._say(f"{self.name} is playing from another connection. If that is you, close it first.\r\n")
                 return False
             log.info("%s logged in again from %s (web): the older connection is closed", self.name, self.src)
-            other.parlour_kicked = True
+            self.hub.kicked.add(other)
             other.cancel()
             await asyncio.wait({other}, timeout=10)
         _LOGINS[task] = self.login
