@@ -269,28 +269,15 @@ def _replay_text(path: Path, seat: int | None, analysis: bool = False) -> int:
 def _analysis_text(replay, eyes: int | None, words) -> int:
     """`parlour replay FILE --text --analysis`: the chances turn by turn and the key moments, a
     progress bar on stderr while they are worked out (on a terminal)."""
+    from .fronts.progress import progress
     from .services.analysis import Analysis
     from .services.analysis_text import tell
     from .services.shown import shown
     from .services.words.i18n import t
 
     analysis = Analysis(replay, eyes)
-    if not sys.stderr.isatty():
-        points = list(analysis.run())
-    else:
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=Console(stderr=True),
-            transient=True,
-        ) as bar:
-            task = bar.add_task(t("analysis.progress"), total=len(analysis))
-            points = list(analysis.run(lambda done, total: bar.update(task, completed=done)))
+    with progress(t("analysis.progress"), len(analysis)) as steps:
+        points = list(analysis.run(lambda done, total: steps.done(done)))
     for line in tell(analysis, points, words):
         print(shown(line))  # names from the save: as text
     return 0

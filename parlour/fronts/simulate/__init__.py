@@ -238,22 +238,10 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("parlour simulate: --games must be at least 1", file=sys.stderr)
         return 2
-    if args.json or not sys.stderr.isatty():
-        summary, lengths = simulate_with_lengths(game.id, levels, args.games, args.seed)
-    else:
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from ..progress import progress
 
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=Console(stderr=True),
-            transient=True,
-        ) as bar:
-            task = bar.add_task(f"{game.id}", total=args.games)
-            summary, lengths = simulate_with_lengths(game.id, levels, args.games, args.seed, lambda: bar.advance(task))
+    with progress(game.id, args.games, shown=not args.json) as steps:
+        summary, lengths = simulate_with_lengths(game.id, levels, args.games, args.seed, steps.advance)
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
