@@ -23,7 +23,7 @@ from parlour.fronts.plain.talk import Talk, command_of
 from parlour.rules import registry
 from parlour.rules.records import Action, Event
 from parlour.services import wire
-from parlour.services.controller import TurnControl
+from parlour.services.controller import Due, TurnControl
 from parlour.services.seats import SPECTATOR, Seat
 from parlour.services.session import RemoteGame, RemoteTable
 from parlour.services.words.i18n import language, set_language, t
@@ -126,8 +126,9 @@ class PlainSession:
             self._left()
             return True
         view = self.talk.story.view
-        actions = self._actions()
-        if not actions and self._over() and not word:
+        due = self._due()
+        actions = self._actions(due)
+        if not actions and due.over and not word:
             self._left()
             return True
         reply = self.talk.answer(text, view, self.seat, actions, self.events)
@@ -283,31 +284,30 @@ class PlainSession:
         say(*told[-RECENT:])
         self._ask()
 
-    def _actions(self) -> list[Action]:
+    def _due(self) -> Due:
+        """Who acts now at this seat's table, as the controller says (nobody away from a table)."""
+        return self.turns.due() if self.turns is not None else Due()
+
+    def _actions(self, due: Due | None = None) -> list[Action]:
         """The seat's options when the controller says it is this seat's turn, else none."""
-        if self.turns is None:
-            return []
-        person = self.turns.due().person
-        return [] if person is None else self.turns.table.legal_actions(person)
+        person = (due or self._due()).person
+        return [] if person is None or self.table is None else self.table.legal_actions(person)
 
     @property
     def events(self) -> list[Event]:
         """The table's events as this seat has them (redacted for it)."""
         return self.table.events if self.table is not None else []
 
-    def _over(self) -> bool:
-        return self.turns is not None and self.turns.due().over
-
     def _ask(self) -> None:
         """Offer the options when it is this seat's turn (again only when they change); the
         results when the game is over."""
         if self.talk is None:
             return
-        view = self.talk.story.view
-        if self._over():
+        view, due = self.talk.story.view, self._due()
+        if due.over:
             self.lines.say(*self.talk.results(view), t("plain.leave_hint"))
             return
-        actions = self._actions()
+        actions = self._actions(due)
         if actions and actions != self.asked:
             self.lines.say(*self.talk.turn(view, self.seat, actions))
         self.asked = actions or None
