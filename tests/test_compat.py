@@ -129,6 +129,19 @@ def test_a_server_process_starts_its_session_as_run_session_always_does():
     assert list(inspect.signature(asyncssh.stream.SSHWriter).parameters)[:3] == ["session", "chan", "datatype"]
 
 
+def test_the_keymap_set_is_read_back():
+    # tui/keymap.py names the keys a player moved (key_names) from the keymap the app set.
+    from textual.app import App
+
+    app = App()
+    assert compat_textual.current_keymap(app) == {}
+    app.set_keymap({"help": "f1"})
+    assert compat_textual.current_keymap(app) == {"help": "f1"}
+    app.update_keymap({"quit": "ctrl+x"})
+    assert compat_textual.current_keymap(app) == {"help": "f1", "quit": "ctrl+x"}
+    assert compat_textual.current_keymap(object()) == {}
+
+
 def test_an_ssh_connection_keeps_its_transport():
     source = inspect.getsource(asyncssh.connection.SSHConnection.connection_made)
     assert "self._transport = " in source
@@ -143,7 +156,8 @@ def test_an_ssh_connection_keeps_its_transport():
 
 PRIVATE = re.compile(
     r"textual\._|asyncssh\.[\w.]*\._|_parse_rules|_variable_tokens|_message_queue|"
-    r"_transport\b|refresh_styles|_capture_std|_normalize_keymap|\._chan\b|_session_factory|\._conn\b"
+    r"_transport\b|refresh_styles|_capture_std|_normalize_keymap|\._chan\b|_session_factory|\._conn\b|"
+    r"[.'\"]_keymap\b"
 )
 
 

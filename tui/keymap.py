@@ -167,7 +167,9 @@ def in_charset(app, text: str) -> str:
 
 def key_names(app, binding_id: str, default: str, first_only: bool = True) -> str:
     """The key(s) of binding `binding_id` now, named for a text (`default`: its keys in code)."""
-    keymap = getattr(app, "_keymap", None) or {}
+    from parlour.compat.textual import current_keymap
+
+    keymap = current_keymap(app)
     keys = [k.strip() for k in keymap.get(binding_id, default).split(",") if k.strip()]
     ascii_only = getattr(app, "ascii_only", False)
     named = [key_name(k, ascii_only) for k in (keys[:1] if first_only else keys)]

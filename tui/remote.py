@@ -1,13 +1,11 @@
 """Playing at a table that lives in another process (`parlour serve`): the app follows its seat's
 view from the redacted events the server sends, and sends its actions back.
 
-- `RemoteTable` folds the events redacted for one seat into that seat's view: the state it
-  holds *is* the view (a seat that folds its redacted events keeps exactly its view), so the
-  rules' `to_act`, `legal_actions` and `result` work on it as on a local table.
-- `RemoteGame` has the interface of a `LocalGame` (tui/local_game.py) the game screen drives;
-  its `submit` sends the action and returns None: the events come back from the server and
-  `receive` tells the listeners, like everyone else's. No bots run here (the server's table
-  driver plays them) and nothing is saved here (the server saves the table).
+- `RemoteTable` and `RemoteGame` (parlour/services/session.py, shared with the plain-text seat
+  of parlour/fronts/serve/plain_session.py): the seat's view folded from the events redacted for
+  it, and the `Session` the game screen's controller drives; `submit` sends the action and
+  returns None: the events come back from the server and `receive` tells the listeners, like
+  everyone else's. No bots run here (the server's table driver plays them), nothing is saved here.
 - `RemoteApp` is the Parlour app with the lobby for its title screen, linked to the server by a
   `Link`: the messages of parlour/services/wire.py, as they are (the app runs inside the server process,
   parlour/fronts/serve/ui.py: no JSON between them).
@@ -20,9 +18,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 from parlour.rules import registry
-from parlour.rules.records import Action, Event
 from parlour.services import wire
 from parlour.services.seats import SPECTATOR, Seat
+from parlour.services.session import RemoteGame as RemoteGame, RemoteTable as RemoteTable
 from parlour.services.shown import shown
 from parlour.services.words.i18n import set_language, t
 
@@ -34,98 +32,6 @@ if TYPE_CHECKING:
     from .screens.lobby import LobbyScreen
 
 ColorSystem = Literal["auto", "standard", "256", "truecolor", "windows"]
-
-
-class RemoteTable:
-    def __init__(self, game_id: str, players: list[str], options: dict, seat: int):
-        self.game = registry.get(game_id)
-        self.players = tuple(players)
-        self.options = options
-        self.seat = seat
-        self.events: list[Event] = []
-        self.state = self.game.view(self.game.initial(self.players, options), seat)
-
-    def fold(self, events: list[Event]) -> None:
-        for event in events:
-            self.events.append(event)
-            self.state = self.game.view(self.game.evolve(self.state, event), self.seat)
-
-    def to_act(self) -> tuple[int | None, ...]:
-        return self.game.to_act(self.state)
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        return self.game.legal_actions(self.state, seat) if seat == self.seat and seat in self.to_act() else []
-
-    def view(self, seat: int | None) -> Any:
-        return self.game.view(self.state, seat)
-
-    def result(self):
-        return self.game.result(self.state)
-
-
-class RemoteGame:
-    """A seat at a served table (or a watcher's chair, seat SPECTATOR)."""
-
-    save_path = None
-    save_problem = None  # the server saves the table
-    driver = None  # the server's driver plays the table
-    hints = False  # set from the table: its creator may turn hints on for every seated player
-    takes_back = False  # a served table has no undo
-    checking = None  # nothing to check: the server loaded the table
-    recent = None  # the log is told from its start
-
-    def __init__(self, table: RemoteTable, seats: list[Seat], send):
-        self.table = table
-        self.seats = seats
-        self.bots = {i: None for i, s in enumerate(seats) if s.bot}  # played by the server
-        self.seat = table.seat
-        self.away: set[int] = set()
-        self._send = send
-        self._listeners: list = []
-
-    def listen(self, listener) -> None:
-        self._listeners.append(listener)
-
-    def unlisten(self, listener) -> None:
-        if listener in self._listeners:
-            self._listeners.remove(listener)
-
-    def receive(self, events: list[Event]) -> None:
-        """A batch the server sent: fold it into our view and tell the listeners (the screen)."""
-        self.table.fold(events)
-        for listener in list(self._listeners):
-            listener(events)
-
-    def submit(self, seat: int, action: Action) -> None:
-        """Send the action; its events (or the refusal) arrive later."""
-        if seat == self.seat and seat != SPECTATOR:
-            self._send(wire.Act(action))
-        return None
-
-    def check_some(self) -> bool:
-        return True
-
-    def can_undo(self) -> bool:
-        return False
-
-    def undo(self) -> str:
-        return "nothing"  # (never asked: `takes_back` turns the key off)
-
-    def bot_to_act(self) -> int | None:
-        return None  # the server's driver plays the bots
-
-    def step_bot(self) -> None:
-        return None
-
-    def humans_to_act(self) -> list[int]:
-        return [self.seat] if self.seat != SPECTATOR and self.seat in self.table.to_act() else []
-
-    def human_seats(self) -> list[int]:
-        return [] if self.seat == SPECTATOR else [self.seat]
-
-    @property
-    def over(self) -> bool:
-        return self.table.result() is not None
 
 
 class Link:

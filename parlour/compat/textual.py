@@ -3,6 +3,7 @@ pyproject.toml). Importing this module imports only what its functions need, whe
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from contextvars import ContextVar
 from functools import cache
 from typing import TYPE_CHECKING, Any, TextIO
@@ -80,6 +81,14 @@ def normalized_keymap(app_class: type[App[Any]], keymap: dict[str, str]) -> dict
     compares them with the bindings. Public stand-in: none (`set_keymap` normalises internally but
     does not say which entries it could not use, and the player's warnings need that)."""
     return dict(app_class._normalize_keymap(keymap))
+
+
+def current_keymap(app: object) -> Mapping[str, str]:
+    """The keymap the app last set with `App.set_keymap` (binding id -> keys, "a,b"), empty for
+    an app that set none or an object that is no app. Textual keeps it in `App._keymap`.
+    Public stand-in: none (`set_keymap` and `update_keymap` write it; nothing public reads it)."""
+    keymap = getattr(app, "_keymap", None)
+    return keymap if isinstance(keymap, Mapping) else {}
 
 
 def share_parsed_css() -> None:

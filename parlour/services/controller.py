@@ -126,6 +126,12 @@ def pawn_marks(names: Sequence[str]) -> list[str]:
     return initials if len(set(initials)) == len(initials) else [str(i + 1) for i in range(len(names))]
 
 
+def marked_turn(to_act: Sequence[int | None]) -> int | None:
+    """The seat the players' panel marks as to act: the first the rules wait for (a live table's
+    and a replay's stop alike), None when the game waits for nobody."""
+    return to_act[0] if to_act else None
+
+
 def seat_names(players: Sequence[str], humans: Sequence[int]) -> tuple[str, ...]:
     """The names as text; one person at the keyboard is "you" (Your turn, You play), several
     are told by name."""
@@ -498,8 +504,7 @@ class TableController(TurnControl):
         if again:
             self._changed()
         view, table = self.view(), self.table
-        to_act = table.to_act()
-        turn = to_act[0] if to_act else None
+        turn = marked_turn(table.to_act())
         stats = tuple(self.words.player_stats(view, seat, self.ascii_only) for seat in range(len(self.names)))
         away = self.session.away  # seats whose remote player has dropped
         names = tuple(t("lobby.away_seat", name=n) if seat in away else n for seat, n in enumerate(self.names))

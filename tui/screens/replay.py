@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import RichLog
 
 from parlour import styles
-from parlour.services.controller import pawn_marks
+from parlour.services.controller import marked_turn, pawn_marks
 from parlour.services.replay import Replay
 from parlour.services.seatview import Holding, Seated
 from parlour.services.shown import shown
@@ -237,8 +237,7 @@ class ReplayScreen(Screen):
         view = replay.game.view(state, self.eyes)
         self.query_one("#board", LineBoard).show(view, replay.dice_at(self.stop))
         self.table_view = view
-        to_act = replay.game.to_act(state)
-        turn = to_act[0] if to_act else None
+        turn = marked_turn(replay.game.to_act(state))
         stats = [self.words.player_stats(view, seat, ascii_only) for seat in range(len(self.names))]
         marker = ">" if ascii_only else t("game.turn_marker")
         self.query_one(PlayersPanel).seated = Seated(

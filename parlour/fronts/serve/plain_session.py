@@ -5,7 +5,12 @@ UI sends (the messages of parlour/services/wire.py), and the lobby's messages ar
 
 The lobby in plain form: the tables listed by number, `join N` (or just N), `watch N`,
 `new GAME [bot|human ...]`, `list`, `quit`. At a table: the plain game conversation (parlour/fronts/plain/talk.py),
-and `leave` back to the tables (a seat in a game is kept, as when a connection drops)."""
+and `leave` back to the tables (a seat in a game is kept, as when a connection drops).
+
+Whose turn it is comes from the table controller (parlour/services/controller.py `TurnControl`)
+over the seat's `RemoteGame` (parlour/services/session.py), as for the Textual seat and plain mode
+on one computer: this front only tells and asks. The seat's view is folded once per event, by
+the story that tells it (`RemoteTable.followed` takes it as it is)."""
 
 from __future__ import annotations
 
@@ -18,7 +23,9 @@ from parlour.fronts.plain.talk import Talk, command_of
 from parlour.rules import registry
 from parlour.rules.records import Action, Event
 from parlour.services import wire
-from parlour.services.seats import SPECTATOR
+from parlour.services.controller import Due, TurnControl
+from parlour.services.seats import SPECTATOR, Seat
+from parlour.services.session import RemoteGame, RemoteTable
 from parlour.services.words.i18n import language, set_language, t
 
 from .tables import Lobby, Member
@@ -59,8 +66,9 @@ class PlainSession:
         self.inbox: asyncio.Queue[wire.ToUi] = asyncio.Queue()
         self.member = Member(name, cred, self.inbox.put_nowait)
         self.talk: Talk | None = None
+        self.turns: TurnControl | None = None  # whose turn, at the table this seat is at
+        self.table: RemoteTable | None = None  # the seat's side of that table (its events, its view)
         self.seat = SPECTATOR
-        self.events: list[Event] = []
         self.asked: list[Action] | None = None  # the options last offered (asked again only when they change)
         self.helped = False
         self.listed: list[str] = []  # the tables as last told
@@ -115,22 +123,25 @@ class PlainSession:
             self._lobby_answer(word)
             return True
         if word in ("leave", "lobby"):
-            self.talk = None
-            self.lobby.handle(self.member, wire.Leave())
+            self._left()
             return True
         view = self.talk.story.view
-        actions = self._actions()
-        if not actions and self.talk.game.result(view) is not None and not word:
-            self.talk = None
-            self.lobby.handle(self.member, wire.Leave())
+        due = self._due()
+        actions = self._actions(due)
+        if not actions and due.over and not word:
+            self._left()
             return True
         reply = self.talk.answer(text, view, self.seat, actions, self.events)
         if reply.lines:
             self.lines.say(*reply.lines)
-        if reply.action is not None:
+        if reply.action is not None and self.turns is not None:
             self.asked = None
-            self.lobby.handle(self.member, wire.Act(reply.action))
+            self.turns.session.submit(self.seat, reply.action)  # sent; its events come back as for everyone
         return True
+
+    def _left(self) -> None:
+        self.talk, self.turns, self.table = None, None, None
+        self.lobby.handle(self.member, wire.Leave())
 
     def _asks_hint(self, answer: str) -> bool:
         with speaking(self.lang):
@@ -192,18 +203,18 @@ class PlainSession:
         listing = self._listing(message.tables)
         if self.talk is not None or listing != self.listed:  # the same list is not said twice
             self.lines.say(*listing)
-        self.talk, self.listed = None, listing
+        self.talk, self.turns, self.table, self.listed = None, None, None, listing
         if not self.helped:
             self.helped = True
             self.lines.say(t("plain.lobby_help"))
 
     @told(wire.Events)
     def _events(self, message: wire.Events) -> None:
-        if self.talk is None:
+        if self.talk is None or self.table is None:
             return
         batch = list(message.events)
-        self.events += batch
         self.lines.say(*self.talk.follow(batch))
+        self.table.followed(batch, self.talk.story.view)  # folded once, by the story
         self.lobby.handle(self.member, wire.Seen(len(self.events), self.talk.story.view))
         self._ask()
 
@@ -254,8 +265,14 @@ class PlainSession:
         self.seat = message.seat
         self.talk = Talk(game, names, self.seat, game.initial(names, dict(message.options)))
         self.talk.hints = message.hints and self.seat != SPECTATOR  # the table's creator chose
-        self.events = list(message.events)
         self.asked = None
+        events = list(message.events)
+        told = self.talk.story.tell_log(events)
+        self.table = table = RemoteTable(game.id, list(names), dict(message.options), self.seat)
+        table.followed(events, self.talk.story.view)
+        seats = [Seat(name, bot, colour) for name, bot, colour in zip(names, message.bots, message.colours)]
+        session = RemoteGame(table, seats, lambda request: self.lobby.handle(self.member, request))
+        self.turns = TurnControl(session, private=False)  # one person at this seat: nothing to hide
         players = ", ".join(f"{n} {t('plain.bot')}" if bot else n for n, bot in zip(names, message.bots))
         say = self.lines.say
         say(t("plain.welcome", game=t(f"games.{game.id}"), players=players))
@@ -264,25 +281,33 @@ class PlainSession:
             if self.seat == SPECTATOR
             else t("plain.commands")
         )
-        say(*self.talk.story.tell_log(self.events)[-RECENT:])
+        say(*told[-RECENT:])
         self._ask()
 
-    def _actions(self) -> list[Action]:
-        talk = self.talk
-        if talk is None or self.seat == SPECTATOR or self.seat not in talk.game.to_act(talk.story.view):
-            return []
-        return talk.game.legal_actions(talk.story.view, self.seat)
+    def _due(self) -> Due:
+        """Who acts now at this seat's table, as the controller says (nobody away from a table)."""
+        return self.turns.due() if self.turns is not None else Due()
+
+    def _actions(self, due: Due | None = None) -> list[Action]:
+        """The seat's options when the controller says it is this seat's turn, else none."""
+        person = (due or self._due()).person
+        return [] if person is None or self.table is None else self.table.legal_actions(person)
+
+    @property
+    def events(self) -> list[Event]:
+        """The table's events as this seat has them (redacted for it)."""
+        return self.table.events if self.table is not None else []
 
     def _ask(self) -> None:
         """Offer the options when it is this seat's turn (again only when they change); the
         results when the game is over."""
         if self.talk is None:
             return
-        view = self.talk.story.view
-        if self.talk.game.result(view) is not None:
+        view, due = self.talk.story.view, self._due()
+        if due.over:
             self.lines.say(*self.talk.results(view), t("plain.leave_hint"))
             return
-        actions = self._actions()
+        actions = self._actions(due)
         if actions and actions != self.asked:
             self.lines.say(*self.talk.turn(view, self.seat, actions))
         self.asked = actions or None
