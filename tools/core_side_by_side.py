@@ -4,8 +4,8 @@
 
 Each round runs every checkout once, in turn, in a fresh interpreter with that checkout first on
 the path (so a shared machine's load falls on all alike), after one untimed game; the medians are
-what to compare. A
-checkout without `parlour.services.table_driver` (older code) is played through its table directly.
+what to compare. Older checkouts import as they did (`rules` before issue 31, `parlour.driver`
+before issue 30); one without a table driver is played through its table directly.
 
 `--instructions` counts instead the machine instructions per game under valgrind (callgrind):
 the same games, not a time, so it does not move with the machine's load (each checkout plays
@@ -23,12 +23,19 @@ import sys
 
 ONE_RUN = """
 import sys, time
-from parlour.rules.bots import make
-from parlour.rules.table import Table
-try:
+try:  # the installed package since issue 31; older checkouts have the rules at the top
+    from parlour.rules.bots import make
+    from parlour.rules.table import Table
+except ImportError:
+    from rules.bots import make
+    from rules.table import Table
+try:  # services/ since issue 30; parlour/driver.py before it; older code has none
     from parlour.services.table_driver import TableDriver
 except ImportError:
-    TableDriver = None
+    try:
+        from parlour.driver import TableDriver
+    except ImportError:
+        TableDriver = None
 game, games, players = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 def play(seed):
     table = Table.new(game, ["Ann", "Bob", "Cid", "Dee"][:players], seed=seed)
