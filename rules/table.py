@@ -9,7 +9,7 @@ from typing import Any
 
 from . import registry
 from .chance import Chance, Rig
-from .game import Game, Result, decide
+from .game import Game, KeptTurn, Result, decide
 from .log import Header, Loaded, check_players, fold
 from .records import Action, Event, Rejected, Start
 
@@ -21,6 +21,14 @@ class Table:
         self.events = events
         self.state = state
         self._chance = chance
+        # The last batch of events and, when its submit asked to keep them, the states it went
+        # through: the state before each event, then the state after the last (see `states`).
+        self._batch: list[Event] = []
+        self._states: list[Any] | None = None
+        # The state before each action since the last one that drew from chance (undo never
+        # crosses a draw: rules/undo.py), by the index of its first event: undo's check and
+        # `take_back` read these instead of folding the log from the start. Kept as `_states`.
+        self.starts: dict[int, Any] = {}
 
     @classmethod
     def new(
@@ -58,13 +66,31 @@ class Table:
 
     # ---- acting ---------------------------------------------------------------------------
 
-    def submit(self, seat: int, action: Action) -> list[Event]:
+    def submit(self, seat: int, action: Action, keep: bool = False) -> list[Event]:
         """Carry out `action` for `seat`: the new events, or Rejected (nothing changes; a table is
-        set up when made, so `decide` refuses a Start)."""
-        turn = decide(self.game, self.state, seat, action, self._chance)  # as _apply, one call less
+        set up when made, so `decide` refuses a Start). With `keep`, the states the events went
+        through are kept until the next batch (`states`): a reader tells them without folding."""
+        turn = decide(self.game, self.state, seat, action, self._chance, keep)  # as _apply, one call less
+        if keep:
+            assert isinstance(turn, KeptTurn)
+            self._batch, self._states = turn.events, turn.befores + [turn.state]
+            if any(event.draws() for event in turn.events):
+                self.starts.clear()
+            else:
+                self.starts[len(self.events)] = turn.before
+        else:
+            self._states = None
+            self.starts.clear()  # (not kept: the next ones would leave a gap)
         self.events += turn.events
         self.state = turn.state
         return turn.events
+
+    def states(self, events: list[Event], seat: int | None) -> list[Any] | None:
+        """The states `events` went through (the one before each event, then the one after the
+        last) as `seat` may read them through `view`, when `events` is the last batch and its
+        submit kept them (None otherwise: fold the events instead). A local table's states are
+        whole, so any seat may read them."""
+        return self._states if events is self._batch and self._states is not None else None
 
     def _apply(self, seat: int | None, action: Action) -> list[Event]:
         turn = decide(self.game, self.state, seat, action, self._chance)
@@ -79,7 +105,10 @@ class Table:
         if not 1 <= keep <= len(self.events):
             raise Rejected("nothing to take back")
         del self.events[keep:]
-        self.state = fold(self.game, self.header, self.events)
+        self._states = None
+        state = self.starts.get(keep)
+        self.starts = {start: before for start, before in self.starts.items() if start < keep}
+        self.state = state if state is not None else fold(self.game, self.header, self.events)
 
     # ---- asking ---------------------------------------------------------------------------
 
