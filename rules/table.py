@@ -78,9 +78,9 @@ class Table:
                 self.starts.clear()
             else:
                 self.starts[len(self.events)] = turn.before
-        else:
+        elif self._states is not None:  # no longer followed: forget what was kept
             self._states = None
-            self.starts.clear()  # (not kept: the next ones would leave a gap)
+            self.starts.clear()
         self.events += turn.events
         self.state = turn.state
         return turn.events

@@ -1,6 +1,7 @@
 """The work the full-screen table does per bot move, counted (not timed): how many times a game's
-`evolve` runs (the table's fold of each new event, and the log's) and how many views of the game
-are built (`view`), per action, while bots play a seeded game on a headless 80x24 app.
+`evolve` runs (the table's fold of each new event, and the log's and undo's where they fold
+again) and how many views of the game are built (`view`), per action, while bots play a seeded
+game on a headless 80x24 app.
 
     python tools/work_per_move.py [--game garfield] [--players 4] [--seed 1] [--actions 300]
     PYTHONPATH=OTHER_CHECKOUT python tools/work_per_move.py   # that checkout's code, counted the same
