@@ -99,3 +99,30 @@ def test_undo_reads_the_kept_states_as_it_would_fold(game):
                 assert table.state == fold(table.game, table.header, table.events)
                 checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_served_seat_tells_from_the_views_its_table_folded(game):
+    """A served seat (tui/remote.py's RemoteTable) folds each redacted batch once; its Story
+    tells from the views that fold went through, as a Story folding the batch itself tells it."""
+    from parlour.tui.remote import RemoteTable
+
+    table, driver, heard = followed(game, seed=7)
+    words, names = Words.of(game), table.players
+    for seat in (0, 2, SPECTATOR):
+        remote = RemoteTable(game, list(names), dict(table.options), seat)
+        initial = table.game.initial(names, table.options)
+        told = Story(table.game, words, names, seat, initial)
+        folded = Story(table.game, words, names, seat, initial)
+        batch = [table.game.redact(event, seat) for event in table.events]
+        remote.fold(batch)
+        told.tell(batch, remote.states(batch, seat))
+        folded.tell(batch)
+        heard.clear()
+        driver.play_bots(max_actions=30)
+        for events, _ in heard:
+            batch = [table.game.redact(event, seat) for event in events]
+            remote.fold(batch)
+            assert remote.states(batch, seat + 1) is None  # another seat's views: not for this reader
+            assert told.tell(batch, remote.states(batch, seat)) == folded.tell(batch)
+            assert told.view == folded.view
