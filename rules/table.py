@@ -9,7 +9,7 @@ from typing import Any
 
 from . import registry
 from .chance import Chance, Rig
-from .game import Game, KeptTurn, Result, decide
+from .game import Game, KeptTurn, Result, Turn, decide
 from .log import Header, Loaded, check_players, fold
 from .records import Action, Event, Rejected, Start
 
@@ -25,9 +25,9 @@ class Table:
         # through: the state before each event, then the state after the last (see `states`).
         self._batch: list[Event] = []
         self._states: list[Any] | None = None
-        # The state before each action since the last one that drew from chance (undo never
-        # crosses a draw: rules/undo.py), by the index of its first event: undo's check and
-        # `take_back` read these instead of folding the log from the start. Kept as `_states`.
+        # The state before each followed action since the last one that drew from chance (undo
+        # never crosses a draw: rules/undo.py), by the index of its first event: undo's check and
+        # `take_back` read these instead of folding the log from the start.
         self.starts: dict[int, Any] = {}
 
     @classmethod
@@ -72,18 +72,20 @@ class Table:
         through are kept until the next batch (`states`): a reader tells them without folding."""
         turn = decide(self.game, self.state, seat, action, self._chance, keep)  # as _apply, one call less
         if keep:
-            assert isinstance(turn, KeptTurn)
-            self._batch, self._states = turn.events, turn.befores + [turn.state]
-            if any(event.draws() for event in turn.events):
-                self.starts.clear()
-            else:
-                self.starts[len(self.events)] = turn.before
-        elif self._states is not None:  # no longer followed: forget what was kept
-            self._states = None
-            self.starts.clear()
+            self._keep(turn)
         self.events += turn.events
         self.state = turn.state
         return turn.events
+
+    def _keep(self, turn: Turn) -> None:
+        """Keep the states a followed batch went through (an unfollowed batch is a new list, so
+        `states` never hands these for it; the starts stay true of the log until `take_back`)."""
+        assert isinstance(turn, KeptTurn)
+        self._batch, self._states = turn.events, turn.befores + [turn.state]
+        if any(event.draws() for event in turn.events):
+            self.starts.clear()  # undo never crosses a draw: the states before it are not asked for
+        else:
+            self.starts[len(self.events)] = turn.before
 
     def states(self, events: list[Event], seat: int | None) -> list[Any] | None:
         """The states `events` went through (the one before each event, then the one after the
