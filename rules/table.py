@@ -9,7 +9,7 @@ from typing import Any
 
 from . import registry
 from .chance import Chance, Rig
-from .game import Game, KeptTurn, Result, Turn, decide
+from .game import Game, KeptTurn, Result, decide
 from .log import Header, Loaded, check_players, fold
 from .records import Action, Event, Rejected, Start
 
@@ -66,26 +66,29 @@ class Table:
 
     # ---- acting ---------------------------------------------------------------------------
 
-    def submit(self, seat: int, action: Action, keep: bool = False) -> list[Event]:
+    def submit(self, seat: int, action: Action) -> list[Event]:
         """Carry out `action` for `seat`: the new events, or Rejected (nothing changes; a table is
-        set up when made, so `decide` refuses a Start). With `keep`, the states the events went
-        through are kept until the next batch (`states`): a reader tells them without folding."""
-        turn = decide(self.game, self.state, seat, action, self._chance, keep)  # as _apply, one call less
-        if keep:
-            self._keep(turn)
+        set up when made, so `decide` refuses a Start)."""
+        turn = decide(self.game, self.state, seat, action, self._chance)  # as _apply, one call less
         self.events += turn.events
         self.state = turn.state
         return turn.events
 
-    def _keep(self, turn: Turn) -> None:
-        """Keep the states a followed batch went through (an unfollowed batch is a new list, so
-        `states` never hands these for it; the starts stay true of the log until `take_back`)."""
+    def submit_kept(self, seat: int, action: Action) -> list[Event]:
+        """`submit`, keeping the states the events go through until the next batch (`states`):
+        for a table someone follows, whose reader tells them without folding them again."""
+        turn = decide(self.game, self.state, seat, action, self._chance, KeptTurn)
         assert isinstance(turn, KeptTurn)
+        # (a batch of `submit` is a new list: `states` never hands these for it; the starts stay
+        # true of the log until `take_back`)
         self._batch, self._states = turn.events, turn.befores + [turn.state]
         if any(event.draws() for event in turn.events):
             self.starts.clear()  # undo never crosses a draw: the states before it are not asked for
         else:
             self.starts[len(self.events)] = turn.before
+        self.events += turn.events
+        self.state = turn.state
+        return turn.events
 
     def states(self, events: list[Event], seat: int | None) -> list[Any] | None:
         """The states `events` went through (the one before each event, then the one after the

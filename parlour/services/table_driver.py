@@ -54,7 +54,7 @@ class TableDriver:
     def submit(self, seat: int, action: Action) -> list[Event]:
         """Carry out `action` for `seat` (raises Rejected: nothing changes), save, tell everyone."""
         # someone follows the table: keep the states the events go through, for telling them (Story)
-        events = self.table.submit(seat, action, keep=bool(self._listeners))
+        events = (self.table.submit_kept if self._listeners else self.table.submit)(seat, action)
         if self.writer is not None or self.save_to is not None:
             self._save()
         if self._listeners:
