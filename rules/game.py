@@ -188,9 +188,28 @@ class Turn:
         raise GameOver
 
 
-def decide(game: Game, state: Any, seat: int | None, action: Action, chance: Chance) -> Turn:
+class KeptTurn(Turn):
+    """A Turn that also keeps the state each event was applied to (`befores`), for a reader who
+    tells the events with the game as it was before each (the log's Story): so the events are
+    folded once, here, not again to be told. Only a table someone follows asks for it: a copy
+    per event costs a game played by bots alone (see `InPlace`)."""
+
+    __slots__ = ("befores",)
+
+    def __init__(self, game: Game, state: Any, chance: Chance):
+        super().__init__(game, state, chance)
+        self.befores: list[Any] = []
+
+    def emit(self, event: Event) -> None:
+        evolve = self.game.evolve
+        self.befores.append(evolve.finish(self.state) if isinstance(evolve, InPlace) else self.state)
+        Turn.emit(self, event)
+
+
+def decide(game: Game, state: Any, seat: int | None, action: Action, chance: Chance, kind: type[Turn] = Turn) -> Turn:
     """Check `action` for `seat` and carry it out. Raises Rejected (changing nothing) when the
-    action is not legal now; otherwise returns the Turn holding the events and the new state."""
+    action is not legal now; otherwise returns the Turn holding the events and the new state
+    (`kind` KeptTurn: also the state before each event)."""
     if isinstance(action, Start):  # the table's, once: never a legal action of a seat
         if game.to_act(state) != (None,):
             raise Rejected("the game has already been set up")
@@ -198,7 +217,7 @@ def decide(game: Game, state: Any, seat: int | None, action: Action, chance: Cha
             raise Rejected("the game has not been set up yet")
     elif seat is None or action not in game.legal_actions(state, seat):  # none for a seat not to act
         raise Rejected(_why_not(game, state, seat, action))
-    return carry_out(game, state, seat, action, chance)
+    return carry_out(game, state, seat, action, chance, kind)
 
 
 def _why_not(game: Game, state: Any, seat: int | None, action: Action) -> str:
@@ -211,10 +230,12 @@ def _why_not(game: Game, state: Any, seat: int | None, action: Action) -> str:
     return game.explain(state, seat, action) or f"{type(action).__name__} is not a legal action now"
 
 
-def carry_out(game: Game, state: Any, seat: int | None, action: Action, chance: Chance) -> Turn:
+def carry_out(
+    game: Game, state: Any, seat: int | None, action: Action, chance: Chance, kind: type[Turn] = Turn
+) -> Turn:
     """Carry out `action`, known to be legal for `seat` in `state` (`decide` checks it): the
     Turn holding its events, `Acted(seat, action)` first, and the state they lead to."""
-    turn = Turn(game, state, chance)
+    turn = kind(game, state, chance)
     turn.emit(Acted(seat, action))
     try:
         game.step(turn, seat, action)

@@ -9,7 +9,7 @@ from typing import Any
 
 from . import registry
 from .chance import Chance, Rig
-from .game import Game, Result, decide
+from .game import Game, KeptTurn, Result, decide
 from .log import Header, Loaded, check_players, fold
 from .records import Action, Event, Rejected, Start
 
@@ -21,6 +21,14 @@ class Table:
         self.events = events
         self.state = state
         self._chance = chance
+        # The last batch of events and, when its submit asked to keep them, the states it went
+        # through: the state before each event, then the state after the last (see `states`).
+        self._batch: list[Event] = []
+        self._states: list[Any] | None = None
+        # The state before each followed action since the last one that drew from chance (undo
+        # never crosses a draw: rules/undo.py), by the index of its first event: undo's check and
+        # `take_back` read these instead of folding the log from the start.
+        self.starts: dict[int, Any] = {}
 
     @classmethod
     def new(
@@ -66,6 +74,29 @@ class Table:
         self.state = turn.state
         return turn.events
 
+    def submit_kept(self, seat: int, action: Action) -> list[Event]:
+        """`submit`, keeping the states the events go through until the next batch (`states`):
+        for a table someone follows, whose reader tells them without folding them again."""
+        turn = decide(self.game, self.state, seat, action, self._chance, KeptTurn)
+        assert isinstance(turn, KeptTurn)
+        # (a batch of `submit` is a new list: `states` never hands these for it; the starts stay
+        # true of the log until `take_back`)
+        self._batch, self._states = turn.events, turn.befores + [turn.state]
+        if any(event.draws() for event in turn.events):
+            self.starts.clear()  # undo never crosses a draw: the states before it are not asked for
+        else:
+            self.starts[len(self.events)] = turn.before
+        self.events += turn.events
+        self.state = turn.state
+        return turn.events
+
+    def states(self, events: list[Event], seat: int | None) -> list[Any] | None:
+        """The states `events` went through (the one before each event, then the one after the
+        last) as `seat` may read them through `view`, when `events` is the last batch and its
+        submit kept them (None otherwise: fold the events instead). A local table's states are
+        whole, so any seat may read them."""
+        return self._states if events is self._batch and self._states is not None else None
+
     def _apply(self, seat: int | None, action: Action) -> list[Event]:
         turn = decide(self.game, self.state, seat, action, self._chance)
         self.events.extend(turn.events)
@@ -79,7 +110,10 @@ class Table:
         if not 1 <= keep <= len(self.events):
             raise Rejected("nothing to take back")
         del self.events[keep:]
-        self.state = fold(self.game, self.header, self.events)
+        self._states = None
+        state = self.starts.get(keep)
+        self.starts = {start: before for start, before in self.starts.items() if start < keep}
+        self.state = state if state is not None else fold(self.game, self.header, self.events)
 
     # ---- asking ---------------------------------------------------------------------------
 

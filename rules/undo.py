@@ -12,8 +12,9 @@ player's own turn: every action taken back must be that player's own.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from .game import Game
 from .log import Header, fold
@@ -57,11 +58,14 @@ def undo_point(
     humans: Collection[int],
     hot_seat: bool = False,
     now: int | None = None,
+    known: Mapping[int, Any] | None = None,
 ) -> UndoPoint:
     """Where undo takes the log back to: the start of the last action one of `humans` chose, if
     no barrier lies after that start. An answer that was the seat's only choice is passed over
     (taking it back would only put the same question again, and a screen may answer it by
-    itself). `now` is the seat to act (hot seat: only its own moves this turn)."""
+    itself). `now` is the seat to act (hot seat: only its own moves this turn). `known` maps an
+    action's first event to the state before it where the caller has it (`Table.starts`): the
+    log is folded to that point only where it is not known."""
     seats = len(header.players)
     end = len(events)
     for start in range(len(events) - 1, -1, -1):
@@ -76,11 +80,14 @@ def undo_point(
                 return UndoPoint(None, stop)
         if hot_seat and acted.seat != now:  # another player's move: this turn began after it
             return UndoPoint(None, "not_yours")
-        if acted.seat in humans and not _only_choice(game, header, events[:start], acted.seat):
+        if acted.seat in humans and not _only_choice(game, header, events, start, acted.seat, known or {}):
             return UndoPoint(start)
         end = start
     return UndoPoint(None, "nothing")
 
 
-def _only_choice(game: Game, header: Header, before: list[Event], seat: int) -> bool:
-    return len(game.legal_actions(fold(game, header, before), seat)) == 1
+def _only_choice(
+    game: Game, header: Header, events: list[Event], start: int, seat: int, known: Mapping[int, Any]
+) -> bool:
+    state = known[start] if start in known else fold(game, header, events[:start])
+    return len(game.legal_actions(state, seat)) == 1

@@ -1,9 +1,11 @@
 """The work the full-screen table does per bot move, counted (not timed): how many times a game's
-`evolve` runs (the table's fold of each new event, and the log's) and how many views of the game
-are built (`view`), per action, while bots play a seeded game on a headless 80x24 app.
+`evolve` runs (the table's fold of each new event, and the log's and undo's where they fold
+again) and how many views of the game are built (`view`), per action, while bots play a seeded
+game on a headless 80x24 app.
 
     python tools/work_per_move.py [--game garfield] [--players 4] [--seed 1] [--actions 300]
     PYTHONPATH=OTHER_CHECKOUT python tools/work_per_move.py   # that checkout's code, counted the same
+    python tools/work_per_move.py --cpu   # not counted (the game's own evolve): CPU per action instead
 
 The seats are one person (seat 0, who answers by pressing the keys the prompt offers: Enter,
 then Space) and random bots, whose moves need no view. The counts are the same on every run.
@@ -15,6 +17,7 @@ import argparse
 import asyncio
 import os
 import sys
+import time
 from pathlib import Path
 
 if "PYTHONPATH" not in os.environ:
@@ -43,7 +46,8 @@ async def play(args) -> None:
     from parlour.tui.app import make_app
 
     counts = {"evolve": 0, "view": 0}
-    counting(registry.get(args.game), counts)
+    if not args.cpu:  # (counting swaps an in-place evolve for a plain function: not timed so)
+        counting(registry.get(args.game), counts)
     seats = [Seat("Ann", None, "red")] + [
         Seat(f"Bot{i}", "random", c) for i, c in zip(range(1, args.players), ("blue", "green", "yellow"))
     ]
@@ -54,7 +58,7 @@ async def play(args) -> None:
         for _ in range(5):
             await pilot.pause()
         table = app.session.table
-        start_events, start = len(table.events), dict(counts)
+        start_events, start, cpu = len(table.events), dict(counts), time.process_time()
         acted = 0
         for _ in range(args.actions * 20):
             before = len(table.events)
@@ -64,7 +68,12 @@ async def play(args) -> None:
                 await pilot.press("enter" if _ % 2 else "space")
             await pilot.pause()
             acted += sum(1 for e in table.events[before:] if type(e).__name__ == "Acted")
+        cpu = time.process_time() - cpu
         events = len(table.events) - start_events
+        if args.cpu:
+            print(f"{args.game}, {args.players} players, seed {args.seed}: {acted} actions, {events} events")
+            print(f"CPU {1000 * cpu / max(acted, 1):.2f} ms per action (keys, bots, redraws)")
+            return
         evolves, views = counts["evolve"] - start["evolve"], counts["view"] - start["view"]
         print(f"{args.game}, {args.players} players, seed {args.seed}: {acted} actions, {events} events")
         print(f"evolve calls: {evolves} ({evolves / max(events, 1):.2f} per event)")
@@ -77,6 +86,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--actions", type=int, default=300)
+    parser.add_argument("--cpu", action="store_true", help="time instead of counting")
     asyncio.run(play(parser.parse_args()))
 
 

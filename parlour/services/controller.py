@@ -10,7 +10,8 @@ moves, what hot-seat privacy hides, what may be undone and what the save's troub
 decides only how to draw and when the clock has run.
 
 The seat's view of the game is built once per batch of events (and once more only when the
-viewer changes); the log's reader folds each event once (`Story`).
+viewer changes); each event is folded once: the table keeps the states its events went through,
+and the log's reader (`Story`) tells the events from those.
 """
 
 from __future__ import annotations
@@ -340,7 +341,7 @@ class TableController(TurnControl):
     def follow(self, events: list[Event]) -> Next:
         """A new batch of events (ours, a bot's, a remote player's): tell it and move on."""
         assert self.story is not None, "start() first"
-        lines = self.story.tell(events)
+        lines = self.story.tell(events, self.table.states(events, self.log_seat))
         self._lines += tuple(lines)
         actor = events[0].seat if events and isinstance(events[0], Acted) else None
         if lines and actor is not None and actor == self.log_seat:

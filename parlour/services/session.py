@@ -42,6 +42,7 @@ class TableLike(Protocol):
     def to_act(self) -> tuple[int | None, ...]: ...
     def legal_actions(self, seat: int) -> list[Action]: ...
     def result(self) -> Result | None: ...
+    def states(self, events: list[Event], seat: int | None) -> list[Any] | None: ...
 
 
 class Session(Protocol):
@@ -177,11 +178,21 @@ class RemoteTable:
         self.seat = seat
         self.events: list[Event] = []
         self.state = self.game.view(self.game.initial(self.players, options), seat)
+        self._batch: list[Event] = []
+        self._states: list[Any] = []  # the views the last batch went through (see `states`)
 
     def fold(self, events: list[Event]) -> None:
+        states = [self.state]
         for event in events:
             self.events.append(event)
             self.state = self.game.view(self.game.evolve(self.state, event), self.seat)
+            states.append(self.state)
+        self._batch, self._states = events, states
+
+    def states(self, events: list[Event], seat: int | None) -> list[Any] | None:
+        """The views of our seat that the last batch went through (before each event, then after
+        the last), for telling it without folding it again: for our seat only (as `Table.states`)."""
+        return self._states if events is self._batch and seat == self.seat else None
 
     def followed(self, events: list[Event], view: Any) -> None:
         """Events some reader of this seat has folded already (plain mode's `Story`), with the

@@ -53,7 +53,8 @@ class TableDriver:
 
     def submit(self, seat: int, action: Action) -> list[Event]:
         """Carry out `action` for `seat` (raises Rejected: nothing changes), save, tell everyone."""
-        events = self.table.submit(seat, action)
+        # someone follows the table: keep the states the events go through, for telling them (Story)
+        events = (self.table.submit_kept if self._listeners else self.table.submit)(seat, action)
         if self.writer is not None or self.save_to is not None:
             self._save()
         if self._listeners:
@@ -127,7 +128,7 @@ class TableDriver:
         """True when `undo` would take something back now."""
         table = self.table
         now = next(iter(table.to_act()), None)
-        return undo_point(table.game, table.header, table.events, humans, hot_seat, now).to is not None
+        return undo_point(table.game, table.header, table.events, humans, hot_seat, now, table.starts).to is not None
 
     def undo(self, humans: set[int], hot_seat: bool = False) -> str:
         """Take back the last action of one of `humans` and every action after it, as far as
@@ -135,7 +136,7 @@ class TableDriver:
         "" when done, else why not (undo.<why> in the catalogues); nothing changes then."""
         table = self.table
         now = next(iter(table.to_act()), None)
-        point = undo_point(table.game, table.header, table.events, humans, hot_seat, now)
+        point = undo_point(table.game, table.header, table.events, humans, hot_seat, now, table.starts)
         if point.to is None:
             return point.why
         table.take_back(point.to)

@@ -83,7 +83,7 @@ class PlainTable:
             say(t("plain.resumed"), *self.talk.story.tell_log(table.events)[-RECENT:])
         else:
             say(*self.talk.story.tell_log(table.events))
-        self.driver.listen(lambda events: say(*self.talk.follow(events)))
+        self.driver.listen(lambda events: say(*self.talk.follow(events, table.states(events, self.talk.story_seat))))
         if self.driver.save_problem:  # the data folder cannot be written, from the start
             self._save_failed(self.driver.save_problem)
         turns = self.turns

@@ -71,9 +71,9 @@ class Talk:
 
     # ---- telling ---------------------------------------------------------------------------
 
-    def follow(self, events) -> list[str]:
-        """The lines for one batch of events (what one action led to)."""
-        return self.story.tell(events)
+    def follow(self, events, states: list[Any] | None = None) -> list[str]:
+        """The lines for one batch of events (what one action led to); `states` as `Story.tell`'s."""
+        return self.story.tell(events, states)
 
     def log(self, events) -> list[str]:
         """The whole story of `events`, from the start."""

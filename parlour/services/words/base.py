@@ -191,23 +191,42 @@ def pawns_on(square: int, positions, names: tuple[str, ...], skip: int = -1) -> 
 
 class Story:
     """The log as one reader (`seat`) follows it: each event as the reader may see it, told with
-    the reader's view of the game just before it. The view is kept by folding the redacted
-    events into it (a seat that does so keeps exactly its view: the rules' property tests check
-    it), so the same works for a local table and for a served one whose events come redacted."""
+    the reader's view of the game just before it. That view is the reader's view of the state
+    the table applied the event to, when the table kept those states (`Table.states`): then no
+    event is folded here. Otherwise it is kept by folding the redacted events into it (a seat
+    that does so keeps exactly its view: the rules' property tests check it), so the same works
+    for a replay and for a served table whose events come redacted."""
 
     def __init__(self, game, words: Words, names: tuple[str, ...], seat: int | None, initial: Any):
         self.game, self.words, self.names, self.seat = game, words, names, seat
-        self.view = game.view(initial, seat)  # the reader's view as of the last event told
+        self._view: Any = game.view(initial, seat)  # the reader's view as of the last event told
+        self._state: Any = None  # or the state after the last event told, its view not built yet
 
-    def tell(self, events: list[Event]) -> list[str]:
-        """The lines for one batch of events (what one action led to)."""
+    @property
+    def view(self) -> Any:
+        """The reader's view of the game as of the last event told."""
+        if self._state is not None:
+            self._view, self._state = self.game.view(self._state, self.seat), None
+        return self._view
+
+    def tell(self, events: list[Event], states: list[Any] | None = None) -> list[str]:
+        """The lines for one batch of events (what one action led to). `states`, when given, are
+        the states the events went through (before each, then after the last: `Table.states`)."""
         game, seat = self.game, self.seat
         narrator = self.words.narrator(self.names)
         lines: list[str] = []
+        if states is not None:
+            view = game.view
+            for event, before in zip(events, states):
+                lines += narrator.tell(game.redact(event, seat), view(before, seat))
+            self._state = states[-1]
+            return lines + narrator.end()
+        before = self.view
         for event in events:
             seen = game.redact(event, seat)
-            lines += narrator.tell(seen, self.view)
-            self.view = game.view(game.evolve(self.view, seen), seat)
+            lines += narrator.tell(seen, before)
+            before = game.view(game.evolve(before, seen), seat)
+        self._view = before
         return lines + narrator.end()
 
     def tell_log(self, events: list[Event], last: int | None = None) -> list[str]:
@@ -232,4 +251,4 @@ class Story:
         game, seat, view = self.game, self.seat, self.view
         for event in events:
             view = game.view(game.evolve(view, game.redact(event, seat)), seat)
-        self.view = view
+        self._view = view
