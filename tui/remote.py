@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 
 from parlour.rules import registry
 from parlour.services import wire
+from parlour.services.remote_session import RemoteGame as RemoteGame, RemoteTable as RemoteTable
 from parlour.services.seats import SPECTATOR, Seat
-from parlour.services.session import RemoteGame as RemoteGame, RemoteTable as RemoteTable
 from parlour.services.shown import shown
 from parlour.services.words.i18n import set_language, t
 

@@ -24,8 +24,8 @@ from parlour.rules import registry
 from parlour.rules.records import Action, Event
 from parlour.services import wire
 from parlour.services.controller import Due, TurnControl
+from parlour.services.remote_session import RemoteGame, RemoteTable
 from parlour.services.seats import SPECTATOR, Seat
-from parlour.services.session import RemoteGame, RemoteTable
 from parlour.services.words.i18n import language, set_language, t
 
 from .tables import Lobby, Member
