@@ -27,13 +27,13 @@ try:  # the installed package since issue 31; older checkouts have the rules at 
     from parlour.rules.bots import make
     from parlour.rules.table import Table
 except ImportError:
-    from rules.bots import make
-    from rules.table import Table
+    from rules.bots import make  # an older checkout
+    from rules.table import Table  # an older checkout
 try:  # services/ since issue 30; parlour/driver.py before it; older code has none
     from parlour.services.table_driver import TableDriver
 except ImportError:
     try:
-        from parlour.driver import TableDriver
+        from parlour.driver import TableDriver  # an older checkout
     except ImportError:
         TableDriver = None
 game, games, players = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])

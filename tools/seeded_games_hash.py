@@ -17,13 +17,13 @@ try:  # the installed package since issue 31; older checkouts have the rules at 
     from parlour.rules.codec import encode
     from parlour.rules.table import Table
 except ImportError:
-    from rules.bots import make
-    from rules.codec import encode
-    from rules.table import Table
+    from rules.bots import make  # an older checkout
+    from rules.codec import encode  # an older checkout
+    from rules.table import Table  # an older checkout
 try:  # services/ since issue 30
     from parlour.services.table_driver import TableDriver
 except ImportError:
-    from parlour.driver import TableDriver
+    from parlour.driver import TableDriver  # an older checkout
 
 
 def main() -> None:
