@@ -276,6 +276,23 @@ class Hub:
                 raise ServeError(f"refusing the web door's cookie key: {error}") from None
             await web.start(self.settings.web_host or self.settings.host, self.settings.web_port)
 
+    def count_in(self, cred: str) -> None:
+        """A connection (SSH or the web door's) logged in with `cred`: it counts against the
+        server's connections and the credential's quota until `count_out`."""
+        self.by_cred[cred] = self.by_cred.get(cred, 0) + 1
+        self.connections += 1
+        self.lobby.poke()
+
+    def count_out(self, cred: str) -> None:
+        """A connection counted by `count_in` ended."""
+        self.connections -= 1
+        left = self.by_cred.get(cred, 0) - 1
+        if left > 0:
+            self.by_cred[cred] = left
+        else:
+            self.by_cred.pop(cred, None)
+        self.lobby.poke()
+
     def _sweep(self) -> None:
         """Close abandoned tables now and then (a few times per `abandon_after`, at most a minute apart)."""
         self.lobby.sweep()
@@ -649,14 +666,8 @@ class _Server(asyncssh.SSHServer):
         if self.grace is not None:
             self.grace.cancel()
         if self.counted:
-            self.hub.connections -= 1
             self.counted = False
-            left = self.hub.by_cred.get(self.cred, 0) - 1
-            if left > 0:
-                self.hub.by_cred[self.cred] = left
-            else:
-                self.hub.by_cred.pop(self.cred, None)
-            self.hub.lobby.poke()
+            self.hub.count_out(self.cred)
 
     def _full(self) -> bool:
         if self.hub.connections < self.hub.settings.max_connections:
@@ -682,10 +693,8 @@ class _Server(asyncssh.SSHServer):
         self.cred = self.conn.get_extra_info("parlour_cred") or "open"
         if self._over_quota(self.cred):  # two logins judged at once: the second is refused here
             return
-        self.hub.by_cred[self.cred] = self.hub.by_cred.get(self.cred, 0) + 1
-        self.hub.connections += 1
+        self.hub.count_in(self.cred)
         self.counted = True
-        self.hub.lobby.poke()
         self.grace = asyncio.get_running_loop().call_later(self.hub.settings.session_grace, self._no_session)
 
     def _over_quota(self, cred: str) -> bool:

@@ -322,7 +322,7 @@ class WebDoor:
             log.exception("web session of %s failed", name)
         finally:
             self.sockets.discard(ws)
-            self._release(cred)
+            self.hub.count_out(cred)
             if not ws.closed:
                 await ws.close()
         return ws
@@ -338,20 +338,8 @@ class WebDoor:
         if hub.by_cred.get(cred, 0) >= quota:
             who = "the shared password's players have" if is_shared(cred) else "your login has"
             return f"{who} {quota} connections here already, the most allowed; close one first"
-        hub.by_cred[cred] = hub.by_cred.get(cred, 0) + 1
-        hub.connections += 1
-        hub.lobby.poke()
+        hub.count_in(cred)
         return None
-
-    def _release(self, cred: str) -> None:
-        hub = self.hub
-        hub.connections -= 1
-        left = hub.by_cred.get(cred, 0) - 1
-        if left > 0:
-            hub.by_cred[cred] = left
-        else:
-            hub.by_cred.pop(cred, None)
-        hub.lobby.poke()
 
 
 def browser_env(request: web.Request) -> dict[str, str]:
