@@ -9,7 +9,6 @@ from __future__ import annotations
 import inspect
 import io
 import re
-import subprocess
 import sys
 import time
 from contextvars import ContextVar
@@ -22,6 +21,7 @@ from textual.driver import Driver
 
 from parlour.compat import textual as compat_textual
 from parlour.compat.asyncssh import transport_of
+from tests.source_lines import python_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -162,14 +162,9 @@ PRIVATE = re.compile(
 
 
 def test_private_names_of_textual_and_asyncssh_are_used_only_in_parlour_compat():
-    files = subprocess.run(
-        ["git", "ls-files", "*.py"], cwd=ROOT, capture_output=True, text=True, check=True
-    ).stdout.split()
     found = [
         f"{name}:{n}: {line.strip()}"
-        for name in files
-        if not name.startswith(("parlour/compat/", "tests/"))
-        for n, line in enumerate((ROOT / name).read_text(encoding="utf-8").splitlines(), 1)
+        for name, n, line in python_lines(skip=("parlour/compat/", "tests/"))
         if PRIVATE.search(line)
     ]
     assert found == [], "move these behind parlour/compat/:\n" + "\n".join(found)

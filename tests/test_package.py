@@ -4,9 +4,10 @@ it is listed in pyproject.toml, and no code imports those folders by their own t
 from __future__ import annotations
 
 import re
-import subprocess
 import tomllib
 from pathlib import Path
+
+from tests.source_lines import python_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 SETUPTOOLS = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
@@ -33,13 +34,9 @@ OLDER = "# an older checkout"  # a tool that measures old code side by side may 
 def test_nothing_imports_a_mapped_folder_by_its_own_name():
     tops = "|".join(folder for package, folder in MAPPED.items() if package != folder)
     pattern = re.compile(rf"^\s*(from ({tops})(\.[\w.]+)? import |import ({tops})\b)")
-    files = subprocess.run(
-        ["git", "ls-files", "*.py"], cwd=ROOT, capture_output=True, text=True, check=True
-    ).stdout.split()
     found = [
         f"{name}:{n}: {line.strip()}"
-        for name in files
-        for n, line in enumerate((ROOT / name).read_text(encoding="utf-8").splitlines(), 1)
+        for name, n, line in python_lines()
         if pattern.match(line) and not line.rstrip().endswith(OLDER)
     ]
     assert found == [], "import these as parlour.<name>:\n" + "\n".join(found)
