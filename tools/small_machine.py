@@ -12,7 +12,10 @@ Measured, each in a real terminal (a PTY, 80x24) as a player starts it:
   their pause is 600 s): the first frame, then each key's frame (a card, back, a roll, cursor
   moves, the hint): time to its first and to its last byte, and its bytes;
 - plain: `parlour --plain play ...`: time to the first prompt;
-- replay: `parlour replay SAVE` of a finished bot game: the first frame, then steps back and forth.
+- replay: `parlour replay SAVE` of a finished bot game: the first frame, then steps back and forth;
+- serve: `parlour serve` with `--players` SSH players, each at a Garfield table with a bot
+  (tools/ssh_bench.py, its server alone in a cgroup capped at `--serve-memory`): once, after
+  the others, with ssh_bench's own report (time to the lobby, memory, key to screen).
 For each: the peak memory (the largest resident size of the process, and the cgroup's peak,
 which counts the page cache too), OOM kills, and the CPU seconds the cgroup used.
 
@@ -252,6 +255,23 @@ def finished_save(env: dict[str, str], folder: Path) -> Path:
     return next((folder / "saves").glob("*.jsonl"))
 
 
+def serve(args) -> Run:
+    """tools/ssh_bench.py with its server process in a cgroup of its own."""
+    import asyncio
+
+    import ssh_bench
+
+    group = Cgroup(args.cpu, args.serve_memory)
+    try:
+        with tempfile.TemporaryDirectory() as temp:
+            os.environ.update(PARLOUR_DATA_DIR=f"{temp}/data", PARLOUR_CONFIG_DIR=f"{temp}/config")
+            print(f"serve: {args.players} players, the server in {args.cpu:g} of one core and {args.serve_memory} MiB")
+            asyncio.run(ssh_bench.bench(args.players, False, None, True, inside=group.argv))
+        return Run("serve", cgroup_peak_mib=group.peak_mib(), oom_kills=group.oom_kills(), cpu_s=group.cpu_seconds())
+    finally:
+        group.remove()
+
+
 def measure(args) -> list[Run]:
     with tempfile.TemporaryDirectory() as temp:
         env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", COLUMNS="80", LINES="24")
@@ -273,9 +293,12 @@ def measure(args) -> list[Run]:
         runs = []
         for _ in range(args.runs):
             for what in args.only:  # alternated, so a change in the machine's load touches each alike
-                argv, marker, keys = plans[what]()
-                runs.append(run(what, argv, marker, keys, args, env))
-        return runs
+                if what in plans:
+                    argv, marker, keys = plans[what]()
+                    runs.append(run(what, argv, marker, keys, args, env))
+    if "serve" in args.only:
+        runs.append(serve(args))
+    return runs
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -284,11 +307,15 @@ def quantile(values: list[float], q: float) -> float:
 
 
 def report(runs: list[Run], args) -> None:
-    print(f"limits: {args.cpu:g} of one core, {args.memory} MiB, no swap; {args.runs} run(s) each")
-    print(f"load average: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
     bare = [r.first_frame_s for r in runs if r.what == "bare"]
     for what in args.only:
         mine = [r for r in runs if r.what == what]
+        if what == "serve":
+            print(
+                f"\nserve (the server's cgroup): peak {mine[0].cgroup_peak_mib:.1f} MiB with page cache, "
+                f"OOM kills {mine[0].oom_kills}, CPU {mine[0].cpu_s:.2f} s in all"
+            )
+            continue
         frame = statistics.median(r.first_frame_s for r in mine)
         ratio = f" ({frame / statistics.median(bare):.2f}x the bare app)" if bare and what != "bare" else ""
         label = "first prompt" if what == "plain" else "first frame"
@@ -322,7 +349,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--cpu", type=float, default=0.25, help="share of one core (default 0.25)")
     p.add_argument("--memory", type=int, default=64, help="memory cap in MiB, no swap (default 64)")
     p.add_argument("--runs", type=int, default=3)
-    p.add_argument("--only", default="bare,game,plain,replay", type=lambda s: s.split(","))
+    p.add_argument("--only", default="bare,game,plain,replay,serve", type=lambda s: s.split(","))
+    p.add_argument("--players", type=int, default=8, help="SSH players for serve (default 8)")
+    p.add_argument("--serve-memory", type=int, default=128, help="the server's memory cap in MiB (default 128)")
     p.add_argument("--quiet", type=float, default=0.5, help="seconds of silence that end a frame")
     p.add_argument("--hint-quiet", type=float, default=2.0, help="the same for the hint, which thinks first")
     p.add_argument("--limit", type=float, default=60.0, help="seconds to wait for a first frame")
@@ -332,6 +361,9 @@ def parser() -> argparse.ArgumentParser:
 
 def main() -> None:
     args = parser().parse_args()
+    if not args.json:
+        print(f"limits: {args.cpu:g} of one core, {args.memory} MiB, no swap; {args.runs} run(s) each")
+        print(f"load average: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
     try:
         runs = measure(args)
     except NoCgroup as error:
