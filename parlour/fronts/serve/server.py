@@ -884,7 +884,10 @@ def setup_logging(folder: Path, stderr: bool = True, max_bytes: int = LOG_MAX_BY
 
 def run(settings: Settings) -> int:
     """`parlour serve`: run until Ctrl+C."""
+    from parlour.services import save_lock
     from parlour.services.config import config_dir, data_dir
+
+    save_lock.use_front("served")
 
     try:
         hub = Hub(settings)
