@@ -134,12 +134,11 @@ def test_the_second_may_watch_the_game_as_it_is_played(tmp_path):
     first.play(2, random.Random(3))
     assert first.end() == 0
     last_move = [line for line in first.text.splitlines() if line.startswith(("Ann ", "Bob "))][-1]
-    # the writer left: the watcher says so and ends, having told the moves as they were made
-    watcher.process.stdin.close()
-    code = watcher.process.wait(timeout=30)
+    # the writer left: the watcher says so and ends by itself, having told the moves as they were made
     while read_until_prompt(watcher.process.stdout.fileno(), watcher.out, len(watcher.out)):
         pass  # (to its end)
-    assert code == 0
+    assert watcher.process.wait(timeout=30) == 0
+    watcher.process.stdin.close()
     assert "Watching ann-bob.jsonl: its moves are shown as they are made." in watcher.text
     assert last_move in watcher.text.split("Watching", 1)[1]  # the writer's last move, told
     assert watcher.text.rstrip().endswith("The other window has left the game: resume it to play on.")

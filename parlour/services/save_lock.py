@@ -26,7 +26,7 @@ from pathlib import Path
 
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-MAX_BYTES = 1024  # of a lock file read back: its line of JSON is far shorter
+MAX_BYTES = 8192  # of a lock file read back: its line of JSON is shorter (a path is at most 4,096)
 
 # What this process is, for the words another window shows: "app", "plain", "engine" or "served"
 # (held.front_<id> in the catalogues), set once by the front that starts.
@@ -85,11 +85,26 @@ class SaveLock:
     def __init__(self, save: Path, fd: int | None, holder: Holder, problem: str | None = None):
         self.save, self.holder, self.problem = save, holder, problem
         self._fd = fd
+        self._keep = False  # the lock file says where the game went: kept when let go
         self._closer = weakref.finalize(self, _close, fd) if fd is not None else None
 
     @property
     def held(self) -> bool:
         return self._fd is not None
+
+    def moved(self, to: Path) -> None:
+        """The game is saved at `to` from now on (written elsewhere, the disk here full): the
+        lock file keeps saying so once it is let go, so the list of saves shows `to` and marks
+        this save as left behind (`moved_to`). Written in place: a file already holding its
+        line takes no more room on most file systems, so this works on the full disk too."""
+        if self._fd is None:
+            return
+        said = {**self.holder.__dict__, "moved_to": str(Path(to).absolute())}
+        try:
+            _write(self._fd, said)
+            self._keep = True
+        except OSError:
+            pass  # no room even for that: the list shows the old save as it is
 
     def release(self) -> None:
         """Let the save go: the lock file is removed, then unlocked (see `take` for why in that order)."""
@@ -98,6 +113,7 @@ class SaveLock:
                 return
             if _mine.get(_key(self.save)) is self:
                 del _mine[_key(self.save)]
+            if not self._keep:
                 try:
                     os.unlink(lock_path(self.save))
                 except OSError:
@@ -142,8 +158,7 @@ def take(save: str | os.PathLike) -> SaveLock:
             return SaveLock(save, None, Holder(), "its lock file keeps changing")
         holder = Holder(front, _host(), os.getpid(), time.time())
         try:  # the words only: a full disk keeps the lock, without them
-            os.ftruncate(fd, 0)
-            os.pwrite(fd, json.dumps(holder.__dict__).encode() + b"\n", 0)
+            _write(fd, holder.__dict__)
         except OSError:
             pass
         lock = SaveLock(save, fd, holder)
@@ -170,6 +185,32 @@ def holder(save: str | os.PathLike) -> Holder | None:
             return None  # free (closing the file below lets it go again)
         finally:
             os.close(fd)
+
+
+def moved_to(save: str | os.PathLike) -> Path | None:
+    """Where a save's game went when it was written elsewhere (`SaveLock.moved`), or None."""
+    with _mutex:
+        mine = _mine.get(_key(Path(save)))
+        if mine is not None and mine.held:
+            return None  # played here now (and its file must not be opened: see the top)
+    try:
+        fd = os.open(lock_path(save), os.O_RDONLY | os.O_NONBLOCK | _CLOEXEC | _NOFOLLOW)
+    except OSError:
+        return None
+    try:
+        said = json.loads(os.pread(fd, MAX_BYTES, 0))
+    except (OSError, ValueError):
+        return None
+    finally:
+        os.close(fd)  # (never a file this process holds: closing it would let its lock go)
+    to = said.get("moved_to") if isinstance(said, dict) else None
+    return Path(to) if isinstance(to, str) and to and "\0" not in to else None
+
+
+def _write(fd: int, said: dict) -> None:
+    data = json.dumps(said).encode() + b"\n"
+    os.pwrite(fd, data, 0)
+    os.ftruncate(fd, len(data))
 
 
 def _lock(fd: int) -> None:

@@ -23,7 +23,7 @@ from parlour.rules import log
 from parlour.rules.records import Event
 
 from .collector import collections_every
-from .save_lock import Held, SaveLock, take
+from .save_lock import Held, SaveLock, moved_to, take
 
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 # Every save is the owner's alone, new or rewritten (mkstemp makes 0600 too): a save holds every
@@ -172,7 +172,24 @@ def listed(folder: Path, now: float | None = None) -> list[tuple[Path, float]]:
                     found.append((Path(entry.path), _modified(entry)))
     except OSError:  # no folder yet, or not a folder, or not readable
         return []
+    found += _written_elsewhere(folder, {path for path, _ in found})
     return sorted(found, key=lambda row: row[1], reverse=True)
+
+
+def _written_elsewhere(folder: Path, listed: set[Path]) -> list[tuple[Path, float]]:
+    """The games in `listed` written elsewhere since (a full disk, `w`), where they went: a save
+    out of this folder that goes on listed with the others (save_lock.moved_to)."""
+    found, seen = [], set(listed)
+    for path in listed:
+        to = moved_to(path)
+        if to is None or to in seen:
+            continue
+        try:
+            found.append((to, os.stat(to).st_mtime))
+        except OSError:  # gone since: the old save is all there is
+            continue
+        seen.add(to)
+    return found
 
 
 def folder_problem(folder: Path) -> str | None:

@@ -124,6 +124,9 @@ class TableDriver:
         if writer.problem is not None:  # nothing is left there (written whole, then renamed)
             writer.close()
             return writer.problem
+        old = self.writer
+        if old is not None and old.lock is not None:
+            old.lock.moved(writer.path)  # the list of saves then shows this one, and the old as left behind
         self.close()  # the old save is let go: the game is saved here now
         self.writer = writer
         return None

@@ -75,3 +75,42 @@ async def test_a_game_the_app_holds_is_told_to_a_second_copy_and_keeps_every_mov
         assert moves(path) == before + 5
     assert saves.read(path).warnings == []
     assert save_lock.holder(path) is None  # let go when the game was left
+
+
+async def test_a_game_written_elsewhere_is_listed_and_its_copy_left_behind_is_marked(tmp_path, monkeypatch):
+    """Issue 37, item 5: after `w` on a full disk, the list of saves (full screen and plain)
+    shows the game where it went on, and the old partial save as left behind, not in progress."""
+    from parlour.fronts.plain.local import choose_save
+    from parlour.services.config import saves_dir
+    from parlour.tui.screens.resume import describe_saves
+
+    from ..plain.test_plain_table import Script
+    from .test_unsaved_quit import full_disk, press, smurf_app
+
+    app = smurf_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await play(app, pilot, 2)
+        old, real_write = app.session.save_path, saves._write_all
+        target = tmp_path / "elsewhere" / "game.jsonl"
+        target.parent.mkdir()
+
+        def full_in_the_saves_folder(fd, data):  # another disk has room
+            if os.readlink(f"/proc/self/fd/{fd}").startswith(str(tmp_path / "data")):
+                full_disk()
+            real_write(fd, data)
+
+        monkeypatch.setattr(saves, "_write_all", full_in_the_saves_folder)
+        await play(app, pilot, 2)
+        await press(pilot, "ctrl+q")
+        await press(pilot, "w")
+        app.screen.query_one("#unsaved-where").value = str(target)  # as typed
+        await press(pilot, "enter")
+    monkeypatch.setattr(saves, "_write_all", real_write)
+    rows = {path: line for path, line, _ in describe_saves(saves_dir())}
+    assert set(rows) == {old, target}
+    assert "in progress" in rows[target]
+    assert rows[old].endswith(f"left behind: the game went on in {target}") and "in progress" not in rows[old]
+    script = Script("quit")
+    assert choose_save(script.lines, script.read) is None
+    assert f"left behind: the game went on in {target}" in script.text and "2. The Smurf Game" in script.text

@@ -379,17 +379,14 @@ def choose_save(lines: Lines, read: Read) -> Path | None:
         if isinstance(seen, saves.SaveError) or not seen.to_act:  # cannot be loaded, or finished
             continue
         when = datetime.fromtimestamp(modified).strftime("%Y-%m-%d %H:%M")
-        rows.append(
-            (
-                path,
-                t(
-                    "plain.save_entry",
-                    game=t(f"games.{seen.header.game}"),
-                    players=", ".join(map(shown, seen.header.players)),
-                    when=when,
-                ),
-            )
+        entry = t(
+            "plain.save_entry",
+            game=t(f"games.{seen.header.game}"),
+            players=", ".join(map(shown, seen.header.players)),
+            when=when,
         )
+        moved = save_lock.moved_to(path)  # written elsewhere (a full disk): that one is listed too
+        rows.append((path, entry if moved is None else f"{entry} · {t('held.moved', path=shown(str(moved)))}"))
     if not rows:
         problem = saves.folder_problem(saves_dir())  # none yet, or a data folder that cannot hold any
         lines.say(shown(problem) if problem else t("resume.none"))
