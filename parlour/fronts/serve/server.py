@@ -318,6 +318,7 @@ class Hub:
         if self.web is not None:
             await self.web.close()
         self.lobby.log_unsaved()
+        self.lobby.let_go()
         self.names.flush()
         self.giveback.close()
         if self.cool_down is not None:

@@ -265,6 +265,12 @@ class Lobby:
                     driver.save_problem,
                 )
 
+    def let_go(self) -> None:
+        """As the server stops: every table lets its save go (another window may open it)."""
+        for table in self.tables.values():
+            if table.driver is not None:
+                table.driver.close()
+
 
 class Seating:
     """Who sits or watches where: members move between the lobby and the tables here."""
