@@ -2,7 +2,7 @@
 lock (parlour/services/save_lock.py); a second copy opening it is told who holds it and since
 when, and offered to watch it or go back; nothing appends to a save it does not hold; a lock
 left by a dead process is taken over without asking. Real processes, through pipes; the long
-run of alternating rounds is opt-in (PARLOUR_LOCK_ROUNDS=100)."""
+run (100 alternating rounds) is opt-in: PARLOUR_LOCK_LONG=1."""
 
 from __future__ import annotations
 
@@ -27,7 +27,8 @@ from .plain.conversation import choose, read_until_prompt
 from .plain.test_plain_cli import command, environment
 
 HOT_SEAT = {"seats": [{"bot": None, "colour": "red"}, {"bot": None, "colour": "blue"}]}
-ROUNDS = int(os.environ.get("PARLOUR_LOCK_ROUNDS") or 3)  # the issue's run: 100
+LONG = os.environ.get("PARLOUR_LOCK_LONG") == "1"
+ROUNDS = 100 if LONG else 2  # two: each copy opens first once
 
 
 def hot_seat_save(path, seed: int = 5, actions: int = 8) -> int:
