@@ -102,6 +102,29 @@ class Plain:
         return code
 
 
+def holding(path, front: str = "") -> subprocess.Popen:
+    """Another process that holds `path` (as `front`) until its input ends."""
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            textwrap.dedent(f"""
+                import sys
+                from parlour.services import save_lock
+                save_lock.use_front({front!r})
+                lock = save_lock.take({str(path)!r})
+                print(lock.held, flush=True)
+                sys.stdin.read()
+            """),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert holder.stdout.readline() == "True\n"
+    return holder
+
+
 def told_open_elsewhere(text: str, path, front: str, pid: int) -> bool:
     return f"{path.name} is open elsewhere ({front} on host {socket.gethostname()}, process {pid}, since " in text
 
@@ -199,23 +222,7 @@ def test_the_engine_holds_the_save_it_loaded(tmp_path):
 def test_a_lock_left_by_a_dead_process_is_taken_over_without_asking(tmp_path):
     path = tmp_path / "ann-bob.jsonl"
     hot_seat_save(path)
-    holder = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            textwrap.dedent(f"""
-                import sys
-                from parlour.services import save_lock
-                lock = save_lock.take({str(path)!r})
-                print(lock.held, flush=True)
-                sys.stdin.read()
-            """),
-        ],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    assert holder.stdout.readline() == "True\n"
+    holder = holding(path)
     with pytest.raises(save_lock.Held) as held:
         save_lock.take(path)
     assert held.value.holder.pid == holder.pid

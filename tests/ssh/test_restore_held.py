@@ -5,14 +5,12 @@ that process has let it go, the next start restores it."""
 from __future__ import annotations
 
 import logging
-import subprocess
-import sys
-import textwrap
 
 from parlour.fronts.serve.tables import Lobby
 from parlour.services import save_lock
 from parlour.services.config import saves_dir
 
+from ..test_one_writer import holding
 from .harness import connect, server, until
 
 
@@ -37,25 +35,8 @@ async def test_a_table_whose_save_is_open_elsewhere_is_not_restored():
         await ann.close()
     [path] = saves_dir().glob("*.jsonl")
     assert save_lock.holder(path) is None  # the server let it go as it stopped
-    holder = subprocess.Popen(  # another window plays it
-        [
-            sys.executable,
-            "-c",
-            textwrap.dedent(f"""
-                import sys
-                from parlour.services import save_lock
-                save_lock.use_front("plain")
-                lock = save_lock.take({str(path)!r})
-                print(lock.held, flush=True)
-                sys.stdin.read()
-            """),
-        ],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
+    holder = holding(path, "plain")  # another window plays it
     try:
-        assert holder.stdout.readline() == "True\n"
         before = path.read_bytes()
         logger, kept = logging.getLogger("parlour.fronts.serve"), Kept()
         level, logger.level = logger.level, logging.INFO

@@ -85,27 +85,14 @@ async def test_a_game_written_elsewhere_is_listed_and_its_copy_left_behind_is_ma
     from parlour.tui.screens.resume import describe_saves
 
     from ..plain.test_plain_table import Script
-    from .test_unsaved_quit import full_disk, press, smurf_app
+    from .test_unsaved_quit import smurf_app, write_elsewhere
 
-    app = smurf_app()
+    app, real_write = smurf_app(), saves._write_all
+    target = tmp_path / "elsewhere" / "game.jsonl"
+    target.parent.mkdir()
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await play(app, pilot, 2)
-        old, real_write = app.session.save_path, saves._write_all
-        target = tmp_path / "elsewhere" / "game.jsonl"
-        target.parent.mkdir()
-
-        def full_in_the_saves_folder(fd, data):  # another disk has room
-            if os.readlink(f"/proc/self/fd/{fd}").startswith(str(tmp_path / "data")):
-                full_disk()
-            real_write(fd, data)
-
-        monkeypatch.setattr(saves, "_write_all", full_in_the_saves_folder)
-        await play(app, pilot, 2)
-        await press(pilot, "ctrl+q")
-        await press(pilot, "w")
-        app.screen.query_one("#unsaved-where").value = str(target)  # as typed
-        await press(pilot, "enter")
+        await write_elsewhere(app, pilot, monkeypatch, tmp_path, target)
+    [old] = saves_dir().glob("*.jsonl")  # the save left behind
     monkeypatch.setattr(saves, "_write_all", real_write)
     rows = {path: line for path, line, _ in describe_saves(saves_dir())}
     assert set(rows) == {old, target}
