@@ -11,15 +11,18 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from parlour.rules import registry
 from parlour.rules.chance import Rig
 from parlour.rules.codec import CodecError, decode, encode, parse
 from parlour.rules.records import Action, Rejected
 from parlour.rules.table import Table
-from parlour.services import save_lock, saves
+from parlour.services import saves
 from parlour.services.shown import visible_json
+
+if TYPE_CHECKING:
+    from parlour.services.save_lock import SaveLock
 
 MAX_LINE = 64 * 1024  # bytes in one input line, its newline included
 MAX_PATH = 4096  # characters in a save or load path
@@ -71,7 +74,7 @@ class EngineSession:
         self.table: Table | None = None
         # The save `load` read, held (parlour/services/save_lock.py) until another game replaces
         # it: no other window appends to a game this session may write back with `save`.
-        self.hold: save_lock.SaveLock | None = None
+        self.hold: SaveLock | None = None
         self.commands: dict[str, Callable[[dict], dict]] = {
             "games": self.games,
             "new": self.new,
@@ -241,7 +244,10 @@ class EngineSession:
         return {**self._summary(), "warnings": loaded.warnings}
 
     @staticmethod
-    def _take(path: str) -> save_lock.SaveLock:
+    def _take(path: str) -> SaveLock:
+        from parlour.services import save_lock  # only for files: the engine starts without it
+
+        save_lock.use_front("engine")
         try:
             return save_lock.take(path)
         except save_lock.Held as held:
@@ -323,7 +329,6 @@ def run(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> int:
     need not be UTF-8 (a bad line gets a bad-json answer) and the answers are always UTF-8."""
     stdin = stdin or sys.stdin.buffer
     stdout = stdout or sys.stdout.buffer
-    save_lock.use_front("engine")
     session = EngineSession()
     for line in saves.bounded_lines(stdin, MAX_LINE):  # a huge line is read and dropped, not kept
         reply = session.reply(line.removesuffix(b"\n").removesuffix(b"\r"))

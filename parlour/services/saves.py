@@ -17,13 +17,15 @@ import os
 import stat
 from collections.abc import Iterator
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from parlour.rules import log
 from parlour.rules.records import Event
 
 from .collector import collections_every
-from .save_lock import Held, SaveLock, moved_to, take
+
+if TYPE_CHECKING:
+    from .save_lock import SaveLock
 
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 # Every save is the owner's alone, new or rewritten (mkstemp makes 0600 too): a save holds every
@@ -179,6 +181,8 @@ def listed(folder: Path, now: float | None = None) -> list[tuple[Path, float]]:
 def _written_elsewhere(folder: Path, listed: set[Path]) -> list[tuple[Path, float]]:
     """The games in `listed` written elsewhere since (a full disk, `w`), where they went: a save
     out of this folder that goes on listed with the others (save_lock.moved_to)."""
+    from .save_lock import moved_to
+
     found, seen = [], set(listed)
     for path in listed:
         to = moved_to(path)
@@ -323,6 +327,8 @@ class Writer:
             return True
         if self._let_go:
             return False  # (`problem` says why)
+        from .save_lock import Held, take  # only when saving: `parlour engine` starts without it
+
         try:
             self.lock = take(self.path)
         except Held as held:
@@ -338,7 +344,7 @@ class Writer:
         """The game is left: let its save go (another window may take it); nothing is written after."""
         self._let_go = True
         if self.problem is None:
-            self.problem = f"{self.path.name}: closed"
+            self.problem = f"{self.path.name}: not saved any more (the game was left)"
         if self.lock is not None:
             self.lock.release()
 

@@ -95,8 +95,10 @@ class TableDriver:
 
     def unsaved(self) -> int:
         """How many of the players' moves are not on disk now: 0 when every event is saved
-        (flushed and fsynced), or the game keeps no save. A save that failed to be replaced
-        (after an undo) or was never written counts every move."""
+        (flushed and fsynced), or the game keeps no save. The moves a reload of the file gives
+        back are on disk (a resumed save that cannot be written still holds those it was resumed
+        with); a save that failed to be replaced (after an undo) or was never written counts
+        every move."""
         writer, events = self.writer, self.table.events
         if writer is None or (writer.problem is None and writer.written == len(events)):
             return 0
