@@ -309,6 +309,9 @@ def _run_app(args) -> int:
     app = app_of(args)
     if app is None:
         return 2
+    from .services import save_lock
+
+    save_lock.use_front("app")
     app.run()
     if app.exit_message:
         print(app.exit_message)

@@ -201,17 +201,34 @@ class ParlourApp(App):
         self._play()
 
     def resume_game(self, path: Path) -> None:
-        from parlour.services import saves
+        from parlour.services import save_lock, saves
 
         from .local_game import LocalGame
         from .screens.game import TOLD_BATCHES
 
         try:  # shown at once, checked in full while shown (rules/log.py open_lines: the ruling)
             self.session = LocalGame.resume(path, check_later=True, recent=TOLD_BATCHES)
+        except save_lock.Held as held:
+            self.open_elsewhere(path, str(held))
+            return
         except saves.SaveError as error:
             self.refuse_save(str(error))
             return
         self._play()
+
+    def open_elsewhere(self, path: Path, held: str) -> None:
+        """A game open in another window: say so, and watch it as it is played, or go back."""
+        from .screens.held import HeldScreen
+        from .screens.resume import ResumeScreen
+
+        def answered(watch: bool | None) -> None:
+            if not isinstance(self.screen, localized(ResumeScreen)):
+                self.show_resume()  # a file named on the command line: the list, below the watching
+            if watch:
+                self.watch_save(path, follow=True)
+
+        self.session = None
+        self.push_screen(HeldScreen(held), answered)
 
     def refuse_save(self, message: str) -> None:
         """A save that cannot be played: back to the list of saves, saying why."""
@@ -222,8 +239,9 @@ class ParlourApp(App):
             self.show_resume()  # a file named on the command line, or a game being checked
         self.notify(shown(message), severity="error", timeout=10, markup=False)
 
-    def watch_save(self, path: Path, eyes: int | None = None) -> None:
-        """Watch a saved game again (a bad file: the same message as resuming it)."""
+    def watch_save(self, path: Path, eyes: int | None = None, follow: bool = False) -> None:
+        """Watch a saved game again (a bad file: the same message as resuming it); `follow`: one
+        another window plays, shown as it grows."""
         from parlour.services import saves
 
         try:
@@ -231,9 +249,9 @@ class ParlourApp(App):
         except saves.SaveError as error:
             self.notify(shown(str(error)), severity="error", timeout=10, markup=False)
             return
-        self.show_replay(loaded, eyes)
+        self.show_replay(loaded, eyes, path if follow else None)
 
-    def show_replay(self, loaded: Loaded, eyes: int | None = None) -> None:
+    def show_replay(self, loaded: Loaded, eyes: int | None = None, follow: Path | None = None) -> None:
         """Open replay mode over a loaded game; closing it comes back here."""
         from parlour.services.replay import Replay
         from parlour.services.seats import seats_from_meta
@@ -252,7 +270,7 @@ class ParlourApp(App):
         if eyes is None and not replay.finished:  # as the (first) person at this keyboard saw it
             eyes = next((i for i, seat in enumerate(seats) if seat.human), 0)
         colours = [seat.colour for seat in seats]
-        screen = localized(ReplayScreen)(replay, eyes, colours)
+        screen = localized(ReplayScreen)(replay, eyes, colours, follow)
         if self.ascii_only:
             screen.add_class("ascii")
         self.push_screen(screen)

@@ -158,6 +158,8 @@ class GameScreen(Screen):
 
     def on_unmount(self) -> None:
         self.session.unlisten(self._follow)
+        if self.session.driver is not None:  # a game played here: its save is let go
+            self.session.driver.close()
 
     # ---- following the game ------------------------------------------------------------------
 
