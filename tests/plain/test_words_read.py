@@ -1,6 +1,6 @@
 """Issue 39: plain mode's words, read over seeded games (every game x en/sv), one person (Ann)
 against bots, played in-process to the end by a seeded reader who answers the numbered
-options and now and then types a command word. Every line said is read (tests/words_read.py):
+options, types each command word once at the start and then now and then. Every line said is read (tests/words_read.py):
 no escape sequence of the game's text, Ann is "you" as on the full screen, no English in
 Swedish; `help` names every command the full screen has (undo, hint, rules, board, quit) and
 no command it offers answers "not understood" or "this game has none".
@@ -26,7 +26,7 @@ from .. import words_read
 GAMES_PER = int(os.environ.get("PARLOUR_PLAIN_GAMES", "2"))
 OPTION = re.compile(r"^(\d+)\. ", re.M)
 FULL_SCREEN = ("undo", "hint", "rules", "board", "quit")  # the table's own commands (tui/screens/game.py)
-TYPED = ("help", "board", "hand", "log", "options", "undo", "rules")  # typed now and then
+TYPED = ("help", "board", "hand", "log", "options", "undo", "rules")  # typed first, then now and then
 MAX_ANSWERS = 4000
 
 
@@ -50,8 +50,8 @@ class Reader:
             self.replies.append((self.typed, told))
         self.mark, self.typed = len(self.said), None
         self.answers += 1
-        if self.answers == 1:
-            self.typed = "help"
+        if self.answers <= len(TYPED):  # each command word once, first (help first)
+            self.typed = TYPED[self.answers - 1]
         elif self.answers > MAX_ANSWERS:
             return None
         elif not self.hinted and OPTION.search(told):
