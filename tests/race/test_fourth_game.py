@@ -147,9 +147,7 @@ async def test_fourth_game_at_a_served_table_over_ssh():
             assert turns < 200, "the game did not end"
             told = ann.text()
             ann.type(rng.choice(OPTION.findall(told[told.rindex("Your turn.") :])))
-            await ann.said(
-                lambda text: text.count("Your turn.") > told.count("Your turn.") or "Game over" in text
-            )
+            await ann.said(lambda text: text.count("Your turn.") > told.count("Your turn.") or "Game over" in text)
         assert table.status == "finished"
         assert re.search(r"^\S+ reaches square 20 and wins!$", ann.text(), re.M)  # the game's own words
         await ann.close()

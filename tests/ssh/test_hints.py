@@ -98,9 +98,7 @@ async def test_plain_served_hints_follow_the_creators_choice_and_expert_is_accep
         ann.type("leave")
         await ann.said(lambda text: text.count("Tables (Ann):") == 2)
         ann.type("new garfield bot")
-        await ann.said(
-            lambda text: text.count("Your turn.") + text.count("Odie") > 0 and len(hub.lobby.tables) == 2
-        )
+        await ann.said(lambda text: text.count("Your turn.") + text.count("Odie") > 0 and len(hub.lobby.tables) == 2)
         second = max(hub.lobby.tables.values(), key=lambda t: t.id)
         assert not second.hints
         ann.type("hint")

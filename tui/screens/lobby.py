@@ -18,7 +18,7 @@ from parlour.services.shown import shown
 from parlour.services.words.i18n import t
 
 from ..games import playable
-from ..keymap import in_charset, t_keys
+from ..keymap import in_charset
 from ..widgets.keybar import KeyBar
 from ..widgets.line_list import LineList, Note, Row
 
@@ -52,7 +52,7 @@ class LobbyScreen(Screen[None]):
     """Few widgets on purpose: a served app starts here, and with many players connecting at
     once each widget's start (styles, layout, first paint) is paid by everyone waiting. The
     box is one LineList (tui/widgets/line_list.py): its title is the heading, its rows the tables,
-    its notes what the server tells you and the keys (so there is no key bar)."""
+    its notes what the server tells you; the key bar below names the keys, as on every screen."""
 
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
     _resumed = False
@@ -87,7 +87,8 @@ class LobbyScreen(Screen[None]):
         self._list = LineList(self._rows(tables), most_rows=MOST_ROWS, id="tables")
         self._list.border_title = self._heading_text(me)
         self.show_status(self._status_text(me, tables))
-        yield self._list  # no key bar: the notes name every key of the lobby (a bar said three again)
+        yield self._list
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._list.focus()
@@ -135,14 +136,10 @@ class LobbyScreen(Screen[None]):
         return t("lobby.waiting_players", n=sum(1 for s in mine.seats if not s.name and not s.bot))
 
     def show_status(self, text: str) -> None:
-        """The server's latest word for you (or none), above the keys."""
+        """The server's latest word for you (or none), under the tables."""
         if not hasattr(self, "_list"):
             return
-        status = in_charset(self.app, text)
-        # ↑↓ are the list's own keys and the lobby's (Enter, w, n) are not in the keymap
-        # (a served player's keymap would be the server's): fixed. {quit} is the app's.
-        hint = Note(t_keys(self.app, "lobby.hint"), muted=True)
-        self._list.note([Note(status), Note(""), hint] if status else [hint])
+        self._list.note([Note(in_charset(self.app, text))] if text else [])
 
     def _chosen(self) -> int | None:
         key = self._list.chosen

@@ -82,7 +82,11 @@ class Talk:
         """The command words this game and front answer, as `help` lists them (no `hand` in a
         game without cards)."""
         hands = self.words.hand(self.story.view, 0) is not None
-        return [c for c in ("board", "hand", "log", "options", "undo", "hint", "rules", "help", "quit") if hands or c != "hand"]
+        return [
+            c
+            for c in ("board", "hand", "log", "options", "undo", "hint", "rules", "help", "quit")
+            if hands or c != "hand"
+        ]
 
     def help(self) -> list[str]:
         """How to answer, and every other word this game answers, each in the reader's language."""

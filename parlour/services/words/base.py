@@ -166,7 +166,9 @@ class Words:
         line with its place, best first."""
         lines = [line.rstrip("\n") for line in self.result_lines(state, names)]
         winners = [names[w] for w in result.winners]
-        head = t("results.winner", name=winners[0]) if len(winners) == 1 else listed("results.winners", "names", winners)
+        head = (
+            t("results.winner", name=winners[0]) if len(winners) == 1 else listed("results.winners", "names", winners)
+        )
         ranked = self.ranked(state, result.winners, len(names))
         return head, [(seat, f"{place}. {lines[seat]}") for place, seat in enumerate(ranked, 1)]
 
