@@ -4,7 +4,8 @@ one is asked, the other's screen is read (tests/words_read.py), and both at the 
 sequence of the game's own text, no English in Swedish (names excepted), and "Your last turn: …"
 tells a line of the seat's own batches that speaks of it ("you"), not of Garfield's next card.
 
-PARLOUR_SERVED_GAMES=10 plays that many games per game and language (default 1)."""
+PARLOUR_SERVED_GAMES=10 plays that many games per game and language (default: one game of each
+game, Garfield and the Smurf Game in Swedish, Filmis in English)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import re
 
 import pytest
 
+from parlour.rules.bots import make
 from parlour.rules.records import Acted
 from parlour.services.controller import seat_names
 from parlour.services.words.base import Story, Words
@@ -54,19 +56,19 @@ def last_turn_problems(screen: str, table, seat: int, lang: str) -> list[str]:
     return problems
 
 
-def key_for(game_id: str, table, seat: int) -> list[str]:
-    """The keys the seat's screen offers for the first thing it may do: the roll, a playable card's
-    slot then Enter, or Enter on the option the prompt has chosen."""
+def keys_for(game_id: str, table, seat: int, bot) -> list[str]:
+    """The keys that make the seat's choice the smart bot's (so a game ends as the bots' do): the
+    roll, the card's hand slot then Enter, or the option's number then Enter."""
     prompting = Presenter.of(game_id)
     options = table.legal_actions(seat)
-    if prompting.roll_action(options) is not None:
+    view = table.view(seat)
+    chosen = bot.choose(table.game, view, seat)
+    if chosen == prompting.roll_action(options):
         return ["space"]
     if prompting.uses_slots(options):
-        view = table.view(seat)
-        for slot in range(9):
-            if prompting.slot_action(view, seat, slot, options) is not None:
-                return [str(slot + 1), "enter"]
-    return ["enter"]
+        slot = next(s for s in range(9) if prompting.slot_action(view, seat, s, options) == chosen)
+        return [str(slot + 1), "enter"]
+    return [str(prompting.numbers(view, seat, options)[options.index(chosen)] + 1), "enter"]
 
 
 async def play_one(game: str, lang: str, seed: int) -> list[str]:
@@ -84,6 +86,7 @@ async def play_one(game: str, lang: str, seed: int) -> list[str]:
         await until(hub, lambda: lobby.table is not None)
         table = lobby.table
         names = table.players
+        bots = [make("smart", f"{seed}/{seat}") for seat in range(2)]  # what each player chooses
 
         def read(seat: int, last_turn: bool) -> None:
             screen = terms[names[seat]].text()
@@ -97,17 +100,23 @@ async def play_one(game: str, lang: str, seed: int) -> list[str]:
         for _ in range(MAX_MOVES):
             await until(hub, lambda: all(member(hub, n).seen == len(table.events) for n in names))
             if table.result() is not None:
+                parts = t("results.again_keys", new="\0", watch="\0", close="\0").split("\0")
+                watch, closing = parts[2].strip(" :·|"), parts[3].strip(" :·|")
                 for seat, name in enumerate(names):
-                    await terms[name].wait_for(t("results.heading"))
+                    await terms[name].wait_for(lambda term: watch in flowing(term.text()))  # the results box
                     read(seat, False)
+                    # the results say where their keys go: back to the tables (a served app has no title)
+                    if closing in flowing(terms[name].text()):
+                        problems.setdefault(f"{name}: the results go {closing!r}", None)
                 break
-            actor = table.to_act()[0]
-            other = 1 - actor
-            waiting = t("game.waiting", name=names[actor]).rstrip("…. ")
-            await terms[names[other]].wait_for(waiting)
-            read(other, True)
+            actors = [seat for seat in table.to_act() if seat is not None]
+            if len(actors) == 1:  # the other waits: read what it says
+                waiting = t("game.waiting", name=names[actors[0]]).rstrip("…. ")
+                await terms[names[1 - actors[0]]].wait_for(waiting)
+                read(1 - actors[0], True)
             before = len(table.events)
-            terms[names[actor]].press(*key_for(game, table, actor))
+            for actor in actors:  # (both at once in a Filmis swap)
+                terms[names[actor]].press(*keys_for(game, table, actor, bots[actor]))
             await until(hub, lambda: len(table.events) > before)
         else:
             raise AssertionError(f"{game} seed {seed}: no end after {MAX_MOVES} moves")
@@ -116,7 +125,13 @@ async def play_one(game: str, lang: str, seed: int) -> list[str]:
     return list(problems)
 
 
-CASES = [(game, lang) for game in ("garfield", "filmis", "smurf") for lang in ("en", "sv")]
+# By default one game of each, in one language or the other (a served game takes a while); with
+# PARLOUR_SERVED_GAMES set, every game in both.
+CASES = (
+    [(game, lang) for game in ("garfield", "filmis", "smurf") for lang in ("en", "sv")]
+    if "PARLOUR_SERVED_GAMES" in os.environ
+    else [("garfield", "sv"), ("filmis", "en"), ("smurf", "sv")]
+)
 
 
 @pytest.mark.parametrize("game,lang", CASES)
@@ -129,3 +144,28 @@ async def test_a_served_seat_reads_right_over_seeded_games(game, lang):
     finally:
         set_language("en")
     assert not failures, "\n".join(failures[:30])
+
+
+def flowing(screen: str) -> str:
+    """The screen's words in one line: each row without its box borders, rows joined."""
+    return " ".join(" ".join(row.strip(" │|┃").split()) for row in screen.splitlines())
+
+
+async def test_a_player_away_is_told_in_the_log_and_leaves_the_prompt_whole():
+    from .test_serve import play_one as play_turn, rigged_table, seat_both
+
+    async with server() as hub:
+        table = rigged_table(hub)
+        ann, bob = await seat_both(hub, table)
+        await play_turn(hub, table, {"Ann": ann, "Bob": bob})
+        await bob.close()
+        await until(hub, lambda: table.away == {1})
+        await ann.wait_for("Bob is away")
+        screen = ann.text()
+        rows = screen.splitlines()
+        prompt = [y for y, row in enumerate(rows) if "Your turn." in row or "Waiting for" in row]
+        assert prompt, screen
+        told = [y for y, row in enumerate(rows) if "Bob is away" in row]
+        # in the log beside the board, above the prompt; not a toast laid over the prompt's rows
+        assert told and max(told) < min(prompt), screen
+        await ann.close()

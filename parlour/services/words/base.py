@@ -164,7 +164,8 @@ class Words:
         """The results as every front says them: who won ("You win!", "Odie wins!", "You share
         the win with Odie!": the one person at the keyboard named as a `You`), then each seat's
         line with its place, best first."""
-        lines = [line.rstrip("\n") for line in self.result_lines(state, names)]
+        plain = tuple(map(str, names))  # each seat's line by name, as the results screen always told it
+        lines = [line.rstrip("\n") for line in self.result_lines(state, plain)]
         winners = [names[w] for w in result.winners]
         head = (
             t("results.winner", name=winners[0]) if len(winners) == 1 else listed("results.winners", "names", winners)
