@@ -223,13 +223,12 @@ async def test_the_served_lobby_names_the_quit_key_and_goes_ascii(parlour_dirs, 
         bar = " ".join(screen_rows(app)[-1].split())  # the footer names the keys, as on every screen
         texts = [bar, heading, table, status]
         assert status.startswith("You have a seat"), status
-        keys = ("Enter", "w", "n", "Ctrl+X") if ascii_only else ("⏎", "w", "n", "^x")
-        for key, label in zip(keys, ("Take a seat", "Watch", "New table", "Leave")):
-            assert f"{key} {label}" in bar, bar
         if ascii_only:
             assert all(text.isascii() for text in texts), texts
+            assert bar == "^v choose | Enter take a seat | w watch | n new table | Ctrl+X leave"
             assert heading.endswith("the tables | you are Ann") and "| 2 watching" in table
         else:
+            assert bar == "↑↓ choose · Enter take a seat · w watch · n new table · Ctrl+X leave"
             assert "· 2 watching" in table
         await pilot.press("n")
         await settle(pilot)

@@ -18,7 +18,7 @@ from parlour.services.shown import shown
 from parlour.services.words.i18n import t
 
 from ..games import playable
-from ..keymap import in_charset
+from ..keymap import in_charset, t_keys
 from ..widgets.keybar import KeyBar
 from ..widgets.line_list import LineList, Note, Row
 
@@ -52,7 +52,10 @@ class LobbyScreen(Screen[None]):
     """Few widgets on purpose: a served app starts here, and with many players connecting at
     once each widget's start (styles, layout, first paint) is paid by everyone waiting. The
     box is one LineList (tui/widgets/line_list.py): its title is the heading, its rows the tables,
-    its notes what the server tells you; the key bar below names the keys, as on every screen."""
+    its notes what the server tells you. The row at the foot names the keys, as every screen's
+    footer does: one line of fixed text (↑↓ are the list's own keys; the lobby's are not in the
+    keymap, a served player's keymap would be the server's; {quit} is the app's), not a
+    `KeyBar`, which follows the bindings and costs every start a fifth more CPU."""
 
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
     _resumed = False
@@ -61,6 +64,8 @@ class LobbyScreen(Screen[None]):
     LobbyScreen #tables { width: 90%; max-width: 110; max-height: 100%; border: round $accent; padding: 1 2;
                           border-title-color: $accent; border-title-style: bold; }
     LobbyScreen.ascii #tables { border: ascii $accent; }
+    LobbyScreen #lobby-keys { dock: bottom; height: 1; background: $footer-background; text-wrap: nowrap;
+                              text-overflow: ellipsis; }
     """
 
     @classmethod
@@ -88,7 +93,7 @@ class LobbyScreen(Screen[None]):
         self._list.border_title = self._heading_text(me)
         self.show_status(self._status_text(me, tables))
         yield self._list
-        yield KeyBar()
+        yield Static(in_charset(self.app, t_keys(self.app, "lobby.hint")), id="lobby-keys", markup=False)
 
     def on_mount(self) -> None:
         self._list.focus()
