@@ -30,27 +30,36 @@ YOU = {"en": ("you", "your"), "sv": ("du", "dig", "din", "ditt", "dina")}  # the
 MAX_MOVES = 600
 
 
-def own_lines(table, seat: int) -> list[str]:
-    """The lines of the batches `seat` began (what its own actions led to), told to it."""
+def own_turns(table, seat: int) -> tuple[list[str], list[str]]:
+    """What the log records of `seat`'s own actions, told to it: the lines of the batches it
+    began, and the labels of the actions themselves (as its prompt offered them)."""
     game, events = table.game, table.events
-    names = seat_names(table.players, [seat])
-    story = Story(game, Words.of(game.id), names, seat, game.initial(table.players, table.options))
+    words, names = Words.of(game.id), seat_names(table.players, [seat])
+    story = Story(game, words, names, seat, game.initial(table.players, table.options))
     starts = [i for i, event in enumerate(events) if i == 0 or isinstance(event, Acted)]
-    lines = []
+    lines, labels = [], []
     for start, end in zip(starts, starts[1:] + [len(events)]):
-        told = story.tell(events[start:end])
-        if isinstance(events[start], Acted) and events[start].seat == seat:
-            lines += told
-    return lines
+        first = events[start]
+        if isinstance(first, Acted) and first.seat == seat:
+            labels.append(words.describe(first.action, story.view, seat, names))
+            lines += story.tell(events[start:end])
+        else:
+            story.tell(events[start:end])
+    return lines, labels
 
 
 def last_turn_problems(screen: str, table, seat: int, lang: str) -> list[str]:
+    """ "Your last turn: …" names an action of the seat: its label, or a line of its own batches
+    that speaks of it ("you"), not Garfield's next card or what befell another player."""
     prefix = t("game.last_turn", line="").strip()
     found = re.search(re.escape(prefix) + r"\s*(.+)", screen)
     if not found:
         return []
     shown = found.group(1).split("  ")[0].strip().rstrip("│|").strip()
-    problems = words_read.last_turn(shown, own_lines(table, seat))
+    lines, labels = own_turns(table, seat)
+    if not words_read.last_turn(shown, labels):
+        return []
+    problems = words_read.last_turn(shown, lines)
     if not problems and not any(w in YOU[lang] for w in re.findall(r"\w+", shown.casefold())):
         problems.append(f"'your last turn' does not speak of the seat: {shown!r}")
     return problems
