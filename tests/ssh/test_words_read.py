@@ -178,3 +178,49 @@ async def test_a_player_away_is_told_in_the_log_and_leaves_the_prompt_whole():
         # in the log beside the board, above the prompt; not a toast laid over the prompt's rows
         assert told and max(told) < min(prompt), screen
         await ann.close()
+
+
+async def test_a_served_plain_seat_reads_right_in_swedish():
+    """The plain seat over SSH (no terminal), in Swedish, a Filmis game against a bot to its end:
+    every line read as plain mode's are (tests/plain/test_words_read.py); help names the full
+    screen's commands, and each command typed is answered, not "not understood"."""
+    from ..plain.test_words_read import FULL_SCREEN
+    from .test_plain import connect_plain
+
+    set_language("sv")
+    try:
+        async with server() as hub:
+            lobby = hub.lobby.create("filmis", ["human", "bot:smart"], seed=2)
+            ann = await connect_plain(hub, "Ann", lang="sv_SE.UTF-8")
+            await ann.said(lambda text: t("plain.lobby", name="Ann") in text)
+            ann.type(f"join {lobby.id}")
+            await until(hub, lambda: lobby.table is not None and member(hub, "Ann").seat == 0)
+            table, bot = lobby.table, make("smart", "2/0")
+            replies = {}
+            for command in ("help", "hand", "board", "undo", "rules"):
+                mark = len(ann.text())
+                ann.type(t(f"plain.word.{command}"))
+                await ann.said(lambda text: len(text) > mark)
+                replies[command] = ann.text()[mark:]
+            for _ in range(MAX_MOVES):
+                await until(hub, lambda: member(hub, "Ann").seen == len(table.events))
+                if table.result() is not None:
+                    break
+                if 0 not in table.to_act():
+                    await until(hub, lambda: table.result() is not None or 0 in table.to_act())
+                    continue
+                actions, before = table.legal_actions(0), len(table.events)
+                ann.type(str(actions.index(bot.choose(table.game, table.view(0), 0)) + 1))
+                await until(hub, lambda: len(table.events) > before)
+            await ann.said(lambda text: t("results.heading") in text)
+            text = ann.text()
+            await ann.close()
+        lines = text.splitlines()
+        problems = words_read.escapes(lines) + words_read.not_you(lines, "filmis", "Ann")
+        problems += words_read.english(lines, table.players)
+        problems += [f"help lacks {c!r}" for c in FULL_SCREEN if t(f"plain.word.{c}") not in replies["help"]]
+        refused = t("plain.not_understood", answer="\0", n=0).split("\0")[0]
+        problems += [f"{c!r} not understood" for c, said in replies.items() if said.startswith(refused)]
+        assert not problems, "\n".join(problems[:30])
+    finally:
+        set_language("en")
