@@ -173,6 +173,12 @@ class GameScreen(Screen):
         if self.is_attached:
             self._run(self.control.refused(reason))
 
+    def tell_aside(self, line: str) -> None:
+        """A line from outside the game's events (a served player away or back), in the log."""
+        found = self.query(GameLog)
+        if found:
+            found.first().tell([line], self.app_.ascii_only)
+
     def _run(self, step: Next) -> None:
         """Carry out what the controller says: the log, the drawing, the privacy screen, the
         answer given alone, the clock of a bot's move or of the results, a hint's work."""

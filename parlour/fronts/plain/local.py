@@ -20,7 +20,7 @@ from parlour.rules.records import Rejected
 from parlour.rules.table import Table
 from parlour.services import save_lock, saves
 from parlour.services.command import command
-from parlour.services.controller import TurnControl
+from parlour.services.controller import TurnControl, seat_names
 from parlour.services.save_lock import SaveLock
 from parlour.services.seats import SPECTATOR, Seat, parse_seats, seats_from_meta, seats_meta
 from parlour.services.session import LocalSession, seat_bots
@@ -63,11 +63,11 @@ class PlainTable:
         game = table.game
         self.talk = Talk(
             game,
-            table.players,
+            seat_names(table.players, humans),  # one person here is "you", as on the full screen
             humans[0] if len(humans) == 1 else SPECTATOR,
             game.initial(table.players, table.options),
         )
-        self.talk.hints = True  # a game on this computer: `hint` answers
+        self.talk.hints = self.talk.takes_back = True  # a game on this computer: `hint` and `undo` answer
         # With secret hands and several people at one keyboard, it is passed on between turns.
         private = self.talk.words.hand(table.view(SPECTATOR), 0) is not None
         self.turns = TurnControl(self.session, private=private, bot_delay=bot_delay)
@@ -83,7 +83,7 @@ class PlainTable:
         """Play until the game ends or a player quits (the game is saved either way)."""
         table, say = self.table, self.lines.say
         names = ", ".join(f"{s.name}{'' if s.human else ' ' + t('plain.bot')}" for s in self.seats)
-        say(t("plain.welcome", game=t(f"games.{table.game.id}"), players=names), t("plain.commands"))
+        say(t("plain.welcome", game=t(f"games.{table.game.id}"), players=names), *self.talk.help())
         if resumed:
             say(t("plain.resumed"), *self.talk.story.tell_log(table.events)[-RECENT:])
         else:
@@ -181,6 +181,10 @@ class PlainTable:
             reply = self.talk.answer(answer, table.view(seat), seat, actions, table.events)
             if reply.command == "quit":
                 return False
+            if reply.command == "undo":
+                if self._undo():
+                    return True  # the game is shorter: whose turn it is now is asked again
+                continue
             self.lines.say(*reply.lines)
             if reply.action is not None:
                 try:
@@ -188,6 +192,18 @@ class PlainTable:
                     return True
                 except Rejected as error:
                     self.lines.say(t("game.rejected", reason=error.reason))
+
+    def _undo(self) -> bool:
+        """Take back the last move made at this keyboard, as the full screen's undo: True when
+        done (the story is followed again from the start), else why not is said."""
+        why = self.session.undo()
+        if why:
+            self.lines.say(t(f"undo.{why}"))
+            return False
+        self.talk.retold(self.table.events)
+        problem = self.driver.save_problem
+        self.lines.say(t("game.save_failed", problem=shown(problem)) if problem else t("undo.done"))
+        return True
 
     @property
     def names(self) -> tuple[str, ...]:
