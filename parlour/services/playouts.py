@@ -9,7 +9,8 @@ chance. Playout k's numbers depend only on (seed, k): playouts may be split amon
 merged (`Weighed.merge`) and give the same numbers as one run.
 
 Racing: past FEWEST playouts, a branch clearly worse than the best (behind it by DROP standard
-errors of their paired difference, and by at least a point) stops being played on; the playouts left go to the
+errors of their paired difference, and by at least a point) whose own chance is known to KNOWN
+stops being played on; the playouts left go to the
 branches still in the race. Each branch keeps every playout it was played in, so its chance, the
 margin of that chance and its paired difference from any other branch are all read from the same
 numbers.
@@ -40,6 +41,7 @@ BATCH = 8  # playouts between two looks at the race
 LIMIT = 1_500  # actions a playout may take; one still running then counts as a draw
 SETTLED = 0.01  # a difference smaller than this (a point) is no difference to a player
 DROP = 3.0  # standard errors a branch must trail the best by to leave the race (it is looked at often)
+KNOWN = 0.02  # and its own chance known this well (95 %): a branch that leaves is still shown
 
 
 @dataclass(frozen=True)
@@ -207,6 +209,6 @@ def _still_racing(found: Weighed, running: list[int]) -> list[int]:
     kept = []
     for b in running:
         gap, margin = found.difference(best, b)
-        if b == best or gap <= max(margin * DROP / Z, SETTLED):
+        if b == best or gap <= max(margin * DROP / Z, SETTLED) or found.margin(b) > KNOWN:
             kept.append(b)
     return kept
