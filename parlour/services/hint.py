@@ -33,7 +33,7 @@ class Option:
     margin: float  # half the width of that chance's 95 % interval
     behind: float  # the best option's chance less this one's, paired playout by playout
     behind_margin: float  # half the width of that difference's 95 % interval
-    equal: bool  # about as good as the best: `behind` within its margin (or under a point)
+    equal: bool  # about as good as the best: `behind`, in whole points, within its margin
     games: int  # playouts this option was played on in
 
 
@@ -68,7 +68,7 @@ def ranked(actions: list[Action], found: Weighed) -> Hint:
     options = []
     for b in order:
         behind, margin = found.difference(best, b)
-        equal = b == best or found.equal(best, b)
+        equal = b == best or percent(behind) <= shown_margin(margin)  # as shown: never "2 points less (±2)"
         options.append(Option(actions[b], found.chance(b), found.margin(b), behind, margin, equal, found.games(b)))
     return Hint(actions[best], tuple(options))
 
@@ -88,16 +88,18 @@ def hint_line(found: Hint, words, view, seat: int, names) -> str:
     if not found.options:
         return t("hint.line", options=t("hint.habit", level=found.level, action=said(found.choice)))
     first, *rest = found.options
-    parts = [t("hint.best", action=said(first.action), percent=percent(first.chance), margin=_margin(first.margin))]
+    parts = [
+        t("hint.best", action=said(first.action), percent=percent(first.chance), margin=shown_margin(first.margin))
+    ]
     for option in rest:
         if option.equal:
             parts.append(t("hint.equal", action=said(option.action)))
         else:
-            points, margin = percent(option.behind), _margin(option.behind_margin)
+            points, margin = percent(option.behind), shown_margin(option.behind_margin)
             parts.append(t("hint.worse", action=said(option.action), points=points, margin=margin))
     return t("hint.line", options=" · ".join(parts))
 
 
-def _margin(margin: float) -> int:
+def shown_margin(margin: float) -> int:
     """A margin in points, never shown as 0 (a chance estimated by playing on is never exact)."""
     return max(1, percent(margin))

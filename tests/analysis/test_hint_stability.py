@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from parlour.services.hint import GAMES, hint, hint_line
+from parlour.services.hint import GAMES, hint, hint_line, percent, shown_margin
 from parlour.services.words.base import Words
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,9 +44,9 @@ def test_a_hints_line_names_the_recommended_option_first_and_compares_the_others
         line = hint_line(found, Words.of(game_id), view, seat, state.players)
         said = Words.of(game_id).describe(found.choice, view, seat, state.players)
         assert line.startswith(f"Hint: {said}: {round(first.chance * 100)} % (±")
-        for option in rest:  # behind the best by its own paired difference, or about as good
+        for option in rest:  # shown behind the best by more than the margin of their difference, or about as good
             assert option.behind >= 0 and option.chance <= first.chance
-            assert option.equal == (option.behind <= max(option.behind_margin, 0.01))
+            assert option.equal == (percent(option.behind) <= shown_margin(option.behind_margin))
         assert line.count("about as good") == sum(o.equal for o in rest)
         assert line.count("points less") == sum(not o.equal for o in rest)
 
