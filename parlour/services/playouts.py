@@ -163,16 +163,18 @@ def weigh(
     first: int = 0,
 ) -> Weighed | None:
     """Play every branch on in the same playouts, numbered `first`, `first` + 1, ...: `games`
-    playouts in all, shared among the branches (FEWEST each at least; with `race`, branches
-    clearly worse than the best drop out). `seat`: whose chance the comparisons are about.
+    playouts in all, shared among the branches (with `race`, branches clearly worse than the best
+    drop out past FEWEST each). `seat`: whose chance the comparisons are about.
 
     With `eyes`, each branch's state is read only as `eyes` sees it (even a whole state: its view
     is taken first), the hidden cards dealt afresh for each playout; None where no world can be
     dealt now (a Filmis swap). Without it the states are played on as they are (a finished game
-    replayed with every hand open). `seconds`: stop, past FEWEST, when this thread has spent
-    that much CPU time (None: always the whole budget, the same numbers for the same seed)."""
+    replayed with every hand open). `seconds`: stop, past FEWEST playouts, when this thread has
+    spent that much CPU time (None: always the whole budget, the same numbers for the same seed)."""
     if not branches:
         raise ValueError("nothing to weigh")
+    if any(b.action is not None and b.actor is None for b in branches):
+        raise ValueError("a branch's action needs the seat that takes it")
     if eyes is not None and not all(dealable(game, b.state, eyes) for b in branches):
         return None
     start = time.thread_time()
