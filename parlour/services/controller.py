@@ -156,7 +156,7 @@ def question_line(words: Words, view: Any, viewer: int, names: Sequence[str]) ->
 
 
 def work_hint(job: HintJob, words: Words, names: tuple[str, ...]) -> str:
-    """What the bot would choose in the seat's place, and each option's chance to win, from the
+    """Each option's chance to win, best first (the first the one recommended), from the
     seat's own view (parlour/services/hint.py): slow, so a front runs it off its screen."""
     from parlour.services.hint import hint, hint_line
 
