@@ -87,4 +87,4 @@ def test_plain_mode_answers_hint_in_words():
     PlainTable(live, seats, script.lines, script.read).play()
     hints = [line for line in script.text.splitlines() if line.startswith("Hint: ")]
     assert len(hints) == 1 and hints[0].count(" %") == 1 and hints[0].count(" · ") == 2
-    assert "hint: each option's chance to win, best first" in script.text
+    assert "hint (each option's chance to win, best first" in script.text
