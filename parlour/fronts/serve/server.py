@@ -33,13 +33,13 @@ from parlour.services.charset import term_needs_ascii
 from .channel import MAX_BACKLOG, STOP
 from .client import BadClient, KeyDecoder, check_env, check_name, check_size, check_term, client_locale
 from .files import LooseFile, check_private, write_private
-from .guard import Backoff, Guesses, source
+from .guard import WAITING_TRIES, Backoff, Guesses, source
 from .logsafe import EscapingFormatter, LineBudget, PrivateRotatingFileHandler, RateLimited
 from .memory import GiveBack
 from .names import NameBook, is_shared
 from .pace import Bucket
 from .quotas import Hourly, Quotas, TableQuota
-from .slots import WAIT, Slots
+from .slots import OWN_SHARE, TAKEN, WAIT, WAITING, Slots
 from .tables import Lobby, Member
 
 if TYPE_CHECKING:
@@ -323,6 +323,37 @@ class Hub:
         if self.cool_down is not None:
             self.cool_down()
 
+    def slot_refusal(self, src: str, own: bool, door: str) -> str:
+        """A login from `src` gets no login slot (`own`: its address or site holds its share,
+        else every slot is taken): said in the log; returns the sentence for the client."""
+        if own:
+            self.refusals.info(
+                "refused a login from %s%s: its address has %d connections logging in",
+                src,
+                door,
+                self.logging_in.per_source,
+            )
+            return (
+                "too many connections are logging in from your address (or its network) at once; try again in a moment"
+            )
+        self.refusals.info("refused a login from %s%s: every login slot is taken", src, door)
+        return "the server has as many connections logging in as it can take; try again in a moment"
+
+    def backoff_turn(self, src: str, target: str, door: str) -> float | str:
+        """Seconds a password try from `src` at `target` waits before it is judged, or why it
+        may not wait (a sentence for the client; the log says it too): one try per address waits
+        at a time, `guard.WAITING_TRIES` in all. The owner's try from an address she logged in
+        from does not wait behind guesses at other names."""
+        wait = self.backoff.turn(src, target, self.guesses.known_at(target, src))
+        if wait is not None:
+            return wait
+        if len(self.backoff.waits) >= WAITING_TRIES:
+            why = f"{WAITING_TRIES} logins are waiting their turn after wrong passwords"
+        else:
+            why = "another login from your address is waiting its turn after wrong passwords"
+        self.refusals.info("refused a login from %s%s: %s", src, door, why.replace("your", "its"))
+        return why + "; try again in a few seconds"
+
     def password_of(self, username: str) -> str:
         """Which password a try at `username` guesses: the name's own, or the shared one (every
         name without its own password guesses the same secret)."""
@@ -591,40 +622,23 @@ class _Server(asyncssh.SSHServer):
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.src = source(peer[0] if peer else "?")
-        slots = self.hub.logging_in
-        if slots.take(self, self.src):
+        outcome = self.hub.logging_in.enter(self, self.src)
+        if outcome == TAKEN:
             self.logging_in = True
-            return
-        own = slots.own_share_taken(self.src)
-        victim = None if own else slots.victim(self.src)
-        if victim is not None:  # every slot is taken, most by another site: its oldest makes room
-            victim._evicted()
-            self.logging_in = slots.take(self, self.src)
-            return
-        if slots.wait(self, self.src):  # its turn comes when one of its own (or any) finishes
-            self.queued = asyncio.get_running_loop().call_later(WAIT, self._waited, own)
+        elif outcome == WAITING:  # its turn comes when one of its own (or any) finishes
+            self.queued = asyncio.get_running_loop().call_later(WAIT, self._waited)
             self._reading(False)
-            return
-        self._refused_now(own)
+        else:
+            self._refused_now(outcome == OWN_SHARE)
 
     def _refused_now(self, own: bool) -> None:
-        if own:
-            self.hub.refusals.info(
-                "refused a connection from %s: its address has %d connections logging in",
-                self.src,
-                self.hub.logging_in.per_source,
-            )
-            self._refuse(
-                "too many connections are logging in from your address (or its network) at once; try again in a moment"
-            )
-        else:
-            self.hub.refusals.info("refused a connection from %s: every login slot is taken", self.src)
-            self._refuse("the server has as many connections logging in as it can take; try again in a moment")
+        self._refuse(self.hub.slot_refusal(self.src, own, ""))
 
-    def _waited(self, own: bool) -> None:
+    def _waited(self) -> None:
         self.queued = None
-        self.hub.logging_in.give_back(self)
-        self._refused_now(own)
+        slots = self.hub.logging_in
+        slots.give_back(self)
+        self._refused_now(slots.own_share_taken(self.src))  # (why it is refused now, not why it waited)
 
     def _reading(self, on: bool) -> None:
         """Read the client's bytes or leave them unread (its login waits; asyncssh's own
@@ -633,7 +647,7 @@ class _Server(asyncssh.SSHServer):
         if transport is not None and not transport.is_closing():
             transport.resume_reading() if on else transport.pause_reading()
 
-    def _admitted(self) -> None:
+    def admitted(self) -> None:
         """A waiting connection's turn: it holds a slot now and its login goes on."""
         if self.queued is not None:
             self.queued.cancel()
@@ -641,10 +655,9 @@ class _Server(asyncssh.SSHServer):
         self.logging_in = True
         self._reading(True)
 
-    def _evicted(self) -> None:
-        """Closed to make room for a newcomer from a less busy address."""
+    def evicted(self) -> None:
+        """Closed to make room for a newcomer from a less busy address (its slot is given back)."""
         self.logging_in = False
-        self.hub.logging_in.give_back(self, admit=False)
         self.hub.refusals.info("closed a connection from %s still logging in: room for another address", self.src)
         self._refuse(
             "the server had every login slot taken and closed the oldest connection of the "
@@ -659,7 +672,7 @@ class _Server(asyncssh.SSHServer):
         if self.logging_in:
             self.logging_in = False
             for waiter in self.hub.logging_in.give_back(self):
-                waiter._admitted()
+                waiter.admitted()
 
     def connection_lost(self, exc) -> None:
         self._logged_out()
@@ -729,10 +742,13 @@ class _Server(asyncssh.SSHServer):
         return self.hub.passwords is not None
 
     async def validate_password(self, username: str, password: str) -> bool:
-        wait = self.hub.backoff.turn(self.src)
+        target = self.hub.password_of(username)
+        wait = self.hub.backoff_turn(self.src, target, "")
+        if isinstance(wait, str):
+            self._refuse(wait, asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE)
+            return False
         if wait:
             await asyncio.sleep(wait)
-        target = self.hub.password_of(username)
         if not self.hub.guesses.take(target, self.src):  # locked: not judged at all, so nothing is learnt
             refused = self.hub.guesses.refused(target)
             self.hub.refusals.info(

@@ -27,6 +27,7 @@ from .guard import source
 from .names import is_shared
 from .pace import Bucket
 from .server import MAX_UNSENT, READ_BURST, READ_RATE, RESIZE_BURST, RESIZE_RATE, is_loopback, terminal_environ
+from .slots import FULL, OWN_SHARE, TAKEN, WAIT, WAITING
 from .tables import Member
 from .webgate import Gate
 
@@ -41,6 +42,7 @@ HEARTBEAT = 30.0  # seconds between pings that find a browser gone without a wor
 MAX_PING = 64  # characters of a page's ping payload echoed back
 CLOSE_WAIT = 1.0  # seconds the server waits for a browser's answer to its close (a newer login waits on it)
 KEEPALIVE = 15.0  # seconds an idle HTTP connection (no WebSocket) is kept open
+FORM_DEADLINE = 5.0  # seconds a login form's body may take to arrive (it holds no login slot meanwhile)
 
 # The browser login (the cookie's login id) each web session's task plays under: a reloaded tab
 # may take over its own seat from a shared credential. An SSH session's task has none.
@@ -207,40 +209,80 @@ class WebDoor:
 
     async def login(self, request: web.Request) -> web.Response:
         """The form: a name and a password, judged as an SSH login is (back-off per address, the
-        guesses at each password, the login slots and the credential's quota of connections)."""
+        guesses at each password, the login slots and the credential's quota of connections).
+        A login takes a slot only once its form is read and its back-off waited out."""
         if not same_origin(request) or not self._host_allowed(request):
             raise web.HTTPForbidden(text="A login comes from this server's own page.")
         src = client_address(request)
-        slots = self.hub.logging_in
-        holder = object()
-        if not slots.take(holder, src):
-            self.hub.refusals.info("refused a web login from %s: too many logins at once", src)
-            return self._form("Too many logins at once; try again in a moment.", status=503)
+        form = await self._read_form(request, src)
+        if isinstance(form, web.Response):
+            return form
+        name, password = form
+        hub = self.hub
+        if not hub.open:
+            wait = hub.backoff_turn(src, hub.password_of(name), " (web)")
+            if isinstance(wait, str):
+                return self._form(wait[0].upper() + wait[1:] + ".", name, status=429)
+            if wait:
+                await asyncio.sleep(wait)  # (holding no slot)
+        holder = await self._slot(src)
+        if isinstance(holder, str):
+            return self._form(holder[0].upper() + holder[1:] + ".", name, status=503)
         try:
-            return await self._judge(request, src)
+            return self._judge(request, src, name, password)
         finally:
-            for waiter in slots.give_back(holder):
-                waiter._admitted()
+            for waiter in hub.logging_in.give_back(holder):
+                waiter.admitted()
 
-    async def _judge(self, request: web.Request, src: str) -> web.Response:
+    async def _read_form(self, request: web.Request, src: str) -> tuple[str, str] | web.Response:
+        """The form's name (checked) and password, read within FORM_DEADLINE; or the answer."""
         try:
-            form = await request.post()
+            async with asyncio.timeout(FORM_DEADLINE):
+                form = await request.post()
+        except TimeoutError:
+            self.hub.refusals.info(
+                "refused a login from %s (web): its form did not arrive within %g s", src, FORM_DEADLINE
+            )
+            response = self._form("The login form came too slowly; try again.", status=408)
+            response.force_close()  # (the rest of its body is not waited for)
+            return response
         except (ValueError, web.HTTPException):
             return self._form("That login form was not right.", status=400)
         name, password = form.get("name", ""), form.get("password", "")
         if not isinstance(name, str) or not isinstance(password, str) or len(password) > 256:
             return self._form("That login form was not right.", status=400)
         try:
-            name = check_name(name)
+            return check_name(name), password
         except BadClient as error:
             return self._form(str(error), name="", status=400)
+
+    async def _slot(self, src: str) -> _WebLogin | str:
+        """A login slot for a web login about to be judged, as an SSH connection gets one
+        (slots.Slots.enter: a wait for its address's turn, an eviction when full); or why not."""
+        slots = self.hub.logging_in
+        holder = _WebLogin(self.hub, src)
+        outcome = slots.enter(holder, src)
+        if outcome == WAITING:
+            try:
+                async with asyncio.timeout(WAIT):
+                    await asyncio.shield(holder.turn)
+                outcome = TAKEN
+            except TimeoutError:
+                outcome = OWN_SHARE if slots.own_share_taken(src) else FULL
+            finally:
+                if outcome != TAKEN:  # (admitted at the last moment: its slot goes on to the next)
+                    for waiter in slots.give_back(holder):
+                        waiter.admitted()
+        if outcome == TAKEN:
+            return holder
+        return self.hub.slot_refusal(src, outcome == OWN_SHARE, " (web)")
+
+    def _judge(self, request: web.Request, src: str, name: str, password: str) -> web.Response:
+        """The login, holding its slot; raises the redirect that sets the cookie."""
         hub = self.hub
         if hub.open:
             cred = "open"
         else:
-            wait = hub.backoff.turn(src)
-            if wait:
-                await asyncio.sleep(wait)
             target = hub.password_of(name)
             if not hub.guesses.take(target, src):
                 hub.refusals.info(
@@ -340,6 +382,22 @@ class WebDoor:
             return f"{who} {quota} connections here already, the most allowed; close one first"
         hub.count_in(cred)
         return None
+
+
+class _WebLogin:
+    """A web login about to be judged, as a holder of a login slot (slots.Holder): it waits
+    for its address's turn on `turn`; it holds its slot only while judged, without a pause."""
+
+    def __init__(self, hub, src: str):
+        self.hub, self.src = hub, src
+        self.turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def admitted(self) -> None:
+        if not self.turn.done():
+            self.turn.set_result(None)
+
+    def evicted(self) -> None:  # (never while judged, which has no pause: while waiting, it is no holder)
+        self.hub.refusals.info("closed a login from %s (web) still being judged: room for another address", self.src)
 
 
 def browser_env(request: web.Request) -> dict[str, str]:
