@@ -95,6 +95,7 @@ class Settings:
     log_max_bytes: int = LOG_MAX_BYTES  # serve.log and its rotated parts, in all
     web_port: int | None = None  # the web door (parlour/fronts/serve/web_door.py), if any
     web_host: str | None = None  # default: `host`
+    trusted_proxies: tuple[str, ...] = ()  # reverse proxies whose X-Forwarded-For the web door believes
 
 
 class ServeError(Exception):
@@ -199,6 +200,13 @@ class Hub:
                     f"without --password-file the web door only listens on loopback "
                     f"(127.0.0.1 or ::1), not on {web_host}"
                 )
+        try:
+            self.trusted_proxies = frozenset(ipaddress.ip_address(a) for a in settings.trusted_proxies)
+        except ValueError:
+            raise ServeError(
+                f"--trusted-proxy takes a reverse proxy's IP address (e.g. 127.0.0.1), not "
+                f"{' '.join(settings.trusted_proxies)}"
+            ) from None
         self.lobby = Lobby(bot_delay=settings.bot_delay, save=settings.save, abandon_after=settings.abandon_after)
         self.lobby.table_quota = TableQuota(settings.quotas)
         self.by_cred: dict[str, int] = {}  # logged-in connections per credential

@@ -23,13 +23,12 @@ from aiohttp import WSMsgType, web
 from . import cookie, webpage
 from .channel import MAX_BACKLOG, STOP
 from .client import C1_TO_REPLACEMENT, BadClient, check_name, check_size, client_locale
-from .guard import source
 from .names import is_shared
 from .pace import Bucket
 from .server import MAX_UNSENT, READ_BURST, READ_RATE, RESIZE_BURST, RESIZE_RATE, is_loopback, terminal_environ
 from .slots import FULL, OWN_SHARE, TAKEN, WAIT, WAITING
 from .tables import Member
-from .webgate import Gate
+from .webgate import TRUSTED, Gate, client_address, via_proxy
 
 if TYPE_CHECKING:
     from parlour.services.wire import ToServer
@@ -94,18 +93,6 @@ def _headers(request: web.Request, response) -> None:
         response.headers.setdefault("Cache-Control", "no-store")
 
 
-def client_address(request: web.Request) -> str:
-    """The browser's address: the peer's, or behind a reverse proxy on this machine the last
-    address it put in X-Forwarded-For (only a proxy on loopback is believed)."""
-    peer = request.remote or "?"
-    forwarded = request.headers.get("X-Forwarded-For", "")
-    if forwarded and is_loopback(peer):
-        last = forwarded.rsplit(",", 1)[-1].strip()
-        if 0 < len(last) <= 45:
-            peer = last
-    return source(peer)
-
-
 def same_origin(request: web.Request) -> bool:
     """The request comes from a page of this server: its Origin names the host it was sent to.
     A page elsewhere (another site's script opening our WebSocket or posting our forms) fails."""
@@ -116,10 +103,10 @@ def same_origin(request: web.Request) -> bool:
 
 
 def secure(request: web.Request) -> bool:
-    """Reached over HTTPS (directly, or through a reverse proxy on this machine that says so)."""
+    """Reached over HTTPS (directly, or through a named reverse proxy that says so)."""
     if request.secure:
         return True
-    return is_loopback(request.remote or "") and request.headers.get("X-Forwarded-Proto", "").lower() == "https"
+    return via_proxy(request) and request.headers.get("X-Forwarded-Proto", "").lower() == "https"
 
 
 class WebDoor:
@@ -131,7 +118,7 @@ class WebDoor:
         self.runner: web.AppRunner | None = None
         self.port = 0
         self.listener: asyncio.AbstractServer | None = None
-        self.gate = Gate()
+        self.gate = Gate(trusted=hub.trusted_proxies, log=hub.refusals)
         self.sockets: set[web.WebSocketResponse] = set()
 
     def _password_of(self, cred: str) -> str | None:
@@ -146,7 +133,8 @@ class WebDoor:
         return None
 
     def app(self) -> web.Application:
-        app = web.Application(middlewares=[security_headers], client_max_size=MAX_FORM)
+        app = web.Application(middlewares=[security_headers, self.gate.middleware], client_max_size=MAX_FORM)
+        app[TRUSTED] = self.hub.trusted_proxies
         app.router.add_get("/", self.index)
         app.router.add_post("/login", self.login)
         app.router.add_post("/logout", self.logout)
@@ -157,8 +145,13 @@ class WebDoor:
         return app
 
     async def start(self, host: str, port: int) -> None:
-        self.runner = web.AppRunner(
-            self.app(), access_log=None, handle_signals=False, shutdown_timeout=5, keepalive_timeout=KEEPALIVE
+        self.runner = web.AppRunner(  # (lingering 0: a body not read is not waited for, a slow form's neither)
+            self.app(),
+            access_log=None,
+            handle_signals=False,
+            shutdown_timeout=5,
+            keepalive_timeout=KEEPALIVE,
+            lingering_time=0,
         )
         await self.runner.setup()
         # asyncio's server with aiohttp's handlers, each connection through the gate (webgate.py)
@@ -243,11 +236,11 @@ class WebDoor:
             self.hub.refusals.info(
                 "refused a login from %s (web): its form did not arrive within %g s", src, FORM_DEADLINE
             )
-            response = self._form("The login form came too slowly; try again.", status=408)
-            response.force_close()  # (the rest of its body is not waited for)
-            return response
+            return self._form("The login form came too slowly; try again.", status=408)
         except (ValueError, web.HTTPException):
             return self._form("That login form was not right.", status=400)
+        except ConnectionError:  # the browser left before sending it all (nobody reads the answer)
+            return self._form("That login form was not all sent.", status=400)
         name, password = form.get("name", ""), form.get("password", "")
         if not isinstance(name, str) or not isinstance(password, str) or len(password) > 256:
             return self._form("That login form was not right.", status=400)
