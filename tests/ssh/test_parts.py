@@ -123,6 +123,14 @@ def test_backoff_lets_a_typo_pass_then_doubles_and_serialises_tries():
     now[0] += 1
     assert backoff.turn("a") == 1  # once the fourth is judged, the next waits its own turn, not longer
     assert backoff.turn("a", "password:ann", known=True) == 0  # the owner's, where she logged in: not behind it
+    from parlour.fronts.serve.guard import WAITING_TRIES
+
+    crowd = [f"x{i}" for i in range(WAITING_TRIES + 1)]
+    for src in crowd:
+        for _ in range(3):
+            backoff.failed(src)
+    waits = [backoff.turn(src) for src in crowd]
+    assert None not in waits[: WAITING_TRIES - 1] and waits[-1] is None  # (with "a"'s, 64 wait in all)
     for _ in range(10):
         backoff.failed("a")
     assert backoff.delay(13) == 8

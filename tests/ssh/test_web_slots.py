@@ -164,7 +164,7 @@ async def test_5_a_guess_waits_holding_no_slot_one_per_address_and_the_owner_doe
         assert "another login from its address is waiting its turn after wrong passwords" in log_text()
 
 
-async def test_5_an_ssh_guess_beyond_the_queue_is_told_why_at_once(passwords):
+async def test_5_an_ssh_guess_waits_holding_no_slot_and_one_beyond_the_queue_is_told_why_at_once(passwords):
     async with server(password_file=passwords) as hub:
         for _ in range(3):
             with pytest.raises(asyncssh.PermissionDenied):
@@ -174,6 +174,7 @@ async def test_5_an_ssh_guess_beyond_the_queue_is_told_why_at_once(passwords):
             login(hub, "bob", address="127.0.0.6", password="guess", preferred_auth="password")
         )
         await settled(lambda: hub.backoff.records["127.0.0.6"].ready > ready)  # its turn is taken: it waits
+        assert "127.0.0.6" not in hub.logging_in.sources  # holding no login slot (today: its connection's)
         with pytest.raises(asyncssh.DisconnectError, match="another login from your address is waiting its turn"):
             await login(hub, "bob", address="127.0.0.6", password="guess", preferred_auth="password")
         with pytest.raises(asyncssh.PermissionDenied):
@@ -188,23 +189,26 @@ LONG = pytest.mark.skipif(os.environ.get("PARLOUR_SSH_LONG") != "1", reason="a l
 @LONG
 async def test_1_long_8_addresses_keep_4_slow_forms_each_and_fresh_logins_get_in_by_both_doors(passwords):
     async with server(password_file=passwords, web_port=0) as hub:  # 32 login slots, 4 per address
-        done, forms = asyncio.Event(), []
+        done, forms, sent = asyncio.Event(), [], [0]
 
         async def refill():  # as the server answers a slow form (its deadline), another is sent
             while not done.is_set():
-                for one in [f for f in forms if f[0].at_eof()]:
+                for one in [f for f in forms if f[0].done()]:  # answered (and closed) by the server
                     forms.remove(one)
                     one[1].close()
                 while len(forms) < 32:
-                    forms.append(await slow_form(hub, f"127.0.0.{2 + len(forms) % 8}"))
+                    reader, writer = await slow_form(hub, f"127.0.0.{2 + len(forms) % 8}")
+                    forms.append((asyncio.ensure_future(reader.read()), writer))
+                    sent[0] += 1
                 await asyncio.sleep(0.1)  # (the attackers' pace, not a wait for the server)
 
         filler = asyncio.ensure_future(refill())
         await settled(lambda: under_way(hub) >= 32)
-        for _ in range(16):
+        while sent[0] < 96:  # three rounds of 32 forms, each answered at its deadline
             (await login(hub, "ann", address="127.0.1.1", password="ann-secret")).close()
             assert await web_login(hub, "127.0.1.2", "Bob", "bob-secret") == 303
         done.set()
         await filler
-        for _, writer in forms:
+        for answer, writer in forms:
             writer.close()
+            answer.cancel()

@@ -39,7 +39,7 @@ from .memory import GiveBack
 from .names import NameBook, is_shared
 from .pace import Bucket
 from .quotas import Hourly, Quotas, TableQuota
-from .slots import OWN_SHARE, TAKEN, WAIT, WAITING, Slots
+from .slots import FULL, OWN_SHARE, TAKEN, WAIT, WAITING, Slots
 from .tables import Lobby, Member
 
 if TYPE_CHECKING:
@@ -616,6 +616,8 @@ class _Server(asyncssh.SSHServer):
         self.src = "?"
         self.logging_in = False  # holds one of the login slots
         self.queued: asyncio.TimerHandle | None = None  # while it waits for a login slot: the timer that ends the wait
+        self.turn: asyncio.Future[None] | None = None  # while it waits for a slot again after its back-off
+        self.gone = False  # the connection is lost
         self.counted = False  # holds one of the logged-in slots
         self.cred = "open"  # the credential it logged in with
         self.tries = 0
@@ -662,6 +664,8 @@ class _Server(asyncssh.SSHServer):
             self.queued = None
         self.logging_in = True
         self._reading(True)
+        if self.turn is not None and not self.turn.done():
+            self.turn.set_result(None)
 
     def evicted(self) -> None:
         """Closed to make room for a newcomer from a less busy address (its slot is given back)."""
@@ -673,17 +677,19 @@ class _Server(asyncssh.SSHServer):
         )
 
     def _logged_out(self) -> None:
+        """It holds no login slot and waits for none from now on (one it held goes to a waiter)."""
         if self.queued is not None:
             self.queued.cancel()
             self.queued = None
-            self.hub.logging_in.give_back(self)
-        if self.logging_in:
-            self.logging_in = False
-            for waiter in self.hub.logging_in.give_back(self):
-                waiter.admitted()
+        self.logging_in = False
+        for waiter in self.hub.logging_in.give_back(self):
+            waiter.admitted()
 
     def connection_lost(self, exc) -> None:
+        self.gone = True
         self._logged_out()
+        if self.turn is not None and not self.turn.done():
+            self.turn.set_result(None)  # (its wait ends: it holds nothing)
         if self.grace is not None:
             self.grace.cancel()
         if self.counted:
@@ -755,8 +761,8 @@ class _Server(asyncssh.SSHServer):
         if isinstance(wait, str):
             self._refuse(wait, asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE)
             return False
-        if wait:
-            await asyncio.sleep(wait)
+        if wait and not await self._wait_out(wait):
+            return False
         if not self.hub.guesses.take(target, self.src):  # locked: not judged at all, so nothing is learnt
             refused = self.hub.guesses.refused(target)
             self.hub.refusals.info(
@@ -783,6 +789,35 @@ class _Server(asyncssh.SSHServer):
         failures = self.hub.backoff.failed(self.src, target)
         self.hub.refusals.info("refused %s from %s: wrong password (%d recent failures)", username, self.src, failures)
         self._tried()
+        return False
+
+    async def _wait_out(self, wait: float) -> bool:
+        """Its back-off, waited out holding no login slot: given back now, taken again after
+        (slots.Slots.enter, as at first); False if it gets none (it is closed, told why)."""
+        self._logged_out()
+        await asyncio.sleep(wait)
+        if self.gone:
+            return False
+        slots = self.hub.logging_in
+        outcome = slots.enter(self, self.src)
+        if outcome == WAITING:
+            self.turn = asyncio.get_running_loop().create_future()
+            try:
+                async with asyncio.timeout(WAIT):
+                    await self.turn
+                outcome = TAKEN
+            except TimeoutError:
+                for waiter in slots.give_back(self):  # (admitted at the last moment: the slot goes on)
+                    waiter.admitted()
+                outcome = OWN_SHARE if slots.own_share_taken(self.src) else FULL
+            finally:
+                self.turn = None
+        if self.gone:  # (it left while it waited: what it held is given back)
+            return False
+        if outcome == TAKEN:
+            self.logging_in = True
+            return True
+        self._refused_now(outcome == OWN_SHARE)
         return False
 
     def _tried(self) -> None:
@@ -935,6 +970,12 @@ def run(settings: Settings) -> int:
                 f"this machine: docs/serve.md)",
                 file=sys.stderr,
             )
+            if hub.passwords is not None and is_loopback(web_host) and not hub.trusted_proxies:
+                print(  # (the setup docs/serve.md describes, but no proxy named: every browser would be 127.0.0.1)
+                    "The web door believes no proxy's X-Forwarded-For: behind a reverse proxy on this machine, "
+                    "add --trusted-proxy 127.0.0.1",
+                    file=sys.stderr,
+                )
         if hub.open:
             print(
                 "No --password-file or --authorized-keys: listening on loopback only, and anyone "
