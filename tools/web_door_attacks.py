@@ -238,7 +238,7 @@ async def main(seconds: float, attacks: list[str]) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=30)
-    parser.add_argument("attacks", nargs="*", choices=[[], *ATTACKS], default=list(ATTACKS))
+    parser.add_argument("attacks", nargs="*", choices=[[], *ATTACKS], default=[])
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["PARLOUR_DATA_DIR"] = f"{tmp}/data"

@@ -39,7 +39,7 @@ from .memory import GiveBack
 from .names import NameBook, is_shared
 from .pace import Bucket
 from .quotas import Hourly, Quotas, TableQuota
-from .slots import FULL, OWN_SHARE, TAKEN, WAIT, WAITING, Slots
+from .slots import OWN_SHARE, TAKEN, WAIT, WAITING, Slots, enter_in_turn
 from .tables import Lobby, Member
 
 if TYPE_CHECKING:
@@ -798,20 +798,11 @@ class _Server(asyncssh.SSHServer):
         await asyncio.sleep(wait)
         if self.gone:
             return False
-        slots = self.hub.logging_in
-        outcome = slots.enter(self, self.src)
-        if outcome == WAITING:
-            self.turn = asyncio.get_running_loop().create_future()
-            try:
-                async with asyncio.timeout(WAIT):
-                    await self.turn
-                outcome = TAKEN
-            except TimeoutError:
-                for waiter in slots.give_back(self):  # (admitted at the last moment: the slot goes on)
-                    waiter.admitted()
-                outcome = OWN_SHARE if slots.own_share_taken(self.src) else FULL
-            finally:
-                self.turn = None
+        self.turn = asyncio.get_running_loop().create_future()
+        try:
+            outcome = await enter_in_turn(self.hub.logging_in, self, self.src, self.turn)
+        finally:
+            self.turn = None
         if self.gone:  # (it left while it waited: what it held is given back)
             return False
         if outcome == TAKEN:

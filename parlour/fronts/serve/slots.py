@@ -18,6 +18,7 @@ any `Holder`, which the door closes or resumes when told."""
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 from collections import OrderedDict
 from typing import Protocol
@@ -144,3 +145,20 @@ class Slots:
                 self._take(waiter, wsrc)
                 admitted.append(waiter)
         return admitted
+
+
+async def enter_in_turn(slots: Slots, holder: Holder, src: str, turn: asyncio.Future) -> str:
+    """`slots.enter` for a holder that can wait where it is (a coroutine): WAITING becomes up to
+    WAIT seconds awaiting `turn` (which its `admitted` sets), then TAKEN, or OWN_SHARE or FULL
+    (why it is refused once its wait is over)."""
+    outcome = slots.enter(holder, src)
+    if outcome != WAITING:
+        return outcome
+    try:
+        async with asyncio.timeout(WAIT):
+            await asyncio.shield(turn)
+        return TAKEN
+    except TimeoutError:
+        for waiter in slots.give_back(holder):  # (admitted at the last moment: the slot goes on)
+            waiter.admitted()
+        return OWN_SHARE if slots.own_share_taken(src) else FULL

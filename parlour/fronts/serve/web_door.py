@@ -26,7 +26,7 @@ from .client import C1_TO_REPLACEMENT, BadClient, check_name, check_size, client
 from .names import is_shared
 from .pace import Bucket
 from .server import MAX_UNSENT, READ_BURST, READ_RATE, RESIZE_BURST, RESIZE_RATE, is_loopback, terminal_environ
-from .slots import FULL, OWN_SHARE, TAKEN, WAIT, WAITING
+from .slots import OWN_SHARE, TAKEN, enter_in_turn
 from .tables import Member
 from .webgate import TRUSTED, Gate, client_address, via_proxy
 
@@ -252,20 +252,8 @@ class WebDoor:
     async def _slot(self, src: str) -> _WebLogin | str:
         """A login slot for a web login about to be judged, as an SSH connection gets one
         (slots.Slots.enter: a wait for its address's turn, an eviction when full); or why not."""
-        slots = self.hub.logging_in
         holder = _WebLogin(self.hub, src)
-        outcome = slots.enter(holder, src)
-        if outcome == WAITING:
-            try:
-                async with asyncio.timeout(WAIT):
-                    await asyncio.shield(holder.turn)
-                outcome = TAKEN
-            except TimeoutError:
-                outcome = OWN_SHARE if slots.own_share_taken(src) else FULL
-            finally:
-                if outcome != TAKEN:  # (admitted at the last moment: its slot goes on to the next)
-                    for waiter in slots.give_back(holder):
-                        waiter.admitted()
+        outcome = await enter_in_turn(self.hub.logging_in, holder, src, holder.turn)
         if outcome == TAKEN:
             return holder
         return self.hub.slot_refusal(src, outcome == OWN_SHARE, " (web)")

@@ -102,7 +102,8 @@ class Gate:
             "closed an idle web connection from %s: room for a newer one (%s)", victim.src, src or "the door full"
         )
         self._leave(victim)
-        victim.transport.abort()
+        if victim.transport is not None:
+            victim.transport.abort()
         return True
 
     def _leave(self, conn: _Counted) -> None:
