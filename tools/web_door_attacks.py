@@ -54,11 +54,25 @@ async def started():
         await hub.close()
 
 
-def log_lines(*words: str) -> int:
+def log_kinds() -> str:
+    """serve.log's lines about refusals and evictions, by kind (addresses and numbers as #)."""
+    import re
+
     from parlour.services.config import data_dir
 
     text = "".join(p.read_text() for p in data_dir().glob("serve.log*"))
-    return sum(1 for line in text.splitlines() if all(w in line for w in words))
+    kinds = [
+        re.sub(r"[0-9][0-9.]*", "#", line.split(" ", 3)[-1])
+        for line in text.splitlines()
+        if " refused " in line or " closed " in line or "Traceback" in line
+    ]
+    return tally(kinds) or "nothing"
+
+
+async def drained(reader: asyncio.StreamReader) -> None:
+    """Until the server closes the connection (what it answers is dropped)."""
+    with contextlib.suppress(OSError):
+        await reader.read()
 
 
 async def ssh_login(hub, address: str) -> str:
@@ -130,7 +144,7 @@ class Crowd:
                             "127.0.0.1", self.hub.web.port, local_addr=(address, 0)
                         )
                         writer.write(self.opening)
-                        self.open.append((address, asyncio.ensure_future(reader.read()), writer))
+                        self.open.append((address, asyncio.ensure_future(drained(reader)), writer))
                         self.opened += 1
             if time.monotonic() - last_trickle > 5 and self.trickle:
                 last_trickle = time.monotonic()
@@ -143,6 +157,9 @@ class Crowd:
         for _, answer, writer in self.open:
             writer.close()
             answer.cancel()
+
+    async def closed(self) -> None:
+        await asyncio.gather(*(answer for _, answer, _ in self.open), return_exceptions=True)
 
 
 def form_headers(port: int) -> bytes:
@@ -172,11 +189,11 @@ async def slowform(seconds: float) -> str:
             web.append(await web_login(hub, "127.0.1.2"))
         crowd.close()
         await filler
-        logged = log_lines("refused") + log_lines("closed")
+        await crowd.closed()
         return (
             f"slowform: {crowd.opened} slow forms sent in {seconds:g} s; fresh SSH logins in {ssh.count('in')} "
             f"of {len(ssh)} ({tally(ssh)}); fresh web logins in {web.count('in')} of {len(web)} ({tally(web)}); "
-            f"serve.log: {logged} refusal or eviction lines"
+            f"serve.log (at most 20 such lines a minute): {log_kinds()}"
         )
 
 
@@ -195,6 +212,8 @@ async def idle(seconds: float) -> str:
         for crowd in (silent, slow):
             crowd.close()
         await asyncio.gather(*fillers)
+        for crowd in (silent, slow):
+            await crowd.closed()
         return (
             f"idle: {silent.opened + slow.opened} idle or slow connections opened in {seconds:g} s; "
             f"fresh browsers in {results.count('in')} of {len(results)} ({tally(results)})"
@@ -205,14 +224,14 @@ async def backoff(seconds: float) -> str:
     async with started() as hub:
         address = "127.0.0.5"
         assert await web_login(hub, address, "Ann", "ann-secret") == "in"  # Ann logged in from here before
-        stop, waits = time.monotonic() + seconds, []
+        stop, waits, answers = time.monotonic() + seconds, [], []
 
         async def guesser(i: int) -> None:
             n = 0
             while time.monotonic() < stop:
                 n += 1
                 began = time.monotonic()
-                await web_login(hub, address, "Bob", f"guess{i}-{n}")
+                answers.append(await web_login(hub, address, "Bob", f"guess{i}-{n}"))
                 waits.append(time.monotonic() - began)
 
         guessers = [asyncio.ensure_future(guesser(i)) for i in range(4)]
@@ -222,7 +241,8 @@ async def backoff(seconds: float) -> str:
         owner_wait = time.monotonic() - began
         await asyncio.gather(*guessers)
         return (
-            f"backoff: {len(waits)} guesses answered in {seconds:g} s, the longest wait {max(waits):.1f} s; "
+            f"backoff: {len(waits)} guesses answered in {seconds:g} s ({tally(answers)}: 403 judged wrong, "
+            f"429 refused unjudged), the longest wait {max(waits):.1f} s; "
             f"Ann's own login from that address: {owner} after {owner_wait:.1f} s"
         )
 

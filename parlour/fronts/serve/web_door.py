@@ -215,12 +215,12 @@ class WebDoor:
         if not hub.open:
             wait = hub.backoff_turn(src, hub.password_of(name), " (web)")
             if isinstance(wait, str):
-                return self._form(wait[0].upper() + wait[1:] + ".", name, status=429)
+                return self._form(_sentence(wait), name, status=429)
             if wait:
                 await asyncio.sleep(wait)  # (holding no slot)
         holder = await self._slot(src)
         if isinstance(holder, str):
-            return self._form(holder[0].upper() + holder[1:] + ".", name, status=503)
+            return self._form(_sentence(holder), name, status=503)
         try:
             return self._judge(request, src, name, password)
         finally:
@@ -363,6 +363,11 @@ class WebDoor:
             return f"{who} {quota} connections here already, the most allowed; close one first"
         hub.count_in(cred)
         return None
+
+
+def _sentence(reason: str) -> str:
+    """A refusal's reason (the words an SSH client is told) as a sentence for the login page."""
+    return reason[0].upper() + reason[1:] + "."
 
 
 class _WebLogin:
