@@ -13,6 +13,7 @@ import asyncssh
 import pytest
 
 from parlour.fronts.serve import web_door
+from parlour.fronts.serve.server import Hub, ServeError, Settings
 from parlour.services.config import data_dir
 
 from .harness import TIMEOUT, server, write
@@ -146,6 +147,11 @@ async def test_4_the_forwarded_address_is_believed_only_from_a_named_proxy_and_e
         assert await web_login(hub, "127.0.0.1", "Bob", "bob-secret", {"X-Forwarded-For": "198.51.100.2"}) == 303
         for _, writer in forms:
             writer.close()
+
+
+def test_4_a_trusted_proxy_is_an_ip_address():
+    with pytest.raises(ServeError, match="--trusted-proxy takes a reverse proxy's IP address"):
+        Hub(Settings(trusted_proxies=("localhost",)))
 
 
 async def test_5_a_guess_waits_holding_no_slot_one_per_address_and_the_owner_does_not_wait_behind_it(passwords):
