@@ -124,6 +124,13 @@ def _serve(serve: argparse.ArgumentParser) -> None:
     )
     serve.add_argument("--web-host", metavar="HOST", help="address of the web door (default: --host)")
     serve.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy in front of the web door: its X-Forwarded-For is believed (docs/serve.md); may be repeated",
+    )
+    serve.add_argument(
         "--log-max-mb",
         type=float,
         default=50,
@@ -214,6 +221,7 @@ def _main(argv: list[str] | None) -> int:
                 log_max_bytes=int(max(0.1, args.log_max_mb) * 1024 * 1024),
                 web_port=args.web_port,
                 web_host=args.web_host,
+                trusted_proxies=tuple(args.trusted_proxy),
             )
         )
     if args.command == "web":

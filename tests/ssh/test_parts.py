@@ -119,7 +119,18 @@ def test_backoff_lets_a_typo_pass_then_doubles_and_serialises_tries():
         assert backoff.turn("a") == 0
         backoff.failed("a")
     assert backoff.turn("a") == 1  # the fourth try waits
-    assert backoff.turn("a") == 2  # and a concurrent fifth queues behind it
+    assert backoff.turn("a") is None  # a concurrent fifth may not wait behind it: refused
+    now[0] += 1
+    assert backoff.turn("a") == 1  # once the fourth is judged, the next waits its own turn, not longer
+    assert backoff.turn("a", "password:ann", known=True) == 0  # the owner's, where she logged in: not behind it
+    from parlour.fronts.serve.guard import WAITING_TRIES
+
+    crowd = [f"x{i}" for i in range(WAITING_TRIES + 1)]
+    for src in crowd:
+        for _ in range(3):
+            backoff.failed(src)
+    waits = [backoff.turn(src) for src in crowd]
+    assert None not in waits[: WAITING_TRIES - 1] and waits[-1] is None  # (with "a"'s, 64 wait in all)
     for _ in range(10):
         backoff.failed("a")
     assert backoff.delay(13) == 8

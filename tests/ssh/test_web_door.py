@@ -319,8 +319,8 @@ def test_the_page_messages_are_checked():
         assert parse(junk) == (None, None)
 
 
-def test_the_gate_caps_connections_per_address_and_in_all():
-    from types import SimpleNamespace
+def test_the_gate_caps_connections_per_address_and_in_all_shedding_the_oldest_idle_one():
+    import ipaddress
 
     from parlour.fronts.serve.webgate import Gate
 
@@ -331,30 +331,45 @@ def test_the_gate_caps_connections_per_address_and_in_all():
         def connection_lost(self, exc):
             pass
 
-    gate = Gate(per_address=2, total=4)
+    class Transport:
+        def __init__(self, address):
+            self.address, self.aborted = address, False
+
+        def get_extra_info(self, key):
+            return (self.address, 1)
+
+        def abort(self):
+            self.aborted = True
+
+    gate = Gate(per_address=2, total=4, trusted=frozenset({ipaddress.ip_address("127.0.0.1")}))
     make = gate.factory(Handler)
 
     def connect(address):
-        aborted = []
-        transport = SimpleNamespace(get_extra_info=lambda key: (address, 1), abort=lambda: aborted.append(1))
         protocol = make()
-        protocol.connection_made(transport)
-        return protocol, bool(aborted)
+        protocol.connection_made(Transport(address))
+        return protocol
 
     first, second, third = (connect("10.0.0.1") for _ in range(3))
-    assert not first[1] and not second[1] and third[1]  # a third from one address is closed
-    third[0].connection_lost(None)
-    proxy = [connect("127.0.0.1") for _ in range(3)]  # a proxy on loopback: only the total applies
-    assert [p[1] for p in proxy] == [False, False, True]
-    for protocol, _ in (first, second, *proxy):
+    assert first.transport.aborted and not third.transport.aborted  # its address's oldest idle one made room
+    second.under_way = third.under_way = 1  # requests under way: never shed
+    assert connect("10.0.0.1").transport.aborted  # no idle one of its own: the newcomer is closed
+    local = [connect("127.0.0.2") for _ in range(3)]  # loopback is no proxy unless named: 2 at most
+    assert [p.transport.aborted for p in local] == [True, False, False]
+    proxy = [connect("127.0.0.1") for _ in range(3)]  # a named proxy: only the total applies
+    assert [p.transport.aborted for p in local + proxy] == [True, True, True, True, False, False]  # oldest idle first
+    assert gate.count == 4 and gate.sources == {"10.0.0.1": 2, "127.0.0.1": 2}
+    for protocol in (first, second, third, *local, *proxy):
         protocol.connection_lost(None)
     assert gate.count == 0 and gate.sources == {}
 
 
-async def test_connections_beyond_the_gate_are_closed_at_once():
+async def test_a_connection_beyond_the_gate_is_closed_at_once_when_none_is_idle():
+    from .test_web_slots import slow_form
+
     async with server(web_port=0) as hub:
         hub.web.gate.total = 2
-        held = [await asyncio.open_connection("127.0.0.1", hub.web.port) for _ in range(2)]
+        held = [await slow_form(hub, "127.0.0.2") for _ in range(2)]  # each has a request under way
+        await soon(lambda: sum(hub.web.gate.busy.values()) == 2)
         reader, writer = await asyncio.open_connection("127.0.0.1", hub.web.port)
         assert await asyncio.wait_for(reader.read(), TIMEOUT) == b""  # closed, not served
         writer.close()

@@ -20,6 +20,7 @@ GUESS_BURST = 5  # password tries at one password before its budget applies
 GUESS_RATE = 25 / 60.0  # tries a second at one password from anywhere after that: with the burst,
 # at most 30 in any minute, whatever the number of addresses guessing
 KNOWN_FOR = 7 * 24 * 3600.0  # an address that logged in with a password passes its lock this long
+WAITING_TRIES = 64  # tries waiting out a back-off at once, from everywhere
 
 
 def source(peer: str) -> str:
@@ -41,12 +42,14 @@ class _Record:
     last: float = 0.0  # time of the last failure
     ready: float = 0.0  # the earliest time the next try is judged
     targets: dict = field(default_factory=dict)  # failures per name tried (at most MAX_TARGETS names)
+    waiting_until: float = 0.0  # a try waits out its back-off until then
 
 
 class Backoff:
     """Failed logins per source. `turn(src)` reserves the next try's time (tries from one source
     are judged one after another, however many connections it opens); `failed`/`succeeded`
-    record the outcome."""
+    record the outcome. The queue is bounded: one try waits per source at a time (so none waits
+    more than MAX_DELAY) and WAITING_TRIES in all; `turn` refuses one more."""
 
     def __init__(
         self,
@@ -58,6 +61,7 @@ class Backoff:
     ):
         self.clock, self.free, self.base, self.cap, self.forget = clock, free, base, cap, forget
         self.records: dict[str, _Record] = {}
+        self.waits: list[float] = []  # when each try waiting now is judged
 
     def _record(self, src: str) -> _Record | None:
         record = self.records.get(src)
@@ -70,13 +74,24 @@ class Backoff:
         over = failures - self.free
         return 0.0 if over < 0 else min(self.cap, self.base * 2**over)
 
-    def turn(self, src: str) -> float:
-        """Seconds this try must wait before it is judged (0 for a source without failures)."""
+    def turn(self, src: str, target: str = "", known: bool = False) -> float | None:
+        """Seconds this try (at the password `target`) must wait before it is judged: 0 for a
+        source without failures, and for the owner's try from an address she logged in from
+        (`known`) unless that address failed at that very password (guessers there at other
+        names do not hold her up); None if it may not wait (the queue is full: refuse it)."""
         record = self._record(src)
         if record is None or record.failures < self.free:
             return 0.0
+        if known and record.targets.get(target, 0) < self.free:
+            return 0.0
         now = self.clock()
+        self.waits = [t for t in self.waits if t > now]
         start = max(now, record.ready)
+        if start > now:
+            if record.waiting_until > now or len(self.waits) >= WAITING_TRIES:
+                return None
+            record.waiting_until = start
+            self.waits.append(start)
         record.ready = start + self.delay(record.failures)  # a concurrent try queues behind this one
         return start - now
 
@@ -130,11 +145,15 @@ class Guesses:
         bucket[1] = now
         return bucket
 
+    def known_at(self, target: str, src: str) -> bool:
+        """True if `src` logged in with the password `target` lately (its owner's address)."""
+        seen = self.known.get((src, target))
+        return seen is not None and self.clock() - seen < KNOWN_FOR
+
     def take(self, target: str, src: str = "") -> bool:
         """True if a try at `target` from `src` may be judged now (and counts it); False while
         locked, unless `src` logged in with that password lately."""
-        seen = self.known.get((src, target))
-        if seen is not None and self.clock() - seen < KNOWN_FOR:
+        if self.known_at(target, src):
             return True
         bucket = self._bucket(target)
         if bucket[0] >= 1:

@@ -33,13 +33,13 @@ from parlour.services.charset import term_needs_ascii
 from .channel import MAX_BACKLOG, STOP
 from .client import BadClient, KeyDecoder, check_env, check_name, check_size, check_term, client_locale
 from .files import LooseFile, check_private, write_private
-from .guard import Backoff, Guesses, source
+from .guard import WAITING_TRIES, Backoff, Guesses, source
 from .logsafe import EscapingFormatter, LineBudget, PrivateRotatingFileHandler, RateLimited
 from .memory import GiveBack
 from .names import NameBook, is_shared
 from .pace import Bucket
 from .quotas import Hourly, Quotas, TableQuota
-from .slots import WAIT, Slots
+from .slots import OWN_SHARE, TAKEN, WAIT, WAITING, Slots, enter_in_turn
 from .tables import Lobby, Member
 
 if TYPE_CHECKING:
@@ -95,6 +95,7 @@ class Settings:
     log_max_bytes: int = LOG_MAX_BYTES  # serve.log and its rotated parts, in all
     web_port: int | None = None  # the web door (parlour/fronts/serve/web_door.py), if any
     web_host: str | None = None  # default: `host`
+    trusted_proxies: tuple[str, ...] = ()  # reverse proxies whose X-Forwarded-For the web door believes
 
 
 class ServeError(Exception):
@@ -199,6 +200,13 @@ class Hub:
                     f"without --password-file the web door only listens on loopback "
                     f"(127.0.0.1 or ::1), not on {web_host}"
                 )
+        try:
+            self.trusted_proxies = frozenset(ipaddress.ip_address(a) for a in settings.trusted_proxies)
+        except ValueError:
+            raise ServeError(
+                f"--trusted-proxy takes a reverse proxy's IP address (e.g. 127.0.0.1), not "
+                f"{' '.join(settings.trusted_proxies)}"
+            ) from None
         self.lobby = Lobby(bot_delay=settings.bot_delay, save=settings.save, abandon_after=settings.abandon_after)
         self.lobby.table_quota = TableQuota(settings.quotas)
         self.by_cred: dict[str, int] = {}  # logged-in connections per credential
@@ -323,6 +331,37 @@ class Hub:
         self.giveback.close()
         if self.cool_down is not None:
             self.cool_down()
+
+    def slot_refusal(self, src: str, own: bool, door: str) -> str:
+        """A login from `src` gets no login slot (`own`: its address or site holds its share,
+        else every slot is taken): said in the log; returns the sentence for the client."""
+        if own:
+            self.refusals.info(
+                "refused a login from %s%s: its address has %d connections logging in",
+                src,
+                door,
+                self.logging_in.per_source,
+            )
+            return (
+                "too many connections are logging in from your address (or its network) at once; try again in a moment"
+            )
+        self.refusals.info("refused a login from %s%s: every login slot is taken", src, door)
+        return "the server has as many connections logging in as it can take; try again in a moment"
+
+    def backoff_turn(self, src: str, target: str, door: str) -> float | str:
+        """Seconds a password try from `src` at `target` waits before it is judged, or why it
+        may not wait (a sentence for the client; the log says it too): one try per address waits
+        at a time, `guard.WAITING_TRIES` in all. The owner's try from an address she logged in
+        from does not wait behind guesses at other names."""
+        wait = self.backoff.turn(src, target, self.guesses.known_at(target, src))
+        if wait is not None:
+            return wait
+        if len(self.backoff.waits) >= WAITING_TRIES:
+            why = f"{WAITING_TRIES} logins are waiting their turn after wrong passwords"
+        else:
+            why = "another login from your address is waiting its turn after wrong passwords"
+        self.refusals.info("refused a login from %s%s: %s", src, door, why.replace("your", "its"))
+        return why + "; try again in a few seconds"
 
     def password_of(self, username: str) -> str:
         """Which password a try at `username` guesses: the name's own, or the shared one (every
@@ -578,6 +617,8 @@ class _Server(asyncssh.SSHServer):
         self.src = "?"
         self.logging_in = False  # holds one of the login slots
         self.queued: asyncio.TimerHandle | None = None  # while it waits for a login slot: the timer that ends the wait
+        self.turn: asyncio.Future[None] | None = None  # while it waits for a slot again after its back-off
+        self.gone = False  # the connection is lost
         self.counted = False  # holds one of the logged-in slots
         self.cred = "open"  # the credential it logged in with
         self.tries = 0
@@ -592,40 +633,23 @@ class _Server(asyncssh.SSHServer):
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.src = source(peer[0] if peer else "?")
-        slots = self.hub.logging_in
-        if slots.take(self, self.src):
+        outcome = self.hub.logging_in.enter(self, self.src)
+        if outcome == TAKEN:
             self.logging_in = True
-            return
-        own = slots.own_share_taken(self.src)
-        victim = None if own else slots.victim(self.src)
-        if victim is not None:  # every slot is taken, most by another site: its oldest makes room
-            victim._evicted()
-            self.logging_in = slots.take(self, self.src)
-            return
-        if slots.wait(self, self.src):  # its turn comes when one of its own (or any) finishes
-            self.queued = asyncio.get_running_loop().call_later(WAIT, self._waited, own)
+        elif outcome == WAITING:  # its turn comes when one of its own (or any) finishes
+            self.queued = asyncio.get_running_loop().call_later(WAIT, self._waited)
             self._reading(False)
-            return
-        self._refused_now(own)
+        else:
+            self._refused_now(outcome == OWN_SHARE)
 
     def _refused_now(self, own: bool) -> None:
-        if own:
-            self.hub.refusals.info(
-                "refused a connection from %s: its address has %d connections logging in",
-                self.src,
-                self.hub.logging_in.per_source,
-            )
-            self._refuse(
-                "too many connections are logging in from your address (or its network) at once; try again in a moment"
-            )
-        else:
-            self.hub.refusals.info("refused a connection from %s: every login slot is taken", self.src)
-            self._refuse("the server has as many connections logging in as it can take; try again in a moment")
+        self._refuse(self.hub.slot_refusal(self.src, own, ""))
 
-    def _waited(self, own: bool) -> None:
+    def _waited(self) -> None:
         self.queued = None
-        self.hub.logging_in.give_back(self)
-        self._refused_now(own)
+        slots = self.hub.logging_in
+        slots.give_back(self)
+        self._refused_now(slots.own_share_taken(self.src))  # (why it is refused now, not why it waited)
 
     def _reading(self, on: bool) -> None:
         """Read the client's bytes or leave them unread (its login waits; asyncssh's own
@@ -634,18 +658,19 @@ class _Server(asyncssh.SSHServer):
         if transport is not None and not transport.is_closing():
             transport.resume_reading() if on else transport.pause_reading()
 
-    def _admitted(self) -> None:
+    def admitted(self) -> None:
         """A waiting connection's turn: it holds a slot now and its login goes on."""
         if self.queued is not None:
             self.queued.cancel()
             self.queued = None
         self.logging_in = True
         self._reading(True)
+        if self.turn is not None and not self.turn.done():
+            self.turn.set_result(None)
 
-    def _evicted(self) -> None:
-        """Closed to make room for a newcomer from a less busy address."""
+    def evicted(self) -> None:
+        """Closed to make room for a newcomer from a less busy address (its slot is given back)."""
         self.logging_in = False
-        self.hub.logging_in.give_back(self, admit=False)
         self.hub.refusals.info("closed a connection from %s still logging in: room for another address", self.src)
         self._refuse(
             "the server had every login slot taken and closed the oldest connection of the "
@@ -653,17 +678,19 @@ class _Server(asyncssh.SSHServer):
         )
 
     def _logged_out(self) -> None:
+        """It holds no login slot and waits for none from now on (one it held goes to a waiter)."""
         if self.queued is not None:
             self.queued.cancel()
             self.queued = None
-            self.hub.logging_in.give_back(self)
-        if self.logging_in:
-            self.logging_in = False
-            for waiter in self.hub.logging_in.give_back(self):
-                waiter._admitted()
+        self.logging_in = False
+        for waiter in self.hub.logging_in.give_back(self):
+            waiter.admitted()
 
     def connection_lost(self, exc) -> None:
+        self.gone = True
         self._logged_out()
+        if self.turn is not None and not self.turn.done():
+            self.turn.set_result(None)  # (its wait ends: it holds nothing)
         if self.grace is not None:
             self.grace.cancel()
         if self.counted:
@@ -730,10 +757,13 @@ class _Server(asyncssh.SSHServer):
         return self.hub.passwords is not None
 
     async def validate_password(self, username: str, password: str) -> bool:
-        wait = self.hub.backoff.turn(self.src)
-        if wait:
-            await asyncio.sleep(wait)
         target = self.hub.password_of(username)
+        wait = self.hub.backoff_turn(self.src, target, "")
+        if isinstance(wait, str):
+            self._refuse(wait, asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE)
+            return False
+        if wait and not await self._wait_out(wait):
+            return False
         if not self.hub.guesses.take(target, self.src):  # locked: not judged at all, so nothing is learnt
             refused = self.hub.guesses.refused(target)
             self.hub.refusals.info(
@@ -760,6 +790,26 @@ class _Server(asyncssh.SSHServer):
         failures = self.hub.backoff.failed(self.src, target)
         self.hub.refusals.info("refused %s from %s: wrong password (%d recent failures)", username, self.src, failures)
         self._tried()
+        return False
+
+    async def _wait_out(self, wait: float) -> bool:
+        """Its back-off, waited out holding no login slot: given back now, taken again after
+        (slots.Slots.enter, as at first); False if it gets none (it is closed, told why)."""
+        self._logged_out()
+        await asyncio.sleep(wait)
+        if self.gone:
+            return False
+        self.turn = asyncio.get_running_loop().create_future()
+        try:
+            outcome = await enter_in_turn(self.hub.logging_in, self, self.src, self.turn)
+        finally:
+            self.turn = None
+        if self.gone:  # (it left while it waited: what it held is given back)
+            return False
+        if outcome == TAKEN:
+            self.logging_in = True
+            return True
+        self._refused_now(outcome == OWN_SHARE)
         return False
 
     def _tried(self) -> None:
@@ -915,6 +965,12 @@ def run(settings: Settings) -> int:
                 f"this machine: docs/serve.md)",
                 file=sys.stderr,
             )
+            if hub.passwords is not None and is_loopback(web_host) and not hub.trusted_proxies:
+                print(  # (the setup docs/serve.md describes, but no proxy named: every browser would be 127.0.0.1)
+                    "The web door believes no proxy's X-Forwarded-For: behind a reverse proxy on this machine, "
+                    "add --trusted-proxy 127.0.0.1",
+                    file=sys.stderr,
+                )
         if hub.open:
             print(
                 "No --password-file or --authorized-keys: listening on loopback only, and anyone "

@@ -12,12 +12,16 @@ locks a fresh address out (as OpenSSH's MaxStartups drops unauthenticated connec
   site; past that it is refused, told why. A waiting connection holds no slot, so waiting
   ones lock nobody out.
 
-Nothing here knows about SSH: a holder is any object, the server closes or resumes it."""
+Both doors enter by `Slots.enter`: an SSH connection from its first byte, a web login once its
+form is read and its back-off waited out. Nothing here knows about SSH or the web: a holder is
+any `Holder`, which the door closes or resumes when told."""
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 from collections import OrderedDict
+from typing import Protocol
 
 WAIT = 5.0  # seconds a connection may wait for its address's turn to log in
 WAITING_PER_SITE = 12  # connections waiting at once from one site (a crowd behind one NAT)
@@ -32,6 +36,20 @@ def site(src: str) -> str:
     if network.version == 6 and network.prefixlen > 48:
         return str(network.supernet(new_prefix=48))
     return src
+
+
+class Holder(Protocol):
+    """What holds a slot or waits for one (an SSH connection, a web login about to be judged)."""
+
+    def admitted(self) -> None:
+        """Its wait is over: it holds a slot now."""
+
+    def evicted(self) -> None:
+        """Its slot went to a newcomer from a less busy site (it holds none now): it is closed,
+        told why, and says so in the log."""
+
+
+TAKEN, WAITING, OWN_SHARE, FULL = "taken", "waiting", "own share", "full"  # what `Slots.enter` did
 
 
 class Slots:
@@ -61,6 +79,25 @@ class Slots:
             return False
         self._take(holder, src)
         return True
+
+    def enter(self, holder: Holder, src: str) -> str:
+        """A slot for `holder`, the one way in for both doors: TAKEN (at once, or with the
+        busiest site's oldest holder evicted to make room), WAITING (its address or site holds
+        its share: `holder.admitted()` when one of them finishes), else refused: OWN_SHARE (its
+        address holds its share and enough wait already) or FULL (every slot is taken, by sites
+        no busier than its own)."""
+        if self.take(holder, src):
+            return TAKEN
+        own = self.own_share_taken(src)
+        victim = None if own else self.victim(src)
+        if victim is not None:
+            self.give_back(victim, admit=False)  # (the slot is the newcomer's, not a waiter's)
+            victim.evicted()
+            self._take(holder, src)
+            return TAKEN
+        if self.wait(holder, src):
+            return WAITING
+        return OWN_SHARE if own else FULL
 
     def victim(self, src: str):
         """When every slot is taken: the oldest holder of the site holding the most slots, if that
@@ -108,3 +145,20 @@ class Slots:
                 self._take(waiter, wsrc)
                 admitted.append(waiter)
         return admitted
+
+
+async def enter_in_turn(slots: Slots, holder: Holder, src: str, turn: asyncio.Future) -> str:
+    """`slots.enter` for a holder that can wait where it is (a coroutine): WAITING becomes up to
+    WAIT seconds awaiting `turn` (which its `admitted` sets), then TAKEN, or OWN_SHARE or FULL
+    (why it is refused once its wait is over)."""
+    outcome = slots.enter(holder, src)
+    if outcome != WAITING:
+        return outcome
+    try:
+        async with asyncio.timeout(WAIT):
+            await asyncio.shield(turn)
+        return TAKEN
+    except TimeoutError:
+        for waiter in slots.give_back(holder):  # (admitted at the last moment: the slot goes on)
+            waiter.admitted()
+        return OWN_SHARE if slots.own_share_taken(src) else FULL

@@ -23,12 +23,12 @@ from aiohttp import WSMsgType, web
 from . import cookie, webpage
 from .channel import MAX_BACKLOG, STOP
 from .client import C1_TO_REPLACEMENT, BadClient, check_name, check_size, client_locale
-from .guard import source
 from .names import is_shared
 from .pace import Bucket
 from .server import MAX_UNSENT, READ_BURST, READ_RATE, RESIZE_BURST, RESIZE_RATE, is_loopback, terminal_environ
+from .slots import OWN_SHARE, TAKEN, enter_in_turn
 from .tables import Member
-from .webgate import Gate
+from .webgate import TRUSTED, Gate, client_address, via_proxy
 
 if TYPE_CHECKING:
     from parlour.services.wire import ToServer
@@ -41,6 +41,7 @@ HEARTBEAT = 30.0  # seconds between pings that find a browser gone without a wor
 MAX_PING = 64  # characters of a page's ping payload echoed back
 CLOSE_WAIT = 1.0  # seconds the server waits for a browser's answer to its close (a newer login waits on it)
 KEEPALIVE = 15.0  # seconds an idle HTTP connection (no WebSocket) is kept open
+FORM_DEADLINE = 5.0  # seconds a login form's body may take to arrive (it holds no login slot meanwhile)
 
 # The browser login (the cookie's login id) each web session's task plays under: a reloaded tab
 # may take over its own seat from a shared credential. An SSH session's task has none.
@@ -92,18 +93,6 @@ def _headers(request: web.Request, response) -> None:
         response.headers.setdefault("Cache-Control", "no-store")
 
 
-def client_address(request: web.Request) -> str:
-    """The browser's address: the peer's, or behind a reverse proxy on this machine the last
-    address it put in X-Forwarded-For (only a proxy on loopback is believed)."""
-    peer = request.remote or "?"
-    forwarded = request.headers.get("X-Forwarded-For", "")
-    if forwarded and is_loopback(peer):
-        last = forwarded.rsplit(",", 1)[-1].strip()
-        if 0 < len(last) <= 45:
-            peer = last
-    return source(peer)
-
-
 def same_origin(request: web.Request) -> bool:
     """The request comes from a page of this server: its Origin names the host it was sent to.
     A page elsewhere (another site's script opening our WebSocket or posting our forms) fails."""
@@ -114,10 +103,10 @@ def same_origin(request: web.Request) -> bool:
 
 
 def secure(request: web.Request) -> bool:
-    """Reached over HTTPS (directly, or through a reverse proxy on this machine that says so)."""
+    """Reached over HTTPS (directly, or through a named reverse proxy that says so)."""
     if request.secure:
         return True
-    return is_loopback(request.remote or "") and request.headers.get("X-Forwarded-Proto", "").lower() == "https"
+    return via_proxy(request) and request.headers.get("X-Forwarded-Proto", "").lower() == "https"
 
 
 class WebDoor:
@@ -129,7 +118,7 @@ class WebDoor:
         self.runner: web.AppRunner | None = None
         self.port = 0
         self.listener: asyncio.AbstractServer | None = None
-        self.gate = Gate()
+        self.gate = Gate(trusted=hub.trusted_proxies, log=hub.refusals)
         self.sockets: set[web.WebSocketResponse] = set()
 
     def _password_of(self, cred: str) -> str | None:
@@ -144,7 +133,8 @@ class WebDoor:
         return None
 
     def app(self) -> web.Application:
-        app = web.Application(middlewares=[security_headers], client_max_size=MAX_FORM)
+        app = web.Application(middlewares=[security_headers, self.gate.middleware], client_max_size=MAX_FORM)
+        app[TRUSTED] = self.hub.trusted_proxies
         app.router.add_get("/", self.index)
         app.router.add_post("/login", self.login)
         app.router.add_post("/logout", self.logout)
@@ -155,8 +145,13 @@ class WebDoor:
         return app
 
     async def start(self, host: str, port: int) -> None:
-        self.runner = web.AppRunner(
-            self.app(), access_log=None, handle_signals=False, shutdown_timeout=5, keepalive_timeout=KEEPALIVE
+        self.runner = web.AppRunner(  # (lingering 0: a body not read is not waited for, a slow form's neither)
+            self.app(),
+            access_log=None,
+            handle_signals=False,
+            shutdown_timeout=5,
+            keepalive_timeout=KEEPALIVE,
+            lingering_time=0,
         )
         await self.runner.setup()
         # asyncio's server with aiohttp's handlers, each connection through the gate (webgate.py)
@@ -207,40 +202,68 @@ class WebDoor:
 
     async def login(self, request: web.Request) -> web.Response:
         """The form: a name and a password, judged as an SSH login is (back-off per address, the
-        guesses at each password, the login slots and the credential's quota of connections)."""
+        guesses at each password, the login slots and the credential's quota of connections).
+        A login takes a slot only once its form is read and its back-off waited out."""
         if not same_origin(request) or not self._host_allowed(request):
             raise web.HTTPForbidden(text="A login comes from this server's own page.")
         src = client_address(request)
-        slots = self.hub.logging_in
-        holder = object()
-        if not slots.take(holder, src):
-            self.hub.refusals.info("refused a web login from %s: too many logins at once", src)
-            return self._form("Too many logins at once; try again in a moment.", status=503)
+        form = await self._read_form(request, src)
+        if isinstance(form, web.Response):
+            return form
+        name, password = form
+        hub = self.hub
+        if not hub.open:
+            wait = hub.backoff_turn(src, hub.password_of(name), " (web)")
+            if isinstance(wait, str):
+                return self._form(_sentence(wait), name, status=429)
+            if wait:
+                await asyncio.sleep(wait)  # (holding no slot)
+        holder = await self._slot(src)
+        if isinstance(holder, str):
+            return self._form(_sentence(holder), name, status=503)
         try:
-            return await self._judge(request, src)
+            return self._judge(request, src, name, password)
         finally:
-            for waiter in slots.give_back(holder):
-                waiter._admitted()
+            for waiter in hub.logging_in.give_back(holder):
+                waiter.admitted()
 
-    async def _judge(self, request: web.Request, src: str) -> web.Response:
+    async def _read_form(self, request: web.Request, src: str) -> tuple[str, str] | web.Response:
+        """The form's name (checked) and password, read within FORM_DEADLINE; or the answer."""
         try:
-            form = await request.post()
+            async with asyncio.timeout(FORM_DEADLINE):
+                form = await request.post()
+        except TimeoutError:
+            self.hub.refusals.info(
+                "refused a login from %s (web): its form did not arrive within %g s", src, FORM_DEADLINE
+            )
+            return self._form("The login form came too slowly; try again.", status=408)
         except (ValueError, web.HTTPException):
             return self._form("That login form was not right.", status=400)
+        except ConnectionError:  # the browser left before sending it all (nobody reads the answer)
+            return self._form("That login form was not all sent.", status=400)
         name, password = form.get("name", ""), form.get("password", "")
         if not isinstance(name, str) or not isinstance(password, str) or len(password) > 256:
             return self._form("That login form was not right.", status=400)
         try:
-            name = check_name(name)
+            return check_name(name), password
         except BadClient as error:
             return self._form(str(error), name="", status=400)
+
+    async def _slot(self, src: str) -> _WebLogin | str:
+        """A login slot for a web login about to be judged, as an SSH connection gets one
+        (slots.Slots.enter: a wait for its address's turn, an eviction when full); or why not."""
+        holder = _WebLogin(self.hub, src)
+        outcome = await enter_in_turn(self.hub.logging_in, holder, src, holder.turn)
+        if outcome == TAKEN:
+            return holder
+        return self.hub.slot_refusal(src, outcome == OWN_SHARE, " (web)")
+
+    def _judge(self, request: web.Request, src: str, name: str, password: str) -> web.Response:
+        """The login, holding its slot; raises the redirect that sets the cookie."""
         hub = self.hub
         if hub.open:
             cred = "open"
         else:
-            wait = hub.backoff.turn(src)
-            if wait:
-                await asyncio.sleep(wait)
             target = hub.password_of(name)
             if not hub.guesses.take(target, src):
                 hub.refusals.info(
@@ -340,6 +363,27 @@ class WebDoor:
             return f"{who} {quota} connections here already, the most allowed; close one first"
         hub.count_in(cred)
         return None
+
+
+def _sentence(reason: str) -> str:
+    """A refusal's reason (the words an SSH client is told) as a sentence for the login page."""
+    return reason[0].upper() + reason[1:] + "."
+
+
+class _WebLogin:
+    """A web login about to be judged, as a holder of a login slot (slots.Holder): it waits
+    for its address's turn on `turn`; it holds its slot only while judged, without a pause."""
+
+    def __init__(self, hub, src: str):
+        self.hub, self.src = hub, src
+        self.turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def admitted(self) -> None:
+        if not self.turn.done():
+            self.turn.set_result(None)
+
+    def evicted(self) -> None:  # (never while judged, which has no pause: while waiting, it is no holder)
+        self.hub.refusals.info("closed a login from %s (web) still being judged: room for another address", self.src)
 
 
 def browser_env(request: web.Request) -> dict[str, str]:
