@@ -23,7 +23,7 @@ as one seat saw it (an unfinished one always is) only from that seat's view, the
 see dealt at random as the expert bot deals them (rules/bots/expert_worlds.py). The points are
 worked out one by one, or by a pool of processes (`workers`): each point's playouts depend only
 on its state, the seed and the playout's number, so the numbers are the same whatever the number
-of workers.
+of workers (none: the caller's own process).
 """
 
 from __future__ import annotations
@@ -319,14 +319,15 @@ class Analysis:
     games: int = 0  # games played on from each option (0: the game's own number, `games_on`)
     most: int = 0  # points worked out at most (0: MOST_POINTS)
     seed: int = 0
-    workers: int = 1
+    workers: int = 0  # processes to work in (0: this one)
     stops: list[tuple[int, int, bool]] = field(init=False)  # (stop, turn, a turn's start) worked out
 
     def __post_init__(self) -> None:
         self.games = self.games or games_on(self.replay.game.id)
         self.most = self.most or MOST_POINTS
-        self.stops = _points(self.replay, self.most)
-        self.sampled = len(self.stops) < len(_points(self.replay, 10**9))
+        every = _points(self.replay)
+        self.stops = _spread(every, self.most)
+        self.sampled = len(self.stops) < len(every)
 
     def __len__(self) -> int:
         return len(self.stops) + (1 if self.replay.finished else 0)
@@ -367,28 +368,43 @@ class Analysis:
 
 
 def _map(work: Callable[[_Task], Any], tasks: list[_Task], workers: int) -> Iterator[Any]:
-    """`work` over `tasks` in order, in this process or a pool of `workers`."""
-    if workers <= 1 or len(tasks) <= 1:
+    """`work` over `tasks` in order: in this process (`workers` 0), or in a pool of that many
+    processes (started afresh: the caller may have threads, as the app does). Left early, the
+    tasks not started are dropped."""
+    if workers <= 0 or not tasks:
         yield from map(work, tasks)
         return
     from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
 
-    with ProcessPoolExecutor(min(workers, len(tasks))) as pool:
+    pool = ProcessPoolExecutor(min(workers, len(tasks)), mp_context=get_context("forkserver"))
+    try:
         yield from pool.map(work, tasks)
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _points(replay, most: int) -> list[tuple[int, int, bool]]:
-    """The stops to work out: each turn's start and every stop where the seat to act has a choice,
-    at most `most` of them (evenly spread, the turns' starts first)."""
+def _points(replay) -> list[tuple[int, int, bool]]:
+    """The stops worth working out: each turn's start and every stop where the seat to act has a
+    choice, as (stop, turn, a turn's start)."""
+    from parlour.rules.log import fold_events
+
     game = replay.game
     starts = set(replay.turns)
     last = len(replay.stops) - 1
     points = []
-    for stop in range(last):
-        state = replay.state_at(stop)
+    state = replay.state_at(0) if last > 0 else None
+    for stop in range(last):  # the states folded one after the other: one pass over the log
+        if stop:
+            state = fold_events(game, state, replay.events[replay.stops[stop - 1] : replay.stops[stop]])
         seat = game.to_act(state)[0]
         if stop in starts or (seat is not None and len(game.legal_actions(state, seat)) > 1):
             points.append((stop, replay.turn_of(stop), stop in starts))
+    return points
+
+
+def _spread(points: list[tuple[int, int, bool]], most: int) -> list[tuple[int, int, bool]]:
+    """At most `most` of the points, evenly spread, the turns' starts first."""
     if len(points) <= most:
         return points
     turn_starts = [p for p in points if p[2]]

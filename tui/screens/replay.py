@@ -128,28 +128,30 @@ class ReplayScreen(Screen):
         return None if self.replay.finished else self.eyes
 
     def _analyse(self) -> None:
-        from parlour.services.analysis import Analysis
-
-        analysis = Analysis(self.replay, self.analysis_eyes())
-        self._analysed_eyes = analysis.eyes
+        """Work the chart out in a thread (even finding the points to work out reads the whole game)."""
+        eyes = self.analysis_eyes()
+        self._analysed_eyes = eyes
         chart = self.query_one(ChancesChart)
-        starts = sum(1 for _, _, start in analysis.stops if start) + (1 if self.replay.finished else 0)
-        chart.start(starts, len(self.replay.turns) + (1 if self.replay.finished else 0))
+        chart.start(0, len(self.replay.turns) + (1 if self.replay.finished else 0))
         self.run_worker(
-            lambda: self._work_analysis(analysis, chart),
+            lambda: self._work_analysis(eyes, chart),
             thread=True,
             group="analysis",
             exclusive=True,
             exit_on_error=False,
         )
 
-    def _work_analysis(self, analysis, chart: ChancesChart) -> None:
+    def _work_analysis(self, eyes: int | None, chart: ChancesChart) -> None:
         """Each turn's start to the chart as it is worked out, then the key moments."""
         from textual.worker import get_current_worker
 
-        from parlour.services.analysis import key_moments, steps
+        from parlour.services.analysis import Analysis, key_moments, steps
 
         worker = get_current_worker()
+        # in this process: a served table's replay must not start processes (resources per session)
+        analysis = Analysis(self.replay, eyes)
+        starts = sum(1 for _, _, start in analysis.stops if start) + (1 if self.replay.finished else 0)
+        self.app.call_from_thread(chart.start, starts, len(self.replay.turns) + (1 if self.replay.finished else 0))
         points = []
         for point in analysis.run():
             if worker.is_cancelled:
