@@ -213,12 +213,16 @@ class Point:
 
 
 def _paired_margin(after: Sequence[Shares], before: Sequence[Shares], seat: int) -> float:
-    """The 95 % margin of a difference of two estimates made on the same games (one of them may be
-    a game's end: one sample, the same for every game)."""
-    n = max(len(after), len(before))
+    """The 95 % margin of a difference of two estimates made on the same games (over the games
+    both had; one of them may be a game's end: one sample, the same for every game)."""
+    if len(after) == 1 or len(before) == 1:
+        n = max(len(after), len(before))
+        diffs = [after[k % len(after)][seat] - before[k % len(before)][seat] for k in range(n)]
+    else:
+        diffs = [a[seat] - b[seat] for a, b in zip(after, before)]
+        n = len(diffs)
     if n <= 1:
         return 0.0
-    diffs = [after[k % len(after)][seat] - before[k % len(before)][seat] for k in range(n)]
     mean = sum(diffs) / n
     variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
     return Z * sqrt(variance / n)
@@ -287,18 +291,45 @@ class _Task:
     options: tuple[Action | None, ...]  # None: smart's choice
     seeds: tuple[int, ...]
     turn: int
+    seat: int | None  # who acts
+    chosen: int  # the option taken: always played on in full
 
 
 def _work(task: _Task) -> tuple[tuple[Shares, ...], ...] | None:
-    """Every option's games at one point (None: no worlds can be dealt there now)."""
+    """Every option's games at one point (None: no worlds can be dealt there now). An option
+    other than the one taken stops early once another option is clearly better for the seat to
+    act (`_behind`): it can be neither the best nor the chosen one, so its numbers are not needed."""
     game = registry.get(task.game_id)
     worlds = _worlds(game, task.state, task.eyes, task.seeds)
     if worlds is None:
         return None
-    return tuple(
-        tuple(play_on_keyed(game, world, s, task.turn, option) for world, s in zip(worlds, task.seeds))
-        for option in task.options
-    )
+    played: list[list[Shares]] = [[] for _ in task.options]
+    running = set(range(len(task.options)))
+    for k, (world, seed) in enumerate(zip(worlds, task.seeds)):
+        if k in CHECKS and len(running) > 1:
+            running -= {i for i in running if i != task.chosen and _behind(played, i, running, task.seat)}
+        for i in sorted(running):
+            played[i].append(play_on_keyed(game, world, seed, task.turn, task.options[i]))
+    return tuple(tuple(games) for games in played)
+
+
+FEWEST = 24  # games every option is played on at least
+CHECKS = (FEWEST, 2 * FEWEST, 4 * FEWEST)  # after so many games, options clearly behind stop
+
+
+def _behind(played: list[list[Shares]], option: int, running: set[int], seat: int | None) -> bool:
+    """Whether another running option beats `option` for `seat` by at least a point and by three
+    standard errors of the paired difference (the same games: the dice's noise cancels)."""
+    if seat is None:
+        return False
+    for other in running - {option}:
+        diffs = [a[seat] - b[seat] for a, b in zip(played[other], played[option])]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        error = sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 1.0
+        if mean >= 0.01 and mean > 3 * error:
+            return True
+    return False
 
 
 def default_workers() -> int:
@@ -345,7 +376,7 @@ class Analysis:
         taken = replay.events[replay.stops[stop]] if stop + 1 < len(replay.stops) else None
         chosen = options.index(taken.action) if isinstance(taken, Acted) and taken.action in options else 0
         seeds = tuple(_seeds(self.seed, self.games))
-        return _Task(game.id, state, self.eyes, options, seeds, turn), chosen, seat
+        return _Task(game.id, state, self.eyes, options, seeds, turn, seat, chosen), chosen, seat
 
     def run(self, progress: Callable[[int, int], None] | None = None) -> Iterator[Point]:
         """Every point in game order (a point that cannot be worked out is left out), the game's

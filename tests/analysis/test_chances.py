@@ -56,7 +56,7 @@ def test_luck_and_decisions_add_up_to_each_players_whole_change(game, tmp_path):
     against the best) and the luck of what followed (the next point against the chosen option):
     over the game they add up to the whole change, from the first point to the result."""
     replay = Replay(saves.read(_saved(tmp_path, game)))
-    points = list(Analysis(replay, games=GAMES, most=30).run())
+    points = list(Analysis(replay, games=GAMES, most=16).run())
     found = steps(points, replay)
     assert found and points[-1].end
     for seat in range(3):
@@ -90,6 +90,17 @@ def test_the_numbers_are_the_same_whatever_the_number_of_workers(tmp_path):
     alone = list(Analysis(replay, games=4, most=6).run())
     pooled = list(Analysis(replay, games=4, most=6, workers=2).run())
     assert pooled == alone
+
+
+def test_the_chosen_and_the_best_option_are_played_in_full(tmp_path):
+    from parlour.services.analysis import FEWEST
+
+    replay = Replay(saves.read(_saved(tmp_path, "garfield")))
+    games = FEWEST + 6
+    points = [p for p in Analysis(replay, games=games, most=8).run() if not p.end]
+    for point in points:
+        assert len(point.samples[point.chosen]) == len(point.samples[point.best]) == games
+        assert all(len(option) in (FEWEST, games) for option in point.samples)
 
 
 def test_a_choice_is_played_in_the_same_games_as_its_alternatives(tmp_path):
@@ -146,7 +157,7 @@ def test_a_game_in_progress_is_analysed_as_the_watching_seat_saw_it(tmp_path):
 
 def test_key_moments_are_the_biggest_changes_beyond_their_own_margin_in_game_order(tmp_path):
     replay = Replay(saves.read(_saved(tmp_path, "smurf")))
-    found = steps(list(Analysis(replay, games=GAMES, most=20).run()), replay)
+    found = steps(list(Analysis(replay, games=GAMES, most=12).run()), replay)
     moments = key_moments(found, count=3)
     assert moments
     assert [m.step.start.stop for m in moments] == sorted(m.step.start.stop for m in moments)
@@ -169,13 +180,13 @@ def test_replay_text_analysis_tells_turns_choices_luck_moments_and_players(game,
     from parlour.services import analysis
 
     monkeypatch.setattr(analysis, "games_on", lambda game_id: GAMES)
-    monkeypatch.setattr(analysis, "MOST_POINTS", 24)
+    monkeypatch.setattr(analysis, "MOST_POINTS", 12)
     path = _saved(tmp_path, game)
     assert main(["replay", str(path), "--text", "--analysis"]) == 0
     header, blank, *lines = capsys.readouterr().out.splitlines()
     assert header.startswith(f"{registry.get(game).title} · Ann, Odie, Nermal · last played ") and blank == ""
     assert lines[0].startswith("Chances to win at the start of each turn and at each choice (6 games")
-    assert lines[1].startswith("(A long game: 24 points worked out")
+    assert lines[1].startswith("(A long game: 12 points worked out")
     assert lines[2].startswith("Turn 1: Ann ") and "%" in lines[2] and "Nermal" in lines[2]
     turns = [line for line in lines if line.startswith("Turn ")]
     assert len(turns) >= 2 and any(line.startswith("End: ") and "100 %" in line for line in lines)
