@@ -503,27 +503,30 @@ class Summary:
     luck: float
     choices: int
     cost: float
-    costly: int  # choices that cost at least 10 points
+    costly: int  # choices that cost at least 10 points (beyond their margin)
     blunders: int  # of those, at least 20 points
-    accuracy: float | None  # the share of choices within GOOD of the best (None: no choice)
+    accuracy: float | None  # the share of choices within GOOD of the best or its margin (None: no choice)
 
 
 def summaries(found: Sequence[Step], players: int) -> list[Summary]:
+    """Each seat's luck in all and its choices. A choice counts as costly only where its cost is
+    beyond its own margin, and as accurate where it is within GOOD of the best or within its
+    margin: noise is not told as a mistake."""
     out = []
     for seat in range(players):
         luck = sum(step.luck(seat) for step in found)
         own = [step for step in found if step.choice and step.seat == seat]
-        costs = [step.cost for step in own]
-        accuracy = sum(cost < GOOD for cost in costs) / len(costs) if costs else None
+        clear = [step.cost for step in own if step.cost > step.cost_margin]
+        accurate = sum(step.cost < GOOD or step.cost <= step.cost_margin for step in own)
         out.append(
             Summary(
                 seat,
                 luck,
-                len(costs),
-                sum(costs),
-                sum(cost >= 0.10 for cost in costs),
-                sum(cost >= 0.20 for cost in costs),
-                accuracy,
+                len(own),
+                sum(step.cost for step in own),
+                sum(cost >= 0.10 for cost in clear),
+                sum(cost >= 0.20 for cost in clear),
+                accurate / len(own) if own else None,
             )
         )
     return out

@@ -76,14 +76,13 @@ def decision_line(replay, step: Step, words) -> str:
     values = dict(name=name, chosen=chosen, percent=percent(start.values[start.chosen][step.seat]))
     if start.chosen == start.best:
         return t("analysis.choice_best", options=len(start.options), **values)
-    return t(
-        "analysis.choice",
-        best=option_label(replay, start, start.best, words),
-        best_percent=percent(start.values[start.best][step.seat]),
-        cost=percent(step.cost),
-        margin=percent(step.cost_margin),
-        **values,
+    best = dict(
+        best=option_label(replay, start, start.best, words), best_percent=percent(start.values[start.best][step.seat])
     )
+    cost = round(step.cost * 100)
+    if cost == 0 or step.cost <= step.cost_margin:  # no clear difference: not told as a cost
+        return t("analysis.choice_near", **best, **values)
+    return t("analysis.choice", cost=t("analysis.points", n=cost), margin=percent(step.cost_margin), **best, **values)
 
 
 def luck_line(replay, step: Step, eyes, words) -> str:
@@ -130,7 +129,7 @@ def summary_lines(replay, found: Sequence[Step]) -> list[str]:
             choices = t(
                 "analysis.choices",
                 n=summary.choices,
-                cost=percent(summary.cost),
+                cost=t("analysis.points", n=round(summary.cost * 100)),
                 costly=summary.costly,
                 blunders=summary.blunders,
                 accuracy=percent(summary.accuracy),

@@ -193,7 +193,7 @@ def test_replay_text_analysis_tells_turns_choices_luck_moments_and_players(game,
     assert any(line.startswith("  ") and " chose " in line for line in lines)  # the choices
     assert any(line.startswith("  ") and "Luck: Ann " in line for line in lines)  # the luck of each step
     players = lines.index(
-        "Per player (luck: what the dice and cards gave against their average; accuracy: choices within 5 points of the best):"
+        "Per player (luck: what the dice and cards gave against their average; accuracy: the share of choices within 5 points of the best, or within the margin):"
     )
     assert [line.split(":")[0] for line in lines[players + 1 :]] == ["  Ann", "  Odie", "  Nermal"]
     assert all(" luck " in line and ("accuracy" in line or "no choice" in line) for line in lines[players + 1 :])
