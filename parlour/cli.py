@@ -65,7 +65,7 @@ def _replay(replay: argparse.ArgumentParser) -> None:
     replay.add_argument(
         "--analysis",
         action="store_true",
-        help="with --text: each player's chance to win, turn by turn, and the key moments",
+        help="with --text: each player's chance to win, turn by turn, split into luck and decisions, and the key moments",
     )
     _display_options(replay)
 
