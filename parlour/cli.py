@@ -221,6 +221,9 @@ def _main(argv: list[str] | None) -> int:
 
         return run_web(WebSettings(host=args.host, port=args.port, public=args.public, app_options=app_options(args)))
     if args.command == "replay" and args.text:
+        from .services.words import i18n
+
+        i18n.set_language(args.lang or i18n.default_language())  # the lines in the reader's language
         return _replay_text(args.save, args.seat, getattr(args, "analysis", False))
     if args.command == "simulate":
         from .fronts import simulate
@@ -235,6 +238,7 @@ def _replay_text(path: Path, seat: int | None, analysis: bool = False) -> int:
     from .services.replay import Replay, text_header, text_ranking
     from .services.shown import shown
     from .services.words.base import Words
+    from .services.words.i18n import t
 
     try:
         replay = Replay(saves.read(path))
@@ -244,13 +248,9 @@ def _replay_text(path: Path, seat: int | None, analysis: bool = False) -> int:
     eyes = None if seat is None else seat - 1
     if eyes not in replay.eyes():
         if seat is None:
-            print(
-                "parlour: this game is not over, so it can be read only as one player saw it: "
-                f"add --seat N (1 to {len(replay.names)})",
-                file=sys.stderr,
-            )
+            print(f"parlour: {t('replay.text_needs_seat', n=len(replay.names))}", file=sys.stderr)
         else:
-            print(f"parlour: --seat must be 1 to {len(replay.names)}", file=sys.stderr)
+            print(f"parlour: {t('replay.text_bad_seat', n=len(replay.names))}", file=sys.stderr)
         return 2
     words = Words.of(replay.game.id)
     for line in text_header(replay, path.stat().st_mtime):
@@ -310,6 +310,9 @@ def _run_app(args) -> int:
     app = app_of(args)
     if app is None:
         return 2
+    from .services import save_lock
+
+    save_lock.use_front("app")
     app.run()
     if app.exit_message:
         print(app.exit_message)

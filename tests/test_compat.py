@@ -57,6 +57,34 @@ def test_the_caches_emptied_for_closed_widgets_are_lru_caches():
     assert StylesCache.get_inner_outer.cache_info().currsize == 0
 
 
+async def test_a_scroll_extent_set_in_place_moves_the_scrollbar_without_a_layout(monkeypatch):
+    from textual.geometry import Size
+    from textual.screen import Screen
+    from textual.scroll_view import ScrollView
+
+    class Rows(ScrollView):
+        DEFAULT_CSS = "Rows { overflow-y: scroll; height: 10; }"
+
+    class Scrolling(App):
+        def compose(self):
+            yield Rows()
+
+    app = Scrolling()
+    async with app.run_test(size=(40, 20)) as pilot:
+        rows = app.query_one(Rows)
+        await pilot.pause()
+        layouts = []
+        lay_out = Screen._refresh_layout
+        monkeypatch.setattr(Screen, "_refresh_layout", lambda s, *a, **k: layouts.append(1) or lay_out(s, *a, **k))
+        compat_textual.scroll_extent_in_place(rows, Size(0, 50))
+        await pilot.pause()
+        assert rows.virtual_size == Size(0, 50) and rows.max_scroll_y == 40
+        assert rows.vertical_scrollbar.window_virtual_size == 50 and rows.vertical_scrollbar.window_size == 10
+        rows.scroll_end(animate=False, immediate=True)
+        assert rows.scroll_y == 40
+        assert layouts == []
+
+
 async def test_the_active_app_is_the_running_app():
     assert isinstance(compat_textual.active_app(), ContextVar)
     app = App()

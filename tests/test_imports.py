@@ -34,4 +34,4 @@ def test_plain_mode_plays_without_textual(tmp_path):
         [sys.executable, "-c", PLAIN], input="board\nquit\n", capture_output=True, text=True, timeout=60, env=env
     )
     assert run.returncode == 0, run.stderr
-    assert "Ann, your turn." in run.stdout and run.stdout.strip().endswith("LOADED: 0")
+    assert "Your turn." in run.stdout and run.stdout.strip().endswith("LOADED: 0")

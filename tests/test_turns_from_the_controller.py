@@ -81,12 +81,12 @@ def test_a_served_plain_seat_asked_out_of_turn_is_offered_its_choices_and_the_tu
 
     session, output, lobby = seated(table, deciding)
     assert session._actions() == table.legal_actions(deciding)
-    assert f"{NAMES[deciding]}, your turn." in output.text
+    assert "Your decision (" in output.text  # as the full screen asks it, out of turn
     session.answer("1")
     assert lobby.sent == [wire.Act(table.legal_actions(deciding)[0])]
 
     session, output, lobby = seated(table, holder)
-    assert session._actions() == [] and "your turn." not in output.text
+    assert session._actions() == [] and "your turn." not in output.text.casefold()
     session.answer("1")
     assert lobby.sent == [] and "It is not your turn." in output.text
 
@@ -96,7 +96,7 @@ def test_a_served_plain_seat_obeys_the_controller_not_its_own_reading_of_the_rul
     [deciding] = table.to_act()
     monkeypatch.setattr(TurnControl, "due", lambda self: Due())  # the controller: nobody is to act
     session, output, lobby = seated(table, deciding)
-    assert session._actions() == [] and "your turn." not in output.text
+    assert session._actions() == [] and "your turn." not in output.text.casefold()
     session.answer("1")
     assert lobby.sent == [] and "It is not your turn." in output.text
 
@@ -117,4 +117,5 @@ def test_plain_mode_on_one_computer_asks_whom_the_controller_names(monkeypatch):
     answers = ["quit"]
     PlainTable(live, parse_seats("garfield", "Ann,Bob"), Lines(said.append), lambda prompt: answers.pop(0)).play()
     text = "".join(said)
-    assert f"{live.players[other]}, your turn." in text and f"{live.players[first]}, your turn." not in text
+    # (asked in the rules' turn of the other: a decision, in the full screen's words)
+    assert f"{live.players[other]}, your decision" in text and f"{live.players[first]}, your" not in text

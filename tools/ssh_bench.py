@@ -214,10 +214,14 @@ async def serve(players: int) -> None:
 class Server:
     """The server process and its request line."""
 
-    async def start(self, players: int, code: Path | None, extra: list[str] | None = None) -> None:
+    async def start(self, players: int, code: Path | None, extra: list[str] | None = None, inside=None) -> None:
+        """`inside`, if given, turns the server's command into one run elsewhere (tools/small_machine.py:
+        in a cgroup)."""
         args = [sys.executable, __file__, "--serve", "--players", str(players), *(extra or [])]
         if code:
             args += ["--code", str(code)]
+        if inside:
+            args = inside(args)
         self.process = await asyncio.create_subprocess_exec(
             *args,
             stdin=asyncio.subprocess.PIPE,
@@ -282,7 +286,7 @@ async def key_to_screen(srv, press, players: int) -> None:
         )
 
 
-async def bench(players: int, idle: bool, code: Path | None, raw: bool) -> None:
+async def bench(players: int, idle: bool, code: Path | None, raw: bool, inside=None) -> None:
     from tests.ssh.harness import Terminal, connect
 
     class Client(Terminal):
@@ -302,7 +306,7 @@ async def bench(players: int, idle: bool, code: Path | None, raw: bool) -> None:
 
     print(f"code: {ROOT}; load average before: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
     srv = Server()
-    await srv.start(players, code)
+    await srv.start(players, code, inside=inside)
     hub = type("Hub", (), {"port": srv.port})()  # what tests.ssh.harness.connect needs
     times = []
 

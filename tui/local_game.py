@@ -7,8 +7,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from parlour.rules.table import Table
-from parlour.services import saves
+from parlour.services import save_lock, saves
 from parlour.services.config import new_save_path
+from parlour.services.save_lock import SaveLock
 from parlour.services.seats import Seat, seats_from_meta, seats_meta
 from parlour.services.session import LocalSession, seat_bots
 from parlour.services.table_driver import TableDriver
@@ -16,13 +17,20 @@ from parlour.services.table_driver import TableDriver
 
 class LocalGame(LocalSession):
     def __init__(
-        self, table: Table, seats: list[Seat], save_to: Path | Callable[[], Path] | None, on_disk: bool = False
+        self,
+        table: Table,
+        seats: list[Seat],
+        save_to: Path | Callable[[], Path] | None,
+        on_disk: bool = False,
+        hold: SaveLock | None = None,
     ):
+        """`hold`: the lock of the save `save_to` names (a resumed game), held since it was opened."""
         writer = None
         if on_disk and isinstance(save_to, Path):  # a resumed save holding exactly the log: append to it
-            writer, save_to = saves.Writer(save_to, table.header, table.events, on_disk=True), None
+            writer, save_to = saves.Writer(save_to, table.header, table.events, on_disk=True, lock=hold), None
         # else the save file is made and written from the first action on
-        super().__init__(table, seats, TableDriver(table, seat_bots(table, seats), writer, save_to=save_to))
+        driver = TableDriver(table, seat_bots(table, seats), writer, save_to=save_to, hold=hold)
+        super().__init__(table, seats, driver)
 
     @classmethod
     def start(cls, game: str, seats: list[Seat], seed: int | None = None, rig=None, autosave: bool = True) -> LocalGame:
@@ -38,15 +46,22 @@ class LocalGame(LocalSession):
     def resume(cls, path: Path, check_later: bool = False, recent: int = 0) -> LocalGame:
         """Continue a saved game (raises saves.SaveError for a bad file). `check_later`: the
         game is shown before its save is checked in full, `check_some` then runs the check
-        (saves.read_then_check); no action is taken until it has ended."""
-        loaded = saves.read_then_check(path, recent) if check_later else saves.read(path)
-        table = Table.resume(loaded)
+        (saves.read_then_check); no action is taken until it has ended. Raises save_lock.Held
+        when the game is open elsewhere: one writer per save."""
+        hold = save_lock.take(path)  # before reading: what is read then is what this game appends to
+        try:
+            loaded = saves.read_then_check(path, recent) if check_later else saves.read(path)
+            table = Table.resume(loaded)
+        except BaseException:
+            hold.release()
+            raise
         # a save loaded without a warning holds exactly the log: go on appending to it
         game = cls(
             table,
             seats_from_meta(table.players, loaded.header.meta),
             path,
             on_disk=not loaded.warnings and len(table.events) == len(loaded.events),
+            hold=hold,
         )
         game.checking, game.recent = loaded.check, loaded.recent
         return game

@@ -215,13 +215,17 @@ class RemoteApp(ParlourApp):
         if message.away:
             self.session.away.add(seat)
             key = "ssh.standin" if message.standin else "ssh.away"
-            self.notify(shown(t(key, name=name)), severity="warning", timeout=15, markup=False)
         else:
             self.session.away.discard(seat)
-            self.notify(shown(t("ssh.back", name=name)), markup=False)
+            key = "ssh.back"
+        said = shown(t(key, name=name))
         screen = self.game_screen()
         if screen is not None and self.screen is screen:
+            # told in the log, beside the board: a toast would cover the prompt of whoever plays on
+            screen.tell_aside(said)
             screen.redraw()
+        else:
+            self.notify(said, severity="warning" if message.away else "information", markup=False)
 
     @told(wire.Notice)
     def _notice(self, message: wire.Notice) -> None:

@@ -12,6 +12,8 @@ if TYPE_CHECKING:
     from textual._xterm_parser import XTermParser
     from textual.app import App
     from textual.events import ScreenResume
+    from textual.geometry import Size
+    from textual.widget import Widget
 
 
 def xterm_parser(debug: bool = False) -> XTermParser:
@@ -59,6 +61,19 @@ def active_app() -> ContextVar[App[Any]]:
     from textual._context import active_app
 
     return active_app
+
+
+def scroll_extent_in_place(widget: Widget, size: Size) -> None:
+    """Give a scrolling widget a new virtual size without laying out its screen again: the
+    reactive set quietly, the scrollbars told (`Widget._scroll_update`, which Textual's own layout
+    calls when a size comes from it) and the widget repainted. Only for a widget whose box does
+    not depend on its content (its scrollbar always shown). Public stand-in: `widget.virtual_size
+    = size`, which lays out the whole screen (every widget placed again) on each change."""
+    from textual.widget import Widget
+
+    widget.set_reactive(Widget.virtual_size, size)
+    widget._scroll_update(size)
+    widget.refresh()
 
 
 def resume_without_restyle(message: ScreenResume) -> None:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from typing import Any, BinaryIO
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from parlour.rules import registry
 from parlour.rules.chance import Rig
@@ -19,6 +20,9 @@ from parlour.rules.records import Action, Rejected
 from parlour.rules.table import Table
 from parlour.services import saves
 from parlour.services.shown import visible_json
+
+if TYPE_CHECKING:
+    from parlour.services.save_lock import SaveLock
 
 MAX_LINE = 64 * 1024  # bytes in one input line, its newline included
 MAX_PATH = 4096  # characters in a save or load path
@@ -68,6 +72,9 @@ class EngineSession:
 
     def __init__(self):
         self.table: Table | None = None
+        # The save `load` read, held (parlour/services/save_lock.py) until another game replaces
+        # it: no other window appends to a game this session may write back with `save`.
+        self.hold: SaveLock | None = None
         self.commands: dict[str, Callable[[dict], dict]] = {
             "games": self.games,
             "new": self.new,
@@ -175,6 +182,7 @@ class EngineSession:
             raise Failure("bad-command", str(error)) from None
         except Rejected as error:
             raise Failure("rejected", error.reason) from None
+        self._let_go()  # the loaded game is left
         return self._summary()
 
     def legal(self, request: dict) -> dict:
@@ -212,20 +220,43 @@ class EngineSession:
 
     def save(self, request: dict) -> dict:
         table, path = self._table(), self._path(request)
+        mine = self.hold is not None and self.hold.save.resolve() == Path(path).resolve()
+        hold = None if mine else self._take(path)  # the file another window plays is not written over
         try:
             saves.write(path, table.header, table.events)
         except saves.SaveError as error:
             raise Failure("io", str(error)) from None
+        finally:
+            if hold is not None:
+                hold.release()
         return {"path": path, "seq": len(table.events)}
 
     def load(self, request: dict) -> dict:
         path = self._path(request)
+        hold = self._take(path)
         try:
             loaded = saves.read(path)
         except saves.SaveError as error:
+            hold.release()
             raise Failure("bad-save", str(error)) from None
-        self.table = Table.resume(loaded)
+        self._let_go()
+        self.table, self.hold = Table.resume(loaded), hold
         return {**self._summary(), "warnings": loaded.warnings}
+
+    @staticmethod
+    def _take(path: str) -> SaveLock:
+        from parlour.services import save_lock  # only for files: the engine starts without it
+
+        save_lock.use_front("engine")
+        try:
+            return save_lock.take(path)
+        except save_lock.Held as held:
+            raise Failure("held", str(held)) from None
+
+    def _let_go(self) -> None:
+        if self.hold is not None:
+            self.hold.release()
+            self.hold = None
 
     # ---- helpers ---------------------------------------------------------------------------
 

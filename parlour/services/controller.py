@@ -141,8 +141,22 @@ def seat_names(players: Sequence[str], humans: Sequence[int]) -> tuple[str, ...]
     )
 
 
+def question_line(words: Words, view: Any, viewer: int, names: Sequence[str]) -> str:
+    """What the viewer is asked now, with whose turn it is: the same words on every front (the
+    full screen's prompt, plain mode's question). A question put during another player's turn
+    (a Smurf cat, a filmisbyte) is a decision, and says whose turn it is."""
+    names = tuple(names)
+    turn = getattr(view, "turn", viewer)  # a game without turns (none yet) asks the viewer
+    head = (
+        t("game.your_turn", name=names[viewer])
+        if turn in (viewer, -1, None)
+        else t("game.your_decision", name=names[viewer], turn=names[turn])
+    )
+    return f"{head} {words.question(view, viewer, names)}"
+
+
 def work_hint(job: HintJob, words: Words, names: tuple[str, ...]) -> str:
-    """What the bot would choose in the seat's place, and each option's chance to win, from the
+    """Each option's chance to win, best first (the first the one recommended), from the
     seat's own view (parlour/services/hint.py): slow, so a front runs it off its screen."""
     from parlour.services.hint import hint, hint_line
 
@@ -572,15 +586,7 @@ class TableController(TurnControl):
             bot = any(s in self.session.bots for s in waiting)
             note = self.note or (t("game.last_turn", line=self.last_turn) if self.last_turn else "")
             return Asked(t("game.bot_thinking" if bot else "game.waiting", name=name), (), None, note)
-        turn = getattr(view, "turn", viewer)  # a game without turns (none yet) asks the viewer
-        # A question put during another player's turn (a Smurf cat, a filmisbyte) is a decision,
-        # and says whose turn it is.
-        head = (
-            t("game.your_turn", name=names[viewer])
-            if turn in (viewer, -1, None)
-            else t("game.your_decision", name=names[viewer], turn=names[turn])
-        )
-        question = f"{head} {words.question(view, viewer, names)}"
+        question = question_line(words, view, viewer, names)
         named = dict(keys.named)
         if self.slots():  # the digits play cards: show the roll, or the card being chosen
             if self.selected is not None:

@@ -1,92 +1,105 @@
-"""A hint for a player at this computer: what the bot would choose in their place, and each
-option's chance to win, worked out from their own view only.
+"""A hint for a player at this computer: each option's chance to win, best first, worked out from
+their own view only, and the first one the option it recommends.
 
-It first takes the seat's view of whatever it is handed (as the expert bot does), so it cannot
-read another seat's hand even by mistake; the cards the seat cannot see are dealt at random for
-each game played on (rules/bots/expert_worlds.py). Each option is played on in the same worlds with
-the same dice, so the options are compared fairly. The Smurf Game hides nothing: there the hint
-is the expert's own search (rules/bots/smurf_search.py), its estimates the chances shown. No Textual
-here: the game screen and plain mode both use it.
+Every number comes from one weighing (parlour/services/playouts.py): each option is played on
+in the same playouts (the cards the seat cannot see dealt at random from its view, the same dice
+for every option), clearly worse options leave the race early, and the option ranked first is
+the one recommended. An option whose difference from the best is within that difference's own
+margin is said to be about as good; the others say how many points they give away, with the
+margin of that difference (paired playout by playout, so far smaller than either chance's).
+Only during a Filmis swap, where no world can be dealt, is the hint the smart bot's choice
+alone. No Textual here: the game screen and plain mode both use it.
 """
 
 from __future__ import annotations
 
-import random
-import time
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.rules.bots import make, searched
-from parlour.rules.bots.expert_worlds import SAMPLERS
-from parlour.rules.bots.playout import play_on, shares
-from parlour.rules.chance import Chance
-from parlour.rules.game import Game, decide
+from parlour.rules.bots import make
+from parlour.rules.game import Game
 from parlour.rules.records import Action
 
-BUDGET = 240  # games played on in all, shared among the options
-FEWEST = 8  # games played on per option at least
-SECONDS = 0.6  # and no longer than this (past FEWEST): a hint comes within a second
-LIMIT = 1_500  # actions a game played on may take
+from .playouts import Branch, Weighed, weigh
+
+GAMES = 900  # playouts in all, shared among the options (the time below stops most hints first)
+SECONDS = 0.6  # of this thread's CPU time: a hint comes within about a second on a loaded machine
+
+
+@dataclass(frozen=True)
+class Option:
+    action: Action
+    chance: float  # the seat's chance to win after it (0..1)
+    margin: float  # half the width of that chance's 95 % interval
+    behind: float  # the best option's chance less this one's, paired playout by playout
+    behind_margin: float  # half the width of that difference's 95 % interval
+    equal: bool  # about as good as the best: `behind`, in whole points, within its margin
+    games: int  # playouts this option was played on in
 
 
 @dataclass(frozen=True)
 class Hint:
-    level: str  # the bot whose choice it is
-    choice: Action  # what that bot would do
-    options: tuple[tuple[Action, float], ...]  # each legal action and the seat's chance after it
-    games: int  # games played on per option
-
-
-def level_for(game_id: str) -> str:
-    """The bot a hint asks: the expert where the menus offer it (the registry's `expert`), else smart."""
-    return "expert" if searched(game_id) else "smart"
+    choice: Action  # the option recommended: the first of `options` when there are any
+    options: tuple[Option, ...]  # best first (empty: no chances can be worked out now)
+    level: str = ""  # without options, the bot whose choice `choice` is
 
 
 def hint(
-    game: Game, state: Any, seat: int, *, seed: int = 0, budget: int = BUDGET, seconds: float | None = SECONDS
+    game: Game, state: Any, seat: int, *, seed: int = 0, games: int = GAMES, seconds: float | None = SECONDS
 ) -> Hint | None:
     """The hint for `seat` (None when it has nothing to choose), from its view of `state` only.
-    With `seconds`, it plays on fewer games when time runs out (None: always the whole budget,
+    With `seconds`, fewer playouts when this thread's CPU time runs out (None: always `games`,
     the same answer for the same seed)."""
     view = game.view(state, seat)  # handed the whole state, it still reads only the seat's view
     actions = game.legal_actions(view, seat)
     if len(actions) < 2:
         return None
-    start = time.perf_counter()
-    level = level_for(game.id)
-    if game.id == "smurf":  # the expert's own search, with the hint's budget: its numbers are the ones shown
-        from parlour.rules.bots.smurf_search import SmurfSearch
+    branches = [Branch(view, action, seat) for action in actions]
+    found = weigh(game, branches, seat, eyes=seat, seed=seed, games=games, seconds=seconds)
+    if found is None:  # no worlds to deal now (a Filmis swap): the smart bot's choice alone
+        return Hint(make("smart", seed).choose(game, view, seat), (), "smart")
+    return ranked(actions, found)
 
-        choice, chances = SmurfSearch(random.Random(seed), budget).weigh(game, view, seat, actions)
-        return Hint(level, choice, tuple(zip(actions, chances)), max(1, budget // len(actions)))
-    choice = make(level, seed).choose(game, view, seat)
-    sampler = SAMPLERS.get(game.id)
-    if sampler is not None and sampler(view, seat, random.Random(0)) is None:
-        return Hint(level, choice, (), 0)  # no worlds to deal now (a Filmis swap): the bot's choice alone
-    games = max(FEWEST, budget // len(actions))
-    rng = random.Random(seed)
-    totals = [0.0] * len(actions)
-    for played in range(games):
-        if seconds is not None and played >= FEWEST and time.perf_counter() - start > seconds:
-            games = played
-            break
-        world = sampler(view, seat, rng) if sampler is not None else view
-        dice = rng.getrandbits(32)
-        for i, action in enumerate(actions):
-            after = decide(game, world, seat, action, Chance(dice)).state
-            _, result = play_on(game, after, dice + 1, limit=LIMIT)
-            totals[i] += shares(result, len(view.players))[seat] if result is not None else 1 / len(view.players)
-    return Hint(level, choice, tuple((a, total / games) for a, total in zip(actions, totals)), games)
+
+def ranked(actions: list[Action], found: Weighed) -> Hint:
+    """The options best first, each compared with the best, from one weighing."""
+    order = found.ranked()
+    best = order[0]
+    options = []
+    for b in order:
+        behind, margin = found.difference(best, b)
+        equal = b == best or percent(behind) <= shown_margin(margin)  # as shown: never "2 points less (±2)"
+        options.append(Option(actions[b], found.chance(b), found.margin(b), behind, margin, equal, found.games(b)))
+    return Hint(actions[best], tuple(options))
+
+
+def percent(p: float) -> int:
+    return round(p * 100)
 
 
 def hint_line(found: Hint, words, view, seat: int, names) -> str:
-    """ "Hint: Roll: 52 % · Turn wheel 1: 47 % (expert would choose Roll)": the options best first."""
+    """ "Hint: Roll: 52 % (±6) · Turn wheel 1: about as good · Turn wheel 2: 9 points less (±3)":
+    the options best first, the first the one recommended."""
     from .words.i18n import t
 
-    ranked = sorted(found.options, key=lambda option: -option[1])
-    options = " · ".join(
-        t("hint.option", action=words.describe(action, view, seat, names), percent=round(p * 100))
-        for action, p in ranked
-    )
-    best = t("hint.best", level=found.level, action=words.describe(found.choice, view, seat, names))
-    return t("hint.line", options=f"{options} {best}" if options else best)
+    def said(action: Action) -> str:
+        return words.describe(action, view, seat, names)
+
+    if not found.options:
+        return t("hint.line", options=t("hint.habit", level=found.level, action=said(found.choice)))
+    first, *rest = found.options
+    parts = [
+        t("hint.best", action=said(first.action), percent=percent(first.chance), margin=shown_margin(first.margin))
+    ]
+    for option in rest:
+        if option.equal:
+            parts.append(t("hint.equal", action=said(option.action)))
+        else:
+            points, margin = percent(option.behind), shown_margin(option.behind_margin)
+            parts.append(t("hint.worse", action=said(option.action), points=points, margin=margin))
+    return t("hint.line", options=" · ".join(parts))
+
+
+def shown_margin(margin: float) -> int:
+    """A margin in points, never shown as 0 (a chance estimated by playing on is never exact)."""
+    return max(1, percent(margin))

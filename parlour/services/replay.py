@@ -104,23 +104,19 @@ def text_header(replay: Replay, played: float | None) -> list[str]:
 
     when = datetime.fromtimestamp(played).strftime("%Y-%m-%d %H:%M") if played is not None else "?"
     players = ", ".join(str(name) for name in replay.header.players)
-    return [t("replay.text_header", game=replay.game.title, players=players, date=when), ""]
+    return [t("replay.text_header", game=t(f"games.{replay.game.id}"), players=players, date=when), ""]
 
 
 def text_ranking(replay: Replay, words) -> list[str]:
     """The last lines of `parlour replay --text`: the final ranking (or that the game goes on)."""
-    from .words.i18n import listed, t
+    from .words.i18n import t
 
     state = replay.state_at(len(replay.stops) - 1) if replay.stops else None
     result = replay.game.result(state) if state is not None else None
     if result is None:
         return ["", t("replay.text_unfinished")]
-    names = replay.header.players
-    lines = [line.rstrip("\n") for line in words.result_lines(state, names)]
-    ranked = words.ranked(state, result.winners, len(names))
-    winners = [names[w] for w in result.winners]
-    head = t("results.winner", name=winners[0]) if len(winners) == 1 else listed("results.winners", "names", winners)
-    return ["", t("results.heading"), head] + [f"{place}. {lines[seat]}" for place, seat in enumerate(ranked, 1)]
+    head, ranked = words.ranking(state, result, replay.header.players)
+    return ["", t("results.heading"), head] + [line for _seat, line in ranked]
 
 
 def _names(header) -> tuple[str, ...]:

@@ -17,12 +17,15 @@ import os
 import stat
 from collections.abc import Iterator
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from parlour.rules import log
 from parlour.rules.records import Event
 
 from .collector import collections_every
+
+if TYPE_CHECKING:
+    from .save_lock import SaveLock
 
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 # Every save is the owner's alone, new or rewritten (mkstemp makes 0600 too): a save holds every
@@ -171,7 +174,26 @@ def listed(folder: Path, now: float | None = None) -> list[tuple[Path, float]]:
                     found.append((Path(entry.path), _modified(entry)))
     except OSError:  # no folder yet, or not a folder, or not readable
         return []
+    found += _written_elsewhere(folder, {path for path, _ in found})
     return sorted(found, key=lambda row: row[1], reverse=True)
+
+
+def _written_elsewhere(folder: Path, listed: set[Path]) -> list[tuple[Path, float]]:
+    """The games in `listed` written elsewhere since (a full disk, `w`), where they went: a save
+    out of this folder that goes on listed with the others (save_lock.moved_to)."""
+    from .save_lock import moved_to
+
+    found, seen = [], set(listed)
+    for path in listed:
+        to = moved_to(path)
+        if to is None or to in seen:
+            continue
+        try:
+            found.append((to, os.stat(to).st_mtime))
+        except OSError:  # gone since: the old save is all there is
+            continue
+        seen.add(to)
+    return found
 
 
 def folder_problem(folder: Path) -> str | None:
@@ -273,21 +295,63 @@ class Writer:
     wrong, the bytes already saved are left as they were (a half-written append is cut off
     again), and the next `sync` tries again with everything not yet on disk."""
 
-    def __init__(self, path: str | os.PathLike, header: log.Header, events: list[Event], *, on_disk: bool = False):
-        """`on_disk`: the file was just loaded whole, with no warning, and holds exactly `events`:
-        the next actions are appended to it (a long game is not written out again on resuming)."""
+    def __init__(
+        self,
+        path: str | os.PathLike,
+        header: log.Header,
+        events: list[Event],
+        *,
+        on_disk: bool = False,
+        lock: SaveLock | None = None,
+    ):
+        """`on_disk`: the file was just loaded and gives back exactly `events`: the next actions are
+        appended to it when its last line is whole (a long game is not written out again on
+        resuming). `lock`: the save's lock (save_lock.py), taken when it was opened; without one,
+        the Writer takes it. Nothing is written to a save whose lock is not held here."""
         self.path = Path(path)
         self.header = header
         self.written = 0  # events on disk
+        self.kept = len(events) if on_disk else 0  # the first events a reload of the file gives back
         self.size: int | None = None  # bytes on disk known good; None: the whole file is still to write
         self.problem: str | None = None
-        if on_disk and (size := _ends_a_line(self.path)) is not None:
+        self.lock = lock
+        self._let_go = False  # held elsewhere, or closed: never taken (again): another may have written since
+        if on_disk and self._hold() and (size := _ends_a_line(self.path)) is not None:
             self.written, self.size = len(events), size
         else:
             self.sync(events)
 
+    def _hold(self) -> bool:
+        """True when this Writer holds its save's lock (taking it if it may); else `problem` says why."""
+        if self.lock is not None and self.lock.held:
+            return True
+        if self._let_go:
+            return False  # (`problem` says why)
+        from .save_lock import Held, take  # only when saving: `parlour engine` starts without it
+
+        try:
+            self.lock = take(self.path)
+        except Held as held:
+            self._let_go = True
+            self.problem = f"{held} This game is not saved here: write it elsewhere to keep it."
+            return False
+        if self.lock.held:
+            return True
+        self.problem = f"{self.path.name}: cannot be saved ({self.lock.problem}); the game goes on"
+        return False
+
+    def close(self) -> None:
+        """The game is left: let its save go (another window may take it); nothing is written after."""
+        self._let_go = True
+        if self.problem is None:
+            self.problem = f"{self.path.name}: not saved any more (the game was left)"
+        if self.lock is not None:
+            self.lock.release()
+
     def sync(self, events: list[Event]) -> bool:
         """Write the events not yet on disk (flushed and fsynced); False if that failed."""
+        if not self._hold():
+            return False
         try:
             if self.size is None:
                 self.size = write_whole(self.path, log.dumps(self.header, events))
@@ -301,12 +365,13 @@ class Writer:
             )
             return False
         self.problem = None
+        self.kept = len(events)
         return True
 
     def rewrite(self, events: list[Event]) -> bool:
         """Replace the save by this (shorter) log, atomically (after an undo): a crash at any moment
         leaves either the old save or the new one, whole. Appending then goes on from it."""
-        self.size = None
+        self.size, self.kept = None, 0  # until it is replaced, the file holds moves taken back
         return self.sync(events)
 
     def _append(self, events: list[Event], size: int) -> None:

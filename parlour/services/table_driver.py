@@ -30,6 +30,7 @@ class TableDriver:
         writer=None,
         on_save_error: Callable[[str], None] | None = None,
         save_to: Path | Callable[[], Path] | None = None,
+        hold=None,
     ):
         self.table = table
         self.bots: dict[int, Bot] = dict(bots or {})  # the seats a bot plays now (mutable: stand-ins)
@@ -37,6 +38,7 @@ class TableDriver:
         # Or a file to save to (or how to make one), made at the first accepted action: a game
         # left before anyone acted leaves no save behind (and no row in the resume list).
         self.save_to = save_to
+        self.hold = hold  # the lock of `save_to` (save_lock.SaveLock), held since the game was opened
         self.on_save_error = on_save_error  # told why a save failed (the Writer retries later)
         self._listeners: list[Listener] = []
 
@@ -77,7 +79,7 @@ class TableDriver:
             from parlour.services import saves
 
             path = self.save_to() if callable(self.save_to) else self.save_to
-            self.writer = saves.Writer(path, self.table.header, events)  # writes the log so far
+            self.writer = saves.Writer(path, self.table.header, events, lock=self.hold)  # writes the log so far
             saved = self.writer.problem is None
         else:
             saved = self.writer.rewrite(events) if whole else self.writer.sync(events)
@@ -93,12 +95,14 @@ class TableDriver:
 
     def unsaved(self) -> int:
         """How many of the players' moves are not on disk now: 0 when every event is saved
-        (flushed and fsynced), or the game keeps no save. A save that failed to be replaced
-        (after an undo) or was never written counts every move."""
+        (flushed and fsynced), or the game keeps no save. The moves a reload of the file gives
+        back are on disk (a resumed save that cannot be written still holds those it was resumed
+        with); a save that failed to be replaced (after an undo) or was never written counts
+        every move."""
         writer, events = self.writer, self.table.events
         if writer is None or (writer.problem is None and writer.written == len(events)):
             return 0
-        start = writer.written if writer.size is not None and writer.written <= len(events) else 0
+        start = writer.kept if writer.kept <= len(events) else 0
         return sum(1 for event in events[start:] if type(event) is Acted and event.seat is not None)
 
     def save_again(self) -> bool:
@@ -120,9 +124,21 @@ class TableDriver:
             return f"{path}: there is a file there already"
         writer = saves.Writer(path, self.table.header, self.table.events)
         if writer.problem is not None:  # nothing is left there (written whole, then renamed)
+            writer.close()
             return writer.problem
+        old = self.writer
+        if old is not None and old.lock is not None:
+            old.lock.moved(writer.path)  # the list of saves then shows this one, and the old as left behind
+        self.close()  # the old save is let go: the game is saved here now
         self.writer = writer
         return None
+
+    def close(self) -> None:
+        """The game is left: let its save go, so another window may open it."""
+        if self.writer is not None:
+            self.writer.close()
+        if self.hold is not None:
+            self.hold.release()
 
     def can_undo(self, humans: set[int], hot_seat: bool = False) -> bool:
         """True when `undo` would take something back now."""

@@ -98,22 +98,27 @@ class SmurfSearch:
 
     def _playout(self, game: Game, state: State, seat: int, action: Action, seed: int) -> float:
         chance = Chance(seed)
-        policy = SmartBot(seed)
         state = decide(game, state, seat, action, chance).state
-        for _ in range(self.horizon):
-            if state.winner is not None:
-                break
-            who = game.to_act(state)[0]
-            if who is None:  # (only before the set-up: a playout's game is under way)
-                raise ValueError("a playout needs a game that has been set up")
-            state = decide(game, state, who, policy.choose(game, state, who), chance).state
-        # the race is valued at a turn's start: a roll waiting for its direction is answered first
-        while state.winner is None and (state.rolled is not None or state.owing):
-            who = game.to_act(state)[0]
-            if who is None:
-                raise ValueError("a playout needs a game that has been set up")
-            state = decide(game, state, who, policy.choose(game, state, who), chance).state
-        return race(state, seat)
+        return race(ahead(game, state, chance, SmartBot(seed), self.horizon), seat)
+
+
+def ahead(game: Game, state: State, chance: Chance, policy: SmartBot, horizon: int = HORIZON) -> State:
+    """`state` played on `horizon` actions by `policy` for every seat (fewer if someone wins), then
+    to the start of a turn, where the race is valued (a roll waiting for its direction answered):
+    the search's playout, and the hint's in this game (parlour/services/playouts.py)."""
+    for _ in range(horizon):
+        if state.winner is not None:
+            break
+        who = game.to_act(state)[0]
+        if who is None:  # (only before the set-up: a playout's game is under way)
+            raise ValueError("a playout needs a game that has been set up")
+        state = decide(game, state, who, policy.choose(game, state, who), chance).state
+    while state.winner is None and (state.rolled is not None or state.owing):
+        who = game.to_act(state)[0]
+        if who is None:
+            raise ValueError("a playout needs a game that has been set up")
+        state = decide(game, state, who, policy.choose(game, state, who), chance).state
+    return state
 
 
 assert CAP > LONGEST

@@ -15,7 +15,7 @@ from parlour.tui.widgets.panels import PromptBar
 from ..bots.test_fair_play import _filmis_state
 from ..tui.driving import settle
 
-QUICK = dict(budget=24, seconds=None)  # few games played on, and always all of them: seeded
+QUICK = dict(games=48, seconds=None)  # few games played on, and always all of them: seeded
 
 
 def test_the_hint_never_reads_another_seats_hidden_cards():
@@ -29,11 +29,11 @@ def test_the_hint_never_reads_another_seats_hidden_cards():
     assert [game.result(decide(game, s, 0, CallRaid(), Chance(0)).state).winners for s in (poor, rich)] == [(0,), (1,)]
     hints = [hint(game, state, 0, **QUICK) for state in (poor, rich, game.view(poor, 0))]
     assert hints[0] == hints[1] == hints[2]
-    raid = dict(hints[0].options)[CallRaid()]
+    raid = next(option.chance for option in hints[0].options if option.action == CallRaid())
     assert 0 < raid < 1
 
 
-def test_a_smurf_hint_names_every_option_with_its_chance_and_the_experts_choice():
+def test_a_smurf_hint_ranks_every_option_best_first_and_recommends_the_first():
     from parlour.rules.smurf import GAME
     from parlour.rules.smurf.records import Roll, TurnWheel
     from parlour.rules.smurf.state import initial
@@ -42,10 +42,15 @@ def test_a_smurf_hint_names_every_option_with_its_chance_and_the_experts_choice(
         positions=(3, 20), held=((1, 1, 1, 0), (0, 0, 0, 0)), circles=(7, 7, 7, 8), turn=0
     )
     found = hint(GAME, state, 0, **QUICK)
-    assert found.level == "expert" and [a for a, _ in found.options] == [Roll(), TurnWheel(1), TurnWheel(2)]
-    assert found.games == 8 and all(0 <= p <= 1 for _, p in found.options)
+    assert {o.action for o in found.options} == {Roll(), TurnWheel(1), TurnWheel(2)}
+    assert found.choice == found.options[0].action
+    chances = [o.chance for o in found.options]
+    assert chances == sorted(chances, reverse=True) and all(0 <= p <= 1 for p in chances)
     line = hint_line(found, Words.of("smurf"), state, 0, ("Ann", "Bob"))
-    assert line.startswith("Hint: ") and line.count(" %") == 3 and "expert would choose" in line
+    described = Words.of("smurf").describe(found.choice, state, 0, ("Ann", "Bob"))
+    # the recommended option first, with its chance and margin; the others compared with it
+    assert line.startswith(f"Hint: {described}: ") and line.count(" %") == 1 and "(±" in line
+    assert line.count("about as good") + line.count("points less") == 2
     assert hint(GAME, state, 1, **QUICK) is None  # not Bob's turn: nothing to choose
 
 
@@ -62,7 +67,7 @@ async def test_the_hint_key_shows_the_hint_in_the_prompt():
         await app.screen.workers.wait_for_complete()
         await settle(pilot)
         prompt = str(app.screen.query_one(PromptBar).content)
-        assert "Hint: " in prompt and "expert would choose" in prompt
+        assert "Hint: " in prompt and " % (±" in prompt
 
 
 def test_a_served_table_has_no_hint_key():
@@ -81,5 +86,5 @@ def test_plain_mode_answers_hint_in_words():
     script = Script("hint", "help", "quit")
     PlainTable(live, seats, script.lines, script.read).play()
     hints = [line for line in script.text.splitlines() if line.startswith("Hint: ")]
-    assert len(hints) == 1 and hints[0].count(" %") == 3 and "would choose" in hints[0]
-    assert "hint: what the bot would choose in your place" in script.text
+    assert len(hints) == 1 and hints[0].count(" %") == 1 and hints[0].count(" · ") == 2
+    assert "hint (each option's chance to win, best first" in script.text

@@ -73,7 +73,7 @@ def test_a_whole_game_through_pipes(tmp_path, game, seed, player):
         seed=player,
     )
     assert code == 0, text[-2000:]
-    assert "Game over:" in text and "Ann, your turn." in text
+    assert "Game over" in text and "Your turn." in text
     assert "\x1b" not in text  # no escape sequence: no colour, no cursor movement
     saved = list((tmp_path / "data" / "saves").glob("*.jsonl"))
     assert len(saved) == 1 and saves.read(saved[0]).state is not None  # autosaved to the end
@@ -87,7 +87,7 @@ def test_a_whole_game_in_a_terminal_with_line_editing(tmp_path, game, seed, play
         seed=player,
     )
     assert code == 0, text[-2000:]
-    assert "Game over:" in text and "Ann, your turn." in text
+    assert "Game over" in text and "Your turn." in text
     assert "\x1b" not in text
 
 
@@ -111,7 +111,7 @@ def test_ascii_when_the_locale_is_not_utf8(tmp_path):
         seed=1,
     )
     assert code == 0
-    assert "Asa, din tur." in text and text.isascii()
+    assert "Din tur." in text and text.isascii()
 
 
 def test_set_up_by_asking_then_resume_from_the_list(tmp_path):
@@ -127,7 +127,7 @@ def test_set_up_by_asking_then_resume_from_the_list(tmp_path):
     assert first.returncode == 0, first.stderr
     assert "Who plays?" in first.stdout and "Name from 2 to 4 players." in first.stdout
     # said as it was started here (python -m parlour), so that it works when typed again (issue 29)
-    assert "Ann, your turn." in first.stdout and "Saved. Resume it with: " in first.stdout
+    assert "Your turn." in first.stdout and "Saved. Resume it with: " in first.stdout
     assert " -m parlour resume --plain" in first.stdout
     again = subprocess.run(
         command("resume", "--plain"), input="1\nboard\nquit\n", capture_output=True, text=True, env=env, timeout=60

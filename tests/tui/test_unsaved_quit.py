@@ -70,28 +70,34 @@ async def test_quitting_on_a_full_disk_asks_and_trying_again_saves_every_move(mo
     assert saves.read(path).events == app.session.table.events
 
 
+async def write_elsewhere(app, pilot, monkeypatch, tmp_path, target) -> None:
+    """Two moves saved, then the data folder's disk is full (another disk has room): two moves
+    more, Ctrl+Q, and `w` writes the game to `target`."""
+    await settle(pilot)
+    await play(app, pilot, 2)
+    real_write = saves._write_all
+
+    def full_in_the_saves_folder(fd, data):
+        import os
+
+        if os.readlink(f"/proc/self/fd/{fd}").startswith(str(tmp_path / "data")):
+            full_disk()
+        real_write(fd, data)
+
+    monkeypatch.setattr(saves, "_write_all", full_in_the_saves_folder)
+    await play(app, pilot, 2)
+    await press(pilot, "ctrl+q")
+    await press(pilot, "w")
+    assert "Type where to write it" in flat(await read_screen(pilot))
+    app.screen.query_one("#unsaved-where").value = str(target)  # as typed
+    await press(pilot, "enter")
+
+
 async def test_writing_the_game_elsewhere(tmp_path, monkeypatch):
     app = smurf_app()
+    target = tmp_path / "elsewhere.jsonl"
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await play(app, pilot, 2)
-        real_write = saves._write_all
-        target = tmp_path / "elsewhere.jsonl"
-
-        def full_in_the_saves_folder(fd, data):  # another disk has room
-            import os
-
-            if os.readlink(f"/proc/self/fd/{fd}").startswith(str(tmp_path / "data")):
-                full_disk()
-            real_write(fd, data)
-
-        monkeypatch.setattr(saves, "_write_all", full_in_the_saves_folder)
-        await play(app, pilot, 2)
-        await press(pilot, "ctrl+q")
-        await press(pilot, "w")
-        assert "Type where to write it" in flat(await read_screen(pilot))
-        app.screen.query_one("#unsaved-where").value = str(target)  # as typed
-        await press(pilot, "enter")
+        await write_elsewhere(app, pilot, monkeypatch, tmp_path, target)
     assert app.exit_message == f"Saved in {target}. Resume it with: parlour resume {target}"
     assert saves.read(target).events == app.session.table.events
 

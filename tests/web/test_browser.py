@@ -115,7 +115,7 @@ async def test_a_garfield_game_in_the_browser_is_played_saved_and_resumed(parlou
 
             await term.page.close()
             saves = Path(parlour_env["PARLOUR_DATA_DIR"]) / "saves"
-            assert len([save for save in saves.iterdir() if save.is_file()]) == 1, sorted(saves.iterdir())
+            assert len(list(saves.glob("*.jsonl"))) == 1, sorted(saves.iterdir())
 
             term = await PageTerminal.open(context, url)
             await term.wait_for("Choose a game")
@@ -127,7 +127,7 @@ async def test_a_garfield_game_in_the_browser_is_played_saved_and_resumed(parlou
             # last key after `where` was read, e.g. an Enter meant for a question that had gone)
             from parlour.services import saves as save_files
 
-            state = save_files.read(next(p for p in saves.iterdir() if p.is_file())).state
+            state = save_files.read(next(saves.glob("*.jsonl"))).state
             left = [
                 f"{len(hand)} card{'' if len(hand) == 1 else 's'} @{square}"
                 for hand, square in zip(state.hands, state.positions)

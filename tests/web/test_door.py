@@ -136,3 +136,30 @@ async def test_an_ssh_player_and_a_browser_player_play_a_game_and_a_browser_watc
         assert b"Bob's hand" not in ann.raw and b"Ann's hand" not in bob.raw
         assert b"'s hand" not in cid.raw and b"Your hand" not in cid.raw
         await ann.close()
+
+
+async def test_the_door_says_tables_not_ssh_sends_nothing_before_its_socket_opens_and_aligns_the_form(tmp_path):
+    """Issue 39: the browser's lobby is not "over SSH"; a page load logs no "send ... Still in
+    CONNECTING state" (the keys are focused once the socket is open); the login form's two
+    inputs start at the same place."""
+    passwords = write(tmp_path / "passwords", "ann:ann-secret\n")
+    async with server(password_file=passwords, web_port=0) as hub, browser() as chromium:
+        url = f"http://127.0.0.1:{hub.web.port}/"
+        context = await chromium.new_context(viewport={"width": 1280, "height": 800})
+        page = await context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        await page.goto(url)
+        name, password = page.locator("input[name=name]"), page.locator("input[name=password]")
+        assert (await name.bounding_box())["x"] == (await password.bounding_box())["x"]
+        tab = Tab(page)
+        tab.raw = bytearray()
+        await name.fill("Ann")
+        await password.fill("ann-secret")
+        await page.click("button[type=submit]")
+        await tab.wait_for("Parlour: the tables")
+        assert "over SSH" not in tab.text()
+        await page.reload()
+        await tab.wait_for("Parlour: the tables")
+        assert not [e for e in errors if "CONNECTING" in e], errors

@@ -158,6 +158,8 @@ class GameScreen(Screen):
 
     def on_unmount(self) -> None:
         self.session.unlisten(self._follow)
+        if self.session.driver is not None:  # a game played here: its save is let go
+            self.session.driver.close()
 
     # ---- following the game ------------------------------------------------------------------
 
@@ -170,6 +172,12 @@ class GameScreen(Screen):
         """An action sent elsewhere was refused: say why and offer the choices again."""
         if self.is_attached:
             self._run(self.control.refused(reason))
+
+    def tell_aside(self, line: str) -> None:
+        """A line from outside the game's events (a served player away or back), in the log."""
+        found = self.query(GameLog)
+        if found:
+            found.first().tell([line], self.app_.ascii_only)
 
     def _run(self, step: Next) -> None:
         """Carry out what the controller says: the log, the drawing, the privacy screen, the

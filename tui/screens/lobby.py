@@ -52,7 +52,10 @@ class LobbyScreen(Screen[None]):
     """Few widgets on purpose: a served app starts here, and with many players connecting at
     once each widget's start (styles, layout, first paint) is paid by everyone waiting. The
     box is one LineList (tui/widgets/line_list.py): its title is the heading, its rows the tables,
-    its notes what the server tells you and the keys (so there is no key bar)."""
+    its notes what the server tells you. The row at the foot names the keys, as every screen's
+    footer does: one line of fixed text (↑↓ are the list's own keys; the lobby's are not in the
+    keymap, a served player's keymap would be the server's; {quit} is the app's), not a
+    `KeyBar`, which follows the bindings and costs every start a fifth more CPU."""
 
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
     _resumed = False
@@ -61,6 +64,8 @@ class LobbyScreen(Screen[None]):
     LobbyScreen #tables { width: 90%; max-width: 110; max-height: 100%; border: round $accent; padding: 1 2;
                           border-title-color: $accent; border-title-style: bold; }
     LobbyScreen.ascii #tables { border: ascii $accent; }
+    LobbyScreen #lobby-keys { dock: bottom; height: 1; background: $footer-background; text-wrap: nowrap;
+                              text-overflow: ellipsis; }
     """
 
     @classmethod
@@ -87,7 +92,8 @@ class LobbyScreen(Screen[None]):
         self._list = LineList(self._rows(tables), most_rows=MOST_ROWS, id="tables")
         self._list.border_title = self._heading_text(me)
         self.show_status(self._status_text(me, tables))
-        yield self._list  # no key bar: the notes name every key of the lobby (a bar said three again)
+        yield self._list
+        yield Static(in_charset(self.app, t_keys(self.app, "lobby.hint")), id="lobby-keys", markup=False)
 
     def on_mount(self) -> None:
         self._list.focus()
@@ -135,14 +141,10 @@ class LobbyScreen(Screen[None]):
         return t("lobby.waiting_players", n=sum(1 for s in mine.seats if not s.name and not s.bot))
 
     def show_status(self, text: str) -> None:
-        """The server's latest word for you (or none), above the keys."""
+        """The server's latest word for you (or none), under the tables."""
         if not hasattr(self, "_list"):
             return
-        status = in_charset(self.app, text)
-        # ↑↓ are the list's own keys and the lobby's (Enter, w, n) are not in the keymap
-        # (a served player's keymap would be the server's): fixed. {quit} is the app's.
-        hint = Note(t_keys(self.app, "lobby.hint"), muted=True)
-        self._list.note([Note(status), Note(""), hint] if status else [hint])
+        self._list.note([Note(in_charset(self.app, text))] if text else [])
 
     def _chosen(self) -> int | None:
         key = self._list.chosen

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 LOG_BATCHES = 20  # actions told in the log after a seek (the log keeps the recent story)
 LOG_LINES = 50  # of which the last lines are shown: more than a tall terminal's log holds
 SPEEDS = (0.5, 1, 2, 4, 8)  # actions per second when playing on
+FOLLOW_EVERY = 1.0  # seconds between looks at a save another window plays
 
 
 class ReplayScreen(Screen):
@@ -64,9 +65,13 @@ class ReplayScreen(Screen):
             Binding("escape,q", "close", t("replay.key_close"), id="replay_close"),
         ]
 
-    def __init__(self, replay: Replay, eyes: int | None = None, colours: list[str] | None = None):
+    def __init__(
+        self, replay: Replay, eyes: int | None = None, colours: list[str] | None = None, follow: PurePath | None = None
+    ):
+        """`follow`: the save of a game another window plays, read again as it grows."""
         super().__init__()
         self.replay = replay
+        self.followed = follow
         self.presenter = Presenter.of(replay.game.id)
         self.words = self.presenter.words
         self.names = tuple(map(shown, replay.names))  # names as text (a You stays one)
@@ -74,7 +79,7 @@ class ReplayScreen(Screen):
         self.colours = colours or ["red", "blue", "green", "yellow"][: len(self.names)]
         choices = replay.eyes()
         self.eyes = eyes if eyes in choices else choices[0]  # unfinished: a seat, never all
-        self.stop = 0
+        self.stop = len(replay.stops) - 1 if follow is not None else 0  # followed: from where it is now
         self.playing = False
         self.speed = 2  # an index into SPEEDS
         self.goto_digits: str | None = None  # "g" pressed: the turn number typed so far
@@ -102,6 +107,34 @@ class ReplayScreen(Screen):
     def on_mount(self) -> None:
         self.show_stop()
         self._analyse()
+        if self.followed is not None:
+            from parlour.services.follow import Follow
+
+            self._following = Follow(self.followed)
+            self._following.poll()  # (as it was just read)
+            self.notify(t("held.watching", name=shown(self.followed.name)), markup=False)
+            self._follow_timer = self.set_interval(FOLLOW_EVERY, self.follow_save)
+
+    def follow_save(self) -> None:
+        """The followed save read again when it grew: shown at its new end if this was at the end."""
+        from parlour.services import saves
+
+        gone = self._following.let_go()  # asked first: what was written before it left is read below
+        try:
+            loaded = self._following.poll()
+        except saves.SaveError:
+            return  # caught being rewritten: the next look reads it whole
+        if loaded is not None and loaded.events:
+            at_end = self.stop == self.last
+            self.replay = Replay(loaded)
+            self.stop = self.last if at_end else min(self.stop, self.last)
+            self._told = None
+            self.show_stop()
+            self._analyse()
+        if gone:
+            self.followed = None
+            self.notify(t("held.let_go"), markup=False)
+            self._follow_timer.stop()
 
     def on_resize(self) -> None:
         self._place_chart()

@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from parlour import styles
 from parlour.services.shown import shown
-from parlour.services.words.i18n import You, asciify, listed, t
+from parlour.services.words.i18n import You, asciify, t
 
 from ..games import Presenter
 from ..keymap import key_names
@@ -50,24 +50,21 @@ class ResultsScreen(Screen):
         text = Text(t("results.heading") + "\n\n", style="bold")
         humans = self.session.human_seats()  # one: the person at this keyboard is "you"
         you = humans[0] if len(humans) == 1 else None
-        winners = [You(names[w]) if w == you else names[w] for w in result.winners]
-        # "You win!", "Odie wins!", "You share the win with Odie!"
-        line = (
-            t("results.winner", name=winners[0]) if len(winners) == 1 else listed("results.winners", "names", winners)
-        )
-        text.append(line + "\n\n", style="bold")
+        names = tuple(You(name) if seat == you else name for seat, name in enumerate(names))
         words = Presenter.of(self.session.table.game.id).words
-        state = self.session.table.state
-        lines = [line.rstrip("\n") for line in words.result_lines(state, names)]
-        gap = "\n" if any("\n" in line for line in lines) else ""  # blocks get a blank line between
-        for place, seat in enumerate(words.ranked(state, result.winners, len(names)), 1):
-            text.append(f"{place}. {lines[seat]}\n{gap}", style="bold" if seat in result.winners else "")
+        head, ranked = words.ranking(self.session.table.state, result, names)
+        text.append(head + "\n\n", style="bold")
+        gap = "\n" if any("\n" in line for _seat, line in ranked) else ""  # blocks get a blank line between
+        for seat, line in ranked:
+            text.append(f"{line}\n{gap}", style="bold" if seat in result.winners else "")
         keys = {
             "new": key_names(self.app, "results_new", "n"),
             "watch": key_names(self.app, "results_watch", "w"),
             "close": key_names(self.app, "results_close", "enter,q,escape", first_only=False),
         }
-        text.append(("" if gap else "\n") + t("results.again_keys", **keys), style="dim")
+        # A served app's Enter goes back to its tables (the lobby stands where the title would be)
+        again = "results.again_keys_tables" if self.app.start == "lobby" else "results.again_keys"
+        text.append(("" if gap else "\n") + t(again, **keys), style="dim")
         if getattr(self.app, "ascii_only", False):
             text = Text(asciify(text.plain), spans=text.spans)
         with Middle():

@@ -16,7 +16,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from parlour import styles
-from parlour.services import saves
+from parlour.services import save_lock, saves
 from parlour.services.config import saves_dir
 from parlour.services.shown import shown
 from parlour.services.words.i18n import asciify, t
@@ -45,7 +45,10 @@ def describe_saves(folder: Path, within: float | None = None) -> list[tuple[Path
             rows.append((path, t("resume.broken", error=shown(str(seen))), False))
             continue
         header = seen.header
-        if not seen.to_act:
+        moved = save_lock.moved_to(path)
+        if moved is not None:  # written elsewhere (a full disk): listed too, this copy is left behind
+            status = t("held.moved", path=shown(str(moved)))
+        elif not seen.to_act:
             status = t("resume.finished")
         else:
             waiting = [s for s in seen.to_act if s is not None]

@@ -18,6 +18,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from parlour.compat.textual import scroll_extent_in_place
 from parlour.services.words.i18n import asciify
 
 
@@ -91,7 +92,11 @@ class GameLog(ScrollView):
         # Before the first layout the width is not known: one row a line is the likely height
         # (the scrollbar is then right in the first frame); on_resize makes it exact.
         size = Size(0, len(self._rows_at(width)) if width > 0 else len(self.texts))
-        if self.virtual_size != size:
+        if self.virtual_size != size and self._laid_out:
+            # Its box stays as it is (the scrollbar is always there): no need to lay the whole
+            # screen out again for each line, as setting `virtual_size` would.
+            scroll_extent_in_place(self, size)
+        elif self.virtual_size != size:
             self.virtual_size = size
         if not self.reading:
             self.scroll_end(animate=False, immediate=True, x_axis=False)

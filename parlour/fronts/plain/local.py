@@ -18,9 +18,10 @@ from pathlib import Path
 
 from parlour.rules.records import Rejected
 from parlour.rules.table import Table
-from parlour.services import saves
+from parlour.services import save_lock, saves
 from parlour.services.command import command
-from parlour.services.controller import TurnControl
+from parlour.services.controller import TurnControl, seat_names
+from parlour.services.save_lock import SaveLock
 from parlour.services.seats import SPECTATOR, Seat, parse_seats, seats_from_meta, seats_meta
 from parlour.services.session import LocalSession, seat_bots
 from parlour.services.shown import shown
@@ -48,21 +49,25 @@ class PlainTable:
         save_path: Path | None = None,
         bot_delay: float = 0.0,
         sleep=time.sleep,
+        on_disk: bool = False,
+        hold: SaveLock | None = None,
     ):
+        """`on_disk`: `save_path` was just loaded and gives back the table's events (appended to
+        when its last line is whole); `hold`: its lock, taken before it was read."""
         self.table, self.seats, self.lines, self.read = table, seats, lines, read
         self.save_path, self.sleep = save_path, sleep
-        writer = saves.Writer(save_path, table.header, table.events) if save_path else None
+        writer = saves.Writer(save_path, table.header, table.events, on_disk=on_disk, lock=hold) if save_path else None
         self.driver = TableDriver(table, seat_bots(table, seats), writer, self._save_failed)
         self.session = LocalSession(table, seats, self.driver)
         humans = self.session.human_seats()
         game = table.game
         self.talk = Talk(
             game,
-            table.players,
+            seat_names(table.players, humans),  # one person here is "you", as on the full screen
             humans[0] if len(humans) == 1 else SPECTATOR,
             game.initial(table.players, table.options),
         )
-        self.talk.hints = True  # a game on this computer: `hint` answers
+        self.talk.hints = self.talk.takes_back = True  # a game on this computer: `hint` and `undo` answer
         # With secret hands and several people at one keyboard, it is passed on between turns.
         private = self.talk.words.hand(table.view(SPECTATOR), 0) is not None
         self.turns = TurnControl(self.session, private=private, bot_delay=bot_delay)
@@ -78,7 +83,7 @@ class PlainTable:
         """Play until the game ends or a player quits (the game is saved either way)."""
         table, say = self.table, self.lines.say
         names = ", ".join(f"{s.name}{'' if s.human else ' ' + t('plain.bot')}" for s in self.seats)
-        say(t("plain.welcome", game=t(f"games.{table.game.id}"), players=names), t("plain.commands"))
+        say(t("plain.welcome", game=t(f"games.{table.game.id}"), players=names), *self.talk.help())
         if resumed:
             say(t("plain.resumed"), *self.talk.story.tell_log(table.events)[-RECENT:])
         else:
@@ -176,6 +181,10 @@ class PlainTable:
             reply = self.talk.answer(answer, table.view(seat), seat, actions, table.events)
             if reply.command == "quit":
                 return False
+            if reply.command == "undo":
+                if self._undo():
+                    return True  # the game is shorter: whose turn it is now is asked again
+                continue
             self.lines.say(*reply.lines)
             if reply.action is not None:
                 try:
@@ -183,6 +192,18 @@ class PlainTable:
                     return True
                 except Rejected as error:
                     self.lines.say(t("game.rejected", reason=error.reason))
+
+    def _undo(self) -> bool:
+        """Take back the last move made at this keyboard, as the full screen's undo: True when
+        done (the story is followed again from the start), else why not is said."""
+        why = self.session.undo()
+        if why:
+            self.lines.say(t(f"undo.{why}"))
+            return False
+        self.talk.retold(self.table.events)
+        problem = self.driver.save_problem
+        self.lines.say(t("game.save_failed", problem=shown(problem)) if problem else t("undo.done"))
+        return True
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -232,18 +253,26 @@ def run(args) -> int:
     from parlour.services.config import new_save_path
 
     lines, read = terminal_io(True if args.ascii else None)
+    save_lock.use_front("plain")
+    hold, on_disk = None, False
     if args.command == "resume":
         path = args.save or choose_save(lines, read)
         if path is None:
             return 0
+        try:  # before reading: what is read then is what this game appends to
+            hold = save_lock.take(path)
+        except save_lock.Held as held:
+            return watch_or_back(Path(path), str(held), lines, read)
         try:
             loaded = saves.read(path)
             table = Table.resume(loaded)
         except (saves.SaveError, Rejected) as error:
+            hold.release()
             lines.say(f"parlour: {shown(str(error))}")
             return 1
         seats = seats_from_meta(table.players, loaded.header.meta)
         save_path, resumed = Path(path), True
+        on_disk = len(table.events) == len(loaded.events)  # what is lost is counted from them on
     else:
         game = args.game
         asked = parse_seats(game, args.seats) if args.seats else ask_seats(game, lines, read)
@@ -258,8 +287,73 @@ def run(args) -> int:
         save_path, resumed = new_save_path(game), False
     if getattr(args, "color", False):
         lines.colour({s.name: s.colour for s in seats})
-    plain = PlainTable(table, seats, lines, read, save_path=save_path, bot_delay=max(0.0, args.bot_delay))
-    return plain.play(resumed)
+    plain = PlainTable(
+        table, seats, lines, read, save_path=save_path, bot_delay=max(0.0, args.bot_delay), on_disk=on_disk, hold=hold
+    )
+    try:
+        return plain.play(resumed)
+    finally:
+        plain.driver.close()  # the save is let go: another window may open it now
+
+
+WATCH_EVERY = 0.5  # seconds between looks at a save another window plays
+
+
+def watch_or_back(path: Path, held: str, lines: Lines, read: Read, typed=None) -> int:
+    """A game open in another window: say so (`held`), then watch it, its moves told as they
+    are made, until Enter, its end or its window leaves it; or go back. `typed(seconds)`: True
+    once a line was typed (or the input ended) within that time."""
+    lines.say(shown(held), t("held.plain_choose"))
+    answer = read(PROMPT)
+    if answer is None or answer.strip().casefold() != "w":
+        return 0
+    return watch(path, lines, typed or _typed)
+
+
+def watch(path: Path, lines: Lines, typed) -> int:
+    """Tell a save's game as another window plays it (read only), as a watcher sees it."""
+    from parlour.rules import registry
+    from parlour.services.follow import Follow
+
+    follow, say = Follow(path), lines.say
+    talk: Talk | None = None
+    told: list = []  # the events told so far
+    say(t("held.watching", name=shown(path.name)), t("held.plain_stop"))
+    while True:
+        gone = follow.let_go()  # asked first: what was written before it left is read just below
+        try:
+            loaded = follow.poll()
+        except saves.SaveError as error:
+            say(f"parlour: {shown(str(error))}")
+            return 1
+        if loaded is not None:
+            events = loaded.events
+            game = registry.get(loaded.header.game)
+            if talk is None or events[: len(told)] != told:  # the first look, or moves taken back
+                header = loaded.header
+                talk = Talk(game, header.players, SPECTATOR, game.initial(header.players, header.options))
+                say(*talk.story.tell_log(events, last=RECENT))
+            else:
+                say(*talk.story.tell_log(events[len(told) :]))
+            told = events
+            if game.result(loaded.state) is not None:
+                say(*talk.results(loaded.state))
+                return 0
+        if gone:
+            say(t("held.let_go"))
+            return 0
+        if typed(WATCH_EVERY):
+            return 0
+
+
+def _typed(within: float) -> bool:
+    """True when a line was typed (or the input ended) within `within` seconds; the line is read."""
+    import select
+
+    ready, _, _ = select.select([sys.stdin], [], [], within)
+    if ready:
+        sys.stdin.readline()
+    return bool(ready)
 
 
 def ask_seats(game: str, lines: Lines, read: Read) -> list[Seat] | None:
@@ -301,17 +395,14 @@ def choose_save(lines: Lines, read: Read) -> Path | None:
         if isinstance(seen, saves.SaveError) or not seen.to_act:  # cannot be loaded, or finished
             continue
         when = datetime.fromtimestamp(modified).strftime("%Y-%m-%d %H:%M")
-        rows.append(
-            (
-                path,
-                t(
-                    "plain.save_entry",
-                    game=t(f"games.{seen.header.game}"),
-                    players=", ".join(map(shown, seen.header.players)),
-                    when=when,
-                ),
-            )
+        entry = t(
+            "plain.save_entry",
+            game=t(f"games.{seen.header.game}"),
+            players=", ".join(map(shown, seen.header.players)),
+            when=when,
         )
+        moved = save_lock.moved_to(path)  # written elsewhere (a full disk): that one is listed too
+        rows.append((path, entry if moved is None else f"{entry} · {t('held.moved', path=shown(str(moved)))}"))
     if not rows:
         problem = saves.folder_problem(saves_dir())  # none yet, or a data folder that cannot hold any
         lines.say(shown(problem) if problem else t("resume.none"))

@@ -8,10 +8,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.rules.records import Action
+from parlour.services.controller import question_line
 from parlour.services.words.base import Story, Words
 from parlour.services.words.i18n import t
 
-COMMANDS = ("help", "rules", "board", "hand", "log", "options", "hint", "quit")
+COMMANDS = ("help", "rules", "board", "hand", "log", "options", "undo", "hint", "quit")
 
 
 @dataclass(slots=True)
@@ -20,7 +21,7 @@ class Reply:
 
     lines: list[str] = field(default_factory=list)
     action: Action | None = None
-    command: str | None = None  # "quit" (the only command the caller acts on)
+    command: str | None = None  # "quit" or "undo" (the commands the caller acts on)
 
 
 def command_of(answer: str) -> str | None:
@@ -60,14 +61,37 @@ def numbered(labels: list[str]) -> list[str]:
 
 
 class Talk:
-    """A game told to one reader: `story_seat` is whose secrets the log may tell (-1: none)."""
+    """A game told to one reader: `story_seat` is whose secrets the log may tell (-1: none).
+    `names` as the full screen has them (parlour/services/controller.py `seat_names`): the one
+    person at this keyboard is a `You`, so both fronts say "Your turn." in the same words."""
 
     hints = False  # whether `hint` answers (on this computer; at a served table if its creator said so)
+    takes_back = False  # whether `undo` takes a move back (on this computer; a served table has none)
 
     def __init__(self, game, names: tuple[str, ...], story_seat: int, initial: Any):
         self.game, self.names, self.story_seat, self.initial = game, tuple(names), story_seat, initial
         self.words = Words.of(game.id)
         self.story = Story(game, self.words, self.names, story_seat, initial)
+
+    def retold(self, events) -> None:
+        """Follow the game again from its start, without a word (after an undo took moves back)."""
+        self.story = Story(self.game, self.words, self.names, self.story_seat, self.initial)
+        self.story.fold(list(events))
+
+    def commands(self) -> list[str]:
+        """The command words this game and front answer, as `help` lists them (no `hand` in a
+        game without cards)."""
+        hands = self.words.hand(self.story.view, 0) is not None
+        return [
+            c
+            for c in ("board", "hand", "log", "options", "undo", "hint", "rules", "help", "quit")
+            if hands or c != "hand"
+        ]
+
+    def help(self) -> list[str]:
+        """How to answer, and every other word this game answers, each in the reader's language."""
+        about = [t(f"plain.about.{c}", word=t(f"plain.word.{c}")) for c in self.commands()]
+        return [t("plain.answers"), t("plain.other_words", words=", ".join(about))]
 
     # ---- telling ---------------------------------------------------------------------------
 
@@ -84,7 +108,7 @@ class Talk:
 
     def turn(self, view, seat: int, actions: list[Action]) -> list[str]:
         """Whose turn, the question and the numbered options."""
-        question = f"{t('game.your_turn', name=self.names[seat])} {self.words.question(view, seat, self.names)}"
+        question = question_line(self.words, view, seat, self.names)
         return [question, *numbered(self.labels(view, seat, actions))]
 
     def hand(self, view, seat: int) -> list[str]:
@@ -105,8 +129,8 @@ class Talk:
         result = self.game.result(state)
         if result is None:
             return []
-        winners = ", ".join(self.names[w] for w in result.winners)
-        return [t("game.over", winners=winners), *self.words.result_lines(state, self.names)]
+        head, ranked = self.words.ranking(state, result, self.names)  # as the results screen says them
+        return [t("results.heading"), head, *(line for _seat, line in ranked)]
 
     # ---- answering -------------------------------------------------------------------------
 
@@ -164,7 +188,9 @@ class Talk:
         if command == "quit":
             return Reply(command="quit")
         if command == "help":
-            return Reply([t("plain.commands")] + ([t("hint.plain_help")] if self.hints else []))
+            return Reply(self.help())
+        if command == "undo":
+            return Reply(command="undo") if self.takes_back else Reply([t("undo.help_served")])
         if command == "hint":
             return Reply([self.hint(view, seat, actions, events)])
         if command == "rules":

@@ -23,7 +23,7 @@ from parlour.fronts.plain.talk import Talk, command_of
 from parlour.rules import registry
 from parlour.rules.records import Action, Event
 from parlour.services import wire
-from parlour.services.controller import Due, TurnControl
+from parlour.services.controller import Due, TurnControl, seat_names
 from parlour.services.remote_session import RemoteGame, RemoteTable
 from parlour.services.seats import SPECTATOR, Seat
 from parlour.services.words.i18n import language, set_language, t
@@ -263,7 +263,8 @@ class PlainSession:
         game = registry.get(message.game)
         names = message.players
         self.seat = message.seat
-        self.talk = Talk(game, names, self.seat, game.initial(names, dict(message.options)))
+        you = [] if self.seat == SPECTATOR else [self.seat]  # "you", as the full-screen seat says it
+        self.talk = Talk(game, seat_names(names, you), self.seat, game.initial(names, dict(message.options)))
         self.talk.hints = message.hints and self.seat != SPECTATOR  # the table's creator chose
         self.asked = None
         events = list(message.events)
@@ -279,7 +280,7 @@ class PlainSession:
         say(
             t("plain.watching", game=t(f"games.{game.id}"), players=players)
             if self.seat == SPECTATOR
-            else t("plain.commands")
+            else "\n".join(self.talk.help())
         )
         say(*told[-RECENT:])
         self._ask()

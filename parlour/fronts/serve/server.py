@@ -318,6 +318,7 @@ class Hub:
         if self.web is not None:
             await self.web.close()
         self.lobby.log_unsaved()
+        self.lobby.let_go()
         self.names.flush()
         self.giveback.close()
         if self.cool_down is not None:
@@ -884,7 +885,10 @@ def setup_logging(folder: Path, stderr: bool = True, max_bytes: int = LOG_MAX_BY
 
 def run(settings: Settings) -> int:
     """`parlour serve`: run until Ctrl+C."""
+    from parlour.services import save_lock
     from parlour.services.config import config_dir, data_dir
+
+    save_lock.use_front("served")
 
     try:
         hub = Hub(settings)

@@ -265,6 +265,12 @@ class Lobby:
                     driver.save_problem,
                 )
 
+    def let_go(self) -> None:
+        """As the server stops: every table lets its save go (another window may open it)."""
+        for table in self.tables.values():
+            if table.driver is not None:
+                table.driver.close()
+
 
 class Seating:
     """Who sits or watches where: members move between the lobby and the tables here."""
@@ -407,9 +413,14 @@ class Shelf:
         return opened
 
     def _served(self, path: Path) -> tuple[Loaded, list[SeatPlan]] | None:
-        """(the loaded save, its seat plan) for an unfinished served table's save, else None."""
-        from parlour.services import saves
+        """(the loaded save, its seat plan) for an unfinished served table's save, else None (one
+        open elsewhere too: one writer per save, parlour/services/save_lock.py)."""
+        from parlour.services import save_lock, saves
 
+        holder = save_lock.holder(path)
+        if holder is not None:
+            log.info("not restored: %s", holder.words(path.name))
+            return None
         try:
             loaded = saves.read(path)
         except saves.SaveError as error:
@@ -510,5 +521,7 @@ class Shelf:
                 self.saves[writer.path] = [(s.name, s.cred) for s in table.plan if s.bot is None]
             except saves.SaveError as error:
                 log.warning("table %d: cannot mark its save as shelved: %s", table.id, error)
+        if writer is not None:
+            writer.close()  # let go: the save may be opened elsewhere until the table comes back
         log.info("table %d closed: its players were away for %d s", table.id, lobby.abandon_after)
         lobby.changed()

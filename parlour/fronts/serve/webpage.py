@@ -13,6 +13,7 @@ STYLE = """
 body { margin: 0; background: #0c181f; color: rgba(255, 255, 255, 0.95); font-family: monospace; }
 form.login { max-width: 22em; margin: 12vh auto; display: flex; flex-direction: column; gap: 0.6em; }
 form.login input, form.login button { font: inherit; padding: 0.5em; }
+form.login label { display: grid; grid-template-columns: 9ch 1fr; align-items: center; gap: 0.6em; }
 form.login button, form.out button { border: none; background: #5e0ba7; color: inherit; cursor: pointer; }
 .error { color: #ffb4a8; }
 .bar { height: 24px; display: flex; justify-content: flex-end; align-items: center; gap: 1em;
@@ -27,18 +28,24 @@ body.-closed .notice { display: flex; }
 
 # The page's own script (a file: the CSP allows no inline script). The app needs 80x24 cells: on a
 # small screen the font shrinks to fit (a Roboto Mono cell is about 0.62 x 1.5 of the font size);
-# keys go to the game at once, without a click first.
+# keys go to the game without a click first, once its WebSocket is open (textual.js marks the
+# terminal "-connected" then): focusing earlier makes textual.js send "focus" on a socket still
+# connecting, which the browser refuses with an error in the console.
 PAGE_JS = """
 (function () {
   const el = document.getElementById("terminal");
   const fits = Math.floor(Math.min(window.innerWidth / (80 * 0.62), (window.innerHeight - 24) / (24 * 1.5)));
   el.dataset.fontSize = String(Math.max(6, Math.min(Number(el.dataset.fontSize), fits)));
   document.getElementById("again").addEventListener("click", function () { window.location.reload(); });
+  const focus = function () {
+    const keys = el.querySelector("textarea");
+    if (keys) keys.focus();
+  };
+  const open = new MutationObserver(function () {
+    if (el.classList.contains("-connected")) { open.disconnect(); focus(); }
+  });
+  open.observe(el, { attributes: true, attributeFilter: ["class"] });
 })();
-window.addEventListener("load", function () {
-  const keys = document.querySelector("#terminal textarea");
-  if (keys) keys.focus();
-});
 """
 
 

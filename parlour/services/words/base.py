@@ -8,7 +8,7 @@ import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from .i18n import t
+from .i18n import listed, t
 
 if TYPE_CHECKING:  # the title screen imports this module: the records are made once a game is told
     from parlour.rules.records import Action, Event
@@ -159,6 +159,19 @@ class Words:
     def ranked(self, state: Any, winners, players: int) -> list[int]:
         """The seats in results order: the winners, then the others best first (ties by seat)."""
         return sorted(range(players), key=lambda s: (s not in winners, -self.standing(state, s), s))
+
+    def ranking(self, state: Any, result: Any, names: tuple[str, ...]) -> tuple[str, list[tuple[int, str]]]:
+        """The results as every front says them: who won ("You win!", "Odie wins!", "You share
+        the win with Odie!": the one person at the keyboard named as a `You`), then each seat's
+        line with its place, best first."""
+        plain = tuple(map(str, names))  # each seat's line by name, as the results screen always told it
+        lines = [line.rstrip("\n") for line in self.result_lines(state, plain)]
+        winners = [names[w] for w in result.winners]
+        head = (
+            t("results.winner", name=winners[0]) if len(winners) == 1 else listed("results.winners", "names", winners)
+        )
+        ranked = self.ranked(state, result.winners, len(names))
+        return head, [(seat, f"{place}. {lines[seat]}") for place, seat in enumerate(ranked, 1)]
 
     def outcome(self, lines: list[str], names: tuple[str, ...]) -> str:
         """What a player's own batch of lines came to: its last line that is not a heading (the

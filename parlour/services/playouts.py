@@ -1,0 +1,216 @@
+"""Comparing positions by playing them on: the one estimator the hint (and the analysis) read.
+
+A *branch* is a position to weigh: a state (or a seat's view of it), and optionally an action
+some seat takes there first. Every branch is played on in the same playouts: playout k deals
+the same world (the cards `eyes` cannot see, dealt at random from its view: rules/bots/
+expert_worlds.py) and rolls the same dice for every branch (common random numbers), so the
+difference between two branches is measured playout by playout, far less noisy than either
+chance. Playout k's numbers depend only on (seed, k): playouts may be split among workers and
+merged (`Weighed.merge`) and give the same numbers as one run.
+
+Racing: past FEWEST playouts, a branch clearly worse than the best (behind it by DROP standard
+errors of their paired difference, and by at least a point) whose own chance is known to KNOWN
+stops being played on; the playouts left go to the
+branches still in the race. Each branch keeps every playout it was played in, so its chance, the
+margin of that chance and its paired difference from any other branch are all read from the same
+numbers.
+
+A playout plays every seat as the smart bot (rules/bots/playout.py) to the end of the game; in
+the Smurf Game, which hides nothing, as the expert's search does (rules/bots/smurf_search.py):
+HORIZON actions on, then each seat's chance of winning the race home from there.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from math import sqrt
+from typing import Any
+
+from parlour.rules.bots.expert_worlds import SAMPLERS
+from parlour.rules.bots.playout import play_on, shares
+from parlour.rules.chance import Chance
+from parlour.rules.game import Game, decide
+from parlour.rules.records import Action
+
+Z = 1.96  # the 95 % interval
+FEWEST = 24  # playouts every branch gets before any leaves the race
+BATCH = 8  # playouts between two looks at the race
+LIMIT = 1_500  # actions a playout may take; one still running then counts as a draw
+SETTLED = 0.01  # a difference smaller than this (a point) is no difference to a player
+DROP = 3.0  # standard errors a branch must trail the best by to leave the race (it is looked at often)
+KNOWN = 0.02  # and its own chance known this well (95 %): a branch that leaves is still shown
+
+
+@dataclass(frozen=True)
+class Branch:
+    """A position to weigh: `state` (a whole state, or a view: see `weigh`'s `eyes`), and
+    `action`, taken there first by `actor` with the playout's own dice (None: none)."""
+
+    state: Any
+    action: Action | None = None
+    actor: int | None = None
+
+
+def playout_seed(seed: int, index: int) -> int:
+    """The seed of playout `index` of a weighing seeded `seed`: its world and its dice."""
+    return random.Random(f"{seed}/{index}").getrandbits(32)
+
+
+Values = tuple[float, ...]  # each seat's value at a playout's end: its share of the win (or race)
+
+
+@dataclass(frozen=True)
+class Weighed:
+    """Each branch's playouts: `values[b][k]` is every seat's value in branch b's k-th playout;
+    a branch that left the race has fewer (playouts are numbered alike in every branch, so a
+    branch's k-th is every other's k-th)."""
+
+    seat: int  # whose chance the comparisons below are about
+    values: tuple[tuple[Values, ...], ...]
+
+    def games(self, branch: int) -> int:
+        return len(self.values[branch])
+
+    def chances(self, branch: int) -> Values:
+        """Every seat's mean value in `branch`."""
+        played = self.values[branch]
+        n = len(played)
+        return tuple(sum(v[s] for v in played) / n for s in range(len(played[0]))) if n else ()
+
+    def chance(self, branch: int) -> float:
+        """The seat's chance in `branch` (0..1)."""
+        return _mean([v[self.seat] for v in self.values[branch]])
+
+    def margin(self, branch: int) -> float:
+        """Half the width of the 95 % interval of `chance(branch)`."""
+        return _margin([v[self.seat] for v in self.values[branch]])
+
+    def difference(self, a: int, b: int) -> tuple[float, float]:
+        """chance(a) - chance(b), playout by playout over the playouts both had, and its 95 %
+        margin: much smaller than either chance's where the two branches' futures are alike."""
+        pairs = [x[self.seat] - y[self.seat] for x, y in zip(self.values[a], self.values[b])]
+        return _mean(pairs), _margin(pairs)
+
+    def ranked(self) -> list[int]:
+        """The branches, best first (the seat's chance; between equals, the first given)."""
+        return sorted(range(len(self.values)), key=lambda b: -self.chance(b))
+
+    def equal(self, a: int, b: int) -> bool:
+        """Whether `a` and `b` are about equal: their difference within its margin, or under a point."""
+        gap, margin = self.difference(a, b)
+        return abs(gap) <= max(margin, SETTLED)
+
+    def merge(self, other: Weighed) -> Weighed:
+        """These playouts and `other`'s (the next ones by number, as a worker played them)."""
+        return Weighed(self.seat, tuple(a + b for a, b in zip(self.values, other.values)))
+
+
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def _margin(values: Sequence[float]) -> float:
+    n = len(values)
+    if n < 2:
+        return 1.0
+    mean = sum(values) / n
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return Z * sqrt(variance / n)
+
+
+Player = Callable[[Game, Any, int], Values]  # (game, state, seed) -> each seat's value at the end
+
+
+def play_to_end(game: Game, state: Any, seed: int) -> Values:
+    """Play `state` on with smart seats to the game's end: each seat's share of the win (a game
+    still running after LIMIT actions: a draw)."""
+    players = len(state.players)
+    _, result = play_on(game, state, seed, limit=LIMIT)
+    return shares(result, players) if result is not None else (1 / players,) * players
+
+
+def play_and_race(game: Game, state: Any, seed: int) -> Values:
+    """The Smurf Game: the expert search's playout (rules/bots/smurf_search.py), every seat's race."""
+    from parlour.rules.bots.smart import SmartBot
+    from parlour.rules.bots.smurf_search import ahead, race
+
+    reached = ahead(game, state, Chance(seed), SmartBot(seed))
+    return tuple(race(reached, s) for s in range(len(state.players)))
+
+
+PLAYERS: dict[str, Player] = {"smurf": play_and_race}
+
+
+def dealable(game: Game, state: Any, eyes: int | None) -> bool:
+    """Whether worlds can be dealt from `eyes`' view of `state` now (not during a Filmis swap)."""
+    sampler = SAMPLERS.get(game.id)
+    return eyes is None or sampler is None or sampler(game.view(state, eyes), eyes, random.Random(0)) is not None
+
+
+def weigh(
+    game: Game,
+    branches: Sequence[Branch],
+    seat: int,
+    *,
+    eyes: int | None = None,
+    seed: int = 0,
+    games: int = 200,
+    seconds: float | None = None,
+    race: bool = True,
+    first: int = 0,
+) -> Weighed | None:
+    """Play every branch on in the same playouts, numbered `first`, `first` + 1, ...: `games`
+    playouts in all, shared among the branches (with `race`, branches clearly worse than the best
+    drop out past FEWEST each). `seat`: whose chance the comparisons are about.
+
+    With `eyes`, each branch's state is read only as `eyes` sees it (even a whole state: its view
+    is taken first), the hidden cards dealt afresh for each playout; None where no world can be
+    dealt now (a Filmis swap). Without it the states are played on as they are (a finished game
+    replayed with every hand open). `seconds`: stop, past FEWEST playouts, when this thread has
+    spent that much CPU time (None: always the whole budget, the same numbers for the same seed)."""
+    if not branches:
+        raise ValueError("nothing to weigh")
+    if any(b.action is not None and b.actor is None for b in branches):
+        raise ValueError("a branch's action needs the seat that takes it")
+    if eyes is not None and not all(dealable(game, b.state, eyes) for b in branches):
+        return None
+    start = time.thread_time()
+    sampler = SAMPLERS.get(game.id) if eyes is not None else None
+    views = [game.view(b.state, eyes) if eyes is not None else b.state for b in branches]
+    player = PLAYERS.get(game.id, play_to_end)
+    values: list[list[Values]] = [[] for _ in branches]
+    running = list(range(len(branches)))
+    spent, index = 0, first
+    while spent < games and running:
+        if seconds is not None and index - first >= FEWEST and time.thread_time() - start > seconds:
+            break
+        playout = playout_seed(seed, index)
+        for b in running:
+            branch = branches[b]
+            world = (
+                sampler(views[b], eyes, random.Random(playout))
+                if sampler is not None and eyes is not None
+                else views[b]
+            )
+            if branch.action is not None:
+                world = decide(game, world, branch.actor, branch.action, Chance(playout)).state
+            values[b].append(player(game, world, playout + 1))
+        spent += len(running)
+        index += 1
+        if race and len(running) > 1 and index - first >= FEWEST and (index - first) % BATCH == 0:
+            running = _still_racing(Weighed(seat, tuple(tuple(v) for v in values)), running)
+    return Weighed(seat, tuple(tuple(v) for v in values))
+
+
+def _still_racing(found: Weighed, running: list[int]) -> list[int]:
+    """The branches of `running` not clearly worse than the best of them."""
+    best = max(running, key=found.chance)
+    kept = []
+    for b in running:
+        gap, margin = found.difference(best, b)
+        if b == best or gap <= max(margin * DROP / Z, SETTLED) or found.margin(b) > KNOWN:
+            kept.append(b)
+    return kept

@@ -1,0 +1,76 @@
+"""A hint agrees with itself (issue 38), on seeded positions of every game (tools/hint_stability.py's
+positions; the tool runs the full measure, these a handful of positions and seeds, each hint with a
+fixed number of playouts so that it is the same for the same seed):
+
+- the option it recommends is the one it shows with the best chance, and it says which others
+  are about as good and how many points the rest give away, from the same playouts;
+- wherever the best option leads the next by 5 points or more, every seed recommends it (the
+  Smurf Game and Filmis);
+- in the Smurf Game, whose playouts are short, an option's chance moves by at most 4 points
+  between seeds at the hint's own budget.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from parlour.services.hint import GAMES, hint, hint_line, percent, shown_margin
+from parlour.services.words.base import Words
+
+ROOT = Path(__file__).resolve().parents[2]
+spec = importlib.util.spec_from_file_location("hint_stability", ROOT / "tools" / "hint_stability.py")
+stability = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(stability)
+
+
+@pytest.mark.parametrize("game_id", ["garfield", "filmis", "smurf"])
+def test_a_hint_recommends_the_option_it_shows_with_the_best_chance(game_id):
+    for game, state, seat in stability.positions(game_id, 3):
+        for seed in (1, 2):
+            recommended, chances = stability.shown(hint(game, state, seat, seed=seed, games=48, seconds=None))
+            assert chances[recommended] == max(chances.values()), (game_id, seed, chances, recommended)
+
+
+@pytest.mark.parametrize("game_id", ["garfield", "filmis", "smurf"])
+def test_a_hints_line_names_the_recommended_option_first_and_compares_the_others_with_it(game_id):
+    for game, state, seat in stability.positions(game_id, 2):
+        found = hint(game, state, seat, seed=1, games=48, seconds=None)
+        first, *rest = found.options
+        assert first.action == found.choice and first.behind == 0 and first.equal
+        view = game.view(state, seat)
+        line = hint_line(found, Words.of(game_id), view, seat, state.players)
+        said = Words.of(game_id).describe(found.choice, view, seat, state.players)
+        assert line.startswith(f"Hint: {said}: {round(first.chance * 100)} % (±")
+        for option in rest:  # shown behind the best by more than the margin of their difference, or about as good
+            assert option.behind >= 0 and option.chance <= first.chance
+            assert option.equal == (percent(option.behind) <= shown_margin(option.behind_margin))
+        assert line.count("about as good") == sum(o.equal for o in rest)
+        assert line.count("points less") == sum(not o.equal for o in rest)
+
+
+def test_where_the_best_option_leads_by_5_points_every_seed_recommends_it():
+    # Garfield is left to the tool: its options' futures part at once (their playouts hardly
+    # correlate), so at a hint's budget it cannot tell 5 points apart (docs/bots.md, The hint)
+    leading = 0
+    chosen = [(p, 150) for p in stability.positions("smurf", 6)] + [
+        (p, 120) for p in stability.positions("filmis", 6)[3:]
+    ]
+    for (game, state, seat), games in chosen:
+        found = [hint(game, state, seat, seed=seed, games=games, seconds=None) for seed in (1, 2, 3)]
+        means = {o.action: sum(stability.shown(f)[1][o.action] for f in found) / 3 for o in found[0].options}
+        best, second = sorted(means.values(), reverse=True)[:2]
+        if best - second >= 0.05:
+            leading += 1
+            assert len({f.choice for f in found}) == 1, (game.id, [f.options for f in found])
+    assert leading >= 4  # the positions above hold some clear choices: the check is not empty
+
+
+def test_a_smurf_hints_chances_move_at_most_4_points_between_seeds():
+    for game, state, seat in stability.positions("smurf", 2):
+        found = [hint(game, state, seat, seed=seed, games=GAMES, seconds=None) for seed in (1, 2)]
+        for option in found[0].options:
+            chances = [stability.shown(f)[1][option.action] for f in found]
+            assert max(chances) - min(chances) <= 0.04, (option.action, chances)
