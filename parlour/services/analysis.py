@@ -352,6 +352,7 @@ class Analysis:
     seed: int = 0
     workers: int = 0  # processes to work in (0: this one)
     stops: list[tuple[int, int, bool]] = field(init=False)  # (stop, turn, a turn's start) worked out
+    sampled: bool = field(init=False)  # whether a long game's points were thinned to `most`
 
     def __post_init__(self) -> None:
         self.games = self.games or games_on(self.replay.game.id)
@@ -400,8 +401,8 @@ class Analysis:
 
 def _map(work: Callable[[_Task], Any], tasks: list[_Task], workers: int) -> Iterator[Any]:
     """`work` over `tasks` in order: in this process (`workers` 0), or in a pool of that many
-    processes (started afresh: the caller may have threads, as the app does). Left early, the
-    tasks not started are dropped."""
+    processes (started by a fork server, never forked from a caller that may hold threads). Left
+    early, the tasks not started are dropped."""
     if workers <= 0 or not tasks:
         yield from map(work, tasks)
         return
