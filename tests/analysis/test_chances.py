@@ -146,6 +146,31 @@ def test_an_estimate_for_one_seat_reads_only_that_seats_view():
     assert estimate(table.game, state, 40, seed=3) != estimate(table.game, twin, 40, seed=3)
 
 
+def test_a_point_worked_out_for_one_seat_reads_only_that_seats_view():
+    """Every option at a point, played on as one seat saw the game: two positions the seat cannot
+    tell apart give the same games, where the whole states give different ones."""
+    from parlour.services.analysis import _seeds, _Task, _work
+
+    table = Table.new("garfield", ["A", "B", "C"], seed=11)
+    bots = [make("smart", seat) for seat in range(3)]
+    while True:
+        (seat,) = table.to_act()
+        if seat == 0 and len(table.game.legal_actions(table.view(0), 0)) > 1 and len(table.events) > 60:
+            break
+        table.submit(seat, bots[seat].choose(table.game, table.view(seat), seat))
+    state = table.state
+    twin = _garfield_twin(state, 0)
+    assert twin != state and table.game.view(twin, 0) == table.game.view(state, 0)
+    options = tuple(table.game.legal_actions(table.game.view(state, 0), 0))
+    seeds = tuple(_seeds(3, GAMES))
+
+    def work(s, eyes):
+        return _work(_Task("garfield", s, eyes, options, seeds, 9, 0, 0))
+
+    assert work(state, 0) == work(twin, 0)
+    assert work(state, None) != work(twin, None)  # the check has teeth: the whole states differ
+
+
 def test_a_game_in_progress_is_analysed_as_the_watching_seat_saw_it(tmp_path):
     replay = Replay(saves.read(_saved(tmp_path, "filmis", cut=120)))
     assert not replay.finished
