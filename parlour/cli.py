@@ -65,7 +65,7 @@ def _replay(replay: argparse.ArgumentParser) -> None:
     replay.add_argument(
         "--analysis",
         action="store_true",
-        help="with --text: each player's chance to win, turn by turn, and the key moments",
+        help="with --text: each player's chance to win, turn by turn, split into luck and decisions, and the key moments",
     )
     _display_options(replay)
 
@@ -275,15 +275,16 @@ def _replay_text(path: Path, seat: int | None, analysis: bool = False) -> int:
 
 
 def _analysis_text(replay, eyes: int | None, words) -> int:
-    """`parlour replay FILE --text --analysis`: the chances turn by turn and the key moments, a
-    progress bar on stderr while they are worked out (on a terminal)."""
+    """`parlour replay FILE --text --analysis`: the chances turn by turn, each choice and the luck
+    of what followed, the key moments and a summary per player, a progress bar on stderr while
+    they are worked out (on a terminal), one process per core."""
     from .fronts.progress import progress
-    from .services.analysis import Analysis
+    from .services.analysis import Analysis, default_workers
     from .services.analysis_text import tell
     from .services.shown import shown
     from .services.words.i18n import t
 
-    analysis = Analysis(replay, eyes)
+    analysis = Analysis(replay, eyes, workers=default_workers())
     with progress(t("analysis.progress"), len(analysis)) as steps:
         points = list(analysis.run(lambda done, total: steps.done(done)))
     for line in tell(analysis, points, words):

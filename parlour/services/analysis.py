@@ -1,37 +1,59 @@
-"""Who was winning when: each player's chance to win from the start of each turn of a saved game,
-estimated by playing the game on from there many times with smart seats (the dice and decks
-drawn afresh, rules/bots/playout.py), and the key moments, where a chance moved most.
+"""Who was winning when, and why: each player's chance to win at the points of a saved game where
+someone had a choice (and at each turn's start), split as GNU Backgammon splits a match into
+**decisions** (what a choice cost against the best option) and **luck** (what the dice and cards
+gave or took against their average). No Textual here: `parlour replay --text --analysis`, plain
+mode and the replay screen's chart all use it.
+
+A chance is estimated by playing the game on many times with smart seats (rules/bots/smart.py).
+At a point where the seat to act has a choice, every option is played on, each in the same
+worlds with the same dice (common random numbers), so the difference between two options is
+far less noisy than either number; the point's chances are those of the best option for the
+seat to act (GNU Backgammon's convention: a position is worth what best play makes of it).
+The dice of each later turn are drawn from the playout's number and that turn's number, so the
+playouts from two points of the same game share every turn after both (common random numbers
+across turns): the luck between two points, the later one's chances less the earlier choice's,
+is measured on paired games.
+
+Then between one point and the next, for each seat: decision = chosen option − best option (for
+the seat that chose; 0 where it had one option), luck = the next point's chances − the chosen
+option's. They add up, point after point, to the whole change of each seat's chance over the game.
 
 A finished game watched with every hand open is played on from the whole state; a game watched
 as one seat saw it (an unfinished one always is) only from that seat's view, the cards it cannot
-see dealt at random as the expert bot deals them (rules/bots/expert_worlds.py). Long games are
-sampled: at most MOST_POINTS turns are estimated, evenly spread. Each estimate says how many
-games were played on and its 95 % interval. No Textual here: `parlour replay --text --analysis`,
-plain mode and the replay screen's chart all use it.
+see dealt at random as the expert bot deals them (rules/bots/expert_worlds.py). The points are
+worked out one by one, or by a pool of processes (`workers`): each point's playouts depend only
+on its state, the seed and the playout's number, so the numbers are the same whatever the number
+of workers (none: the caller's own process).
 """
 
 from __future__ import annotations
 
+import os
 import random
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
 from math import sqrt
 from typing import Any
 
 from parlour.rules import registry
 from parlour.rules.bots.expert_worlds import SAMPLERS
-from parlour.rules.bots.playout import play_on, shares
-from parlour.rules.game import Game
+from parlour.rules.bots.playout import shares
+from parlour.rules.bots.smart import SmartBot
+from parlour.rules.chance import Chance
+from parlour.rules.game import Game, decide
+from parlour.rules.records import Acted, Action, TurnBegan
 
-DEFAULT_GAMES = 64  # games played on from each turn, for a game whose registry entry does not say
-MOST_POINTS = 60  # turns estimated at most: a longer game is sampled evenly
+DEFAULT_GAMES = 64  # games played on from each option, for a game whose registry entry does not say
+MOST_POINTS = 160  # points worked out at most: a longer game is sampled evenly (README)
 PLAYOUT_LIMIT = 1_500  # actions a playout may take; one still running then counts as a draw
 Z = 1.96  # the 95 % interval
+GOOD = 0.05  # a choice within this of the best counts as accurate (docs/bots.md, Analysis)
 
 
 def games_on(game_id: str) -> int:
-    """Games played on from each turn: the game's registry entry's `chances_games` (for the
-    built-in games enough for a margin of about 10 points, and quick enough, README)."""
+    """Games played on from each option: the game's registry entry's `chances_games` (README,
+    Who was winning when: the margins and the time it takes)."""
     entry = registry.GAMES.get(game_id)
     return entry.chances_games if entry is not None else DEFAULT_GAMES
 
@@ -62,71 +84,366 @@ def wilson(p: float, n: int) -> tuple[float, float]:
     return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
+# ---- playing on ----------------------------------------------------------------------------
+
+Shares = tuple[float, ...]
+
+
+def _turn_seed(game_seed: int, turn: int) -> int:
+    """The seed of one turn's dice and cards in the game played on numbered `game_seed`."""
+    return game_seed * 1_000_003 + turn
+
+
+def play_on_keyed(game: Game, state: Any, game_seed: int, turn: int, first: Action | None = None) -> Shares:
+    """Each seat's share of the win in one game played on from `state` (in turn `turn`) with smart
+    seats: `first` (if given) as the first action, then smart's. Each turn draws from its own
+    seed, so two games played on with the same `game_seed` from two points of one game throw the
+    same dice in every turn after both. A game still running after PLAYOUT_LIMIT is shared evenly."""
+    players = len(state.players)
+    policy = SmartBot(game_seed)
+    chance = Chance(_turn_seed(game_seed, turn))
+    for _ in range(PLAYOUT_LIMIT):
+        result = game.result(state)
+        if result is not None:
+            return shares(result, players)
+        who = game.to_act(state)[0]
+        if who is None:  # (only before the set-up: a replay's points are under way)
+            raise ValueError("a playout needs a game that has been set up")
+        action = first if first is not None else policy.choose(game, state, who)
+        first = None
+        turned = decide(game, state, who, action, chance)
+        state = turned.state
+        if any(type(event) is TurnBegan for event in turned.events):
+            turn += 1
+            chance = Chance(_turn_seed(game_seed, turn))
+    return (1 / players,) * players
+
+
+def _worlds(game: Game, state: Any, eyes: int | None, seeds: Sequence[int]) -> list[Any] | None:
+    """The state each game is played on from: the state itself, or with `eyes` a world dealt
+    from that seat's view for each seed (None where the game cannot deal one now: a Filmis swap)."""
+    if eyes is None:
+        return [state] * len(seeds)
+    view = game.view(state, eyes)
+    sampler = SAMPLERS.get(game.id)
+    if sampler is None:  # nothing hidden: the view is the whole game
+        return [view] * len(seeds)
+    if sampler(view, eyes, random.Random(0)) is None:
+        return None
+    return [sampler(view, eyes, random.Random(seed)) for seed in seeds]
+
+
+def _seeds(seed: int, games: int) -> list[int]:
+    """The numbers of the games played on: the same at every point (common random numbers)."""
+    return [seed * 100_003 + k for k in range(games)]
+
+
 def estimate(
     game: Game, state: Any, games: int, seed: int, *, seat: int | None = None, turn: int = 0, stop: int = 0
 ) -> Chances | None:
     """Each seat's chance to win from `state`, by playing on `games` times with smart seats. With
     `seat`, only that seat's view of `state` is read (the hidden cards dealt at random for each
     game played on); None where that game cannot deal such worlds just now (a Filmis swap)."""
-    players = len(state.players)
     result = game.result(state)
     if result is not None:
-        won = shares(result, players)
+        won = shares(result, len(state.players))
         return Chances(turn, stop, won, 0, won, won, end=True)
-    rng = random.Random(seed)
-    sampler = None
-    if seat is not None:
-        state = game.view(state, seat)
-        sampler = SAMPLERS.get(game.id)
-        if sampler is not None and sampler(state, seat, random.Random(0)) is None:
-            return None
-    totals = [0.0] * players
-    for _ in range(games):
-        world = sampler(state, seat, rng) if sampler is not None and seat is not None else state
-        _, result = play_on(game, world, rng.getrandbits(32), limit=PLAYOUT_LIMIT)
-        won = shares(result, players) if result is not None else (1 / players,) * players
-        for s in range(players):
-            totals[s] += won[s]
-    chances = tuple(total / games for total in totals)
-    bounds = [wilson(p, games) for p in chances]
-    return Chances(turn, stop, chances, games, tuple(b[0] for b in bounds), tuple(b[1] for b in bounds))
+    seeds = _seeds(seed, games)
+    worlds = _worlds(game, state, seat, seeds)
+    if worlds is None:
+        return None
+    samples = [play_on_keyed(game, world, s, turn) for world, s in zip(worlds, seeds)]
+    return _chances(samples, turn, stop)
 
 
+def _mean(samples: Sequence[Shares]) -> Shares:
+    return tuple(sum(column) / len(samples) for column in zip(*samples))
+
+
+def _chances(samples: Sequence[Shares], turn: int, stop: int) -> Chances:
+    chances = _mean(samples)
+    bounds = [wilson(p, len(samples)) for p in chances]
+    return Chances(turn, stop, chances, len(samples), tuple(b[0] for b in bounds), tuple(b[1] for b in bounds))
+
+
+# ---- the points of a game ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Point:
+    """One point of the game worked out: the seat to act there, its options, the one it took,
+    and for each option the shares of every game played on after it (the end: the result)."""
+
+    stop: int
+    turn: int  # the turn it is in (one past the last at the end)
+    seat: int | None  # who acts there (None: the game is over)
+    options: tuple[Action | None, ...]  # None: smart's choice (another seat's, as one seat saw it)
+    chosen: int  # the index of the option taken
+    samples: tuple[tuple[Shares, ...], ...]  # per option, per game played on: each seat's share
+    turn_start: bool = False
+
+    @property
+    def end(self) -> bool:
+        return self.seat is None
+
+    @cached_property
+    def values(self) -> tuple[Shares, ...]:
+        """Each option's chances for every seat (the mean of its games)."""
+        return tuple(_mean(games) for games in self.samples)
+
+    @cached_property
+    def best(self) -> int:
+        """The option best for the seat to act (the first of equals: the same for the same numbers)."""
+        if self.seat is None:
+            return 0
+        seat = self.seat
+        return max(range(len(self.options)), key=lambda i: (self.values[i][seat], -i))
+
+    @property
+    def chances(self) -> Shares:
+        """The point's chances: those of the best option."""
+        return self.values[self.best]
+
+    def shown(self) -> Chances:
+        """The chances as the chart and the lines show them, with their 95 % intervals."""
+        if self.end:
+            won = self.values[0]
+            return Chances(self.turn, self.stop, won, 0, won, won, end=True)
+        return _chances(self.samples[self.best], self.turn, self.stop)
+
+
+def _paired_margin(after: Sequence[Shares], before: Sequence[Shares], seat: int) -> float:
+    """The 95 % margin of a difference of two estimates made on the same games (over the games
+    both had; one of them may be a game's end: one sample, the same for every game)."""
+    if len(after) == 1 or len(before) == 1:
+        n = max(len(after), len(before))
+        diffs = [after[k % len(after)][seat] - before[k % len(before)][seat] for k in range(n)]
+    else:
+        diffs = [a[seat] - b[seat] for a, b in zip(after, before)]
+        n = len(diffs)
+    if n <= 1:
+        return 0.0
+    mean = sum(diffs) / n
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return Z * sqrt(variance / n)
+
+
+@dataclass(frozen=True)
+class Step:
+    """From one point worked out to the next: the decision taken at the first (a cost where it
+    had a choice) and the luck of everything that followed up to the next point."""
+
+    start: Point
+    end: Point
+    events: tuple[int, int] = (0, 0)  # the replay's events it covers (from, to)
+
+    @property
+    def seat(self) -> int:
+        return self.start.seat if self.start.seat is not None else 0
+
+    @property
+    def choice(self) -> bool:
+        """Whether the seat had more than one option."""
+        return len(self.start.options) > 1
+
+    def decision(self, seat: int) -> float:
+        """What the choice changed for `seat`: the chosen option's chance less the best one's."""
+        start = self.start
+        return start.values[start.chosen][seat] - start.values[start.best][seat]
+
+    @property
+    def cost(self) -> float:
+        """What the choice cost the seat that made it (0: the best, or no choice)."""
+        return -self.decision(self.seat)
+
+    @cached_property
+    def cost_margin(self) -> float:
+        start = self.start
+        if not self.choice or start.chosen == start.best:
+            return 0.0
+        return _paired_margin(start.samples[start.best], start.samples[start.chosen], self.seat)
+
+    def luck(self, seat: int) -> float:
+        """What the dice and cards gave `seat` (or took, below 0) against their average."""
+        return self.end.chances[seat] - self.start.values[self.start.chosen][seat]
+
+    @cached_property
+    def left_to_chance(self) -> bool:
+        """Whether anything was left to chance: every game played on came out the same after it
+        as after the choice (the same dice, nothing drawn between), or not."""
+        after, before = self.end.samples[self.end.best], self.start.samples[self.start.chosen]
+        return len(after) != len(before) or after != before
+
+    def luck_margin(self, seat: int) -> float:
+        return _paired_margin(self.end.samples[self.end.best], self.start.samples[self.start.chosen], seat)
+
+
+# ---- working a game out --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Task:
+    """What a worker needs to work out one point (picklable)."""
+
+    game_id: str
+    state: Any
+    eyes: int | None
+    options: tuple[Action | None, ...]  # None: smart's choice
+    seeds: tuple[int, ...]
+    turn: int
+    seat: int | None  # who acts
+    chosen: int  # the option taken: always played on in full
+
+
+def _work(task: _Task) -> tuple[tuple[Shares, ...], ...] | None:
+    """Every option's games at one point (None: no worlds can be dealt there now). An option
+    other than the one taken stops early once another option is clearly better for the seat to
+    act (`_behind`): it can be neither the best nor the chosen one, so its numbers are not needed."""
+    game = registry.get(task.game_id)
+    worlds = _worlds(game, task.state, task.eyes, task.seeds)
+    if worlds is None:
+        return None
+    played: list[list[Shares]] = [[] for _ in task.options]
+    running = set(range(len(task.options)))
+    for k, (world, seed) in enumerate(zip(worlds, task.seeds)):
+        if k in CHECKS and len(running) > 1:
+            running -= {i for i in running if i != task.chosen and _behind(played, i, running, task.seat)}
+        for i in sorted(running):
+            played[i].append(play_on_keyed(game, world, seed, task.turn, task.options[i]))
+    return tuple(tuple(games) for games in played)
+
+
+FEWEST = 24  # games every option is played on at least
+CHECKS = (FEWEST, 2 * FEWEST, 4 * FEWEST)  # after so many games, options clearly behind stop
+
+
+def _behind(played: list[list[Shares]], option: int, running: set[int], seat: int | None) -> bool:
+    """Whether another running option beats `option` for `seat` by at least a point and by three
+    standard errors of the paired difference (the same games: the dice's noise cancels)."""
+    if seat is None:
+        return False
+    for other in running - {option}:
+        diffs = [a[seat] - b[seat] for a, b in zip(played[other], played[option])]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        error = sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 1.0
+        if mean >= 0.01 and mean > 3 * error:
+            return True
+    return False
+
+
+def default_workers() -> int:
+    """Processes to work in: one per core this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # (not on Linux)
+        return os.cpu_count() or 1
+
+
+@dataclass
 class Analysis:
-    """The chances of a replayed game (parlour/services/replay.py `Replay`) at the turns it estimates,
-    as seen by `eyes` (None: the whole state, only for a finished game)."""
+    """The points of a replayed game (parlour/services/replay.py `Replay`) and what happened between
+    them, as seen by `eyes` (None: the whole state, only for a finished game)."""
 
-    def __init__(
-        self, replay, eyes: int | None = None, *, games: int | None = None, most: int | None = None, seed: int = 0
-    ):
-        self.replay = replay
-        self.eyes = eyes
-        self.games = games or games_on(replay.game.id)
-        self.seed = seed
-        self.points = _sample(list(enumerate(replay.turns, start=1)), most or MOST_POINTS)  # (turn, stop)
-        if replay.finished:
-            self.points.append((len(replay.turns) + 1, len(replay.stops) - 1))
+    replay: Any
+    eyes: int | None = None
+    games: int = 0  # games played on from each option (0: the game's own number, `games_on`)
+    most: int = 0  # points worked out at most (0: MOST_POINTS)
+    seed: int = 0
+    workers: int = 0  # processes to work in (0: this one)
+    stops: list[tuple[int, int, bool]] = field(init=False)  # (stop, turn, a turn's start) worked out
+    sampled: bool = field(init=False)  # whether a long game's points were thinned to `most`
+
+    def __post_init__(self) -> None:
+        self.games = self.games or games_on(self.replay.game.id)
+        self.most = self.most or MOST_POINTS
+        every = _points(self.replay)
+        self.stops = _spread(every, self.most)
+        self.sampled = len(self.stops) < len(every)
 
     def __len__(self) -> int:
-        return len(self.points)
+        return len(self.stops) + (1 if self.replay.finished else 0)
 
-    def at(self, index: int) -> Chances | None:
-        """The chances at the `index`th point estimated."""
-        turn, stop = self.points[index]
-        state = self.replay.state_at(stop)
-        return estimate(
-            self.replay.game, state, self.games, self.seed * 1_000_003 + stop, seat=self.eyes, turn=turn, stop=stop
-        )
+    def _task(self, stop: int, turn: int) -> tuple[_Task, int, int | None]:
+        """What working out one point takes, the option taken there and the seat to act. As one
+        seat saw the game, another seat's options are not known (its hand is hidden): there the
+        game is played on with smart's choice alone (None), and what that seat did counts as luck."""
+        replay, game = self.replay, self.replay.game
+        state = replay.state_at(stop)
+        seat = game.to_act(state)[0]
+        options: tuple[Action | None, ...] = (None,)
+        if seat is not None and self.eyes in (None, seat):
+            options = tuple(game.legal_actions(game.view(state, seat) if self.eyes is not None else state, seat))
+        taken = replay.events[replay.stops[stop]] if stop + 1 < len(replay.stops) else None
+        chosen = options.index(taken.action) if isinstance(taken, Acted) and taken.action in options else 0
+        seeds = tuple(_seeds(self.seed, self.games))
+        return _Task(game.id, state, self.eyes, options, seeds, turn, seat, chosen), chosen, seat
 
-    def run(self, progress: Callable[[int, int], None] | None = None) -> Iterator[Chances]:
-        """Every point's chances in turn order (a point that cannot be estimated is left out);
-        `progress(done, total)` after each."""
-        for index in range(len(self.points)):
-            found = self.at(index)
+    def run(self, progress: Callable[[int, int], None] | None = None) -> Iterator[Point]:
+        """Every point in game order (a point that cannot be worked out is left out), the game's
+        end last if it is over; `progress(done, total)` after each."""
+        made = [(*self._task(stop, turn), stop, turn, start) for stop, turn, start in self.stops]
+        total = len(self)
+        for index, samples in enumerate(_map(_work, [task for task, *_ in made], self.workers)):
+            task, chosen, seat, stop, turn, start = made[index]
             if progress is not None:
-                progress(index + 1, len(self.points))
-            if found is not None:
-                yield found
+                progress(index + 1, total)
+            if samples is not None:
+                yield Point(stop, turn, seat, task.options, chosen, samples, start)
+        if self.replay.finished:
+            last = len(self.replay.stops) - 1
+            state = self.replay.state_at(last)
+            won = shares(self.replay.game.result(state), len(state.players))
+            if progress is not None:
+                progress(total, total)
+            yield Point(last, len(self.replay.turns) + 1, None, (), 0, ((won,),), True)
+
+
+def _map(work: Callable[[_Task], Any], tasks: list[_Task], workers: int) -> Iterator[Any]:
+    """`work` over `tasks` in order: in this process (`workers` 0), or in a pool of that many
+    processes (started by a fork server, never forked from a caller that may hold threads). Left
+    early, the tasks not started are dropped."""
+    if workers <= 0 or not tasks:
+        yield from map(work, tasks)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
+    pool = ProcessPoolExecutor(min(workers, len(tasks)), mp_context=get_context("forkserver"))
+    try:
+        yield from pool.map(work, tasks)
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _points(replay) -> list[tuple[int, int, bool]]:
+    """The stops worth working out: each turn's start and every stop where the seat to act has a
+    choice, as (stop, turn, a turn's start)."""
+    from parlour.rules.log import fold_events
+
+    game = replay.game
+    starts = set(replay.turns)
+    last = len(replay.stops) - 1
+    points = []
+    state = replay.state_at(0) if last > 0 else None
+    for stop in range(last):  # the states folded one after the other: one pass over the log
+        if stop:
+            state = fold_events(game, state, replay.events[replay.stops[stop - 1] : replay.stops[stop]])
+        seat = game.to_act(state)[0]
+        if stop in starts or (seat is not None and len(game.legal_actions(state, seat)) > 1):
+            points.append((stop, replay.turn_of(stop), stop in starts))
+    return points
+
+
+def _spread(points: list[tuple[int, int, bool]], most: int) -> list[tuple[int, int, bool]]:
+    """At most `most` of the points, evenly spread, the turns' starts first."""
+    if len(points) <= most:
+        return points
+    turn_starts = [p for p in points if p[2]]
+    if len(turn_starts) >= most:
+        return _sample(turn_starts, most)
+    others = [p for p in points if not p[2]]
+    return sorted(turn_starts + _sample(others, most - len(turn_starts)))
 
 
 def _sample(points: list, most: int) -> list:
@@ -139,25 +456,78 @@ def _sample(points: list, most: int) -> list:
     return [points[round(i * step)] for i in range(most)]
 
 
+def steps(points: Sequence[Point], replay=None) -> list[Step]:
+    """What happened between each point and the next."""
+    found = []
+    for start, end in zip(points, points[1:]):
+        span = (replay.stops[start.stop], replay.stops[end.stop]) if replay is not None else (0, 0)
+        found.append(Step(start, end, span))
+    return found
+
+
+# ---- what it comes to ----------------------------------------------------------------------
+
+
 @dataclass(frozen=True)
 class Moment:
-    """A key moment: between two points estimated, one seat's chance moved by this much."""
+    """A key moment: a step whose luck, or whose decision, moved a seat's chance by more than
+    its own margin."""
+
+    step: Step
+    seat: int
+    kind: str  # "luck" or "decision"
+    change: float  # for the seat: the luck, or the decision (a cost is below 0)
+    margin: float
+
+
+def key_moments(found: Sequence[Step], count: int = 3) -> list[Moment]:
+    """The `count` biggest changes that exceed their own margin, in game order: a step's luck for
+    the seat it moved most, or its decision for the seat that chose."""
+    candidates = []
+    for step in found:
+        if step.choice and step.cost > step.cost_margin:
+            candidates.append(Moment(step, step.seat, "decision", -step.cost, step.cost_margin))
+        players = len(step.end.chances)
+        seat = max(range(players), key=lambda s: (abs(step.luck(s)), -s))
+        margin = step.luck_margin(seat)
+        if abs(step.luck(seat)) > margin:
+            candidates.append(Moment(step, seat, "luck", step.luck(seat), margin))
+    candidates.sort(key=lambda m: -abs(m.change))
+    return sorted(candidates[:count], key=lambda m: (m.step.start.stop, m.kind))
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One seat over the game: its luck in all, its choices and what they cost."""
 
     seat: int
-    before: Chances
-    after: Chances
+    luck: float
+    choices: int
+    cost: float
+    costly: int  # choices that cost at least 10 points (beyond their margin)
+    blunders: int  # of those, at least 20 points
+    accuracy: float | None  # the share of choices within GOOD of the best or its margin (None: no choice)
 
-    @property
-    def change(self) -> float:
-        return self.after.chances[self.seat] - self.before.chances[self.seat]
 
-
-def key_moments(points: list[Chances], count: int = 3) -> list[Moment]:
-    """The `count` stretches where some seat's chance moved most (one moment a stretch: the seat
-    it moved most for), in game order."""
-    moments = []
-    for before, after in zip(points, points[1:]):
-        seat = max(range(len(before.chances)), key=lambda s: abs(after.chances[s] - before.chances[s]))
-        moments.append(Moment(seat, before, after))
-    moments.sort(key=lambda m: -abs(m.change))
-    return sorted(moments[:count], key=lambda m: m.before.stop)
+def summaries(found: Sequence[Step], players: int) -> list[Summary]:
+    """Each seat's luck in all and its choices. A choice counts as costly only where its cost is
+    beyond its own margin, and as accurate where it is within GOOD of the best or within its
+    margin: noise is not told as a mistake."""
+    out = []
+    for seat in range(players):
+        luck = sum(step.luck(seat) for step in found)
+        own = [step for step in found if step.choice and step.seat == seat]
+        clear = [step.cost for step in own if step.cost > step.cost_margin]
+        accurate = sum(step.cost < GOOD or step.cost <= step.cost_margin for step in own)
+        out.append(
+            Summary(
+                seat,
+                luck,
+                len(own),
+                sum(step.cost for step in own),
+                sum(cost >= 0.10 for cost in clear),
+                sum(cost >= 0.20 for cost in clear),
+                accurate / len(own) if own else None,
+            )
+        )
+    return out

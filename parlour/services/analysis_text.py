@@ -1,16 +1,24 @@
-"""The chances of a game told in words (parlour/services/analysis.py gives the numbers): one line per turn
-estimated and the key moments, for `parlour replay --text --analysis` and plain mode."""
+"""The analysis of a game told in words (parlour/services/analysis.py gives the numbers): the chances at
+each turn's start, each choice against the best option, the luck of what followed, the key moments
+and a summary per player, for `parlour replay --text --analysis` and plain mode. Every line is
+whole: what happened is told in the log's own sentences, never cut."""
 
 from __future__ import annotations
 
-from .analysis import Analysis, Chances, Moment, key_moments
-from .words.i18n import t
+from collections.abc import Sequence
 
-WHAT_LENGTH = 70  # characters of what happened in a key moment, at most
+from .analysis import Analysis, Chances, Moment, Point, Step, key_moments, steps, summaries
+from .words.i18n import t
 
 
 def percent(p: float) -> str:
     return f"{round(p * 100)}"
+
+
+def points(change: float) -> str:
+    """A change of chance in points, signed: "+12", "−3", "0"."""
+    value = round(change * 100)
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
 
 
 def chances_line(point: Chances, names, intervals: bool = True) -> str:
@@ -32,33 +40,102 @@ def chances_line(point: Chances, names, intervals: bool = True) -> str:
     return t("analysis.end", chances=text) if point.end else t("analysis.turn", turn=point.turn, chances=text)
 
 
-def what_happened(replay, moment: Moment, eyes, words) -> str:
-    """What was told between the two points of a moment (the turns' headings left out), short."""
-    start, end = replay.stops[moment.before.stop], replay.stops[moment.after.stop]
+def what_happened(replay, step: Step, eyes, words) -> str:
+    """What the step's actions did and led to, in the log's whole sentences (the turns' headings
+    left out), as `eyes` could read it."""
     from .words.base import Story
 
-    story = Story(replay.game, words, replay.names, eyes, replay.state_at(moment.before.stop))
+    start, end = step.events
+    story = Story(replay.game, words, replay.names, eyes, replay.state_at(step.start.stop))
     game = replay.game.id
     headings = {t(f"{game}.log.turn", name=name) for name in replay.names}
     headings |= {t(f"{game}.log.starts", name=name) for name in replay.names}
     lines = [line for line in story.tell_log(replay.events[start:end]) if line not in headings]
-    text = "; ".join(line.rstrip(".") for line in lines) or t("analysis.nothing")
-    return text if len(text) <= WHAT_LENGTH else text[: WHAT_LENGTH - 1].rstrip() + "…"
+    return " ".join(_sentence(line) for line in lines) or t("analysis.nothing")
+
+
+def _sentence(line: str) -> str:
+    """A log line as a sentence: ended by a full stop unless it ends already."""
+    line = line.strip()
+    return line if line.endswith((".", "!", "?", "…")) else line + "."
+
+
+def option_label(replay, point: Point, index: int, words) -> str:
+    option = point.options[index]
+    state = replay.state_at(point.stop)
+    seat = point.seat if point.seat is not None else 0
+    return words.describe(option, replay.game.view(state, seat), seat, replay.names)
+
+
+def decision_line(replay, step: Step, words) -> str:
+    """ "Ann chose Roll: 31 %; best Play Put 1 over: 35 % (cost 4 points, ±2)", or that the
+    choice was the best."""
+    start = step.start
+    name = replay.names[step.seat]
+    chosen = option_label(replay, start, start.chosen, words)
+    values = dict(name=name, chosen=chosen, percent=percent(start.values[start.chosen][step.seat]))
+    if start.chosen == start.best:
+        return t("analysis.choice_best", options=len(start.options), **values)
+    best = dict(
+        best=option_label(replay, start, start.best, words), best_percent=percent(start.values[start.best][step.seat])
+    )
+    cost = round(step.cost * 100)
+    if cost == 0 or step.cost <= step.cost_margin:  # no clear difference: not told as a cost
+        return t("analysis.choice_near", **best, **values)
+    return t("analysis.choice", cost=t("analysis.points", n=cost), margin=percent(step.cost_margin), **best, **values)
+
+
+def luck_line(replay, step: Step, eyes, words) -> str:
+    """What happened after the choice, and what it gave or took from each player against the
+    average: "Ann rolled 5+3 and landed on 27. Luck: Ann +12 · Odie −4 (±6 points)"."""
+    names = replay.names
+    what = what_happened(replay, step, eyes, words)
+    if not step.left_to_chance:  # nothing was left to chance: the games after it were the same
+        return what
+    lucky = " · ".join(f"{name} {points(step.luck(s))}" for s, name in enumerate(names))
+    margin = max(step.luck_margin(s) for s in range(len(names)))
+    return t("analysis.luck", what=what, luck=lucky, margin=percent(margin))
 
 
 def moment_line(replay, moment: Moment, eyes, words) -> str:
-    name = replay.names[moment.seat]
-    before, after = moment.before, moment.after
-    values = dict(
-        what=what_happened(replay, moment, eyes, words),
+    step, seat = moment.step, moment.seat
+    name = replay.names[seat]
+    if moment.kind == "decision":
+        before = step.start.values[step.start.best][seat]
+        after = step.start.values[step.start.chosen][seat]
+        what = decision_line(replay, step, words)
+    else:
+        before = step.start.values[step.start.chosen][seat]
+        after = step.end.chances[seat]
+        what = what_happened(replay, step, eyes, words)
+    return t(
+        f"analysis.moment_{moment.kind}",
+        turn=step.start.turn,
+        what=what,
         name=name,
-        before=percent(before.chances[moment.seat]),
-        after=percent(after.chances[moment.seat]),
+        before=percent(before),
+        after=percent(after),
+        margin=percent(moment.margin),
     )
-    last = after.turn - 1
-    if last > before.turn:
-        return t("analysis.moment_span", turn=before.turn, last=last, **values)
-    return t("analysis.moment", turn=before.turn, **values)
+
+
+def summary_lines(replay, found: Sequence[Step]) -> list[str]:
+    lines = [t("analysis.players")]
+    for summary in summaries(found, len(replay.names)):
+        name = replay.names[summary.seat]
+        if summary.accuracy is None:
+            choices = t("analysis.no_choices")
+        else:
+            choices = t(
+                "analysis.choices",
+                n=summary.choices,
+                cost=t("analysis.points", n=round(summary.cost * 100)),
+                costly=summary.costly,
+                blunders=summary.blunders,
+                accuracy=percent(summary.accuracy),
+            )
+        lines.append("  " + t("analysis.summary", name=name, luck=points(summary.luck), choices=choices))
+    return lines
 
 
 def heading(analysis: Analysis) -> str:
@@ -67,16 +144,28 @@ def heading(analysis: Analysis) -> str:
     return t("analysis.heading_eyes", games=analysis.games, name=analysis.replay.names[analysis.eyes])
 
 
-def tell(analysis: Analysis, points: list[Chances], words) -> list[str]:
-    """Every line: the heading, a line per point, then the key moments."""
-    replay = analysis.replay
-    found = {point.stop for point in points}
+def tell(analysis: Analysis, found: list[Point], words) -> list[str]:
+    """Every line: the heading, then turn by turn the chances at its start, each choice and the
+    luck of what followed, then the key moments and a summary per player."""
+    replay, eyes = analysis.replay, analysis.eyes
     lines = [heading(analysis)]
-    by_stop = {point.stop: point for point in points}
-    for turn, stop in analysis.points:
-        lines.append(chances_line(by_stop[stop], replay.names) if stop in found else t("analysis.skipped", turn=turn))
-    moments = key_moments(points)
+    if analysis.sampled:
+        lines.append(t("analysis.sampled", points=len(analysis.stops)))
+    told = {point.stop for point in found}
+    skipped = [turn for stop, turn, start in analysis.stops if start and stop not in told]
+    between = steps(found, replay)
+    for point, step in zip(found, [*between, None]):
+        for turn in [turn for turn in skipped if turn < point.turn]:
+            lines.append(t("analysis.skipped", turn=turn))
+            skipped.remove(turn)
+        if point.turn_start or point.end:
+            lines.append(chances_line(point.shown(), replay.names))
+        if step is not None:
+            if step.choice:
+                lines.append("  " + decision_line(replay, step, words))
+            lines.append("  " + luck_line(replay, step, eyes, words))
+    moments = key_moments(between)
     if moments:
         lines.append(t("analysis.moments"))
-        lines += ["  " + moment_line(replay, moment, analysis.eyes, words) for moment in moments]
-    return lines
+        lines += ["  " + moment_line(replay, moment, eyes, words) for moment in moments]
+    return lines + summary_lines(replay, between)

@@ -1,6 +1,7 @@
 """Chances to win, turn by turn (parlour/services/analysis.py): shares that add up, a game's end and a
-forced win at 100 %, estimates made from the watching seat's view alone, and the words of
-`parlour replay --text --analysis` for each game."""
+forced win at 100 %, estimates made from the watching seat's view alone, luck and decisions that
+add up to each player's whole change, and the words of `parlour replay --text --analysis` for
+each game."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from parlour.rules import registry
 from parlour.rules.bots import make
 from parlour.rules.table import Table
 from parlour.services import saves
-from parlour.services.analysis import Analysis, estimate, key_moments
+from parlour.services.analysis import Analysis, estimate, key_moments, steps, summaries
 from parlour.services.analysis_text import tell
 from parlour.services.replay import Replay
 from parlour.services.table_driver import TableDriver
@@ -37,15 +38,81 @@ def test_each_turns_chances_add_up_to_one_and_the_end_gives_the_winner_all(tmp_p
     replay = Replay(saves.read(_saved(tmp_path, "garfield")))
     analysis = Analysis(replay, games=GAMES, most=8)
     points = list(analysis.run())
-    assert len(points) == 9 and points[0].turn == 1  # 8 turns sampled, and the end
+    assert len(points) == 9 and points[0].turn == 1 and points[0].turn_start  # 8 points, and the end
     for point in points:
-        assert sum(point.chances) == pytest.approx(1.0)  # (an unfinished playout is shared evenly)
-        for p, low, high in zip(point.chances, point.low, point.high):
+        shown = point.shown()
+        assert sum(shown.chances) == pytest.approx(1.0)  # (an unfinished playout is shared evenly)
+        for p, low, high in zip(shown.chances, shown.low, shown.high):
             assert low <= p <= high
     (winner,) = replay.game.result(replay.state_at(len(replay.stops) - 1)).winners
-    end = points[-1]
+    end = points[-1].shown()
     assert end.end and end.games == 0 and end.chances[winner] == 1.0
     assert list(analysis.run()) == points  # seeded: the same numbers again
+
+
+@pytest.mark.parametrize("game", ["garfield", "filmis", "smurf"])
+def test_luck_and_decisions_add_up_to_each_players_whole_change(game, tmp_path):
+    """Point after point, a player's chance moves by the decision taken there (the chosen option
+    against the best) and the luck of what followed (the next point against the chosen option):
+    over the game they add up to the whole change, from the first point to the result."""
+    replay = Replay(saves.read(_saved(tmp_path, game)))
+    points = list(Analysis(replay, games=GAMES, most=16).run())
+    found = steps(points, replay)
+    assert found and points[-1].end
+    for seat in range(3):
+        luck = sum(step.luck(seat) for step in found)
+        decisions = sum(step.decision(seat) for step in found)
+        whole = points[-1].chances[seat] - points[0].chances[seat]
+        assert luck + decisions == pytest.approx(whole, abs=1e-9)
+        assert summaries(found, 3)[seat].luck == pytest.approx(luck)
+    # both parts are there: choices were weighed, and luck moved someone
+    assert any(step.choice for step in found) and any(step.luck(s) != 0 for step in found for s in range(3))
+    for step in found:  # a choice costs the chooser nothing or more, never less than nothing
+        assert step.cost >= 0 and step.decision(step.seat) == -step.cost
+
+
+def test_a_forced_move_has_no_decision_cost(tmp_path):
+    """Where the seat to act had one legal action, the step costs nobody anything: all the
+    change there is luck."""
+    replay = Replay(saves.read(_saved(tmp_path, "garfield")))
+    points = list(Analysis(replay, games=GAMES, most=30).run())
+    forced = [step for step in steps(points, replay) if len(step.start.options) == 1]
+    assert forced
+    for step in forced:
+        assert not step.choice and step.cost == 0 and step.cost_margin == 0
+        assert all(step.decision(seat) == 0 for seat in range(3))
+        for seat in range(3):
+            assert step.luck(seat) == pytest.approx(step.end.chances[seat] - step.start.chances[seat])
+
+
+def test_the_numbers_are_the_same_whatever_the_number_of_workers(tmp_path):
+    replay = Replay(saves.read(_saved(tmp_path, "garfield")))
+    alone = list(Analysis(replay, games=4, most=6).run())
+    pooled = list(Analysis(replay, games=4, most=6, workers=2).run())
+    assert pooled == alone
+
+
+def test_the_chosen_and_the_best_option_are_played_in_full(tmp_path):
+    from parlour.services.analysis import FEWEST
+
+    replay = Replay(saves.read(_saved(tmp_path, "garfield")))
+    games = FEWEST + 6
+    points = [p for p in Analysis(replay, games=games, most=8).run() if not p.end]
+    for point in points:
+        assert len(point.samples[point.chosen]) == len(point.samples[point.best]) == games
+        assert all(len(option) in (FEWEST, games) for option in point.samples)
+
+
+def test_a_choice_is_played_in_the_same_games_as_its_alternatives(tmp_path):
+    """Common random numbers: game k from every point and option throws the same dice in every
+    turn after it, so where nothing is left to chance between two points (a choice whose dice
+    come later in the turn) the games come out the same: the luck is exactly 0, with no margin."""
+    replay = Replay(saves.read(_saved(tmp_path, "garfield")))
+    found = steps(list(Analysis(replay, games=3, most=10**6).run()), replay)
+    calm = [step for step in found if not step.left_to_chance]
+    assert calm
+    for step in calm:
+        assert all(step.luck(seat) == 0 and step.luck_margin(seat) == 0 for seat in range(3))
 
 
 def test_a_position_whose_winner_is_forced_gives_that_winner_100_percent():
@@ -79,6 +146,31 @@ def test_an_estimate_for_one_seat_reads_only_that_seats_view():
     assert estimate(table.game, state, 40, seed=3) != estimate(table.game, twin, 40, seed=3)
 
 
+def test_a_point_worked_out_for_one_seat_reads_only_that_seats_view():
+    """Every option at a point, played on as one seat saw the game: two positions the seat cannot
+    tell apart give the same games, where the whole states give different ones."""
+    from parlour.services.analysis import _seeds, _Task, _work
+
+    table = Table.new("garfield", ["A", "B", "C"], seed=11)
+    bots = [make("smart", seat) for seat in range(3)]
+    while True:
+        (seat,) = table.to_act()
+        if seat == 0 and len(table.game.legal_actions(table.view(0), 0)) > 1 and len(table.events) > 60:
+            break
+        table.submit(seat, bots[seat].choose(table.game, table.view(seat), seat))
+    state = table.state
+    twin = _garfield_twin(state, 0)
+    assert twin != state and table.game.view(twin, 0) == table.game.view(state, 0)
+    options = tuple(table.game.legal_actions(table.game.view(state, 0), 0))
+    seeds = tuple(_seeds(3, GAMES))
+
+    def work(s, eyes):
+        return _work(_Task("garfield", s, eyes, options, seeds, 9, 0, 0))
+
+    assert work(state, 0) == work(twin, 0)
+    assert work(state, None) != work(twin, None)  # the check has teeth: the whole states differ
+
+
 def test_a_game_in_progress_is_analysed_as_the_watching_seat_saw_it(tmp_path):
     replay = Replay(saves.read(_saved(tmp_path, "filmis", cut=120)))
     assert not replay.finished
@@ -88,18 +180,28 @@ def test_a_game_in_progress_is_analysed_as_the_watching_seat_saw_it(tmp_path):
     assert all(sum(point.chances) == pytest.approx(1.0) for point in points)
 
 
-def test_key_moments_are_the_biggest_moves_in_game_order(tmp_path):
+def test_key_moments_are_the_biggest_changes_beyond_their_own_margin_in_game_order(tmp_path):
     replay = Replay(saves.read(_saved(tmp_path, "smurf")))
-    points = list(Analysis(replay, games=GAMES, most=10).run())
-    moments = key_moments(points, count=3)
-    assert len(moments) == 3
-    assert [m.before.stop for m in moments] == sorted(m.before.stop for m in moments)
-    biggest = max(abs(a.chances[s] - b.chances[s]) for b, a in zip(points, points[1:]) for s in range(3))
-    assert max(abs(m.change) for m in moments) == pytest.approx(biggest)
+    found = steps(list(Analysis(replay, games=GAMES, most=12).run()), replay)
+    moments = key_moments(found, count=3)
+    assert moments
+    assert [m.step.start.stop for m in moments] == sorted(m.step.start.stop for m in moments)
+    for moment in moments:
+        assert moment.kind in ("luck", "decision") and abs(moment.change) > moment.margin
+        if moment.kind == "decision":
+            assert moment.seat == moment.step.seat and moment.change == -moment.step.cost
+        else:
+            assert moment.change == moment.step.luck(moment.seat)
+    # nothing left out was bigger and beyond its margin
+    smallest = min(abs(m.change) for m in moments)
+    for step in found:
+        for seat in range(3):
+            if abs(step.luck(seat)) > step.luck_margin(seat):
+                assert abs(step.luck(seat)) <= smallest or any(m.step is step for m in moments)
 
 
 @pytest.mark.parametrize("game", ["garfield", "filmis", "smurf"])
-def test_replay_text_analysis_tells_each_turn_and_the_key_moments(game, tmp_path, capsys, monkeypatch):
+def test_replay_text_analysis_tells_turns_choices_luck_moments_and_players(game, tmp_path, capsys, monkeypatch):
     from parlour.services import analysis
 
     monkeypatch.setattr(analysis, "games_on", lambda game_id: GAMES)
@@ -108,18 +210,22 @@ def test_replay_text_analysis_tells_each_turn_and_the_key_moments(game, tmp_path
     assert main(["replay", str(path), "--text", "--analysis"]) == 0
     header, blank, *lines = capsys.readouterr().out.splitlines()
     assert header.startswith(f"{registry.get(game).title} · Ann, Odie, Nermal · last played ") and blank == ""
-    assert lines[0].startswith("Chances to win from the start of each turn (6 games")
-    assert lines[1].startswith("Turn 1: Ann ") and "%" in lines[1] and "Nermal" in lines[1]
-    assert [line.split(":")[0] for line in lines[1:13]] == [f"Turn {n}" for n in _turns(path, 12)]
-    assert lines[13].startswith("End: ") and "100 %" in lines[13]
-    assert lines[14] == "Key moments:"
-    assert len(lines) == 18 and all(" % → " in line for line in lines[15:])
-
-
-def _turns(path: Path, most: int) -> list[int]:
-    """The turns a long game's analysis samples: evenly spread, the first and the last."""
-    turns = len(Replay(saves.read(path)).turns)
-    return [1 + round(i * (turns - 1) / (most - 1)) for i in range(most)]
+    assert lines[0].startswith("Chances to win at the start of each turn and at each choice (6 games")
+    assert lines[1].startswith("(A long game: 12 points worked out")
+    assert lines[2].startswith("Turn 1: Ann ") and "%" in lines[2] and "Nermal" in lines[2]
+    turns = [line for line in lines if line.startswith("Turn ")]
+    assert len(turns) >= 2 and any(line.startswith("End: ") and "100 %" in line for line in lines)
+    assert any(line.startswith("  ") and " chose " in line for line in lines)  # the choices
+    assert any(line.startswith("  ") and "Luck: Ann " in line for line in lines)  # the luck of each step
+    players = lines.index(
+        "Per player (luck: what the dice and cards gave against their average; accuracy: the share of choices within 5 points of the best, or within the margin):"
+    )
+    assert [line.split(":")[0] for line in lines[players + 1 :]] == ["  Ann", "  Odie", "  Nermal"]
+    assert all(" luck " in line and ("accuracy" in line or "no choice" in line) for line in lines[players + 1 :])
+    if "Key moments:" in lines:
+        moments = lines[lines.index("Key moments:") + 1 : players]
+        assert moments and all(", luck: " in line or ", decision: " in line for line in moments)
+    assert not any("…" in line for line in lines)  # every sentence whole
 
 
 def test_the_lines_are_the_numbers_in_words(tmp_path):
@@ -127,11 +233,14 @@ def test_the_lines_are_the_numbers_in_words(tmp_path):
     analysis = Analysis(replay, games=GAMES, most=3)
     points = list(analysis.run())
     lines = tell(analysis, points, Words.of("smurf"))
-    first = points[0]
-    assert lines[1] == (
+    first = points[0].shown()
+    assert lines[2] == (
         "Turn 1: "
         + " · ".join(
             f"{name} {round(p * 100)} % ({round(low * 100)}–{round(high * 100)})"
             for name, p, low, high in zip(replay.names, first.chances, first.low, first.high)
         )
     )
+    step = steps(points, replay)[0]
+    if step.choice:
+        assert lines[3].startswith(f"  {replay.names[step.seat]} chose ")

@@ -21,7 +21,8 @@ def parlour_dirs(tmp_path, monkeypatch):
 
 @pytest.fixture(autouse=True)
 def quick_analysis(monkeypatch):
-    """The replay's chances chart plays few games on from each turn (in a thread) in tests."""
+    """The replay's chances chart plays few games on from few points (in a thread) in tests."""
     from parlour.services import analysis
 
     monkeypatch.setattr(analysis, "games_on", lambda game_id: 4)
+    monkeypatch.setattr(analysis, "MOST_POINTS", 40)

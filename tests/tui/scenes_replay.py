@@ -50,5 +50,11 @@ def replay_as_seat():
     return app, keys + ["v"]
 
 
-SCENES = {"replay": replay, "replay-seat": replay_as_seat, "replay-ascii": replay_ascii}
+def replay_chart():
+    """The chances chart on its own key (`c`), in the board's and the log's place, key moments marked."""
+    app, keys = replay()
+    return app, keys + ["c"]
+
+
+SCENES = {"replay": replay, "replay-seat": replay_as_seat, "replay-ascii": replay_ascii, "replay-chart": replay_chart}
 SIZES = {"replay": [(80, 24), (120, 40)]}  # for tools/screenshots.py; 80x24 unless said

@@ -61,6 +61,7 @@ class ReplayScreen(Screen):
             Binding("plus,equals_sign", "speed(1)", t("replay.key_faster"), id="replay_faster", show=False),
             Binding("minus", "speed(-1)", t("replay.key_slower"), id="replay_slower", show=False),
             Binding("v", "eyes", t("replay.key_eyes"), id="replay_eyes"),
+            Binding("c", "chart", t("replay.key_chart"), id="replay_chart"),
             Binding("escape,q", "close", t("replay.key_close"), id="replay_close"),
         ]
 
@@ -85,6 +86,7 @@ class ReplayScreen(Screen):
         self._timer: Timer | None = None
         self._told: tuple | None = None  # the (stop, eyes) the log tells up to
         self._analysed_eyes: int | None = None  # whose view the chart's analysis plays on from
+        self.chart_big = False  # `c`: the chart in the board's and the log's place, as tall as they are
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
@@ -135,8 +137,21 @@ class ReplayScreen(Screen):
             self._follow_timer.stop()
 
     def on_resize(self) -> None:
-        # five rows (four of chart, one of words) in a small terminal, up to ten in a tall one
-        self.query_one(ChancesChart).styles.height = 5 if self.size.height < 30 else min(10, self.size.height // 4)
+        self._place_chart()
+
+    def _place_chart(self) -> None:
+        """Under the board (five rows, up to ten in a tall terminal), or, on `c`, alone in the
+        board's and the log's place. Below 30 rows it is not under the board: four rows of
+        letters there are unreadable, so it shows only on `c`."""
+        chart, small = self.query_one(ChancesChart), self.size.height < 30
+        chart.display = self.chart_big or not small
+        chart.styles.height = "1fr" if self.chart_big else 5 if small else min(10, self.size.height // 4)
+        self.query_one("#board").display = not self.chart_big
+        self.query_one("#log").display = not self.chart_big
+
+    def action_chart(self) -> None:
+        self.chart_big = not self.chart_big
+        self._place_chart()
 
     # ---- the chances chart (parlour/services/analysis.py, worked out in a thread) --------------------
 
@@ -146,28 +161,40 @@ class ReplayScreen(Screen):
         return None if self.replay.finished else self.eyes
 
     def _analyse(self) -> None:
-        from parlour.services.analysis import Analysis
-
-        analysis = Analysis(self.replay, self.analysis_eyes())
-        self._analysed_eyes = analysis.eyes
+        """Work the chart out in a thread (even finding the points to work out reads the whole game)."""
+        eyes = self.analysis_eyes()
+        self._analysed_eyes = eyes
         chart = self.query_one(ChancesChart)
-        chart.start(len(analysis), len(self.replay.turns) + (1 if self.replay.finished else 0))
+        chart.start(0, len(self.replay.turns) + (1 if self.replay.finished else 0))
         self.run_worker(
-            lambda: self._work_analysis(analysis, chart),
+            lambda: self._work_analysis(eyes, chart),
             thread=True,
             group="analysis",
             exclusive=True,
             exit_on_error=False,
         )
 
-    def _work_analysis(self, analysis, chart: ChancesChart) -> None:
+    def _work_analysis(self, eyes: int | None, chart: ChancesChart) -> None:
+        """Each turn's start to the chart as it is worked out, then the key moments."""
         from textual.worker import get_current_worker
 
+        from parlour.services.analysis import Analysis, key_moments, steps
+
         worker = get_current_worker()
+        # in this process: a served table's replay must not start processes (resources per session)
+        analysis = Analysis(self.replay, eyes)
+        starts = sum(1 for _, _, start in analysis.stops if start) + (1 if self.replay.finished else 0)
+        self.app.call_from_thread(chart.start, starts, len(self.replay.turns) + (1 if self.replay.finished else 0))
+        points = []
         for point in analysis.run():
             if worker.is_cancelled:
                 return
-            self.app.call_from_thread(chart.add, point)
+            points.append(point)
+            if point.turn_start or point.end:
+                self.app.call_from_thread(chart.add, point.shown())
+        moments = [(m.step.start.turn, m.kind) for m in key_moments(steps(points))]
+        if not worker.is_cancelled:
+            self.app.call_from_thread(chart.finish, moments)
 
     def chart_turn(self) -> int:
         """The turn the chart marks: past the last turn once a finished game has ended."""

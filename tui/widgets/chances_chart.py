@@ -1,7 +1,9 @@
 """The chances chart under the replay's board: each player's chance to win from the start of each
 turn (parlour/services/analysis.py), one line of the player's pawn letter in their colour per player, the
-turn watched marked by a column, and a line of words with the numbers at that turn. It fills in
-as the analysis goes (the replay screen works it out in a thread and hands over each point).
+turn watched marked by a column, the key moments marked on the top row (`*` luck, `!` a
+decision), and a line of words with the numbers at the turn watched, or that it is still being
+worked out. It fills in as the analysis goes (the replay screen works it out in the background and
+hands over each turn's start, then the key moments).
 
 Letters, not colours alone, tell the players apart, so it reads the same with NO_COLOR and in
 ASCII mode (where the marked column is `|` instead of `│`)."""
@@ -28,14 +30,22 @@ class ChancesChart(Widget):
         self.expected = 0  # points the analysis will give in all
         self.turns = 1  # the last turn on the x axis (one past the last turn for a finished game)
         self.turn = 1  # the turn watched
+        self.moments: list[tuple[int, str]] = []  # (turn, "luck" or "decision"), once all is worked out
+        self.done = False
 
     def start(self, expected: int, turns: int) -> None:
         """A new analysis of a game whose x axis runs from turn 1 to `turns`."""
         self.points, self.expected, self.turns = [], expected, max(1, turns)
+        self.moments, self.done = [], False
         self.refresh()
 
     def add(self, point: Chances) -> None:
         self.points.append(point)
+        self.refresh()
+
+    def finish(self, moments: list[tuple[int, str]]) -> None:
+        """Everything is worked out: mark the key moments."""
+        self.moments, self.done = moments, True
         self.refresh()
 
     def show_turn(self, turn: int) -> None:
@@ -79,6 +89,10 @@ class ChancesChart(Widget):
                 cells[row][column] = self.marks[seat]
                 styles[row][column] = f"bold {self.colours[seat]}"
         text = Text(no_wrap=True, overflow="crop")
+        for turn, kind in self.moments:  # on the top row, over what is there
+            column = min(self._column(turn, plot), plot - 1)
+            cells[0][column] = "!" if kind == "decision" else "*"
+            styles[0][column] = "bold reverse"
         for row in range(rows):
             label = "100%" if row == 0 else "  0%" if row == rows - 1 else " 50%" if 2 * row == rows - 1 else ""
             text.append(f"{label:>4}{line}", style="dim")
@@ -89,14 +103,20 @@ class ChancesChart(Widget):
         return text
 
     def _legend(self) -> str:
-        """The numbers at the turn watched (the last point estimated at or before it)."""
-        shown = [p for p in self.points if p.turn <= self.turn]
-        words = t("analysis.title")
+        """The numbers at the turn watched, or that they are still being worked out (never the
+        numbers of another turn)."""
+        shown = [p for p in self.points if p.turn == self.turn]
         if shown:
             words = chances_line(shown[-1], self.names, intervals=False)
             if shown[-1].games:  # how sure: the widest 95 % interval of the line, and the games
                 margin = max(shown[-1].margin(s) for s in range(len(self.names)))
                 words += " " + t("analysis.sure", margin=round(margin * 100), games=shown[-1].games)
-        if len(self.points) < self.expected:
+        elif not self.done:
+            words = t("analysis.working", turn=self.turn)
+        else:
+            words = t("analysis.skipped", turn=self.turn)
+        if not self.done and self.expected:
             words += "  (" + t("analysis.waiting", done=len(self.points), total=self.expected) + ")"
+        elif self.moments:
+            words += "  " + t("analysis.marks")
         return asciify(words) if self.ascii_only else words
