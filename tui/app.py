@@ -33,6 +33,9 @@ FIRST_SHEETS = {
 }
 
 
+SHOWN_WARNINGS = 3  # keymap warnings shown one by one; the rest are counted in one more
+
+
 class ParlourApp(App):
     CSS_PATH = styles.EVERY
     TITLE = "Parlour"
@@ -144,8 +147,12 @@ class ParlourApp(App):
             per_app_scrollbars()
             self.add_class("ascii")
             self.screen.add_class("ascii")
-        for warning in self.keymap_warnings:  # markup off: "[keys]" is shown as written
+        warnings = self.keymap_warnings  # markup off: "[keys]" is shown as written
+        for warning in warnings[:SHOWN_WARNINGS]:
             self.notify(warning, severity="warning", timeout=15, markup=False)
+        if len(warnings) > SHOWN_WARNINGS:  # a keymap of hundreds of bad lines: not a toast each
+            more = f"keymap: {len(warnings) - SHOWN_WARNINGS} more entries ignored"
+            self.notify(more, severity="warning", timeout=15, markup=False)
         # (the command line names the game to play or set up, and the save to replay)
         if self.start == "play" and self.seats and self.game_id is not None:
             from parlour.rules.records import Rejected
