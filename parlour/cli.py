@@ -4,6 +4,7 @@ without loading Textual."""
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from pathlib import Path
@@ -183,6 +184,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except KeyboardInterrupt:
         return 130
+    except OSError as error:  # the terminal was closed (SIGHUP, then EIO): nobody to tell
+        if error.errno != errno.EIO:
+            raise
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stderr.fileno())
+        return 129  # as SIGHUP ends a process: 128 + 1
 
 
 def _main(argv: list[str] | None) -> int:
@@ -221,7 +228,13 @@ def _main(argv: list[str] | None) -> int:
 
         return run_web(WebSettings(host=args.host, port=args.port, public=args.public, app_options=app_options(args)))
     if args.command == "replay" and args.text:
-        return _replay_text(args.save, args.seat, getattr(args, "analysis", False))
+        from .services import stops
+
+        try:
+            with stops.raising():  # a signal ends it as Ctrl+C would: the progress bar gives the cursor back
+                return _replay_text(args.save, args.seat, getattr(args, "analysis", False))
+        except stops.Stopped as stop:
+            return stop.exit_code
     if args.command == "simulate":
         from .fronts import simulate
 
@@ -309,7 +322,19 @@ def _run_app(args) -> int:
     app = app_of(args)
     if app is None:
         return 2
-    app.run()
+    import asyncio
+
+    from .services import stops
+
+    # A signal ends the app as Ctrl+Q does (the terminal given back as found), never where it stands.
+    stops.remember_terminal()
+    loop = asyncio.new_event_loop()
+    undo = stops.in_loop(loop, app.exit_on_signal)
+    try:
+        app.run(loop=loop)
+    finally:
+        undo()
+        loop.close()
     if app.exit_message:
         print(app.exit_message)
     return app.return_code or 0

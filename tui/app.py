@@ -319,6 +319,19 @@ class ParlourApp(App):
         else:
             self.exit()
 
+    def exit_on_signal(self, signum: int) -> None:
+        """Told to end by a signal (parlour/services/stops.py: a shutdown, `timeout`, a closed
+        terminal): quit as Ctrl+Q does, without asking, for nobody may be there to answer. Every
+        move is on disk already unless saving fails; then it is tried once more, and the shell is
+        told how many moves are lost. Textual's driver gives the terminal back as it found it."""
+        session = self.session
+        driver = session.driver if session is not None else None
+        if session is not None and driver is not None and session.checking is None and not driver.save_again():
+            self.exit_message = quit_message(driver, "lost")
+        elif self.has_something_to_save():
+            self.exit_message = quit_message(driver, "saved")
+        self.exit(return_code=128 + signum)
+
     def _quit_as_answered(self, answer: str | None) -> None:
         """What the player decided about an unsaved game: None goes back to it."""
         if answer is None or self.session is None:  # (asked only with a local game on the table)
