@@ -303,6 +303,10 @@ def _run_app(args) -> int:
     if args.command == "play" and args.game not in registry.available():
         print(f"parlour: unknown game {args.game!r} (known: {', '.join(registry.available())})", file=sys.stderr)
         return 2
+    from parlour.services.config import saves_dir
+    from parlour.services.strays import remove_strays
+
+    remove_strays(saves_dir())  # what a save killed while writing left (one look at the folder)
     if args.plain:  # lines only, and no Textual
         if args.command not in ("play", "resume"):
             print(

@@ -4,6 +4,8 @@ player; stray temporary files are removed; every save has the same mode."""
 
 from __future__ import annotations
 
+import io
+import json
 import os
 import stat
 import threading
@@ -134,3 +136,39 @@ def test_a_torn_last_action_names_who_really_acts(tmp_path, game="filmis", seed=
         if saves.glance(cut).to_act != spec.to_act(loaded.state):
             wrong.append(end)
     assert wrong == []
+
+
+def _strays(folder, name: str) -> tuple:
+    """An old temporary file of `name` (as kill -9 leaves it while saving) and a fresh one (a
+    save being written right now) in `folder`."""
+    folder.mkdir(parents=True, exist_ok=True)
+    old, fresh = folder / f".{name}.k2j4x9.tmp", folder / f".{name}.p0q8z1.tmp"
+    old.write_text('{"format":')
+    fresh.write_text('{"format":')
+    two_minutes_ago = time.time() - 120
+    os.utime(old, (two_minutes_ago, two_minutes_ago))
+    return old, fresh
+
+
+def test_stray_temporary_files_are_removed_at_every_start(tmp_path, monkeypatch):
+    from parlour.cli import main
+
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("PARLOUR_CONFIG_DIR", str(tmp_path / "config"))
+    old, fresh = _strays(tmp_path / "data" / "saves", "g.jsonl")
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    main(["play", "garfield", "--plain", "--seats", "Ann,bot"])  # started and left at once
+    assert not old.exists() and fresh.exists()
+
+
+def test_the_engine_removes_the_stray_temporary_files_beside_its_save(tmp_path):
+    from parlour.fronts.engine import EngineSession
+
+    target = tmp_path / "games" / "g.jsonl"
+    old, fresh = _strays(target.parent, target.name)
+    other, _ = _strays(target.parent, "someone-else.jsonl")
+    engine = EngineSession()
+    assert engine.handle(json.dumps({"cmd": "new", "game": "smurf", "players": ["A", "B"], "seed": 1}))["ok"]
+    assert engine.handle(json.dumps({"cmd": "save", "path": str(target)}))["ok"]
+    assert target.exists() and not old.exists() and fresh.exists()
+    assert other.exists()  # not this save's: left to its own writer

@@ -22,6 +22,7 @@ from typing import BinaryIO
 from parlour.rules import log
 from parlour.rules.records import Event
 
+from . import strays
 from .collector import collections_every
 
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
@@ -145,14 +146,11 @@ def bounded_lines(file: BinaryIO, limit: int = log.MAX_LINE_BYTES) -> Iterator[b
         yield line
 
 
-STRAY_AFTER = 60.0  # seconds: a temporary file this old belongs to a save that never finished
-
-
 def listed(folder: Path, now: float | None = None) -> list[tuple[Path, float]]:
     """The saves in `folder` (`*.jsonl`) with their modification times, newest first. On the way,
     a temporary file a save left when it was killed while writing (`.NAME.xxxx.tmp`, see
-    `write_whole`) is removed once it is older than STRAY_AFTER: a save being written now is
-    younger. A folder that cannot be read lists nothing."""
+    `write_whole`) is removed once it is old (parlour/services/strays.py). A folder that cannot
+    be read lists nothing."""
     import time
 
     now = time.time() if now is None else now
@@ -161,12 +159,8 @@ def listed(folder: Path, now: float | None = None) -> list[tuple[Path, float]]:
         with os.scandir(folder) as entries:
             for entry in entries:
                 name = entry.name
-                if name.startswith(".") and name.endswith(".tmp"):
-                    try:
-                        if now - entry.stat(follow_symlinks=False).st_mtime > STRAY_AFTER:
-                            os.unlink(entry.path)
-                    except OSError:
-                        pass
+                if strays.is_stray(name):
+                    strays.remove_if_old(entry, now)
                 elif name.endswith(".jsonl"):
                     found.append((Path(entry.path), _modified(entry)))
     except OSError:  # no folder yet, or not a folder, or not readable
@@ -377,6 +371,7 @@ def write_whole(path: Path, text: str) -> int:
         except OSError:
             pass
         raise
+    strays.remove_strays(path.parent, path.name)  # what an earlier write, killed, left beside it
     return len(data)
 
 
