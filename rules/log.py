@@ -99,6 +99,17 @@ def check_players(game: Game, players: Any) -> tuple[str, ...]:
     return names
 
 
+@dataclass(frozen=True, slots=True)
+class Dropped:
+    """The last action of a log, cut short while saving and dropped on loading: whose it was
+    (None: not known, several seats could act) and which (None: its own line was the one torn).
+    It was decided on the loaded state, so every front can tell it in words before anything is
+    written over it (`Loaded.dropped`)."""
+
+    seat: int | None
+    action: Any = None
+
+
 @dataclass(slots=True)
 class Loaded:
     header: Header
@@ -109,6 +120,7 @@ class Loaded:
     # before the last actions, for telling them: (the index of the first one's event, state).
     check: Iterator[None] | None = None
     recent: tuple[int, Any] | None = None
+    dropped: Dropped | None = None  # the last action, cut short while saving
 
 
 def loads(text: str) -> Loaded:
@@ -128,7 +140,7 @@ def load_lines(lines: Iterable[bytes], whole: bytes | None = None) -> Loaded:
     does not hold a whole event it is dropped with a warning, whatever its size."""
     read = _read(lines, whole)
     state, kept = _finish(_replay(read, _batches(read), _initial(read)))
-    return Loaded(read.header, read.events[:kept], state, read.warnings)
+    return Loaded(read.header, read.events[:kept], state, read.warnings, dropped=_dropped(read, state))
 
 
 CHECK_SLICE = 256  # actions re-decided between two yields of `Loaded.check` (a few ms)
@@ -171,7 +183,17 @@ def open_lines(lines: Iterable[bytes], recent: int = 1, whole: bytes | None = No
         read.warnings,
         _check(read, len(told), state),
         (told[0], state) if told[0] < kept else None,
+        _dropped(read, after),
     )
+
+
+def _dropped(read: _Read, state: Any) -> Dropped | None:
+    """The action dropped from the log's end: the one whose events were cut short (`_replay`), or,
+    when the torn line was its own first, the action of whoever was to act then."""
+    if read.dropped is not None or not read.torn:
+        return read.dropped
+    seats = read.game.to_act(state)
+    return Dropped(seats[0] if len(seats) == 1 else None)
 
 
 def _check(read: _Read, told: int, folded: Any) -> Iterator[None]:
@@ -193,6 +215,8 @@ class _Read:
     events: list[Event]
     numbers: Sequence[int]
     warnings: list[str]
+    torn: bool = False  # a last line torn while saving was dropped
+    dropped: Dropped | None = None  # the last action, its events cut short (`_replay`)
 
 
 def _read(lines: Iterable[bytes], whole: bytes | None = None) -> _Read:
@@ -202,7 +226,7 @@ def _read(lines: Iterable[bytes], whole: bytes | None = None) -> _Read:
     warnings: list[str] = []
     events: list[Event] = []
     numbers: list[int] = []  # the line each event came from (blank lines are skipped)
-    kept_bytes = 0
+    kept_bytes, torn = 0, False
     for number, raw in enumerate(lines, 1):
         kept_bytes += len(raw)  # blank lines too: the limit is on the file's size
         if kept_bytes > MAX_BYTES:
@@ -227,6 +251,7 @@ def _read(lines: Iterable[bytes], whole: bytes | None = None) -> _Read:
         except LogError as error:
             if header is not None and not raw.endswith(b"\n"):  # the torn tail: keep what came before
                 warnings.append(f"line {number} was cut off while saving; the game goes on from before it")
+                torn = True
                 break
             message = (
                 str(error) if header is not None or str(error).startswith("line ") else f"not a Parlour save ({error})"
@@ -236,7 +261,7 @@ def _read(lines: Iterable[bytes], whole: bytes | None = None) -> _Read:
             raise LogError(f"line {number}: {TOO_LARGE}")
     if header is None:
         raise LogError("the file is empty: it is not a Parlour save")
-    return _Read(header, game, events, numbers, warnings)
+    return _Read(header, game, events, numbers, warnings, torn)
 
 
 _WRITTEN = b'{"seq":%d,"event":'  # how the log writes an event line's beginning (see `event_line`)
@@ -533,6 +558,7 @@ def _replay(
         except RigError as error:
             if last:  # the log stops before a chance outcome the action needs: cut while saving
                 warnings.append(_DROPPED)
+                read.dropped = Dropped(acted.seat, acted.action)
                 return state, start
             raise LogError(f"line {numbers[start]}: {error.reason}") from None
         except Rejected as error:
@@ -540,6 +566,7 @@ def _replay(
         if turn.events != batch:
             if last and turn.events[: len(batch)] == batch:
                 warnings.append(_DROPPED)
+                read.dropped = Dropped(acted.seat, acted.action)
                 return state, start
             at = next(i for i, (a, b) in enumerate(zip(turn.events + [None], batch + [None])) if a != b)
             raise LogError(f"line {numbers[start + at]}: this event does not follow from the rules")

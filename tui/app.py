@@ -216,11 +216,13 @@ class ParlourApp(App):
         from .screens.game import TOLD_BATCHES
 
         try:  # shown at once, checked in full while shown (rules/log.py open_lines: the ruling)
-            self.session = LocalGame.resume(path, check_later=True, recent=TOLD_BATCHES)
+            self.session = game = LocalGame.resume(path, check_later=True, recent=TOLD_BATCHES)
         except saves.SaveError as error:
             self.refuse_save(str(error))
             return
         self._play()
+        if game.dropped:  # (nothing is written before the next action)
+            self.notify(game.dropped, severity="warning", timeout=30, markup=False)
 
     def refuse_save(self, message: str) -> None:
         """A save that cannot be played: back to the list of saves, saying why."""

@@ -15,6 +15,8 @@ from parlour.services.table_driver import TableDriver
 
 
 class LocalGame(LocalSession):
+    dropped: str | None = None  # a resumed save's last action, cut short while saving, in words
+
     def __init__(
         self, table: Table, seats: list[Seat], save_to: Path | Callable[[], Path] | None, on_disk: bool = False
     ):
@@ -49,6 +51,9 @@ class LocalGame(LocalSession):
             on_disk=not loaded.warnings and len(table.events) == len(loaded.events),
         )
         game.checking, game.recent = loaded.check, loaded.recent
+        from parlour.services.dropped import dropped_told
+
+        game.dropped = dropped_told(loaded)  # told when the game is shown, before anything is saved
         return game
 
     @property

@@ -225,7 +225,9 @@ class EngineSession:
         except saves.SaveError as error:
             raise Failure("bad-save", str(error)) from None
         self.table = Table.resume(loaded)
-        return {**self._summary(), "warnings": loaded.warnings}
+        dropped = loaded.dropped  # the last action, cut short while saving: whose and which
+        said = None if dropped is None else {"seat": dropped.seat, "action": encode(dropped.action)}
+        return {**self._summary(), "warnings": loaded.warnings, "dropped": said}
 
     # ---- helpers ---------------------------------------------------------------------------
 

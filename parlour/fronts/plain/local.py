@@ -244,6 +244,11 @@ def run(args) -> int:
             return 1
         seats = seats_from_meta(table.players, loaded.header.meta)
         save_path, resumed = Path(path), True
+        from parlour.services.dropped import dropped_told
+
+        told = dropped_told(loaded)  # said before the save is written again without it
+        if told:
+            lines.say(told)
     else:
         game = args.game
         asked = parse_seats(game, args.seats) if args.seats else ask_seats(game, lines, read)
