@@ -30,6 +30,10 @@ MAX_EVENTS = 500_000
 MAX_BYTES = 32 * 2**20  # the largest a save file may be: every byte counts, blank lines too
 MAX_NAME = 24
 TOO_LARGE = f"the save is larger than a game can be ({MAX_EVENTS} events, {MAX_BYTES // 2**20} MB of file)"
+# Lines a save may have, blank ones included: a line per event and as many blank lines again. A
+# file of tens of millions of blank lines is refused by counting them, not read line by line.
+MAX_LINES = 2 * MAX_EVENTS
+TOO_MANY_LINES = f"the save has more lines than a game can ({MAX_LINES} with blank ones)"
 
 
 class LogError(ValueError):
@@ -231,6 +235,8 @@ def _read(lines: Iterable[bytes], whole: bytes | None = None) -> _Read:
         kept_bytes += len(raw)  # blank lines too: the limit is on the file's size
         if kept_bytes > MAX_BYTES:
             raise LogError(f"line {number}: {TOO_LARGE}")
+        if number > MAX_LINES:
+            raise LogError(f"line {number}: {TOO_MANY_LINES}")
         try:
             if reader is not None:
                 event = reader.read(raw, len(events) + 1)
@@ -278,6 +284,8 @@ def _read_written(whole: bytes) -> _Read | None:
     end = whole.find(b"\n") + 1
     if not end or len(whole) > MAX_BYTES:
         return None
+    if b"\n\n" in whole or b" \n" in whole or b"\r" in whole:  # blank lines, padding: not as written
+        return None  # (found at C speed, before the lines are split: a padded file would be copied)
     try:
         text = _text(whole[:end]).removeprefix("\ufeff")
         header = _parse_header(text) if text else None
@@ -307,6 +315,22 @@ def _read_written(whole: bytes) -> _Read | None:
             return None
         events_of[body] = event
     return _Read(header, game, list(map(events_of.__getitem__, bodies)), range(2, len(lines) + 2), [])
+
+
+def without_padding(whole: bytes) -> bytes:
+    """A log's text without the blank space a tool may have padded it with at its end (more than
+    a line's worth): what is left ends with a newline if the padding held one. Found in chunks
+    from the end, so a file of 32 MB of padding costs a few hundred steps, not a line each."""
+    end, chunk = len(whole), 1 << 16
+    while end:
+        piece = whole[max(0, end - chunk) : end]
+        kept = len(piece.rstrip())
+        end -= len(piece) - kept
+        if kept:
+            break
+    if len(whole) - end <= MAX_LINE_BYTES:
+        return whole  # a newline, or an editor's few blank lines: read as they are
+    return whole[:end] + (b"\n" if whole.find(b"\n", end) >= 0 else b"")  # (no newline: a torn last line)
 
 
 def _after_written(lines: list[bytes], size: int) -> list[bytes] | None:

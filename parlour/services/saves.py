@@ -61,6 +61,9 @@ def _load(path: Path, load) -> log.Loaded:
             whole = file.read(log.MAX_BYTES + 1)
             if len(whole) > log.MAX_BYTES:  # grew since it was measured: refused all the same
                 raise SaveError(_too_large(path))
+            whole = log.without_padding(whole)
+            if whole.count(b"\n") > log.MAX_LINES:  # counted at C speed, not read line by line
+                raise SaveError(f"{path.name}: {log.TOO_MANY_LINES}")
             return load(bounded_lines(io.BytesIO(whole)), whole)
         except log.LogError as error:
             raise SaveError(f"{path.name}: {error}") from None
