@@ -332,13 +332,12 @@ def _run_app(args) -> int:
 
     # A signal ends the app as Ctrl+Q does (the terminal given back as found), never where it stands.
     stops.remember_terminal()
-    loop = asyncio.new_event_loop()
-    undo = stops.in_loop(loop, app.exit_on_signal)
-    try:
-        app.run(loop=loop)
-    finally:
-        undo()
-        loop.close()
+    with asyncio.Runner() as runner:  # (closed as asyncio.run closes its loop: tasks left cancelled)
+        undo = stops.in_loop(runner.get_loop(), app.exit_on_signal)
+        try:
+            app.run(loop=runner.get_loop())
+        finally:
+            undo()
     if app.exit_message:
         print(app.exit_message)
     return app.return_code or 0
