@@ -49,22 +49,19 @@ def read_config(path: Path, limit: int = CONFIG_MAX_BYTES) -> bytes | None:
     too); None when there is no such file. Never waits on a FIFO or reads a device: a link to
     /dev/zero or /dev/urandom is refused by what it is, not read until memory runs out.
     Raises ConfigError saying why a file is not read."""
-    import stat
+    from .regular import NotRegular, TooLarge, open_regular
 
     try:
-        # O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused just below)
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        fd = open_regular(path, limit)
     except FileNotFoundError:
         return None
+    except NotRegular:
+        raise ConfigError("not a regular file") from None
+    except TooLarge:
+        raise ConfigError(f"larger than {limit // 1024} KB") from None
     except (OSError, ValueError) as error:
         raise ConfigError(getattr(error, "strerror", None) or str(error)) from None
     try:
-        found = os.fstat(fd)
-        if not stat.S_ISREG(found.st_mode):
-            raise ConfigError("not a regular file")
-        if found.st_size > limit:
-            raise ConfigError(f"larger than {limit // 1024} KB")
-        os.set_blocking(fd, True)
         data = b""
         while len(data) <= limit and (chunk := os.read(fd, limit + 1 - len(data))):
             data += chunk

@@ -22,7 +22,7 @@ from typing import BinaryIO
 from parlour.rules import log
 from parlour.rules.records import Event
 
-from . import strays
+from . import regular, strays
 from .collector import collections_every
 
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
@@ -117,18 +117,13 @@ def _open_regular(path: Path) -> BinaryIO:
     (`log.MAX_BYTES` of file, blank lines and all, measured before anything is read), else
     SaveError; never blocks on a FIFO."""
     try:
-        # O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused just below)
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | _CLOEXEC)
+        fd = regular.open_regular(path, log.MAX_BYTES)
+    except regular.NotRegular:
+        raise SaveError(f"{path.name or path}: not a Parlour save (not a regular file)") from None
+    except regular.TooLarge:
+        raise SaveError(_too_large(path)) from None
     except (OSError, ValueError) as error:
         raise SaveError(f"{path.name}: cannot be read ({_reason(error)})") from None
-    found = os.fstat(fd)
-    if not stat.S_ISREG(found.st_mode):
-        os.close(fd)
-        raise SaveError(f"{path.name or path}: not a Parlour save (not a regular file)")
-    if found.st_size > log.MAX_BYTES:
-        os.close(fd)
-        raise SaveError(_too_large(path))
-    os.set_blocking(fd, True)
     return os.fdopen(fd, "rb")
 
 
