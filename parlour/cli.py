@@ -4,6 +4,7 @@ without loading Textual."""
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from pathlib import Path
@@ -190,6 +191,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except KeyboardInterrupt:
         return 130
+    except OSError as error:  # the terminal was closed (SIGHUP, then EIO): nobody to tell
+        if error.errno != errno.EIO:
+            raise
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stderr.fileno())
+        return 129  # as SIGHUP ends a process: 128 + 1
 
 
 def _main(argv: list[str] | None) -> int:
@@ -229,10 +236,15 @@ def _main(argv: list[str] | None) -> int:
 
         return run_web(WebSettings(host=args.host, port=args.port, public=args.public, app_options=app_options(args)))
     if args.command == "replay" and args.text:
+        from .services import stops
         from .services.words import i18n
 
         i18n.set_language(args.lang or i18n.default_language())  # the lines in the reader's language
-        return _replay_text(args.save, args.seat, getattr(args, "analysis", False))
+        try:
+            with stops.raising():  # a signal ends it as Ctrl+C would: the progress bar gives the cursor back
+                return _replay_text(args.save, args.seat, getattr(args, "analysis", False))
+        except stops.Stopped as stop:
+            return stop.exit_code
     if args.command == "simulate":
         from .fronts import simulate
 
@@ -299,6 +311,10 @@ def _run_app(args) -> int:
     if args.command == "play" and args.game not in registry.available():
         print(f"parlour: unknown game {args.game!r} (known: {', '.join(registry.available())})", file=sys.stderr)
         return 2
+    from parlour.services.config import saves_dir
+    from parlour.services.strays import remove_strays
+
+    remove_strays(saves_dir())  # what a save killed while writing left (one look at the folder)
     if args.plain:  # lines only, and no Textual
         if args.command not in ("play", "resume"):
             print(
@@ -318,10 +334,19 @@ def _run_app(args) -> int:
     app = app_of(args)
     if app is None:
         return 2
-    from .services import save_lock
+    import asyncio
+
+    from .services import save_lock, stops
 
     save_lock.use_front("app")
-    app.run()
+    # A signal ends the app as Ctrl+Q does (the terminal given back as found), never where it stands.
+    stops.remember_terminal()
+    with asyncio.Runner() as runner:  # (closed as asyncio.run closes its loop: tasks left cancelled)
+        undo = stops.in_loop(runner.get_loop(), app.exit_on_signal)
+        try:
+            app.run(loop=runner.get_loop())
+        finally:
+            undo()
     if app.exit_message:
         print(app.exit_message)
     return app.return_code or 0

@@ -30,6 +30,10 @@ MAX_EVENTS = 500_000
 MAX_BYTES = 32 * 2**20  # the largest a save file may be: every byte counts, blank lines too
 MAX_NAME = 24
 TOO_LARGE = f"the save is larger than a game can be ({MAX_EVENTS} events, {MAX_BYTES // 2**20} MB of file)"
+# Lines a save may have, blank ones included: a line per event and as many blank lines again. A
+# file of tens of millions of blank lines is refused by counting them, not read line by line.
+MAX_LINES = 2 * MAX_EVENTS
+TOO_MANY_LINES = f"the save has more lines than a game can ({MAX_LINES} with blank ones)"
 
 
 class LogError(ValueError):
@@ -99,6 +103,17 @@ def check_players(game: Game, players: Any) -> tuple[str, ...]:
     return names
 
 
+@dataclass(frozen=True, slots=True)
+class Dropped:
+    """The last action of a log, cut short while saving and dropped on loading: whose it was
+    (None: not known, several seats could act) and which (None: its own line was the one torn).
+    It was decided on the loaded state, so every front can tell it in words before anything is
+    written over it (`Loaded.dropped`)."""
+
+    seat: int | None
+    action: Any = None
+
+
 @dataclass(slots=True)
 class Loaded:
     header: Header
@@ -109,6 +124,7 @@ class Loaded:
     # before the last actions, for telling them: (the index of the first one's event, state).
     check: Iterator[None] | None = None
     recent: tuple[int, Any] | None = None
+    dropped: Dropped | None = None  # the last action, cut short while saving
 
 
 def loads(text: str) -> Loaded:
@@ -128,7 +144,7 @@ def load_lines(lines: Iterable[bytes], whole: bytes | None = None) -> Loaded:
     does not hold a whole event it is dropped with a warning, whatever its size."""
     read = _read(lines, whole)
     state, kept = _finish(_replay(read, _batches(read), _initial(read)))
-    return Loaded(read.header, read.events[:kept], state, read.warnings)
+    return Loaded(read.header, read.events[:kept], state, read.warnings, dropped=_dropped(read, state))
 
 
 CHECK_SLICE = 256  # actions re-decided between two yields of `Loaded.check` (a few ms)
@@ -171,7 +187,17 @@ def open_lines(lines: Iterable[bytes], recent: int = 1, whole: bytes | None = No
         read.warnings,
         _check(read, len(told), state),
         (told[0], state) if told[0] < kept else None,
+        _dropped(read, after),
     )
+
+
+def _dropped(read: _Read, state: Any) -> Dropped | None:
+    """The action dropped from the log's end: the one whose events were cut short (`_replay`), or,
+    when the torn line was its own first, the action of whoever was to act then."""
+    if read.dropped is not None or not read.torn:
+        return read.dropped
+    seats = read.game.to_act(state)
+    return Dropped(seats[0] if len(seats) == 1 else None)
 
 
 def _check(read: _Read, told: int, folded: Any) -> Iterator[None]:
@@ -193,6 +219,8 @@ class _Read:
     events: list[Event]
     numbers: Sequence[int]
     warnings: list[str]
+    torn: bool = False  # a last line torn while saving was dropped
+    dropped: Dropped | None = None  # the last action, its events cut short (`_replay`)
 
 
 def _read(lines: Iterable[bytes], whole: bytes | None = None) -> _Read:
@@ -202,11 +230,13 @@ def _read(lines: Iterable[bytes], whole: bytes | None = None) -> _Read:
     warnings: list[str] = []
     events: list[Event] = []
     numbers: list[int] = []  # the line each event came from (blank lines are skipped)
-    kept_bytes = 0
+    kept_bytes, torn = 0, False
     for number, raw in enumerate(lines, 1):
         kept_bytes += len(raw)  # blank lines too: the limit is on the file's size
         if kept_bytes > MAX_BYTES:
             raise LogError(f"line {number}: {TOO_LARGE}")
+        if number > MAX_LINES:
+            raise LogError(f"line {number}: {TOO_MANY_LINES}")
         try:
             if reader is not None:
                 event = reader.read(raw, len(events) + 1)
@@ -227,6 +257,7 @@ def _read(lines: Iterable[bytes], whole: bytes | None = None) -> _Read:
         except LogError as error:
             if header is not None and not raw.endswith(b"\n"):  # the torn tail: keep what came before
                 warnings.append(f"line {number} was cut off while saving; the game goes on from before it")
+                torn = True
                 break
             message = (
                 str(error) if header is not None or str(error).startswith("line ") else f"not a Parlour save ({error})"
@@ -236,7 +267,7 @@ def _read(lines: Iterable[bytes], whole: bytes | None = None) -> _Read:
             raise LogError(f"line {number}: {TOO_LARGE}")
     if header is None:
         raise LogError("the file is empty: it is not a Parlour save")
-    return _Read(header, game, events, numbers, warnings)
+    return _Read(header, game, events, numbers, warnings, torn)
 
 
 _WRITTEN = b'{"seq":%d,"event":'  # how the log writes an event line's beginning (see `event_line`)
@@ -253,6 +284,8 @@ def _read_written(whole: bytes) -> _Read | None:
     end = whole.find(b"\n") + 1
     if not end or len(whole) > MAX_BYTES:
         return None
+    if b"\n\n" in whole or b" \n" in whole or b"\r" in whole:  # blank lines, padding: not as written
+        return None  # (found at C speed, before the lines are split: a padded file would be copied)
     try:
         text = _text(whole[:end]).removeprefix("\ufeff")
         header = _parse_header(text) if text else None
@@ -282,6 +315,22 @@ def _read_written(whole: bytes) -> _Read | None:
             return None
         events_of[body] = event
     return _Read(header, game, list(map(events_of.__getitem__, bodies)), range(2, len(lines) + 2), [])
+
+
+def without_padding(whole: bytes) -> bytes:
+    """A log's text without the blank space a tool may have padded it with at its end (more than
+    a line's worth): what is left ends with a newline if the padding held one. Found in chunks
+    from the end, so a file of 32 MB of padding costs a few hundred steps, not a line each."""
+    end, chunk = len(whole), 1 << 16
+    while end:
+        piece = whole[max(0, end - chunk) : end]
+        kept = len(piece.rstrip())
+        end -= len(piece) - kept
+        if kept:
+            break
+    if len(whole) - end <= MAX_LINE_BYTES:
+        return whole  # a newline, or an editor's few blank lines: read as they are
+    return whole[:end] + (b"\n" if whole.find(b"\n", end) >= 0 else b"")  # (no newline: a torn last line)
 
 
 def _after_written(lines: list[bytes], size: int) -> list[bytes] | None:
@@ -533,6 +582,7 @@ def _replay(
         except RigError as error:
             if last:  # the log stops before a chance outcome the action needs: cut while saving
                 warnings.append(_DROPPED)
+                read.dropped = Dropped(acted.seat, acted.action)
                 return state, start
             raise LogError(f"line {numbers[start]}: {error.reason}") from None
         except Rejected as error:
@@ -540,6 +590,7 @@ def _replay(
         if turn.events != batch:
             if last and turn.events[: len(batch)] == batch:
                 warnings.append(_DROPPED)
+                read.dropped = Dropped(acted.seat, acted.action)
                 return state, start
             at = next(i for i, (a, b) in enumerate(zip(turn.events + [None], batch + [None])) if a != b)
             raise LogError(f"line {numbers[start + at]}: this event does not follow from the rules")

@@ -4,8 +4,12 @@ player; stray temporary files are removed; every save has the same mode."""
 
 from __future__ import annotations
 
+import io
+import json
 import os
 import stat
+import subprocess
+import sys
 import threading
 import time
 
@@ -134,3 +138,88 @@ def test_a_torn_last_action_names_who_really_acts(tmp_path, game="filmis", seed=
         if saves.glance(cut).to_act != spec.to_act(loaded.state):
             wrong.append(end)
     assert wrong == []
+
+
+def _strays(folder, name: str) -> tuple:
+    """An old temporary file of `name` (as kill -9 leaves it while saving) and a fresh one (a
+    save being written right now) in `folder`."""
+    folder.mkdir(parents=True, exist_ok=True)
+    old, fresh = folder / f".{name}.k2j4x9.tmp", folder / f".{name}.p0q8z1.tmp"
+    old.write_text('{"format":')
+    fresh.write_text('{"format":')
+    two_minutes_ago = time.time() - 120
+    os.utime(old, (two_minutes_ago, two_minutes_ago))
+    return old, fresh
+
+
+def test_stray_temporary_files_are_removed_at_every_start(tmp_path, monkeypatch):
+    from parlour.cli import main
+
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("PARLOUR_CONFIG_DIR", str(tmp_path / "config"))
+    old, fresh = _strays(tmp_path / "data" / "saves", "g.jsonl")
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    main(["play", "garfield", "--plain", "--seats", "Ann,bot"])  # started and left at once
+    assert not old.exists() and fresh.exists()
+
+
+def test_the_engine_removes_the_stray_temporary_files_beside_its_save(tmp_path):
+    from parlour.fronts.engine import EngineSession
+
+    target = tmp_path / "games" / "g.jsonl"
+    old, fresh = _strays(target.parent, target.name)
+    other, _ = _strays(target.parent, "someone-else.jsonl")
+    engine = EngineSession()
+    assert engine.handle(json.dumps({"cmd": "new", "game": "smurf", "players": ["A", "B"], "seed": 1}))["ok"]
+    assert engine.handle(json.dumps({"cmd": "save", "path": str(target)}))["ok"]
+    assert target.exists() and not old.exists() and fresh.exists()
+    assert other.exists()  # not this save's: left to its own writer
+
+
+PADDED_READ = r"""
+import json, re, sys
+from parlour.services import saves
+try:
+    loaded = saves.read(sys.argv[1])
+    found = {"events": len(loaded.events), "warnings": loaded.warnings}
+except saves.SaveError as error:
+    found = {"refused": str(error)}
+# this process's own peak (VmHWM): ru_maxrss would count the test's process it was forked from
+found["peak"] = int(re.search(r"VmHWM:\s*(\d+)", open("/proc/self/status").read())[1]) * 1024
+print(json.dumps(found))
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
+@pytest.mark.parametrize("padding", ["blank lines at the end", "spaces in every line", "blank lines between"])
+def test_a_save_padded_to_the_size_limit_opens_in_bounded_memory(tmp_path, padding):
+    """32 MB of a save, most of it padding: read (or refused, for more lines than a game can
+    have) with at most 100 MB of memory; the subprocess's timeout only marks a hang."""
+    table = _played("smurf", 2, 400)
+    text = log.dumps(table.header, table.events).encode()
+    lines = text.splitlines(keepends=True)
+    room = log.MAX_BYTES - len(text)
+    if padding == "blank lines at the end":
+        data = text + b"\n" * room
+    elif padding == "spaces in every line":
+        per = room // len(lines)
+        data = b"".join(line[:-1] + b" " * per + b"\n" for line in lines)
+    else:
+        per = room // len(lines)
+        data = b"".join(line + b"\n" * per for line in lines)
+    path = tmp_path / "padded.jsonl"
+    path.write_bytes(data)
+    assert log.MAX_BYTES - len(lines) <= path.stat().st_size <= log.MAX_BYTES
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", PADDED_READ, str(path)], capture_output=True, text=True, timeout=120, check=False
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"{padding}: opening the save hung")
+    assert done.returncode == 0, done.stderr[-2000:]
+    found = json.loads(done.stdout)
+    if padding == "blank lines between":  # 32 million lines: counted, not read
+        assert found.get("refused") == f"padded.jsonl: {log.TOO_MANY_LINES}"
+    else:
+        assert found.get("events") == len(table.events) and found["warnings"] == [], found
+    assert found["peak"] <= 100 * 2**20, f"{padding}: {found['peak'] / 2**20:.0f} MB"

@@ -33,6 +33,9 @@ FIRST_SHEETS = {
 }
 
 
+SHOWN_WARNINGS = 3  # keymap warnings shown one by one; the rest are counted in one more
+
+
 class ParlourApp(App):
     CSS_PATH = styles.EVERY
     TITLE = "Parlour"
@@ -142,8 +145,12 @@ class ParlourApp(App):
             per_app_scrollbars()
             self.add_class("ascii")
             self.screen.add_class("ascii")
-        for warning in self.keymap_warnings:  # markup off: "[keys]" is shown as written
+        warnings = self.keymap_warnings  # markup off: "[keys]" is shown as written
+        for warning in warnings[:SHOWN_WARNINGS]:
             self.notify(warning, severity="warning", timeout=15, markup=False)
+        if len(warnings) > SHOWN_WARNINGS:  # a keymap of hundreds of bad lines: not a toast each
+            more = f"keymap: {len(warnings) - SHOWN_WARNINGS} more entries ignored"
+            self.notify(more, severity="warning", timeout=15, markup=False)
         # (the command line names the game to play or set up, and the save to replay)
         if self.start == "play" and self.seats and self.game_id is not None:
             from parlour.rules.records import Rejected
@@ -207,7 +214,7 @@ class ParlourApp(App):
         from .screens.game import TOLD_BATCHES
 
         try:  # shown at once, checked in full while shown (rules/log.py open_lines: the ruling)
-            self.session = LocalGame.resume(path, check_later=True, recent=TOLD_BATCHES)
+            self.session = game = LocalGame.resume(path, check_later=True, recent=TOLD_BATCHES)
         except save_lock.Held as held:
             self.open_elsewhere(path, str(held))
             return
@@ -215,6 +222,8 @@ class ParlourApp(App):
             self.refuse_save(str(error))
             return
         self._play()
+        if game.dropped:  # (nothing is written before the next action)
+            self.notify(game.dropped, severity="warning", timeout=30, markup=False)
 
     def open_elsewhere(self, path: Path, held: str) -> None:
         """A game open in another window: say so, and watch it as it is played, or go back."""
@@ -327,6 +336,19 @@ class ParlourApp(App):
             self._quit_as_answered("saved")
         else:
             self.exit()
+
+    def exit_on_signal(self, signum: int) -> None:
+        """Told to end by a signal (parlour/services/stops.py: a shutdown, `timeout`, a closed
+        terminal): quit as Ctrl+Q does, without asking, for nobody may be there to answer. Every
+        move is on disk already unless saving fails; then it is tried once more, and the shell is
+        told how many moves are lost. Textual's driver gives the terminal back as it found it."""
+        session = self.session
+        driver = session.driver if session is not None else None
+        if session is not None and driver is not None and session.checking is None and not driver.save_again():
+            self.exit_message = quit_message(driver, "lost")
+        elif self.has_something_to_save():
+            self.exit_message = quit_message(driver, "saved")
+        self.exit(return_code=128 + signum)
 
     def _quit_as_answered(self, answer: str | None) -> None:
         """What the player decided about an unsaved game: None goes back to it."""

@@ -16,6 +16,8 @@ from parlour.services.table_driver import TableDriver
 
 
 class LocalGame(LocalSession):
+    dropped: str | None = None  # a resumed save's last action, cut short while saving, in words
+
     def __init__(
         self,
         table: Table,
@@ -64,6 +66,9 @@ class LocalGame(LocalSession):
             hold=hold,
         )
         game.checking, game.recent = loaded.check, loaded.recent
+        from parlour.services.dropped import dropped_told
+
+        game.dropped = dropped_told(loaded)  # told when the game is shown, before anything is saved
         return game
 
     @property

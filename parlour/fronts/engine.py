@@ -241,7 +241,9 @@ class EngineSession:
             raise Failure("bad-save", str(error)) from None
         self._let_go()
         self.table, self.hold = Table.resume(loaded), hold
-        return {**self._summary(), "warnings": loaded.warnings}
+        dropped = loaded.dropped  # the last action, cut short while saving: whose and which
+        said = None if dropped is None else {"seat": dropped.seat, "action": encode(dropped.action)}
+        return {**self._summary(), "warnings": loaded.warnings, "dropped": said}
 
     @staticmethod
     def _take(path: str) -> SaveLock:

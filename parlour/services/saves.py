@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, BinaryIO
 from parlour.rules import log
 from parlour.rules.records import Event
 
+from . import regular, strays
 from .collector import collections_every
 
 if TYPE_CHECKING:
@@ -63,6 +64,9 @@ def _load(path: Path, load) -> log.Loaded:
             whole = file.read(log.MAX_BYTES + 1)
             if len(whole) > log.MAX_BYTES:  # grew since it was measured: refused all the same
                 raise SaveError(_too_large(path))
+            whole = log.without_padding(whole)
+            if whole.count(b"\n") > log.MAX_LINES:  # counted at C speed, not read line by line
+                raise SaveError(f"{path.name}: {log.TOO_MANY_LINES}")
             return load(bounded_lines(io.BytesIO(whole)), whole)
         except log.LogError as error:
             raise SaveError(f"{path.name}: {error}") from None
@@ -116,18 +120,13 @@ def _open_regular(path: Path) -> BinaryIO:
     (`log.MAX_BYTES` of file, blank lines and all, measured before anything is read), else
     SaveError; never blocks on a FIFO."""
     try:
-        # O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused just below)
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | _CLOEXEC)
+        fd = regular.open_regular(path, log.MAX_BYTES)
+    except regular.NotRegular:
+        raise SaveError(f"{path.name or path}: not a Parlour save (not a regular file)") from None
+    except regular.TooLarge:
+        raise SaveError(_too_large(path)) from None
     except (OSError, ValueError) as error:
         raise SaveError(f"{path.name}: cannot be read ({_reason(error)})") from None
-    found = os.fstat(fd)
-    if not stat.S_ISREG(found.st_mode):
-        os.close(fd)
-        raise SaveError(f"{path.name or path}: not a Parlour save (not a regular file)")
-    if found.st_size > log.MAX_BYTES:
-        os.close(fd)
-        raise SaveError(_too_large(path))
-    os.set_blocking(fd, True)
     return os.fdopen(fd, "rb")
 
 
@@ -148,14 +147,11 @@ def bounded_lines(file: BinaryIO, limit: int = log.MAX_LINE_BYTES) -> Iterator[b
         yield line
 
 
-STRAY_AFTER = 60.0  # seconds: a temporary file this old belongs to a save that never finished
-
-
 def listed(folder: Path, now: float | None = None) -> list[tuple[Path, float]]:
     """The saves in `folder` (`*.jsonl`) with their modification times, newest first. On the way,
     a temporary file a save left when it was killed while writing (`.NAME.xxxx.tmp`, see
-    `write_whole`) is removed once it is older than STRAY_AFTER: a save being written now is
-    younger. A folder that cannot be read lists nothing."""
+    `write_whole`) is removed once it is old (parlour/services/strays.py). A folder that cannot
+    be read lists nothing."""
     import time
 
     now = time.time() if now is None else now
@@ -164,12 +160,8 @@ def listed(folder: Path, now: float | None = None) -> list[tuple[Path, float]]:
         with os.scandir(folder) as entries:
             for entry in entries:
                 name = entry.name
-                if name.startswith(".") and name.endswith(".tmp"):
-                    try:
-                        if now - entry.stat(follow_symlinks=False).st_mtime > STRAY_AFTER:
-                            os.unlink(entry.path)
-                    except OSError:
-                        pass
+                if strays.is_stray(name):
+                    strays.remove_if_old(entry, now)
                 elif name.endswith(".jsonl"):
                     found.append((Path(entry.path), _modified(entry)))
     except OSError:  # no folder yet, or not a folder, or not readable
@@ -442,6 +434,7 @@ def write_whole(path: Path, text: str) -> int:
         except OSError:
             pass
         raise
+    strays.remove_strays(path.parent, path.name)  # what an earlier write, killed, left beside it
     return len(data)
 
 

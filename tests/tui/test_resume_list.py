@@ -67,3 +67,39 @@ async def test_a_long_list_lists_every_save_and_opens_the_one_chosen():
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
         assert app.session.table.events[: len(tables["game-13.jsonl"].events)] == tables["game-13.jsonl"].events
+
+
+async def test_every_row_broken_or_not_is_reached_by_the_keys_and_a_broken_one_deleted():
+    """19 broken saves above a good one: the arrows reach every row (the good one below the box
+    too), Enter on a broken one says why and stays, and `d` deletes a broken one."""
+    saves_dir().mkdir(parents=True)
+    _save("good.jsonl", "smurf", 3, None, 60)  # the oldest: listed last
+    for i in range(19):
+        broken = saves_dir() / f"broken-{i:02d}.jsonl"
+        broken.write_bytes(b"\x00not a save\n")
+        stamp = time.time() - i * 60
+        os.utime(broken, (stamp, stamp))
+    app = make_app(start="resume", bot_delay=0, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        listed = app.screen.query_one("#saves", OptionList)
+        assert listed.highlighted == 19  # the one that can be played
+        await pilot.press("home")
+        await settle(pilot)
+        assert listed.highlighted == 0
+        await pilot.press("enter")  # a broken one: its reason, and the list stays
+        await settle(pilot)
+        assert isinstance(app.screen, ResumeScreen)
+        assert any("broken-00.jsonl" in n.message for n in app._notifications)
+        for _ in range(19):
+            await pilot.press("down")
+        await settle(pilot)
+        assert listed.highlighted == 19 and app.screen.rows[19][0].name == "good.jsonl"
+        for _ in range(5):
+            await pilot.press("up")
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert not (saves_dir() / "broken-14.jsonl").exists()
+        assert len(list(saves_dir().glob("*.jsonl"))) == 19

@@ -81,9 +81,12 @@ class ResumeScreen(Screen):
     def compose(self) -> ComposeResult:
         self.rows = describe_saves(saves_dir())
         plain = asciify if getattr(self.app, "ascii_only", False) else str
-        # Content, not a string: a row is text, never markup (a player named "[/]" is shown as such)
+        # Content, not a string: a row is text, never markup (a player named "[/]" is shown as such).
+        # A broken row is dimmed, not disabled: the keys reach every row (a disabled one is skipped,
+        # and a list of broken rows would hide the rows below it), so `d` deletes it too.
         options = [
-            Option(Content(plain(line)), id=str(i), disabled=not ok) for i, (_, line, ok) in enumerate(self.rows)
+            Option(Content(plain(line)) if ok else Content.styled(plain(line), "dim"), id=str(i))
+            for i, (_, line, ok) in enumerate(self.rows)
         ]
         with Middle():
             with Center():
@@ -91,6 +94,8 @@ class ResumeScreen(Screen):
                     yield Static(t("resume.heading"), id="resume-title")
                     if options:
                         listed = OptionList(*options, id="saves")
+                        # the first save that can be played is highlighted, broken ones above it or not
+                        listed.highlighted = next((i for i, row in enumerate(self.rows) if row[2]), 0)
                         if len(options) >= LIST_LINES:  # as tall as it may be: no need to measure every row
                             listed.styles.height = LIST_LINES
                         yield listed
@@ -104,7 +109,10 @@ class ResumeScreen(Screen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is None:  # (every row's option has its index as id)
             return
-        path = self.rows[int(event.option.id)][0]
+        path, line, ok = self.rows[int(event.option.id)]
+        if not ok:  # a broken save: why it cannot be played, again (its row says it too)
+            self.notify(line, severity="error", markup=False)
+            return
         self.app.resume_game(path)
 
     def action_watch(self) -> None:

@@ -273,6 +273,11 @@ def run(args) -> int:
         seats = seats_from_meta(table.players, loaded.header.meta)
         save_path, resumed = Path(path), True
         on_disk = len(table.events) == len(loaded.events)  # what is lost is counted from them on
+        from parlour.services.dropped import dropped_told
+
+        told = dropped_told(loaded)  # said before the save is written again without it
+        if told:
+            lines.say(told)
     else:
         game = args.game
         asked = parse_seats(game, args.seats) if args.seats else ask_seats(game, lines, read)

@@ -465,6 +465,11 @@ class Shelf:
         table.creator = creator if isinstance(creator, str) else None
         table.hints = meta.get("hints") is True
         game = Table.resume(loaded)
+        from parlour.services.dropped import dropped_told
+
+        told = dropped_told(loaded)  # logged before the save is written again without it
+        if told:
+            log.warning("table %d, %s: %s", table.id, path.name, told)
         table.play(game, path)
         for seat, s in enumerate(plan):
             if s.bot is None:
