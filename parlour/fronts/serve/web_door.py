@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import struct
 import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -26,7 +27,17 @@ from .client import C1_TO_REPLACEMENT, BadClient, check_name, check_size, client
 from .guard import source
 from .names import is_shared
 from .pace import Bucket
-from .server import MAX_UNSENT, READ_BURST, READ_RATE, RESIZE_BURST, RESIZE_RATE, is_loopback, terminal_environ
+from .server import (
+    MAX_UNSENT,
+    READ_BURST,
+    READ_RATE,
+    READ_SIZE,
+    RESIZE_BURST,
+    RESIZE_RATE,
+    WINDOW,
+    is_loopback,
+    terminal_environ,
+)
 from .tables import Member
 from .webgate import Gate
 
@@ -41,6 +52,10 @@ HEARTBEAT = 30.0  # seconds between pings that find a browser gone without a wor
 MAX_PING = 64  # characters of a page's ping payload echoed back
 CLOSE_WAIT = 1.0  # seconds the server waits for a browser's answer to its close (a newer login waits on it)
 KEEPALIVE = 15.0  # seconds an idle HTTP connection (no WebSocket) is kept open
+# Bytes a browser held to its input pace may keep waiting unread in the socket (beyond aiohttp's
+# own 64 KiB): half an SSH client's window. A browser sends a few bytes a key and one message a
+# paste; more is a flood, cut off rather than read through at the pace for minutes.
+MAX_QUEUED = WINDOW // 2
 
 # The browser login (the cookie's login id) each web session's task plays under: a reloaded tab
 # may take over its own seat from a shared credential. An SSH session's task has none.
@@ -372,13 +387,36 @@ class WebSession:
         transport = self.request.transport
         held = transport.get_write_buffer_size() if transport is not None else 0
         if self.unsent + held > MAX_UNSENT:
-            log.info("%s does not read its screen (more than %d bytes unsent): disconnected", self.name, MAX_UNSENT)
-            self.out.clear()
-            self.cut.set()
-            if transport is not None:
-                transport.abort()
+            self.cut_off(f"does not read its screen (more than {MAX_UNSENT} bytes unsent)")
             return
         self.more.set()
+
+    def cut_off(self, why: str) -> None:
+        """End this browser's session at once: its unsent output and whatever it queued (the rest
+        of a message, aiohttp's buffer, the socket's) are dropped, never read through."""
+        if self.cut.is_set():
+            return
+        log.info("%s %s: disconnected", self.name, why)
+        self.out.clear()
+        self.cut.set()
+        transport = self.request.transport
+        if transport is not None:
+            transport.abort()
+
+    def queued(self) -> int:
+        """Bytes the browser sent that wait unread in this server's socket (aiohttp stops reading
+        once its own buffer holds 64 KiB, so these are beyond that)."""
+        transport = self.request.transport
+        sock = transport.get_extra_info("socket") if transport is not None else None
+        if sock is None:
+            return 0
+        try:
+            import fcntl
+            import termios
+
+            return struct.unpack("i", fcntl.ioctl(sock.fileno(), termios.FIONREAD, b"\0" * 4))[0]
+        except (ImportError, OSError, ValueError):  # not a POSIX socket, or closed meanwhile
+            return 0
 
     async def _send(self) -> None:
         try:
@@ -532,7 +570,8 @@ class WebSession:
             kind, data = parse(message.data)
             if kind == "stdin":
                 last_key = loop.time()
-                channel.keys(data)
+                if not await self._type(channel, data, pace):
+                    return None
                 if (channel.dropped or channel.paste.ended) and not told:
                     told = True
                     log.info(
@@ -540,9 +579,10 @@ class WebSession:
                         member.name,
                         MAX_BACKLOG,
                     )
-            elif kind == "resize":
+                continue
+            if kind == "resize":
                 if not resizes.take():
-                    log.info("%s sent window changes faster than %d a second: disconnected", member.name, RESIZE_RATE)
+                    self.cut_off(f"sent window changes faster than {RESIZE_RATE} a second")
                     return None
                 channel.resize(*data)
             elif kind == "ping":
@@ -550,6 +590,23 @@ class WebSession:
             wait = pace.wait(len(message.data))
             if wait:  # (the pace of one client's input: its next message waits)
                 await asyncio.sleep(wait)
+
+    async def _type(self, channel, text: str, pace: Bucket) -> bool:
+        """A `stdin` message's text to the channel as SSH's reads reach it: READ_SIZE characters
+        at a time, each at the session's pace, a turn of the loop between them (keys and pastes
+        alike). A browser that keeps more than MAX_QUEUED bytes waiting unread in the socket while
+        it is held to its pace is cut off: what it queued is dropped, not read through. False
+        once the session is over."""
+        for at in range(0, len(text), READ_SIZE):
+            if channel.closed or self.cut.is_set():
+                return False
+            channel.keys(text[at : at + READ_SIZE])
+            wait = pace.wait(min(READ_SIZE, len(text) - at))
+            if wait and self.queued() > MAX_QUEUED:
+                self.cut_off(f"sends faster than {READ_RATE} bytes a second and has more than {MAX_QUEUED} waiting")
+                return False
+            await asyncio.sleep(wait)  # (the pace of one client's input; at least the loop's next turn)
+        return not self.cut.is_set()
 
 
 def _int(value) -> int | None:
