@@ -124,6 +124,14 @@ def _serve(serve: argparse.ArgumentParser) -> None:
     )
     serve.add_argument("--web-host", metavar="HOST", help="address of the web door (default: --host)")
     serve.add_argument(
+        "--web-name",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a host name browsers reach the web door by (its reverse proxy's; repeatable): "
+        "a request naming any other is refused",
+    )
+    serve.add_argument(
         "--log-max-mb",
         type=float,
         default=50,
@@ -214,6 +222,7 @@ def _main(argv: list[str] | None) -> int:
                 log_max_bytes=int(max(0.1, args.log_max_mb) * 1024 * 1024),
                 web_port=args.web_port,
                 web_host=args.web_host,
+                web_names=tuple(args.web_name),
             )
         )
     if args.command == "web":

@@ -95,6 +95,7 @@ class Settings:
     log_max_bytes: int = LOG_MAX_BYTES  # serve.log and its rotated parts, in all
     web_port: int | None = None  # the web door (parlour/fronts/serve/web_door.py), if any
     web_host: str | None = None  # default: `host`
+    web_names: tuple[str, ...] = ()  # host names the web door answers to besides addresses (its proxy's)
 
 
 class ServeError(Exception):

@@ -11,6 +11,7 @@ output. The WebSocket is refused unless its Origin is this server (no cross-site
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import logging
 import struct
@@ -24,8 +25,10 @@ from aiohttp import WSMsgType, web
 from . import cookie, webpage
 from .channel import MAX_BACKLOG, STOP
 from .client import C1_TO_REPLACEMENT, BadClient, check_name, check_size, client_locale
+from .files import LooseFile
 from .guard import source
-from .names import is_shared
+from .logouts import Logouts
+from .names import form, is_shared
 from .pace import Bucket
 from .server import (
     MAX_UNSENT,
@@ -35,6 +38,7 @@ from .server import (
     RESIZE_BURST,
     RESIZE_RATE,
     WINDOW,
+    ServeError,
     is_loopback,
     terminal_environ,
 )
@@ -52,6 +56,8 @@ HEARTBEAT = 30.0  # seconds between pings that find a browser gone without a wor
 MAX_PING = 64  # characters of a page's ping payload echoed back
 CLOSE_WAIT = 1.0  # seconds the server waits for a browser's answer to its close (a newer login waits on it)
 KEEPALIVE = 15.0  # seconds an idle HTTP connection (no WebSocket) is kept open
+WEB_NAME_ADVICE = "Type another name below."  # after a name's refusal, above the login form
+SERVER = "Parlour"  # the Server header of every answer (not aiohttp's and Python's versions)
 # Bytes a browser held to its input pace may keep waiting unread in the socket (beyond aiohttp's
 # own 64 KiB): half an SSH client's window. A browser sends a few bytes a key and one message a
 # paste; more is a flood, cut off rather than read through at the pace for minutes.
@@ -107,6 +113,11 @@ def _headers(request: web.Request, response) -> None:
         response.headers.setdefault("Cache-Control", "no-store")
 
 
+async def _no_banner(request: web.Request, response: web.StreamResponse) -> None:
+    """Every answer of the app (pages, errors, files, the WebSocket's handshake) names no versions."""
+    response.headers["Server"] = SERVER
+
+
 def client_address(request: web.Request) -> str:
     """The browser's address: the peer's, or behind a reverse proxy on this machine the last
     address it put in X-Forwarded-For (only a proxy on loopback is believed)."""
@@ -140,12 +151,19 @@ class WebDoor:
 
     def __init__(self, hub, state_folder: Path):
         self.hub = hub
-        self.logins = cookie.Logins(cookie.secret_key(state_folder), self._password_of)
+        try:
+            logouts = Logouts(state_folder / "web_logouts")
+        except (LooseFile, ValueError) as error:
+            raise ServeError(f"refusing the web door's logouts: {error}") from None
+        self.logins = cookie.Logins(cookie.secret_key(state_folder), self._password_of, logouts=logouts)
         self.runner: web.AppRunner | None = None
         self.port = 0
         self.listener: asyncio.AbstractServer | None = None
         self.gate = Gate()
+        settings = hub.settings
+        self.names = {n.lower().rstrip(".") for n in (settings.web_host or settings.host, *settings.web_names)}
         self.sockets: set[web.WebSocketResponse] = set()
+        self.sessions: set[WebSession] = set()  # the browsers playing (a logout closes its player's)
 
     def _password_of(self, cred: str) -> str | None:
         if cred == "open":
@@ -160,6 +178,7 @@ class WebDoor:
 
     def app(self) -> web.Application:
         app = web.Application(middlewares=[security_headers], client_max_size=MAX_FORM)
+        app.on_response_prepare.append(_no_banner)
         app.router.add_get("/", self.index)
         app.router.add_post("/login", self.login)
         app.router.add_post("/logout", self.logout)
@@ -197,13 +216,26 @@ class WebDoor:
         return self.logins.check(request.cookies.get(cookie.NAME))
 
     def _host_allowed(self, request: web.Request) -> bool:
-        """Without credentials anyone who reaches the door plays: only a loopback host name is
-        served, so a site in a browser on this machine cannot reach it under a name of its own
-        (DNS rebinding)."""
-        if not self.hub.open:
+        """The request names this server: a web site cannot reach the door under a name of its
+        own (DNS rebinding: a page whose name now points here would load the pages and post
+        logins as a page of this server). Without credentials only a loopback name is served;
+        with them also an IP address, the --web-host and each --web-name (a proxy's name)."""
+        host = request.host.lower()
+        host = host.rsplit(":", 1)[0] if not host.endswith("]") else host  # (no port; "[::1]" kept whole)
+        host = host.strip("[]").rstrip(".")
+        if is_loopback(host):
             return True
-        host = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") else request.host
-        return is_loopback(host.strip("[]"))
+        if self.hub.open:
+            return False
+        return _is_address(host) or host in self.names
+
+    def _refuse_host(self, request: web.Request) -> web.HTTPForbidden:
+        self.hub.refusals.info(
+            "refused a web request from %s: it names another host (%r)",
+            client_address(request),
+            request.host[:100],
+        )
+        return web.HTTPForbidden(text="This server does not answer to that name.")
 
     async def css(self, request: web.Request) -> web.Response:
         return web.Response(text=webpage.PAGE_CSS, content_type="text/css")
@@ -213,7 +245,7 @@ class WebDoor:
 
     async def index(self, request: web.Request) -> web.Response:
         if not self._host_allowed(request):
-            raise web.HTTPForbidden(text="Use http://127.0.0.1 or http://localhost.")
+            raise self._refuse_host(request)
         who = self._who(request)
         if who is None:
             return web.Response(text=webpage.login_page(open_door=self.hub.open), content_type="text/html")
@@ -223,7 +255,9 @@ class WebDoor:
     async def login(self, request: web.Request) -> web.Response:
         """The form: a name and a password, judged as an SSH login is (back-off per address, the
         guesses at each password, the login slots and the credential's quota of connections)."""
-        if not same_origin(request) or not self._host_allowed(request):
+        if not self._host_allowed(request):
+            raise self._refuse_host(request)
+        if not same_origin(request):
             raise web.HTTPForbidden(text="A login comes from this server's own page.")
         src = client_address(request)
         slots = self.hub.logging_in
@@ -246,7 +280,7 @@ class WebDoor:
         if not isinstance(name, str) or not isinstance(password, str) or len(password) > 256:
             return self._form("That login form was not right.", status=400)
         try:
-            name = check_name(name)
+            name = check_name(name, WEB_NAME_ADVICE)
         except BadClient as error:
             return self._form(str(error), name="", status=400)
         hub = self.hub
@@ -296,9 +330,18 @@ class WebDoor:
         )
 
     async def logout(self, request: web.Request) -> web.Response:
+        """Every cookie of the player stops working, for good, and the player's open tabs close."""
+        if not self._host_allowed(request):
+            raise self._refuse_host(request)
         if not same_origin(request):
             raise web.HTTPForbidden(text="A logout comes from this server's own page.")
-        self.logins.revoke(request.cookies.get(cookie.NAME))
+        player = self.logins.revoke(request.cookies.get(cookie.NAME))
+        if player is not None:
+            name, cred = player
+            log.info("%s logged out on the web door from %s", name, client_address(request))
+            for session in list(self.sessions):
+                if session.cred == cred and form(session.name) == form(name):
+                    session.log_out()
         response = web.HTTPSeeOther("/")
         response.del_cookie(cookie.NAME, path="/")
         raise response
@@ -306,7 +349,9 @@ class WebDoor:
     # ---- a browser's session -------------------------------------------------------------------
 
     async def websocket(self, request: web.Request) -> web.StreamResponse:
-        if not same_origin(request) or not self._host_allowed(request):
+        if not self._host_allowed(request):
+            raise self._refuse_host(request)
+        if not same_origin(request):
             self.hub.refusals.info(
                 "refused a WebSocket from %s: Origin %r is not this server",
                 client_address(request),
@@ -376,6 +421,8 @@ class WebSession:
         self.out: list[bytes] = []
         self.unsent = 0
         self.more = asyncio.Event()
+        self.task: asyncio.Task[Any] | None = None
+        self.logged_out = False  # its player logged out (in this tab or another): it closes
 
     # ---- output: the app's screen, sent in one frame per turn; a browser that does not take it is cut off
 
@@ -433,17 +480,27 @@ class WebSession:
 
     # ---- the session -------------------------------------------------------------------------
 
+    def log_out(self) -> None:
+        """Its player logged out: the session ends, and the tab is told why."""
+        self.logged_out = True
+        if self.task is not None:
+            self.task.cancel()
+
     async def run(self) -> None:
         hub, name = self.hub, self.name
-        task = asyncio.current_task()
+        task = self.task = asyncio.current_task()
         assert task is not None  # (aiohttp runs each request's handler in a task)
         hub.sessions.add(task)
+        self.door.sessions.add(self)
         try:
             if await self._take_over(task):
                 await self._play(task)
         finally:
             hub.sessions.discard(task)
-            if task in self.hub.kicked:
+            self.door.sessions.discard(self)
+            if self.logged_out:
+                await self._say(STOP + "\r\nYou logged out: this tab is closed. Log in again to play.\r\n")
+            elif task in self.hub.kicked:
                 await self._say(STOP + "\r\nYou logged in again from another place: this tab is closed.\r\n")
             elif hub.stopping:
                 await self._say(
@@ -607,6 +664,15 @@ class WebSession:
                 return False
             await asyncio.sleep(wait)  # (the pace of one client's input; at least the loop's next turn)
         return not self.cut.is_set()
+
+
+def _is_address(host: str) -> bool:
+    """An IP address rather than a name (no DNS: a web site cannot make one point here)."""
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
 
 
 def _int(value) -> int | None:
