@@ -214,6 +214,11 @@ async def test_every_web_door_checks_the_host_and_names_no_versions(tmp_path):
                 assert answer.headers.get("Server") == "Parlour", answer.headers.get("Server")
             assert tab.ws._response.headers.get("Server") == "Parlour"
             await tab.ws.close()
+        reader, writer = await asyncio.open_connection("127.0.0.1", hub.web.port)
+        writer.write(b"GARBAGE\r\n\r\n")  # answered by aiohttp itself, before the door sees it
+        answer = await asyncio.wait_for(reader.read(), TIMEOUT)
+        writer.close()
+        assert answer.startswith(b"HTTP/1.0 400") and b"Server: Parlour\r\n" in answer and b"aiohttp" not in answer
 
 
 async def test_a_web_name_error_speaks_of_the_form_not_of_ssh(tmp_path):

@@ -22,6 +22,8 @@ from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
 
+from parlour.compat.aiohttp import name_the_server
+
 from . import cookie, webpage
 from .channel import MAX_BACKLOG, STOP
 from .client import C1_TO_REPLACEMENT, BadClient, check_name, check_size, client_locale
@@ -113,11 +115,6 @@ def _headers(request: web.Request, response) -> None:
         response.headers.setdefault("Cache-Control", "no-store")
 
 
-async def _no_banner(request: web.Request, response: web.StreamResponse) -> None:
-    """Every answer of the app (pages, errors, files, the WebSocket's handshake) names no versions."""
-    response.headers["Server"] = SERVER
-
-
 def client_address(request: web.Request) -> str:
     """The browser's address: the peer's, or behind a reverse proxy on this machine the last
     address it put in X-Forwarded-For (only a proxy on loopback is believed)."""
@@ -178,7 +175,6 @@ class WebDoor:
 
     def app(self) -> web.Application:
         app = web.Application(middlewares=[security_headers], client_max_size=MAX_FORM)
-        app.on_response_prepare.append(_no_banner)
         app.router.add_get("/", self.index)
         app.router.add_post("/login", self.login)
         app.router.add_post("/logout", self.logout)
@@ -189,6 +185,7 @@ class WebDoor:
         return app
 
     async def start(self, host: str, port: int) -> None:
+        name_the_server(SERVER)
         self.runner = web.AppRunner(
             self.app(), access_log=None, handle_signals=False, shutdown_timeout=5, keepalive_timeout=KEEPALIVE
         )
