@@ -67,18 +67,7 @@ async def serve(players: int, holds: Path) -> None:
 class Server(ssh_bench.Server):
     """This script's server process (ssh_bench's, with the ticker)."""
 
-    async def start(self, players: int, code: Path | None, extra: list[str] | None = None) -> None:
-        args = [sys.executable, __file__, "--serve", "--players", str(players), *(extra or [])]
-        if code:
-            args += ["--code", str(code)]
-        self.process = await asyncio.create_subprocess_exec(
-            *args,
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
-        )
-        started = await self._answer()
-        self.port, self.web_port = started["port"], started.get("web_port")
+    script = __file__
 
 
 # ---- the browsers' process --------------------------------------------------------------------

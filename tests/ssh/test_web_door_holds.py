@@ -6,6 +6,7 @@ header, the Server header and the name errors are what the web door says they ar
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 
@@ -59,7 +60,9 @@ class Turns:
         self.handle.cancel()
 
 
-async def test_a_large_message_is_taken_in_slices_and_parsed_a_little_each_turn(tmp_path):
+@contextlib.asynccontextmanager
+async def ann_in_a_browser(tmp_path):
+    """A server with its web door, and Ann's browser in the lobby: (hub, her tab, her app's `Turns`)."""
     async with server(password_file=write(tmp_path / "p", PASSWORDS), web_port=0) as hub, client() as session:
         await log_in(session, hub, "Ann", "ann-secret")
         term = await open_ws(session, hub)
@@ -67,12 +70,18 @@ async def test_a_large_message_is_taken_in_slices_and_parsed_a_little_each_turn(
         [ui] = hub.uis
         turns = Turns(ui.channel)
         try:
-            await term.ws.send_str(json.dumps(["stdin", "~" * BIG]))  # keys flat out
-            paste = "\x1b[200~" + "ж" * (BIG // 2) + "\x1b[201~"  # (2 bytes a character in UTF-8)
-            await term.ws.send_str(json.dumps(["stdin", paste], ensure_ascii=False))
-            await soon(lambda: sum(turns.fed) == BIG + len(paste) and not ui.channel.waiting)
+            yield hub, term, turns
         finally:
             turns.stop()
+
+
+async def test_a_large_message_is_taken_in_slices_and_parsed_a_little_each_turn(tmp_path):
+    async with ann_in_a_browser(tmp_path) as (hub, term, turns):
+        [ui] = hub.uis
+        await term.ws.send_str(json.dumps(["stdin", "~" * BIG]))  # keys flat out
+        paste = "\x1b[200~" + "ж" * (BIG // 2) + "\x1b[201~"  # (2 bytes a character in UTF-8)
+        await term.ws.send_str(json.dumps(["stdin", paste], ensure_ascii=False))
+        await soon(lambda: sum(turns.fed) == BIG + len(paste) and not ui.channel.waiting)
         # as an SSH read reaches it: READ_SIZE characters at a time, never a whole message at once
         assert max(turns.fed) <= READ_SIZE and len(turns.fed) >= (BIG + len(paste)) // READ_SIZE
         # and Textual's parser (~15 µs a key on a busy machine) gets a bounded share of each turn
@@ -81,23 +90,15 @@ async def test_a_large_message_is_taken_in_slices_and_parsed_a_little_each_turn(
 
 
 async def test_a_browser_flooding_its_input_is_cut_off_and_what_it_queued_is_dropped(tmp_path):
-    async with server(password_file=write(tmp_path / "p", PASSWORDS), web_port=0) as hub, client() as session:
-        await log_in(session, hub, "Ann", "ann-secret")
-        term = await open_ws(session, hub)
-        await term.until("you are Ann")
-        [ui] = hub.uis
-        turns = Turns(ui.channel)
+    async with ann_in_a_browser(tmp_path) as (hub, term, turns):
         reading = asyncio.ensure_future(term.closed())  # it takes its screen: only its input is at fault
         sent = 0
-        try:
-            for _ in range(40):  # 1.2 MB, which the server would take 2.5 minutes to read at its pace
-                if term.ws.closed:
-                    break
-                await term.ws.send_str(json.dumps(["stdin", "~" * BIG]))
-                sent += BIG
-            await reading
-        finally:
-            turns.stop()
+        for _ in range(40):  # 1.2 MB, which the server would take 2.5 minutes to read at its pace
+            if term.ws.closed:
+                break
+            await term.ws.send_str(json.dumps(["stdin", "~" * BIG]))
+            sent += BIG
+        await reading
         assert "sends faster than" in log_text()
         # cut off within its burst and a little more: the rest was dropped, not read at the pace
         assert sum(turns.fed) < 4 * BIG < sent
