@@ -217,20 +217,20 @@ class WebDoor:
         own (DNS rebinding: a page whose name now points here would load the pages and post
         logins as a page of this server). Without credentials only a loopback name is served;
         with them also an IP address, the --web-host and each --web-name (a proxy's name)."""
-        host = request.host.lower()
+        host = request.headers.get("Host", "").lower()  # (not request.host: without one it asks the DNS)
         host = host.rsplit(":", 1)[0] if not host.endswith("]") else host  # (no port; "[::1]" kept whole)
         host = host.strip("[]").rstrip(".")
         if is_loopback(host):
             return True
         if self.hub.open:
             return False
-        return _is_address(host) or host in self.names
+        return bool(host) and (_is_address(host) or host in self.names)
 
     def _refuse_host(self, request: web.Request) -> web.HTTPForbidden:
         self.hub.refusals.info(
             "refused a web request from %s: it names another host (%r)",
             client_address(request),
-            request.host[:100],
+            request.headers.get("Host", "")[:100],
         )
         return web.HTTPForbidden(text="This server does not answer to that name.")
 
