@@ -233,3 +233,27 @@ async def test_a_web_name_error_speaks_of_the_form_not_of_ssh(tmp_path):
             answer = await log_in(session, hub, bad, "")
             text = await answer.text()
             assert answer.status == 400 and "Type another name below." in text and "ssh" not in text.lower(), text
+
+
+def test_the_logouts_file_is_read_back_kept_short_and_refused_when_loose(tmp_path):
+    from parlour.fronts.serve.files import LooseFile
+    from parlour.fronts.serve.logouts import Logouts
+
+    path = tmp_path / "web_logouts"
+    book = Logouts(path)
+    for _ in range(5):
+        book.logged_out("password:ann", "Ann")
+    book.logged_out("password", "ＣＩＤ")  # (full-width: the name's one form, "cid")
+    assert len(path.read_text().splitlines()) <= 2 * 2  # rewritten whole, not a line per logout forever
+    with path.open("a") as out:
+        out.write('[1, "password cid", 9')  # a line a crash cut short
+    again = Logouts(path)
+    assert again.count("password:ann", "ann") == 5 and again.count("password", "Cid") == 1
+    assert again.count("password", "Ann") == 0  # another credential's Ann is another player
+    path.chmod(0o644)
+    with pytest.raises(LooseFile):
+        Logouts(path)
+    path.chmod(0o600)
+    path.write_text("not ours\n")
+    with pytest.raises(ValueError, match="logouts"):
+        Logouts(path)
