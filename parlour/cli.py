@@ -132,6 +132,14 @@ def _serve(serve: argparse.ArgumentParser) -> None:
         help="a reverse proxy in front of the web door: its X-Forwarded-For is believed (docs/serve.md); may be repeated",
     )
     serve.add_argument(
+        "--web-name",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a host name browsers reach the web door by (its reverse proxy's; repeatable): "
+        "a request naming any other is refused",
+    )
+    serve.add_argument(
         "--log-max-mb",
         type=float,
         default=50,
@@ -229,6 +237,7 @@ def _main(argv: list[str] | None) -> int:
                 web_port=args.web_port,
                 web_host=args.web_host,
                 trusted_proxies=tuple(args.trusted_proxy),
+                web_names=tuple(args.web_name),
             )
         )
     if args.command == "web":

@@ -214,10 +214,12 @@ async def serve(players: int) -> None:
 class Server:
     """The server process and its request line."""
 
+    script = __file__  # the script whose --serve runs it (tools/web_big_messages.py: its own)
+
     async def start(self, players: int, code: Path | None, extra: list[str] | None = None, inside=None) -> None:
         """`inside`, if given, turns the server's command into one run elsewhere (tools/small_machine.py:
         in a cgroup)."""
-        args = [sys.executable, __file__, "--serve", "--players", str(players), *(extra or [])]
+        args = [sys.executable, self.script, "--serve", "--players", str(players), *(extra or [])]
         if code:
             args += ["--code", str(code)]
         if inside:

@@ -58,3 +58,30 @@ def test_a_taken_port_gets_a_message_not_a_traceback(tmp_path):
     assert done.returncode == 1
     assert f"cannot listen on 127.0.0.1:{port}" in done.stderr
     assert "Traceback" not in done.stderr + done.stdout
+
+
+async def test_only_a_loopback_name_and_this_servers_own_page_are_served(parlour_env):
+    """Issue 42: a site a local browser visits can neither reach `parlour web` under a name of its
+    own (DNS rebinding) nor open its WebSocket from its own page (cross-site WebSocket hijacking)."""
+    import aiohttp
+
+    from .harness import web_server
+
+    with web_server(parlour_env) as (url, _pid):
+        port = url.rsplit(":", 1)[1].strip("/")
+        async with aiohttp.ClientSession() as browser:
+            assert (await browser.get(url)).status == 200
+            assert (await browser.get(url, headers={"Host": f"evil.example:{port}"})).status == 403
+            ws_url = f"ws://127.0.0.1:{port}/ws"
+            for origin in ("http://evil.example", f"http://evil.example:{port}", "null"):
+                with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                    await browser.ws_connect(ws_url, headers={"Origin": origin})
+                assert refused.value.status == 403
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:  # a rebound page: its own Origin and Host
+                await browser.ws_connect(
+                    ws_url, headers={"Origin": f"http://evil.example:{port}", "Host": f"evil.example:{port}"}
+                )
+            assert refused.value.status == 403
+            ws = await browser.ws_connect(ws_url, headers={"Origin": f"http://127.0.0.1:{port}"})
+            assert (await ws.receive(timeout=60)).type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT)
+            await ws.close()

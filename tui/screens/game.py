@@ -121,7 +121,11 @@ class GameScreen(Screen):
     def on_mount(self) -> None:
         """Tell the game so far in the log and move on. A resumed save still being checked is
         drawn, and checked once the table is drawn in full (on_game_log_laid_out): no action
-        until then, the prompt says so. If it cannot even be drawn, it is checked at once."""
+        until then, the prompt says so. If it cannot even be drawn, it is checked at once.
+        Nothing if the screen is no longer in its app (a served player logged in elsewhere
+        while this screen was being made: its app is closing and takes its widgets down)."""
+        if not self.is_attached:
+            return
         try:
             self._run(self.control.start())
         except Exception:

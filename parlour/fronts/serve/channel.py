@@ -24,6 +24,10 @@ from .paste import PasteGuard
 
 MAX_BACKLOG = 64 * 1024  # characters of keystrokes waiting for the app; beyond this they are dropped
 CHUNK = 256  # characters parsed at a time; more only while the app has few messages waiting
+# Characters parsed in one turn of the event loop every player shares; the rest waits for the next
+# turn. Textual's parser takes 2-18 µs a character (a paste's inside the least, keys the most; a
+# busy 2-core machine), so one turn costs a few ms however much a client sent at once.
+PUMP_MOST = 2 * CHUNK
 BUSY = 64  # messages waiting in the app's queue that make the driver hold back keystrokes
 # Keys a session's app is handed a second, and at once after a pause; beyond, up to KEYS_HELD
 # wait their turn (a fast player's keys arrive a little late, not lost), the rest are dropped (a
@@ -139,7 +143,7 @@ class ChannelDriver(Driver):
         self._out: list[str] = []
         self._flush_soon: asyncio.Handle | None = None
         self._tick: asyncio.TimerHandle | None = None
-        self._pumping: asyncio.TimerHandle | None = None
+        self._pumping: asyncio.Handle | None = None
         self._held: deque = deque()  # events waiting for the key rate (see KEYS_HELD)
         self._releasing: asyncio.TimerHandle | None = None
         self._input = False
@@ -167,14 +171,21 @@ class ChannelDriver(Driver):
         self._app.post_message(message)
 
     def pump(self) -> None:
-        """Parse waiting keystrokes, CHUNK at a time while the app keeps up; else come back soon."""
+        """Parse waiting keystrokes, CHUNK at a time while the app keeps up and at most PUMP_MOST
+        in this turn of the loop; the rest in the next turn (or soon, if the app is behind)."""
         if self._pumping is not None:
             return
-        while self._input and self.channel.waiting and self._app.message_queue_size < BUSY:
-            for event in self._parser.feed(self.channel.take(CHUNK)):
+        parsed = 0
+        while self._input and self.channel.waiting and self._app.message_queue_size < BUSY and parsed < PUMP_MOST:
+            text = self.channel.take(CHUNK)
+            parsed += len(text)
+            for event in self._parser.feed(text):
                 self._deliver(event)
         if self._input and self.channel.waiting:
-            self._pumping = self._loop.call_later(0.01, self._pump_again)
+            if parsed >= PUMP_MOST:  # the loop's next turn: the other sessions' work goes first
+                self._pumping = self._loop.call_soon(self._pump_again)
+            else:
+                self._pumping = self._loop.call_later(0.01, self._pump_again)
         if self._tick is None:  # a lone Escape is a key once nothing follows it for a moment
             self._tick = self._loop.call_later(0.11, self._on_tick)
 

@@ -16,40 +16,40 @@ TERM_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 LOCALE_RE = re.compile(r"[A-Za-z0-9_.@=+,-]{1,64}")
 NAME_PUNCTUATION = set("_-.")
 # zero-width, joiners and bidirectional controls are format characters (Cf) and refused with them
-NAME_RULE = (
-    "Your user name is your name at the table: 1 to 24 letters, digits, '.', '-' or '_'. "
-    "Connect as ssh -p PORT NAME@HOST."
-)
+NAME_RULE = "Your user name is your name at the table: 1 to 24 letters, digits, '.', '-' or '_'."
+SSH_NAME_ADVICE = "Connect as ssh -p PORT NAME@HOST."  # what an SSH player does about it (a browser: the form)
 
 
 class BadClient(ValueError):
     """Something the client sent that cannot be used; the message is for the player."""
 
 
-def check_name(name: str) -> str:
+def check_name(name: str, advice: str = SSH_NAME_ADVICE) -> str:
     """The name, in its NFKC form, if it is 1..24 letters (any script), digits, '.', '-' or '_'; control,
     format (zero-width, bidi override), combining-only, space and symbol characters are refused,
-    and so are invisible letters, overlay marks and mixed scripts (parlour/fronts/serve/lookalike.py)."""
+    and so are invisible letters, overlay marks and mixed scripts (parlour/fronts/serve/lookalike.py).
+    A refusal says why and ends with `advice`, what the player does about it at their door."""
+    rule = f"{NAME_RULE} {advice}".strip()
     name = unicodedata.normalize("NFKC", name or "")  # one form: full-width "Ａｎｎ" is "Ann"
     if not 1 <= len(name) <= MAX_NAME:
-        raise BadClient(NAME_RULE)
+        raise BadClient(rule)
     for ch in name:
         category = unicodedata.category(ch)
         if not (ch in NAME_PUNCTUATION or category[0] == "L" or category == "Nd" or category in ("Mn", "Mc")):
-            raise BadClient(NAME_RULE)
+            raise BadClient(rule)
     if unicodedata.category(name[0])[0] == "M":
-        raise BadClient(NAME_RULE)
+        raise BadClient(rule)
     from . import lookalike
 
     if lookalike.hidden_character(name):
         raise BadClient(
             "Your user name has a character that is drawn as nothing or only changes the "
-            "look of the letter before it; others could not tell it from another name. " + NAME_RULE
+            "look of the letter before it; others could not tell it from another name. " + rule
         )
     if lookalike.mixed_scripts(name):
         raise BadClient(
             "Your user name mixes the letters of different scripts (such as Latin and "
-            "Cyrillic), so it could pass for someone else's name; use one script. " + NAME_RULE
+            "Cyrillic), so it could pass for someone else's name; use one script. " + rule
         )
     return name
 

@@ -1,10 +1,12 @@
 """The web door's login: a signed cookie naming the player and the credential they logged in with.
 
-The cookie is `payload.signature`: the payload (name, credential, expiry, a random login id) in
-URL-safe base64 JSON, the signature an HMAC-SHA256 of it under the server's secret (kept
-owner-only in the config folder, so logins outlive a restart) mixed with the credential's current
-password: changing a password in the password file ends every browser login made with it. A
-logout revokes the login id until its cookie would have expired anyway."""
+The cookie is `payload.signature`: the payload (name, credential, expiry, a random login id, and
+how many times the player had logged out when it was made) in URL-safe base64 JSON, the signature
+an HMAC-SHA256 of it under the server's secret (kept owner-only in the config folder, so logins
+outlive a restart) mixed with the credential's current password: changing a password in the
+password file ends every browser login made with it. A logout counts one more logout of its
+player (logouts.py, on disk beside the secret): every cookie of that player made before it is
+refused from then on, for the rest of its life, across restarts."""
 
 from __future__ import annotations
 
@@ -17,11 +19,11 @@ import time
 from pathlib import Path
 
 from .files import check_private, write_private
+from .logouts import Logouts
 
 NAME = "parlour_login"
 LIFETIME = 24 * 3600  # seconds a browser login lasts
 MAX_COOKIE = 512  # characters; anything longer is not ours
-MAX_REVOKED = 10_000  # logouts remembered at once (the soonest to expire are forgotten first)
 
 
 def secret_key(folder: Path) -> bytes:
@@ -47,11 +49,12 @@ def _unb64(text: str) -> bytes:
 
 class Logins:
     """Makes and checks login cookies. `password_of(cred)` is the credential's password now (None
-    if it no longer exists: its cookies are then refused)."""
+    if it no longer exists: its cookies are then refused); `logouts` the players' logout counts
+    (in memory only if not given)."""
 
-    def __init__(self, key: bytes, password_of, clock=time.time):
+    def __init__(self, key: bytes, password_of, clock=time.time, logouts: Logouts | None = None):
         self.key, self.password_of, self.clock = key, password_of, clock
-        self.revoked: dict[str, float] = {}  # login id -> when its cookie expires
+        self.logouts = Logouts(None) if logouts is None else logouts
 
     def _sign(self, payload: str, cred: str) -> str | None:
         password = self.password_of(cred)
@@ -63,37 +66,37 @@ class Logins:
         return _b64(hmac.new(key, payload.encode("ascii"), hashlib.sha256).digest())
 
     def make(self, name: str, cred: str) -> str:
-        payload = _b64(json.dumps([name, cred, int(self.clock()) + LIFETIME, secrets.token_urlsafe(12)]).encode())
+        expiry, login = int(self.clock()) + LIFETIME, secrets.token_urlsafe(12)
+        payload = _b64(json.dumps([name, cred, expiry, login, self.logouts.count(cred, name)]).encode())
         return f"{payload}.{self._sign(payload, cred)}"
 
     def check(self, cookie: str | None) -> tuple[str, str, str] | None:
-        """(name, credential, login id) of a valid, unexpired, unrevoked cookie; else None. The
-        cookie is the client's: anything may be in it."""
+        """(name, credential, login id) of a valid, unexpired cookie made since its player last
+        logged out; else None. The cookie is the client's: anything may be in it."""
         if not cookie or len(cookie) > MAX_COOKIE or cookie.count(".") != 1:
             return None
         payload, signature = cookie.split(".")
         try:
-            name, cred, expiry, login = json.loads(_unb64(payload))
-        except (ValueError, TypeError):  # not base64, not JSON, not four things
+            name, cred, expiry, login, logouts = json.loads(_unb64(payload))
+        except (ValueError, TypeError):  # not base64, not JSON, not five things
             return None
-        if not (isinstance(name, str) and isinstance(cred, str) and type(expiry) is int and isinstance(login, str)):
+        if not (isinstance(name, str) and isinstance(cred, str) and isinstance(login, str)):
+            return None
+        if type(expiry) is not int or type(logouts) is not int:
             return None
         good = self._sign(payload, cred)
         if good is None or not hmac.compare_digest(good, signature):
             return None
-        if expiry < self.clock() or login in self.revoked:
+        if expiry < self.clock() or logouts != self.logouts.count(cred, name):
             return None
         return name, cred, login
 
-    def revoke(self, cookie: str | None) -> None:
+    def revoke(self, cookie: str | None) -> tuple[str, str] | None:
+        """Log the cookie's player out: this cookie and every other it holds stop working. The
+        player's (name, credential), or None if the cookie was no login."""
         checked = self.check(cookie)
-        if cookie is None or checked is None:  # (check passes no None cookie)
-            return
-        payload = json.loads(_unb64(cookie.split(".")[0]))
-        now = self.clock()
-        for login, expiry in list(self.revoked.items()):
-            if expiry < now:
-                del self.revoked[login]
-        if len(self.revoked) >= MAX_REVOKED:
-            del self.revoked[min(self.revoked, key=self.revoked.__getitem__)]
-        self.revoked[checked[2]] = payload[2]
+        if checked is None:
+            return None
+        name, cred, _ = checked
+        self.logouts.logged_out(cred, name)
+        return name, cred

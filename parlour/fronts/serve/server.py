@@ -96,6 +96,7 @@ class Settings:
     web_port: int | None = None  # the web door (parlour/fronts/serve/web_door.py), if any
     web_host: str | None = None  # default: `host`
     trusted_proxies: tuple[str, ...] = ()  # reverse proxies whose X-Forwarded-For the web door believes
+    web_names: tuple[str, ...] = ()  # host names the web door answers to besides addresses (its proxy's)
 
 
 class ServeError(Exception):

@@ -11,8 +11,10 @@ output. The WebSocket is refused unless its Origin is this server (no cross-site
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import logging
+import struct
 import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,12 +22,27 @@ from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
 
+from parlour.compat.aiohttp import name_the_server
+
 from . import cookie, webpage
 from .channel import MAX_BACKLOG, STOP
 from .client import C1_TO_REPLACEMENT, BadClient, check_name, check_size, client_locale
-from .names import is_shared
+from .files import LooseFile
+from .logouts import Logouts
+from .names import form, is_shared
 from .pace import Bucket
-from .server import MAX_UNSENT, READ_BURST, READ_RATE, RESIZE_BURST, RESIZE_RATE, is_loopback, terminal_environ
+from .server import (
+    MAX_UNSENT,
+    READ_BURST,
+    READ_RATE,
+    READ_SIZE,
+    RESIZE_BURST,
+    RESIZE_RATE,
+    WINDOW,
+    ServeError,
+    is_loopback,
+    terminal_environ,
+)
 from .slots import OWN_SHARE, TAKEN, enter_in_turn
 from .tables import Member
 from .webgate import TRUSTED, Gate, client_address, via_proxy
@@ -42,6 +59,12 @@ MAX_PING = 64  # characters of a page's ping payload echoed back
 CLOSE_WAIT = 1.0  # seconds the server waits for a browser's answer to its close (a newer login waits on it)
 KEEPALIVE = 15.0  # seconds an idle HTTP connection (no WebSocket) is kept open
 FORM_DEADLINE = 5.0  # seconds a login form's body may take to arrive (it holds no login slot meanwhile)
+WEB_NAME_ADVICE = "Type another name below."  # after a name's refusal, above the login form
+SERVER = "Parlour"  # the Server header of every answer (not aiohttp's and Python's versions)
+# Bytes a browser held to its input pace may keep waiting unread in the socket (beyond aiohttp's
+# own 64 KiB): half an SSH client's window. A browser sends a few bytes a key and one message a
+# paste; more is a flood, cut off rather than read through at the pace for minutes.
+MAX_QUEUED = WINDOW // 2
 
 # The browser login (the cookie's login id) each web session's task plays under: a reloaded tab
 # may take over its own seat from a shared credential. An SSH session's task has none.
@@ -114,12 +137,19 @@ class WebDoor:
 
     def __init__(self, hub, state_folder: Path):
         self.hub = hub
-        self.logins = cookie.Logins(cookie.secret_key(state_folder), self._password_of)
+        try:
+            logouts = Logouts(state_folder / "web_logouts")
+        except (LooseFile, ValueError) as error:
+            raise ServeError(f"refusing the web door's logouts: {error}") from None
+        self.logins = cookie.Logins(cookie.secret_key(state_folder), self._password_of, logouts=logouts)
         self.runner: web.AppRunner | None = None
         self.port = 0
         self.listener: asyncio.AbstractServer | None = None
         self.gate = Gate(trusted=hub.trusted_proxies, log=hub.refusals)
+        settings = hub.settings
+        self.names = {n.lower().rstrip(".") for n in (settings.web_host or settings.host, *settings.web_names)}
         self.sockets: set[web.WebSocketResponse] = set()
+        self.sessions: set[WebSession] = set()  # the browsers playing (a logout closes its player's)
 
     def _password_of(self, cred: str) -> str | None:
         if cred == "open":
@@ -145,6 +175,7 @@ class WebDoor:
         return app
 
     async def start(self, host: str, port: int) -> None:
+        name_the_server(SERVER)
         self.runner = web.AppRunner(  # (lingering 0: a body not read is not waited for, a slow form's neither)
             self.app(),
             access_log=None,
@@ -177,13 +208,26 @@ class WebDoor:
         return self.logins.check(request.cookies.get(cookie.NAME))
 
     def _host_allowed(self, request: web.Request) -> bool:
-        """Without credentials anyone who reaches the door plays: only a loopback host name is
-        served, so a site in a browser on this machine cannot reach it under a name of its own
-        (DNS rebinding)."""
-        if not self.hub.open:
+        """The request names this server: a web site cannot reach the door under a name of its
+        own (DNS rebinding: a page whose name now points here would load the pages and post
+        logins as a page of this server). Without credentials only a loopback name is served;
+        with them also an IP address, the --web-host and each --web-name (a proxy's name)."""
+        host = request.headers.get("Host", "").lower()  # (not request.host: without one it asks the DNS)
+        host = host.rsplit(":", 1)[0] if not host.endswith("]") else host  # (no port; "[::1]" kept whole)
+        host = host.strip("[]").rstrip(".")
+        if is_loopback(host):
             return True
-        host = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") else request.host
-        return is_loopback(host.strip("[]"))
+        if self.hub.open:
+            return False
+        return bool(host) and (_is_address(host) or host in self.names)
+
+    def _refuse_host(self, request: web.Request) -> web.HTTPForbidden:
+        self.hub.refusals.info(
+            "refused a web request from %s: it names another host (%r)",
+            client_address(request),
+            request.headers.get("Host", "")[:100],
+        )
+        return web.HTTPForbidden(text="This server does not answer to that name.")
 
     async def css(self, request: web.Request) -> web.Response:
         return web.Response(text=webpage.PAGE_CSS, content_type="text/css")
@@ -193,7 +237,7 @@ class WebDoor:
 
     async def index(self, request: web.Request) -> web.Response:
         if not self._host_allowed(request):
-            raise web.HTTPForbidden(text="Use http://127.0.0.1 or http://localhost.")
+            raise self._refuse_host(request)
         who = self._who(request)
         if who is None:
             return web.Response(text=webpage.login_page(open_door=self.hub.open), content_type="text/html")
@@ -204,7 +248,9 @@ class WebDoor:
         """The form: a name and a password, judged as an SSH login is (back-off per address, the
         guesses at each password, the login slots and the credential's quota of connections).
         A login takes a slot only once its form is read and its back-off waited out."""
-        if not same_origin(request) or not self._host_allowed(request):
+        if not self._host_allowed(request):
+            raise self._refuse_host(request)
+        if not same_origin(request):
             raise web.HTTPForbidden(text="A login comes from this server's own page.")
         src = client_address(request)
         form = await self._read_form(request, src)
@@ -245,7 +291,7 @@ class WebDoor:
         if not isinstance(name, str) or not isinstance(password, str) or len(password) > 256:
             return self._form("That login form was not right.", status=400)
         try:
-            return check_name(name), password
+            return check_name(name, WEB_NAME_ADVICE), password
         except BadClient as error:
             return self._form(str(error), name="", status=400)
 
@@ -304,9 +350,18 @@ class WebDoor:
         )
 
     async def logout(self, request: web.Request) -> web.Response:
+        """Every cookie of the player stops working, for good, and the player's open tabs close."""
+        if not self._host_allowed(request):
+            raise self._refuse_host(request)
         if not same_origin(request):
             raise web.HTTPForbidden(text="A logout comes from this server's own page.")
-        self.logins.revoke(request.cookies.get(cookie.NAME))
+        player = self.logins.revoke(request.cookies.get(cookie.NAME))
+        if player is not None:
+            name, cred = player
+            log.info("%s logged out on the web door from %s", name, client_address(request))
+            for session in list(self.sessions):
+                if session.cred == cred and form(session.name) == form(name):
+                    session.log_out()
         response = web.HTTPSeeOther("/")
         response.del_cookie(cookie.NAME, path="/")
         raise response
@@ -314,7 +369,9 @@ class WebDoor:
     # ---- a browser's session -------------------------------------------------------------------
 
     async def websocket(self, request: web.Request) -> web.StreamResponse:
-        if not same_origin(request) or not self._host_allowed(request):
+        if not self._host_allowed(request):
+            raise self._refuse_host(request)
+        if not same_origin(request):
             self.hub.refusals.info(
                 "refused a WebSocket from %s: Origin %r is not this server",
                 client_address(request),
@@ -405,6 +462,8 @@ class WebSession:
         self.out: list[bytes] = []
         self.unsent = 0
         self.more = asyncio.Event()
+        self.task: asyncio.Task[Any] | None = None
+        self.logged_out = False  # its player logged out (in this tab or another): it closes
 
     # ---- output: the app's screen, sent in one frame per turn; a browser that does not take it is cut off
 
@@ -416,13 +475,36 @@ class WebSession:
         transport = self.request.transport
         held = transport.get_write_buffer_size() if transport is not None else 0
         if self.unsent + held > MAX_UNSENT:
-            log.info("%s does not read its screen (more than %d bytes unsent): disconnected", self.name, MAX_UNSENT)
-            self.out.clear()
-            self.cut.set()
-            if transport is not None:
-                transport.abort()
+            self.cut_off(f"does not read its screen (more than {MAX_UNSENT} bytes unsent)")
             return
         self.more.set()
+
+    def cut_off(self, why: str) -> None:
+        """End this browser's session at once: its unsent output and whatever it queued (the rest
+        of a message, aiohttp's buffer, the socket's) are dropped, never read through."""
+        if self.cut.is_set():
+            return
+        log.info("%s %s: disconnected", self.name, why)
+        self.out.clear()
+        self.cut.set()
+        transport = self.request.transport
+        if transport is not None:
+            transport.abort()
+
+    def queued(self) -> int:
+        """Bytes the browser sent that wait unread in this server's socket (aiohttp stops reading
+        once its own buffer holds 64 KiB, so these are beyond that)."""
+        transport = self.request.transport
+        sock = transport.get_extra_info("socket") if transport is not None else None
+        if sock is None:
+            return 0
+        try:
+            import fcntl
+            import termios
+
+            return struct.unpack("i", fcntl.ioctl(sock.fileno(), termios.FIONREAD, b"\0" * 4))[0]
+        except (ImportError, OSError, ValueError):  # not a POSIX socket, or closed meanwhile
+            return 0
 
     async def _send(self) -> None:
         try:
@@ -439,17 +521,27 @@ class WebSession:
 
     # ---- the session -------------------------------------------------------------------------
 
+    def log_out(self) -> None:
+        """Its player logged out: the session ends, and the tab is told why."""
+        self.logged_out = True
+        if self.task is not None:
+            self.task.cancel()
+
     async def run(self) -> None:
         hub, name = self.hub, self.name
-        task = asyncio.current_task()
+        task = self.task = asyncio.current_task()
         assert task is not None  # (aiohttp runs each request's handler in a task)
         hub.sessions.add(task)
+        self.door.sessions.add(self)
         try:
             if await self._take_over(task):
                 await self._play(task)
         finally:
             hub.sessions.discard(task)
-            if task in self.hub.kicked:
+            self.door.sessions.discard(self)
+            if self.logged_out:
+                await self._say(STOP + "\r\nYou logged out: this tab is closed. Log in again to play.\r\n")
+            elif task in self.hub.kicked:
                 await self._say(STOP + "\r\nYou logged in again from another place: this tab is closed.\r\n")
             elif hub.stopping:
                 await self._say(
@@ -576,7 +668,8 @@ class WebSession:
             kind, data = parse(message.data)
             if kind == "stdin":
                 last_key = loop.time()
-                channel.keys(data)
+                if not await self._type(channel, data, pace):
+                    return None
                 if (channel.dropped or channel.paste.ended) and not told:
                     told = True
                     log.info(
@@ -584,9 +677,10 @@ class WebSession:
                         member.name,
                         MAX_BACKLOG,
                     )
-            elif kind == "resize":
+                continue
+            if kind == "resize":
                 if not resizes.take():
-                    log.info("%s sent window changes faster than %d a second: disconnected", member.name, RESIZE_RATE)
+                    self.cut_off(f"sent window changes faster than {RESIZE_RATE} a second")
                     return None
                 channel.resize(*data)
             elif kind == "ping":
@@ -594,6 +688,32 @@ class WebSession:
             wait = pace.wait(len(message.data))
             if wait:  # (the pace of one client's input: its next message waits)
                 await asyncio.sleep(wait)
+
+    async def _type(self, channel, text: str, pace: Bucket) -> bool:
+        """A `stdin` message's text to the channel as SSH's reads reach it: READ_SIZE characters
+        at a time, each at the session's pace, a turn of the loop between them (keys and pastes
+        alike). A browser that keeps more than MAX_QUEUED bytes waiting unread in the socket while
+        it is held to its pace is cut off: what it queued is dropped, not read through. False
+        once the session is over."""
+        for at in range(0, len(text), READ_SIZE):
+            if channel.closed or self.cut.is_set():
+                return False
+            channel.keys(text[at : at + READ_SIZE])
+            wait = pace.wait(min(READ_SIZE, len(text) - at))
+            if wait and self.queued() > MAX_QUEUED:
+                self.cut_off(f"sends faster than {READ_RATE} bytes a second and has more than {MAX_QUEUED} waiting")
+                return False
+            await asyncio.sleep(wait)  # (the pace of one client's input; at least the loop's next turn)
+        return not self.cut.is_set()
+
+
+def _is_address(host: str) -> bool:
+    """An IP address rather than a name (no DNS: a web site cannot make one point here)."""
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
 
 
 def _int(value) -> int | None:

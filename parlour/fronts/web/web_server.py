@@ -9,13 +9,14 @@ import contextlib
 import logging
 from asyncio.subprocess import Process
 from typing import Any
+from urllib.parse import urlsplit
 
 import aiohttp_jinja2
 from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from . import TEMPLATES, page_title
+from . import TEMPLATES, is_loopback, page_title
 
 log = logging.getLogger("parlour.fronts.web")
 
@@ -94,13 +95,36 @@ class TabService(AppService):
         await super().set_terminal_size(bounded(width, MAX_WIDTH, 80), bounded(height, MAX_HEIGHT, 24))
 
 
+def host_name(request: web.Request) -> str:
+    """The name the request was sent to (its Host header, without the port), "" if none."""
+    host = request.headers.get("Host", "").lower()
+    host = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+    return host.strip("[]").rstrip(".")
+
+
+def from_own_page(request: web.Request) -> bool:
+    """Its Origin is the host it was sent to: a page of this server, not another site's script
+    (a WebSocket is not bound by the browser's same-origin rule: the server must check)."""
+    origin = request.headers.get("Origin")
+    return bool(origin) and urlsplit(origin).netloc.lower() == request.headers.get("Host", "").lower()
+
+
 class WebServer(Server):
     def __init__(self, command: str, host: str, port: int):
         super().__init__(command, host=host, port=port, title=page_title(), templates_path=TEMPLATES)
         self.spare = Spare(command, self.download_manager)
+        self.loopback_only = is_loopback(host)
+
+    def _check(self, request: web.Request) -> None:
+        """On loopback (no --public) only a loopback name is served: a site a local browser visits
+        cannot reach the server under a name of its own (DNS rebinding) and play, start games or
+        resume saves through it."""
+        if self.loopback_only and not is_loopback(host_name(request)):
+            raise web.HTTPForbidden(text="Use http://127.0.0.1 or http://localhost.")
 
     @aiohttp_jinja2.template("page.html")
     async def handle_index(self, request: web.Request) -> dict[str, Any]:
+        self._check(request)
         scheme = "wss" if request.secure else "ws"
         return {
             "title": self.title,
@@ -110,7 +134,11 @@ class WebServer(Server):
         }
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        """As textual-serve's, with a TabService: the tab's keys in, its screen out."""
+        """As textual-serve's, with a TabService: the tab's keys in, its screen out; only from
+        this server's own page."""
+        self._check(request)
+        if not from_own_page(request):
+            raise web.HTTPForbidden(text="Not from this server's page.")
         websocket = web.WebSocketResponse(heartbeat=15)
         width = bounded(to_int(request.query.get("width", "80"), 80), MAX_WIDTH, 80)
         height = bounded(to_int(request.query.get("height", "24"), 24), MAX_HEIGHT, 24)
