@@ -61,7 +61,7 @@ class Gate:
         self.open: OrderedDict[_Counted, None] = OrderedDict()  # oldest first
         self.sources: dict[str, int] = {}  # open connections per peer address
         self.busy: dict[str, int] = {}  # requests under way per client address
-        self.by_transport: dict[object, _Counted] = {}
+        self.counted_of: dict[object, _Counted] = {}
         self.count = 0
         self.refused = self.shed = 0
 
@@ -87,7 +87,7 @@ class Gate:
             self._say("refused a web connection from %s: every connection %s has a request under way", src, what)
             return False
         self.open[conn] = None
-        self.by_transport[conn.transport] = conn
+        self.counted_of[conn.transport] = conn
         self.sources[src] = self.sources.get(src, 0) + 1
         self.count += 1
         return True
@@ -109,7 +109,7 @@ class Gate:
     def _leave(self, conn: _Counted) -> None:
         if self.open.pop(conn, False) is False:
             return
-        self.by_transport.pop(conn.transport, None)
+        self.counted_of.pop(conn.transport, None)
         self.count -= 1
         left = self.sources.get(conn.src or "?", 0) - 1
         if left > 0:
@@ -130,7 +130,7 @@ class Gate:
         if self.busy.get(address, 0) >= self.per_address:
             self._say("refused a web request from %s: %d under way from its address", address, self.per_address)
             raise web.HTTPServiceUnavailable(text="Too many connections from your address at once; try again soon.")
-        conn = self.by_transport.get(request.transport)
+        conn = self.counted_of.get(request.transport)
         self.busy[address] = self.busy.get(address, 0) + 1
         if conn is not None:
             conn.under_way += 1
