@@ -220,8 +220,7 @@ class EngineSession:
 
     def save(self, request: dict) -> dict:
         table, path = self._table(), self._path(request)
-        mine = self.hold is not None and self.hold.save.resolve() == Path(path).resolve()
-        hold = None if mine else self._take(path)  # the file another window plays is not written over
+        hold = None if self._holds(path) else self._take(path)  # the file another window plays is not written over
         try:
             saves.write(path, table.header, table.events)
         except saves.SaveError as error:
@@ -233,17 +232,24 @@ class EngineSession:
 
     def load(self, request: dict) -> dict:
         path = self._path(request)
-        hold = self._take(path)
+        mine = self._holds(path)  # this session's own save, loaded again
+        hold = self.hold if mine else self._take(path)
         try:
             loaded = saves.read(path)
         except saves.SaveError as error:
-            hold.release()
+            if not mine:
+                hold.release()
             raise Failure("bad-save", str(error)) from None
-        self._let_go()
+        if not mine:
+            self._let_go()
         self.table, self.hold = Table.resume(loaded), hold
         dropped = loaded.dropped  # the last action, cut short while saving: whose and which
         said = None if dropped is None else {"seat": dropped.seat, "action": encode(dropped.action)}
         return {**self._summary(), "warnings": loaded.warnings, "dropped": said}
+
+    def _holds(self, path: str) -> bool:
+        """True if this session holds `path` (the save it loaded)."""
+        return self.hold is not None and self.hold.save.resolve() == Path(path).resolve()
 
     @staticmethod
     def _take(path: str) -> SaveLock:

@@ -131,6 +131,8 @@ def take(save: str | os.PathLike) -> SaveLock:
     """Hold `save` (it need not exist yet). Raises Held when another process, or another game
     in this one, holds it; a lock that cannot be made at all comes back with its `problem`."""
     save = Path(save)
+    if not save.name:  # "." or "/": no file to hold (reading or writing it fails, saying why)
+        return SaveLock(save, None, Holder(), "it names a folder, not a file")
     path = lock_path(save)
     with _mutex:
         mine = _mine.get(_key(save))
@@ -169,6 +171,8 @@ def take(save: str | os.PathLike) -> SaveLock:
 def holder(save: str | os.PathLike) -> Holder | None:
     """Who holds `save` now (this process included), or None when nobody does."""
     save = Path(save)
+    if not save.name:
+        return None
     with _mutex:
         mine = _mine.get(_key(save))
         if mine is not None and mine.held:
@@ -189,6 +193,8 @@ def holder(save: str | os.PathLike) -> Holder | None:
 
 def moved_to(save: str | os.PathLike) -> Path | None:
     """Where a save's game went when it was written elsewhere (`SaveLock.moved`), or None."""
+    if not Path(save).name:
+        return None
     with _mutex:
         mine = _mine.get(_key(Path(save)))
         if mine is not None and mine.held:
