@@ -345,8 +345,8 @@ class TableController(TurnControl):
         self._lines += tuple(lines)
         actor = events[0].seat if events and isinstance(events[0], Acted) else None
         if lines and actor is not None and actor == self.log_seat:
-            # what the player's own action led to, kept in view (not the next turn's heading)
-            self.last_turn = self.words.outcome(lines, self.names) or self.last_turn
+            # what the player's own action did, kept in view (not the next turn's heading)
+            self.last_turn = self.words.outcome(lines, self.names, actor) or self.last_turn
         problem = self.session.save_problem  # a full disk: say so; play goes on in memory
         self.selected, self.note = None, t("game.save_failed", problem=problem) if problem else ""
         self._changed()

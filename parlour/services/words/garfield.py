@@ -208,7 +208,6 @@ class GarfieldNarrator(Narrator):
 
 class GarfieldWords(Words, game="garfield"):
     help_key = "garfield.help.text"
-    next_turn_keys = ("garfield.log.turned_up", "garfield.log.tossed_used", "garfield.log.shuffled_garfield")
     narrator = GarfieldNarrator
 
     def describe(self, action, view, seat: int, names: tuple[str, ...]) -> str:

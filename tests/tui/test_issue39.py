@@ -1,0 +1,52 @@
+"""Issue 39, point by point (the full screen's part): each test reads what the player is shown in
+a situation that went wrong before. The property tests over many seeded games that would have
+caught each point are in test_screens_read.py (tests/tui/reading.py's rules)."""
+
+from __future__ import annotations
+
+from parlour.cli import main
+from parlour.rules.bots import make
+from parlour.rules.table import Table
+from parlour.services import saves
+from parlour.services.seats import parse_seats
+from parlour.services.table_driver import TableDriver
+from parlour.tui.app import make_app
+
+from . import reading
+
+
+async def test_1_your_last_turn_names_your_move_not_garfields_card():
+    # The issue's own game: Space, and the bots wait (a long pause) so the line stays in view.
+    seats = parse_seats("garfield", "You,bot,bot")
+    app = make_app(
+        start="play", game="garfield", seats=seats, seed=1091763037, bot_delay=1000, animations=False, autosave=False
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(10):  # follow Garfield, answering what his card asks, to the end of the turn
+            await pilot.press("space", "1", "enter")
+            await pilot.pause()
+            if not app.session.humans_to_act():
+                break
+        text = reading.prompt_text(app)
+        assert "Your last turn:" in text, text
+        told = text.split("Your last turn:", 1)[1].strip()
+        assert told.startswith("You "), told  # what you did, not "Garfield changes his mind."
+
+
+def _finished(game: str, tmp_path):
+    table = Table.new(game, ["Ann", "Bob", "Cid"], seed=4)
+    TableDriver(table, {s: make("random", s) for s in range(3)}).play_bots()
+    path = tmp_path / f"{game}.jsonl"
+    saves.write(path, table.header, table.events)
+    return path
+
+
+def test_2_replay_text_keeps_the_results_line_breaks(tmp_path, capsys):
+    path = _finished("filmis", tmp_path)
+    for lang in ("en", "sv"):
+        assert main(["replay", str(path), "--text", "--lang", lang]) == 0
+        out = capsys.readouterr().out
+        assert "\\x0a" not in out and "\\u" not in out, out[-600:]
+        ranking = out.splitlines()[-9:]
+        assert any(line.startswith("    ") for line in ranking), ranking  # each pile on a line of its own
