@@ -121,10 +121,6 @@ class ParlourApp(App):
         return True
 
     def get_key_display(self, binding: Binding) -> str:
-        if binding.id == "slot_1":  # the nine slot keys are one footer entry: "1-9", or as remapped
-            from .keymap import slots_named
-
-            return slots_named(self)
         if self.ascii_only and not binding.key_display:  # the footer's glyphs (⏎, ↑) in plain ASCII
             from .keymap import key_name
 

@@ -149,8 +149,9 @@ def slot_keys(app) -> list[str]:
 
 def slots_named(app) -> str:
     """The slot keys named together: "1-9" while they are the digits, else each of them."""
-    keys = slot_keys(app)
-    return "1-9" if keys == [str(n) for n in range(1, 10)] else "/".join(keys)
+    from parlour.services.controller import named_together
+
+    return named_together(slot_keys(app))
 
 
 def key_pair(first: str, second: str) -> str:

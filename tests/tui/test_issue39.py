@@ -50,3 +50,42 @@ def test_2_replay_text_keeps_the_results_line_breaks(tmp_path, capsys):
         assert "\\x0a" not in out and "\\u" not in out, out[-600:]
         ranking = out.splitlines()[-9:]
         assert any(line.startswith("    ") for line in ranking), ranking  # each pile on a line of its own
+
+
+ANN_AND_ODIE = parse_seats("garfield", "Ann,bot")
+
+
+def _bar(app) -> str:
+    return " ".join(reading.screen_rows(app)[-1].split())
+
+
+async def test_4_a_lasagna_question_numbers_the_lasagna_by_its_slot():
+    # Seed 2: Ann's first roll lands where a Lasagna may be played; hers is in slot 3.
+    app = make_app(start="play", game="garfield", seats=ANN_AND_ODIE, seed=2, bot_delay=1000, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("space")
+        await pilot.pause()
+        prompt, slots = reading.prompt_text(app), reading.hand_slots(app)
+        assert "Lasagna" in prompt and slots.get("3") == "Lasagna", (prompt, slots)
+        assert "[3] Play a Lasagna" in prompt and "[4] Keep it" in prompt, prompt
+        assert "3/4 Choose" in _bar(app) and "1-9" not in _bar(app), _bar(app)  # the digits that work
+        await pilot.press("3", "enter")
+        await pilot.pause()
+        assert "You play Lasagna." in "\n".join(app.screen.query_one("#log").texts), prompt
+
+
+async def test_5_space_does_not_roll_while_a_card_is_chosen():
+    app = make_app(start="play", game="garfield", seats=ANN_AND_ODIE, seed=2, bot_delay=1000, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        events = len(app.session.table.events)
+        await pilot.press("1")
+        await pilot.pause()
+        assert "Enter:" in reading.prompt_text(app) and "Roll" not in _bar(app), (reading.prompt_text(app), _bar(app))
+        await pilot.press("space")
+        await pilot.pause()
+        assert len(app.session.table.events) == events and "Enter:" in reading.prompt_text(app)
+        await pilot.press("escape", "space")
+        await pilot.pause()
+        assert len(app.session.table.events) > events  # backed out: Space rolls again

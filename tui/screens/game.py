@@ -71,7 +71,7 @@ class GameScreen(Screen):
             Binding("u", "undo_refused", t("undo.key"), id="undo", show=False),
             Binding("i", "do('hint')", t("hint.key"), id="hint"),
             *[
-                Binding(str(n), f"slot({n})", t("keys.play_card"), id=f"slot_{n}", show=n == 1, key_display="1-9")
+                Binding(str(n), f"slot({n})", t("keys.play_card"), id=f"slot_{n}")  # the bar names the live ones as one
                 for n in range(1, 10)
             ],
             # The log's keys: none of them is a game key in any game.

@@ -30,17 +30,27 @@ class KeyBar(Static):
         self._bindings_changed()
 
     def _entries(self) -> list[tuple[str, str]]:
-        """(key, what it does) for each key shown now, one per action (1-9 is one key group)."""
+        """(key, what it does) for each key shown now, one per action; the slot keys that work
+        now are one entry ("1-5", "3/6")."""
+        from parlour.services.controller import named_together
         from parlour.services.words.i18n import asciify
 
         ascii_only = getattr(self.app, "ascii_only", False)
-        entries, shown = [], set()
+        entries, shown, slots, at = [], set(), [], 0
         for _node, binding, enabled, _tip in self.screen.active_bindings.values():
             if not binding.show or not enabled or binding.action in shown:
                 continue
             shown.add(binding.action)
             key, label = self.app.get_key_display(binding), binding.description
-            entries.append((asciify(key), asciify(label)) if ascii_only else (key, label))
+            key, label = (asciify(key), asciify(label)) if ascii_only else (key, label)
+            if (binding.id or "").startswith("slot_"):
+                at = at if slots else len(entries)
+                slots.append(key)
+                if len(slots) > 1:
+                    continue
+            entries.append((key, label))
+        if slots:
+            entries[at] = (named_together(slots), entries[at][1])
         return entries
 
     def _bindings_changed(self, _screen=None) -> None:
