@@ -135,6 +135,7 @@ def keys_named(app, bindings: Sequence[Binding] = ()) -> dict[str, str]:
         "resume": key_names(app, "title_resume", "r"),
         "log_up": key_names(app, "log_up", "pageup"),
         "log_down": key_names(app, "log_down", "pagedown"),
+        "log_start": key_names(app, "log_start", "home"),
         "log_end": key_names(app, "log_end", "end"),
         "undo": key_names(app, "undo", "u"),
         "move": key_pair(key_names(app, "previous", "up"), key_names(app, "next", "down")),

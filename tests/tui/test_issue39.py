@@ -89,3 +89,40 @@ async def test_5_space_does_not_roll_while_a_card_is_chosen():
         await pilot.press("escape", "space")
         await pilot.pause()
         assert len(app.session.table.events) > events  # backed out: Space rolls again
+
+
+async def test_6_the_footer_cuts_a_label_only_when_it_must():
+    # Smurf at 80 columns, a move made (Ctrl+Q saves): the wheels share one word, Save & quit stays whole.
+    for lang, save in (("en", "^q Save & quit"), ("sv", "^q Spara, avsluta")):
+        seats = parse_seats("smurf", "Ann,bot")
+        app = make_app(lang=lang, start="play", game="smurf", seats=seats, seed=3, bot_delay=0, animations=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("1", "enter")
+            for _ in range(20):
+                await pilot.pause(0.02)
+                if app.session.humans_to_act():
+                    break
+            assert save in _bar(app), _bar(app)
+
+
+async def test_6_the_pass_screen_and_the_delete_question_name_their_keys(tmp_path):
+    seats = parse_seats("garfield", "Ann,Bob")
+    app = make_app(start="play", game="garfield", seats=seats, seed=3, bot_delay=0, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert type(app.screen).__name__ == "PassScreen"
+        assert "⏎ Confirm" in _bar(app), _bar(app)
+        await pilot.press("enter", "space")
+        await pilot.pause()
+    app = make_app(start="resume", bot_delay=0, animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ResumeScreen"
+        await pilot.press("d")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ConfirmScreen"
+        assert "y Delete" in _bar(app) and "n Keep" in _bar(app), _bar(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ResumeScreen"

@@ -87,7 +87,21 @@ class GarfieldBoard(LoopBoard):
 
     def _centre(self) -> tuple[str, ...]:
         loop = self.loop
-        return words.centre_lines(self.dice, self.ascii_only, loop.inner_w - 2, 0 if loop.big else 3)
+        legend = 3 if not loop.big or self._codes_drawn() else 0
+        return words.centre_lines(self.dice, self.ascii_only, loop.inner_w - 2, legend)
+
+    def _codes_drawn(self) -> bool:
+        """Whether a space may show its code rather than its name (its name does not fit there,
+        with every pawn on it): then the legend stays, so every code drawn is explained."""
+        pawns = len(self.marks)
+        for space, (_x, _y, width, lines) in enumerate(self.spaces):
+            kind = board.SPACES[space]
+            if kind == board.PLAIN:
+                continue
+            room, rows = (width - 1, lines - 1) if lines >= 2 else (width - 1 - pawns, 1)
+            if label_lines([words.space_label(kind, self.ascii_only)], room, rows) is None:
+                return True
+        return False
 
     def refit(self) -> None:
         from .garfield_piles import GarfieldPiles

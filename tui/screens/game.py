@@ -268,7 +268,7 @@ class GameScreen(Screen):
             undo = t("undo.help_local" if session.takes_back else "undo.help_served")
             if session.hints:
                 undo += "\n\n" + t("hint.help", hint=key_names(self.app, "hint", "i"))
-            text = f"{t(words.help_key).strip()}\n\n{undo}"
+            text = f"{t(words.help_key).strip()}\n\n{undo}\n\n{t('help.table_keys')}"  # (the keys named as mapped)
             self.app.push_screen(localized(HelpScreen)(self.table.game.title, text, self.presenter.bindings()))
         else:
             self._run(self.control.key(intent))
