@@ -121,6 +121,10 @@ class ParlourApp(App):
         return True
 
     def get_key_display(self, binding: Binding) -> str:
+        if binding.key == "space" and not binding.key_display:  # a word, in the player's language
+            from .keymap import key_name
+
+            return key_name("space", self.ascii_only)
         if self.ascii_only and not binding.key_display:  # the footer's glyphs (⏎, ↑) in plain ASCII
             from .keymap import key_name
 

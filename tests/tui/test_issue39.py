@@ -126,3 +126,25 @@ async def test_6_the_pass_screen_and_the_delete_question_name_their_keys(tmp_pat
         await pilot.press("n")
         await pilot.pause()
         assert type(app.screen).__name__ == "ResumeScreen"
+
+
+async def test_6_every_code_on_a_roomy_board_is_in_its_legend():
+    for game in ("garfield", "filmis"):
+        seats = parse_seats(game, "Ann,bot")
+        app = make_app(start="play", game=game, seats=seats, seed=3, bot_delay=1000, animations=False)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            board = "\n".join(reading.rows_in(app, reading.visible_region(app, app.screen.query_one("#board"))))
+            assert ("GR" in board) if game == "garfield" else ("FB" in board), board  # codes are drawn
+            assert reading.unexplained_codes(app, game) == [], board
+            assert "Swap" not in board, board  # Filmis: the legend's word, filmisbyte
+
+
+async def test_6_a_wrapped_blurb_on_the_title_keeps_its_indent():
+    app = make_app(start="title", animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        rows = [row for row in reading.screen_rows(app) if "Four food" in row or "count." in row]
+        assert len(rows) == 2, rows  # the Smurf Game's blurb wraps at 80 columns
+        indents = [len(row) - len(row.lstrip("│ ")) for row in rows]
+        assert indents[0] == indents[1], rows

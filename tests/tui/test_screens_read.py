@@ -4,8 +4,11 @@ Every game x language x size is played to its end through the real app: one pers
 keyboard (keys chosen from what the screen offers, by a seeded hand) against bots. On every screen
 along the way the composed text is checked (tests/tui/reading.py): no text cut at a border
 unless a scrollbar says there is more, wrapped lines keep their indent, the key bar fits and
-names every key that works now, the status line never repeats a log heading, a prompt's numbers
-match the hand's slots, and in ASCII mode (what LANG=C chooses) every character is ASCII.
+names every key that works now and none that does nothing, the status line never repeats a log
+heading, a prompt's numbers match the hand's slots, and in ASCII mode (what LANG=C chooses) every
+character is ASCII. And the words (issue 39): "Your last turn" tells a line of the log whose
+subject is the player, no escape of the game's own text shows, no word is cut with "…", every
+code on the board is in the legend beside it, and a Swedish screen has no English word.
 
 PARLOUR_SCREEN_GAMES=200 plays that many games per game and language (default 20: half at
 80x24, half at 120x40; every third in ASCII)."""
@@ -19,7 +22,7 @@ import re
 import pytest
 
 from parlour.services.seats import Seat, bot_names
-from parlour.services.words.i18n import You, set_language
+from parlour.services.words.i18n import You, language, set_language
 from parlour.tui.app import make_app
 
 from . import reading
@@ -49,6 +52,11 @@ def check_screen(app, game: str, names, strips=None) -> list[str]:
     problems += reading.key_bar_problems(app, strips)
     problems += reading.slot_mismatches(app, strips)
     problems += reading.status_problems(app, game, names, strips)
+    problems += reading.last_turn_problems(app, game, names, strips)
+    problems += reading.escapes(app, strips) + reading.ellipsis_cuts(app, strips)
+    problems += reading.unexplained_codes(app, game, strips)
+    if language() == "sv":
+        problems += reading.english_words(app, names, strips)
     if app.ascii_only:
         problems += reading.non_ascii(app, strips)
     return problems

@@ -67,8 +67,18 @@ def centre_lines(dice: tuple[int, ...], ascii_only: bool, width: int, legend_lin
     legend in `legend_lines` lines (none when the spaces show their names; above them sits the
     pile panel: Garfield's card and his piles)."""
     roll = f"{t('garfield.dice')}: {dice_text(dice, ascii_only)}" if dice else ""
-    legend = textwrap.wrap(t("garfield.legend.text"), width)[:legend_lines] if legend_lines else []
+    legend = textwrap.wrap(legend_text(), width)[:legend_lines] if legend_lines else []
     return (roll, *legend, *[""] * (legend_lines - len(legend)))
+
+
+def legend_text() -> str:
+    """The legend, each code bound to the words after it by a no-break space: wrapped, a code
+    never ends a line away from what it means."""
+    text = t("garfield.legend.text")
+    for kind in set(board.SPACES):
+        code = t(f"garfield.code.{kind}")
+        text = text.replace(f"{code} ", f"{code}\u00a0")
+    return text
 
 
 def balloon(view) -> str:
