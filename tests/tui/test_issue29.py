@@ -18,6 +18,7 @@ from parlour.services.words.i18n import set_language, t
 from parlour.tui.app import make_app
 
 from . import reading
+from .driving import your_last_turn
 
 ME_AND_BOTS = [Seat("Ann", None, "red"), Seat("Odie", "random", "blue"), Seat("Nermal", "random", "green")]
 
@@ -31,15 +32,8 @@ async def test_1_your_last_turn_tells_your_move_not_the_next_turns_heading():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert app.session.humans_to_act() == [0]
-        for _ in range(10):  # follow Garfield, answering what the card asks, to the end of the turn
-            await pilot.press("space", "1", "enter")
-            await pilot.pause()
-            if not app.session.humans_to_act():
-                break
-        text = reading.prompt_text(app)
-        assert "Your last turn:" in text, text
-        told = text.split("Your last turn:", 1)[1].strip()
-        assert not told.startswith("—") and "turn —" not in told, told
+        told = await your_last_turn(app, pilot)
+        assert told and not told.startswith("—") and "turn —" not in told, told
         assert told.startswith("You "), told  # what your own move did
 
 

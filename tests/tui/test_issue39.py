@@ -13,6 +13,7 @@ from parlour.services.table_driver import TableDriver
 from parlour.tui.app import make_app
 
 from . import reading
+from .driving import your_last_turn
 
 
 async def test_1_your_last_turn_names_your_move_not_garfields_card():
@@ -23,14 +24,7 @@ async def test_1_your_last_turn_names_your_move_not_garfields_card():
     )
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        for _ in range(10):  # follow Garfield, answering what his card asks, to the end of the turn
-            await pilot.press("space", "1", "enter")
-            await pilot.pause()
-            if not app.session.humans_to_act():
-                break
-        text = reading.prompt_text(app)
-        assert "Your last turn:" in text, text
-        told = text.split("Your last turn:", 1)[1].strip()
+        told = await your_last_turn(app, pilot)
         assert told.startswith("You "), told  # what you did, not "Garfield changes his mind."
 
 
