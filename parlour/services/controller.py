@@ -114,8 +114,8 @@ def last_dice(events: Sequence[Event]) -> tuple[int, ...]:
 
 
 def named_together(keys: Sequence[str]) -> str:
-    """Keys that do one thing, named as one: a run of three or more digits as "1-5", the rest
-    each, joined by "/" ("1-3/6", "3/4", "a/s/d")."""
+    """Keys that do one thing, named as one: a run of digits as "1-5", the rest each, joined
+    by "/" ("1-3/6", "3-4", "1/6", "a/s/d")."""
     parts: list[list[str]] = []
     for key in keys:
         run = parts[-1] if parts else []
@@ -123,7 +123,7 @@ def named_together(keys: Sequence[str]) -> str:
             run.append(key)
         else:
             parts.append([key])
-    return "/".join(f"{run[0]}-{run[-1]}" if len(run) >= 3 else "/".join(run) for run in parts)
+    return "/".join(f"{run[0]}-{run[-1]}" if len(run) > 1 else run[0] for run in parts)
 
 
 def grouped(labels: list[str]) -> list[str]:

@@ -63,7 +63,7 @@ async def test_4_a_lasagna_question_numbers_the_lasagna_by_its_slot():
         prompt, slots = reading.prompt_text(app), reading.hand_slots(app)
         assert "Lasagna" in prompt and slots.get("3") == "Lasagna", (prompt, slots)
         assert "[3] Play a Lasagna" in prompt and "[4] Keep it" in prompt, prompt
-        assert "3/4 Choose" in _bar(app) and "1-9" not in _bar(app), _bar(app)  # the digits that work
+        assert "3-4 Choose" in _bar(app) and "1-9" not in _bar(app), _bar(app)  # the digits that work
         await pilot.press("3", "enter")
         await pilot.pause()
         assert "You play Lasagna." in "\n".join(app.screen.query_one("#log").texts), prompt

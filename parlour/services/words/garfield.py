@@ -72,9 +72,10 @@ def centre_lines(dice: tuple[int, ...], ascii_only: bool, width: int, legend_lin
 
 
 def legend_text() -> str:
-    """The legend, each code bound to the words after it by a no-break space: wrapped, a code
-    never ends a line away from what it means."""
-    text = t("garfield.legend.text")
+    """The legend, each code bound to the words after it by a no-break space, and each dot
+    between entries to the entry before it: wrapped, a code never ends a line away from what it
+    means, nor does a line begin with a dot."""
+    text = t("garfield.legend.text").replace(" · ", "\u00a0· ")
     for kind in set(board.SPACES):
         code = t(f"garfield.code.{kind}")
         text = text.replace(f"{code} ", f"{code}\u00a0")
