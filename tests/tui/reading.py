@@ -19,8 +19,10 @@ from parlour.tui.widgets.keybar import SHORTEST
 
 
 def screen_rows(app) -> list[str]:
-    """The composed screen, one string per row (each wide character once)."""
-    return ["".join(segment.text for segment in strip) for strip in app.screen._compositor.render_strips()]
+    """The composed screen, one string per row (each wide character once; a no-break space as
+    the space it shows)."""
+    strips = app.screen._compositor.render_strips()
+    return ["".join(segment.text for segment in strip).replace("\xa0", " ") for strip in strips]
 
 
 def _strips(app):
@@ -176,7 +178,26 @@ def key_bar_problems(app, strips=None) -> list[str]:
         if re.search(rf"(?<!\S){re.escape(entry)}(?!\S)", shown):
             problems.append(f"the key bar offers {entry!r}, a key that does nothing now: {bar.rstrip()!r}")
     problems += _slot_entry_problems(app, slots, shown)
+    problems += _roll_while_chosen(app, shown, strips)
     return problems
+
+
+def card_chosen(app, strips=None) -> bool:
+    """True when the prompt says a card is chosen and waits for Enter or Esc ("Enter: Play
+    Blindfold · Esc: back")."""
+    asked = t("game.confirm_keys", confirm="\0", choice="\0", back="\0")
+    asked = re.escape(asciify(asked) if app.ascii_only else asked).replace("\0", ".+?")
+    return re.search(asked, prompt_text(app, strips)) is not None
+
+
+def _roll_while_chosen(app, shown: str, strips=None) -> list[str]:
+    """A chosen card waits for Enter or Esc: the bar offers no roll then (Space would follow
+    Garfield instead)."""
+    roll = t("keys.roll")
+    roll = asciify(roll) if app.ascii_only else roll
+    if card_chosen(app, strips) and re.search(rf"(?<!\S)\S+ {re.escape(roll)}(?!\S)", shown):
+        return [f"the key bar offers {roll!r} while a chosen card waits for Enter or Esc: {shown!r}"]
+    return []
 
 
 def _slot_entry_problems(app, live: list[str], shown: str) -> list[str]:
@@ -294,9 +315,15 @@ def last_turn_problems(app, game_id: str, names, strips=None) -> list[str]:
     if app.ascii_only:
         prefix, you = asciify(prefix), asciify(you)
     text = prompt_text(app, strips)
-    if prefix not in text or not isinstance(names[0], You):
+    if not isinstance(names[0], You) or type(app.screen).__name__ != "GameScreen":
         return []
-    told = " ".join(text.split(prefix, 1)[1].split())
+    if prefix in text:
+        told = " ".join(text.split(prefix, 1)[1].split())
+    else:  # what the status line tells while the others play (bots move too fast to read it)
+        told = " ".join(app.screen.control.last_turn.split())
+        told = asciify(told) if app.ascii_only else told
+    if not told:
+        return []
     logged = [" ".join(line.split()) for line in app.screen.query_one("#log").texts]
     problems = []
     if not any(line and (told == line or told.startswith(line + " ")) for line in logged):

@@ -64,14 +64,16 @@ def check_screen(app, game: str, names, strips=None) -> list[str]:
 
 def _keys_offered(app, rng: random.Random, strips=None) -> list[str]:
     """The keys a player would try from what the screen shows: an option's [key], a slot's
-    digit then Enter, the roll."""
+    digit (the chosen card is read, then Enter or Esc), the roll."""
     prompt = reading.prompt_text(app, strips)
     options = re.findall(r"\[(\d)\]", prompt)
     slots = reading.hand_slots(app, strips)
     if options:  # mostly the first (in Smurf the roll: turning wheels for ever makes endless games)
         return [options[0] if rng.random() < 0.6 else rng.choice(options), "enter"]
+    if reading.card_chosen(app, strips):
+        return ["enter" if rng.random() < 0.8 else "escape"]
     if slots and rng.random() < 0.35:
-        return [rng.choice(sorted(slots)), "enter"]
+        return [rng.choice(sorted(slots))] + (["enter"] if rng.random() < 0.5 else [])
     return ["space"]
 
 
@@ -102,7 +104,12 @@ async def play_one(game: str, lang: str, size, seed: int) -> tuple[int, list[str
         for _ in range(MAX_STEPS):
             await pilot.pause(0)  # the messages queued so far handled, then a frame's layout and paint
             screen = app.screen
-            now = (type(screen).__name__, len(app.session.table.events))
+            # (a card chosen, or no longer, is a new screen to read too)
+            now = (
+                type(screen).__name__,
+                len(app.session.table.events),
+                getattr(getattr(screen, "control", None), "selected", None),
+            )
             if now != read:  # something happened: read the screen once it stood for a round
                 read, idle = now, 0
                 continue
