@@ -36,7 +36,9 @@ class KeyBar(Static):
         from parlour.services.words.i18n import asciify
 
         ascii_only = getattr(self.app, "ascii_only", False)
-        entries, shown, slots, at = [], set(), [], 0
+        entries: list[tuple[str, str]] = []
+        slots: list[str] = []  # the slot keys that work now
+        shown, at = set(), 0
         for _node, binding, enabled, _tip in self.screen.active_bindings.values():
             if not binding.show or not enabled or binding.action in shown:
                 continue
