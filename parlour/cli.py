@@ -282,16 +282,18 @@ def _replay_text(path: Path, seat: int | None, analysis: bool = False) -> int:
             print(f"parlour: {t('replay.text_bad_seat', n=len(replay.names))}", file=sys.stderr)
         return 2
     words = Words.of(replay.game.id)
+    # The names from the save are made text where the replay reads them (`shown`): the lines
+    # keep the game's own line breaks.
     for line in text_header(replay, path.stat().st_mtime):
-        print(shown(line))  # names from the save: as text
+        print(line)
     for warning in replay.warnings:
         print(f"({shown(warning)})")
     if analysis:
         return _analysis_text(replay, eyes, words)
     for line in replay.story_at(len(replay.stops) - 1, eyes, words) if replay.stops else []:
-        print(shown(line))  # names from the save: as text
+        print(line)
     for line in text_ranking(replay, words):
-        print(shown(line))
+        print(line)
     return 0
 
 
@@ -302,14 +304,13 @@ def _analysis_text(replay, eyes: int | None, words) -> int:
     from .fronts.progress import progress
     from .services.analysis import Analysis, default_workers
     from .services.analysis_text import tell
-    from .services.shown import shown
     from .services.words.i18n import t
 
     analysis = Analysis(replay, eyes, workers=default_workers())
     with progress(t("analysis.progress"), len(analysis)) as steps:
         points = list(analysis.run(lambda done, total: steps.done(done)))
     for line in tell(analysis, points, words):
-        print(shown(line))  # names from the save: as text
+        print(line)  # (the replay's names are text already)
     return 0
 
 

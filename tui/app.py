@@ -124,10 +124,10 @@ class ParlourApp(App):
         return True
 
     def get_key_display(self, binding: Binding) -> str:
-        if binding.id == "slot_1":  # the nine slot keys are one footer entry: "1-9", or as remapped
-            from .keymap import slots_named
+        if binding.key == "space" and not binding.key_display:  # a word, in the player's language
+            from .keymap import key_name
 
-            return slots_named(self)
+            return key_name("space", self.ascii_only)
         if self.ascii_only and not binding.key_display:  # the footer's glyphs (⏎, ↑) in plain ASCII
             from .keymap import key_name
 

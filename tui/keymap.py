@@ -135,6 +135,7 @@ def keys_named(app, bindings: Sequence[Binding] = ()) -> dict[str, str]:
         "resume": key_names(app, "title_resume", "r"),
         "log_up": key_names(app, "log_up", "pageup"),
         "log_down": key_names(app, "log_down", "pagedown"),
+        "log_start": key_names(app, "log_start", "home"),
         "log_end": key_names(app, "log_end", "end"),
         "undo": key_names(app, "undo", "u"),
         "move": key_pair(key_names(app, "previous", "up"), key_names(app, "next", "down")),
@@ -149,8 +150,9 @@ def slot_keys(app) -> list[str]:
 
 def slots_named(app) -> str:
     """The slot keys named together: "1-9" while they are the digits, else each of them."""
-    keys = slot_keys(app)
-    return "1-9" if keys == [str(n) for n in range(1, 10)] else "/".join(keys)
+    from parlour.services.controller import named_together
+
+    return named_together(slot_keys(app))
 
 
 def key_pair(first: str, second: str) -> str:

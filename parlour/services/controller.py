@@ -113,6 +113,19 @@ def last_dice(events: Sequence[Event]) -> tuple[int, ...]:
     return ()
 
 
+def named_together(keys: Sequence[str]) -> str:
+    """Keys that do one thing, named as one: a run of digits as "1-5", the rest each, joined
+    by "/" ("1-3/6", "3-4", "1/6", "a/s/d")."""
+    parts: list[list[str]] = []
+    for key in keys:
+        run = parts[-1] if parts else []
+        if run and key.isdigit() and len(key) == 1 and run[-1].isdigit() and int(key) == int(run[-1]) + 1:
+            run.append(key)
+        else:
+            parts.append([key])
+    return "/".join(f"{run[0]}-{run[-1]}" if len(run) > 1 else run[0] for run in parts)
+
+
 def grouped(labels: list[str]) -> list[str]:
     """Equal cards once each, in the order first held, with their number: "Harry ×3"."""
     counts: dict[str, int] = {}
@@ -309,8 +322,10 @@ class TableController(TurnControl):
             return session.takes_back and not session.over and not self.checking and not self.can_undo()
         if not self.options:
             return False
-        if intent == "roll":
-            return self.prompting.roll_action(self.options) is not None
+        if intent == "roll":  # not while a card is chosen: Enter plays it, Esc backs out
+            return self.prompting.roll_action(self.options) is not None and not self.choosing_card()
+        if intent == "slot":
+            return not args or args[0] - 1 in self.live_slots()
         if intent == "back":
             return self.selected is not None and self.slots()
         if intent == "move":
@@ -318,6 +333,26 @@ class TableController(TurnControl):
         if intent == "shortcut":
             return bool(args) and self.prompting.shortcut(args[0], self.options) is not None
         return True
+
+    def choosing_card(self) -> bool:
+        """True while a card of the hand is chosen, waiting for Enter (or Esc)."""
+        return self.selected is not None and self.slots()
+
+    def live_slots(self) -> list[int]:
+        """The slot keys (0-based) that do something now: a card of the hand (chosen, or told
+        why it cannot be played), or an option's number."""
+        if not self.options:
+            return []
+        if self.slots():
+            view, seat = self.view(), self.viewer
+            held = len(self.words.hand(view, seat) or ())
+            return [
+                slot
+                for slot in range(held)
+                if self.prompting.slot_action(view, seat, slot, self.options) is not None
+                or self.words.slot_note(view, seat, slot)
+            ]
+        return list(self.numbers) if len(self.numbers) == len(self.options) else list(range(len(self.options)))
 
     # ---- following the game ----------------------------------------------------------------------
 
@@ -359,8 +394,8 @@ class TableController(TurnControl):
         self._lines += tuple(lines)
         actor = events[0].seat if events and isinstance(events[0], Acted) else None
         if lines and actor is not None and actor == self.log_seat:
-            # what the player's own action led to, kept in view (not the next turn's heading)
-            self.last_turn = self.words.outcome(lines, self.names) or self.last_turn
+            # what the player's own action did, kept in view (not the next turn's heading)
+            self.last_turn = self.words.outcome(lines, self.names, actor) or self.last_turn
         problem = self.session.save_problem  # a full disk: say so; play goes on in memory
         self.selected, self.note = None, t("game.save_failed", problem=problem) if problem else ""
         self._changed()
@@ -442,7 +477,7 @@ class TableController(TurnControl):
         prompting, options = self.prompting, self.options
         if intent == "roll":
             roll = prompting.roll_action(options)
-            return self.submit(roll) if roll is not None else NOTHING
+            return self.submit(roll) if roll is not None and not self.choosing_card() else NOTHING
         if intent == "confirm":
             if self.selected is not None and self.selected < len(options):
                 return self.submit(options[self.selected])
@@ -587,14 +622,18 @@ class TableController(TurnControl):
             note = self.note or (t("game.last_turn", line=self.last_turn) if self.last_turn else "")
             return Asked(t("game.bot_thinking" if bot else "game.waiting", name=name), (), None, note)
         question = question_line(words, view, viewer, names)
+        live = [keys.slots[n] for n in self.live_slots() if n < len(keys.slots)]
         named = dict(keys.named)
+        if "slots" in named:  # the slot keys that work now
+            named["slots"] = named_together(live)
         if self.slots():  # the digits play cards: show the roll, or the card being chosen
             if self.selected is not None:
                 chosen = words.describe(options[self.selected], view, viewer, names)
                 return Asked(question, (), None, t("game.confirm_keys", choice=chosen, **named))
             roll = self.prompting.roll_action(options)
             rolling = (Option(named.get("roll", ""), words.describe(roll, view, viewer, names)),) if roll else ()
-            return Asked(question, rolling, None, self.note or t("game.slots_hint", **named))
+            hint = t("game.slots_hint", **named) if live else ""
+            return Asked(question, rolling, None, self.note or hint)
         slots = keys.slots  # option i is chosen with slot key numbers[i]
         numbers = self.numbers if len(self.numbers) == len(options) else range(len(options))
         labels = tuple(

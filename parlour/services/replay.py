@@ -17,6 +17,8 @@ from parlour.rules import registry
 from parlour.rules.log import Loaded, fold_events
 from parlour.rules.records import Acted, DiceRolled, Event, TurnBegan
 
+from .shown import shown
+
 EVERY = 256  # events between snapshots: seeking folds at most this many
 
 
@@ -103,7 +105,7 @@ def text_header(replay: Replay, played: float | None) -> list[str]:
     from .words.i18n import t
 
     when = datetime.fromtimestamp(played).strftime("%Y-%m-%d %H:%M") if played is not None else "?"
-    players = ", ".join(str(name) for name in replay.header.players)
+    players = ", ".join(map(shown, replay.header.players))
     return [t("replay.text_header", game=t(f"games.{replay.game.id}"), players=players, date=when), ""]
 
 
@@ -115,15 +117,19 @@ def text_ranking(replay: Replay, words) -> list[str]:
     result = replay.game.result(state) if state is not None else None
     if result is None:
         return ["", t("replay.text_unfinished")]
-    head, ranked = words.ranking(state, result, replay.header.players)
+    # The names made text where they are read from the save (`shown`): the lines keep the game's
+    # own line breaks.
+    head, ranked = words.ranking(state, result, tuple(map(shown, replay.header.players)))
     return ["", t("results.heading"), head] + [line for _seat, line in ranked]
 
 
 def _names(header) -> tuple[str, ...]:
     """The players' names as the game's own table told them: the one person at the keyboard of
-    a game against bots is "you" (the `_you` forms of the catalogues), as in the live log."""
+    a game against bots is "you" (the `_you` forms of the catalogues), as in the live log.
+    Names come from the save: as text (`shown`), here where they enter, so the lines told with
+    them keep the game's own line breaks."""
     from parlour.services.seats import seats_from_meta
     from parlour.services.words.i18n import You
 
     humans = [i for i, seat in enumerate(seats_from_meta(header.players, header.meta)) if seat.human]
-    return tuple(You(name) if humans == [i] else name for i, name in enumerate(header.players))
+    return tuple(You(shown(name)) if humans == [i] else shown(name) for i, name in enumerate(header.players))

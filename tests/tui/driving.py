@@ -19,3 +19,17 @@ async def settle(pilot, rounds: int = 3) -> None:
     """Let queued messages (bot moves, screen changes) run."""
     for _ in range(rounds):
         await pilot.pause()
+
+
+async def your_last_turn(app, pilot) -> str:
+    """Follow Garfield, answering what his card asks, to the end of the turn (the bots wait); then
+    what the status line tells of it ("" when it tells nothing)."""
+    from . import reading
+
+    for _ in range(10):
+        await pilot.press("space", "1", "enter")
+        await pilot.pause()
+        if not app.session.humans_to_act():
+            break
+    text = reading.prompt_text(app)
+    return text.split("Your last turn:", 1)[1].strip() if "Your last turn:" in text else ""

@@ -8,18 +8,21 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 
 from rich.text import Text
 from textual.geometry import Region
 from textual.widgets import Static
 
-from parlour.services.words.i18n import asciify, t
+from parlour.services.words.i18n import You, asciify, catalogue, t
 from parlour.tui.widgets.keybar import SHORTEST
 
 
 def screen_rows(app) -> list[str]:
-    """The composed screen, one string per row (each wide character once)."""
-    return ["".join(segment.text for segment in strip) for strip in app.screen._compositor.render_strips()]
+    """The composed screen, one string per row (each wide character once; a no-break space as
+    the space it shows)."""
+    strips = app.screen._compositor.render_strips()
+    return ["".join(segment.text for segment in strip).replace("\xa0", " ") for strip in strips]
 
 
 def _strips(app):
@@ -127,15 +130,22 @@ def lost_indents(app, strips=None) -> list[str]:
 
 # ---- the key bar -------------------------------------------------------------------------------
 
-# Keys a screen works with but leaves out of its bar on purpose (the help names them): moving a
-# cursor, scrolling the log, undo saying why it cannot, and the slot keys 2-9 (the bar names 1-9 as one entry).
-UNSHOWN = re.compile(
-    r"^(undo_refused|move|log|log_start|log_end|slot\([2-9]\)|replay_.*|focus.*|scroll.*|app\..*|screen\..*)"
-)
+# Keys a screen works with but leaves out of its bar on purpose (the help names them, and the
+# README says so): moving a cursor, scrolling the log, undo saying why it cannot. The slot keys
+# are checked as one entry (slot_entry).
+UNSHOWN = re.compile(r"^(undo_refused|move|log|log_start|log_end|slot\(|replay_.*|focus.*|scroll.*|app\..*|screen\..*)")
+
+
+def _entry(app, binding) -> str:
+    """The key and (at least) the first word of what it does, without the comma that joined it
+    to the rest ("Save, quit"): a crowded bar may shorten labels."""
+    entry = f"{app.get_key_display(binding)} {binding.description.split(' ')[0].rstrip(',;:&')}".strip()
+    return asciify(entry) if app.ascii_only else entry
 
 
 def key_bar_problems(app, strips=None) -> list[str]:
-    """The bottom row names every key that works now, each entry whole, within the width."""
+    """The bottom row names every key that works now, each entry whole, within the width, and
+    no key that does nothing now (Space while a card is chosen, a digit with no card or option)."""
     strips = strips if strips is not None else _strips(app)
     bar = strips[-1].text
     problems = []
@@ -145,20 +155,73 @@ def key_bar_problems(app, strips=None) -> list[str]:
         return problems
     shown = " ".join(bar.split())
     entries: dict[str, list[str]] = {}  # each action that works now: the entries that would name it
+    dead: set[str] = set()  # the entries of the keys that do nothing now
+    slots: list[str] = []  # the slot keys that work now
     for node, binding, enabled, _tip in app.screen.active_bindings.values():
-        if node not in (app, app.screen) or not enabled or UNSHOWN.match(binding.action):
+        if node not in (app, app.screen):
             continue
         if node is app and binding.id is None:  # Textual's own (Ctrl+C to copy): not the game's
             continue  # (a focused list's or scroller's own keys are its container's business)
-        # the key and (at least) the first word of what it does: a crowded bar may shorten labels
-        entry = f"{app.get_key_display(binding)} {binding.description.split(' ')[0]}".strip()
-        if app.ascii_only:
-            entry = asciify(entry)
-        entries.setdefault(binding.action, []).append(entry)
+        if binding.action.startswith("slot("):
+            slots += [app.get_key_display(binding)] if enabled else []
+            continue
+        if not binding.show or UNSHOWN.match(binding.action):
+            continue
+        if enabled:
+            entries.setdefault(binding.action, []).append(_entry(app, binding))
+        else:
+            dead.add(_entry(app, binding))
     for named in entries.values():
         if not any(entry in shown or _merged_entry(entry, shown) for entry in named):
             problems.append(f"the key bar lacks {named[0]!r} (a key that works now): {bar.rstrip()!r}")
+    for entry in sorted(dead - {e for named in entries.values() for e in named}):
+        if re.search(rf"(?<!\S){re.escape(entry)}(?!\S)", shown):
+            problems.append(f"the key bar offers {entry!r}, a key that does nothing now: {bar.rstrip()!r}")
+    problems += _slot_entry_problems(app, slots, shown)
+    problems += _roll_while_chosen(app, shown, strips)
     return problems
+
+
+def card_chosen(app, strips=None) -> bool:
+    """True when the prompt says a card is chosen and waits for Enter or Esc ("Enter: Play
+    Blindfold · Esc: back")."""
+    asked = t("game.confirm_keys", confirm="\0", choice="\0", back="\0")
+    asked = re.escape(asciify(asked) if app.ascii_only else asked).replace("\0", ".+?")
+    return re.search(asked, prompt_text(app, strips)) is not None
+
+
+def _roll_while_chosen(app, shown: str, strips=None) -> list[str]:
+    """A chosen card waits for Enter or Esc: the bar offers no roll then (Space would follow
+    Garfield instead)."""
+    roll = t("keys.roll")
+    roll = asciify(roll) if app.ascii_only else roll
+    if card_chosen(app, strips) and re.search(rf"(?<!\S)\S+ {re.escape(roll)}(?!\S)", shown):
+        return [f"the key bar offers {roll!r} while a chosen card waits for Enter or Esc: {shown!r}"]
+    return []
+
+
+def _slot_entry_problems(app, live: list[str], shown: str) -> list[str]:
+    """The bar's entry for the slot keys names exactly the ones that work now ("3/4 Choose",
+    "1-5")."""
+    if type(app.screen).__name__ != "GameScreen":
+        return []
+    label = t("keys.play_card").split(" ")[0]
+    label = asciify(label) if app.ascii_only else label
+    found = [_keys_in(entry) for entry in re.findall(rf"(?<!\S)(\S+) {re.escape(label)}(?!\S)", shown)]
+    if sorted(live) in [sorted(keys) for keys in found] or not (live or found):
+        return []
+    return [f"the key bar names the slot keys {found}, the ones that work now are {live}: {shown!r}"]
+
+
+def _keys_in(entry: str) -> list[str]:
+    """The keys an entry names: "1-3/6" is 1, 2, 3 and 6."""
+    keys = []
+    for part in entry.split("/"):
+        low, dash, high = part.partition("-")
+        keys += (
+            [str(n) for n in range(int(low), int(high) + 1)] if dash and low.isdigit() and high.isdigit() else [part]
+        )
+    return keys
 
 
 def _merged_entry(entry: str, shown: str) -> bool:
@@ -203,16 +266,14 @@ def hand_slots(app, strips=None) -> dict[str, str]:
 
 
 def slot_mismatches(app, strips=None) -> list[str]:
-    """A prompt option numbered n that names a card must name the card in hand slot n."""
+    """A prompt option that names a card of the numbered hand is numbered with that card's slot
+    (a question of one card, "Play a Lasagna?", too)."""
     slots = hand_slots(app, strips)
     if not slots:
         return []
     options = re.findall(r"\[(\d)\] (.+?)(?=\s+\[\d\]|\s{2}|$)", prompt_text(app, strips))
-    # A card is chosen when two or more options each name a card in the hand.
     naming = [(key, label, [card for card in set(slots.values()) if card in label]) for key, label in options]
     naming = [(key, label, named) for key, label, named in naming if named]
-    if len(naming) < 2:
-        return []
     return [
         f"option [{key}] {label!r} names {named} but slot {key} holds {slots.get(key)!r}"
         for key, label, named in naming
@@ -240,3 +301,137 @@ def status_problems(app, game_id: str, names, strips=None) -> list[str]:
 def non_ascii(app, strips=None) -> list[str]:
     rows = [strip.text for strip in (strips if strips is not None else _strips(app))]
     return [f"row {y}: {row!r}" for y, row in enumerate(rows) if not row.isascii()]
+
+
+# ---- the words ----------------------------------------------------------------------------------
+
+
+def last_turn_problems(app, game_id: str, names, strips=None) -> list[str]:
+    """ "Your last turn: …" tells a line of the log (its own record of the move) whose subject is
+    the player at the keyboard ("You rolled…", "RAZZIA! You blew…"): not Garfield's card, not
+    another player's line, not what befell the player."""
+    prefix = t("game.last_turn", line="").strip()
+    you = t("game.you_subject")
+    if app.ascii_only:
+        prefix, you = asciify(prefix), asciify(you)
+    text = prompt_text(app, strips)
+    if not isinstance(names[0], You) or type(app.screen).__name__ != "GameScreen":
+        return []
+    if prefix in text:
+        told = " ".join(text.split(prefix, 1)[1].split())
+    else:  # what the status line tells while the others play (bots move too fast to read it)
+        told = " ".join(app.screen.control.last_turn.split())
+        told = asciify(told) if app.ascii_only else told
+    if not told:
+        return []
+    logged = [" ".join(line.split()) for line in app.screen.query_one("#log").texts]
+    problems = []
+    if not any(line and (told == line or told.startswith(line + " ")) for line in logged):
+        problems.append(f"the last turn tells a line the log does not: {told!r}")
+    if not re.match(rf"(?:\S+! )?{re.escape(you)}\b", told):
+        problems.append(f"the last turn names no move of the player's: {told!r}")
+    return problems
+
+
+# An escape of a control or format character (shown.py's): the game's own text never has one, and
+# the names these games are played with have none to escape.
+ESCAPED = re.compile(r"\\(x[0-9a-f]{2}|u[0-9a-f]{4}|U[0-9a-f]{8})")
+
+
+def escapes(app, strips=None) -> list[str]:
+    rows = [strip.text for strip in (strips if strips is not None else _strips(app))]
+    return [f"row {y} shows an escape: {row.strip()!r}" for y, row in enumerate(rows) if ESCAPED.search(row)]
+
+
+@lru_cache(maxsize=4)
+def _ellipsis_words(lang: str) -> frozenset[str]:
+    """The words the catalogues themselves end with "…" ("thinking…"); "" for one after a placeholder."""
+    words = set()
+    for text in catalogue(lang).values():
+        for word in re.findall(r"(\S*)…", text if isinstance(text, str) else ""):
+            words.add("" if "}" in word else word)
+    return frozenset(words)
+
+
+def ellipsis_cuts(app, strips=None) -> list[str]:
+    """No word is cut short with "…" where the text itself says no more ("Odie (bot) is thinking…"
+    says so; "Odie (bot) is thi…" cuts)."""
+    from parlour.services.words.i18n import language
+
+    allowed = _ellipsis_words(language()) | _ellipsis_words("en")
+    rows = [strip.text for strip in (strips if strips is not None else _strips(app))]
+    problems = []
+    for y, row in enumerate(rows):
+        for word in re.findall(r"(\S*)…", row):
+            if word not in allowed:
+                problems.append(f"row {y} cuts {word + '…'!r}: {row.strip()!r}")
+    return problems
+
+
+# A square's code: two capitals, digits or signs ("GR", "L8", "F?", "+1"); arrows tell themselves.
+CODE = re.compile(r"^[A-ZÅÄÖ0-9?+-]{2}$")
+
+
+@lru_cache(maxsize=16)
+def board_codes(game_id: str, lang: str, ascii_only: bool) -> frozenset[str]:
+    messages = catalogue(lang)
+    found = set()
+    for table in ("code", "code_ascii"):
+        for key, code in messages.items():
+            if key.startswith(f"{game_id}.{table}.") and isinstance(code, str) and CODE.match(code):
+                found.add(asciify(code) if ascii_only else code)
+    return frozenset(found)
+
+
+def unexplained_codes(app, game_id: str, strips=None) -> list[str]:
+    """Every code drawn on the board is in the legend shown beside it (the code, then its words)."""
+    from parlour.services.words.i18n import language
+
+    region = _region_of(app, "#board")
+    if region is None:
+        return []
+    codes = board_codes(game_id, language(), app.ascii_only)
+    drawn = {
+        word for row in rows_in(app, region, strips) for word in row.split() if word in codes
+    }  # (split: at \xa0 too)
+    screen = "\n".join(strip.text for strip in (strips if strips is not None else _strips(app)))
+    others = "|".join(map(re.escape, codes))  # "+1 +2 take cards" explains both
+    return [
+        f"the board shows {code!r}, which no legend beside it explains"
+        for code in sorted(drawn)
+        if not re.search(rf"(?<![^\s\xa0]){re.escape(code)}(?:[ \xa0]+(?:{others}))*[ \xa0]+\S*[a-zåäö]", screen)
+    ]
+
+
+@lru_cache(maxsize=2)
+def english_only_words(ascii_only: bool) -> frozenset[str]:
+    """The words of the English catalogue that the Swedish one never uses (names and words the
+    two languages share, such as Garfield, Harry, Enter, are in both; in ASCII, "for" is "för")."""
+
+    def words(lang: str, plain: bool = False) -> set[str]:
+        found: set[str] = set()
+        for text in catalogue(lang).values():
+            if isinstance(text, str):
+                text = re.sub(r"\{[^}]*\}", " ", asciify(text) if plain else text)
+                found.update(re.findall(r"\b[A-Za-z][a-z]{2,}\b", text))
+        return found
+
+    swedish = words("sv") | (words("sv", plain=True) if ascii_only else set())
+    return frozenset(words("en") - swedish - ENGLISH_IN_SWEDISH)
+
+
+# Words the English catalogue has that a Swedish screen may show all the same: names of things
+# that keep their names.
+ENGLISH_IN_SWEDISH = frozenset({"Parlour", "Ann"})
+
+
+def english_words(app, names, strips=None) -> list[str]:
+    """On a Swedish screen no word of the English catalogue's own (the players' names excepted)."""
+    english = english_only_words(app.ascii_only) - {word for name in names for word in str(name).split()}
+    rows = [strip.text for strip in (strips if strips is not None else _strips(app))]
+    problems = []
+    for y, row in enumerate(rows):
+        found = [word for word in re.findall(r"\b[A-Za-z][a-z]{2,}\b", row) if word in english]
+        if found:
+            problems.append(f"row {y} speaks English {found[:4]}: {row.strip()!r}")
+    return problems

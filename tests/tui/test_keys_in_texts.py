@@ -253,15 +253,16 @@ async def test_remapped_slot_keys_number_the_hand_and_name_themselves_in_the_hin
         hand = str(app.screen.query_one(HandPanel).content)
         assert "\na " in hand and "\n1 " not in hand, hand
         prompt = str(app.screen.query_one("#choices").content)
-        assert "a/s/d/4/5/6/7/8/9: play a card" in prompt and "1-9" not in prompt, prompt
+        # the keys of the three cards in hand: the keys that work now
+        assert "a/s/d: play a card" in prompt and "1-9" not in prompt, prompt
         footer = str(app.screen.query_one("KeyBar").render())
-        assert "a/s/d/4/5/6/7/8/9" in footer and "1-9" not in footer, footer
+        assert "a/s/d " in footer and "1-9" not in footer and "/4" not in footer, footer
         await pilot.press("a")  # the first card is chosen with its key
         await settle(pilot)
         assert app.screen.control.selected is not None
         await pilot.press("question_mark")
         await settle(pilot)
-        assert "(or a/s/d/4/5/6/7/8/9)" in help_text(app)
+        assert "(or a/s/d/4-9)" in help_text(app)
 
 
 async def test_remapped_slot_keys_label_the_numbered_options(parlour_dirs):
@@ -269,7 +270,7 @@ async def test_remapped_slot_keys_label_the_numbered_options(parlour_dirs):
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         prompt = str(app.screen.query_one("#choices").content)
-        assert "[a]" in prompt and "[1]" not in prompt and "a/s/d/4/5/6/7/8/9 choose" in prompt, prompt
+        assert "[a]" in prompt and "[1]" not in prompt and "↑↓/a/s/d choose" in prompt, prompt
         await pilot.press("s")
         await settle(pilot)
         assert app.screen.control.selected == 1

@@ -4,8 +4,11 @@ Every game x language x size is played to its end through the real app: one pers
 keyboard (keys chosen from what the screen offers, by a seeded hand) against bots. On every screen
 along the way the composed text is checked (tests/tui/reading.py): no text cut at a border
 unless a scrollbar says there is more, wrapped lines keep their indent, the key bar fits and
-names every key that works now, the status line never repeats a log heading, a prompt's numbers
-match the hand's slots, and in ASCII mode (what LANG=C chooses) every character is ASCII.
+names every key that works now and none that does nothing, the status line never repeats a log
+heading, a prompt's numbers match the hand's slots, and in ASCII mode (what LANG=C chooses) every
+character is ASCII. And the words (issue 39): "Your last turn" tells a line of the log whose
+subject is the player, no escape of the game's own text shows, no word is cut with "…", every
+code on the board is in the legend beside it, and a Swedish screen has no English word.
 
 PARLOUR_SCREEN_GAMES=200 plays that many games per game and language (default 20: half at
 80x24, half at 120x40; every third in ASCII)."""
@@ -19,7 +22,7 @@ import re
 import pytest
 
 from parlour.services.seats import Seat, bot_names
-from parlour.services.words.i18n import You, set_language
+from parlour.services.words.i18n import You, language, set_language
 from parlour.tui.app import make_app
 
 from . import reading
@@ -49,6 +52,11 @@ def check_screen(app, game: str, names, strips=None) -> list[str]:
     problems += reading.key_bar_problems(app, strips)
     problems += reading.slot_mismatches(app, strips)
     problems += reading.status_problems(app, game, names, strips)
+    problems += reading.last_turn_problems(app, game, names, strips)
+    problems += reading.escapes(app, strips) + reading.ellipsis_cuts(app, strips)
+    problems += reading.unexplained_codes(app, game, strips)
+    if language() == "sv":
+        problems += reading.english_words(app, names, strips)
     if app.ascii_only:
         problems += reading.non_ascii(app, strips)
     return problems
@@ -56,14 +64,16 @@ def check_screen(app, game: str, names, strips=None) -> list[str]:
 
 def _keys_offered(app, rng: random.Random, strips=None) -> list[str]:
     """The keys a player would try from what the screen shows: an option's [key], a slot's
-    digit then Enter, the roll."""
+    digit (the chosen card is read, then Enter or Esc), the roll."""
     prompt = reading.prompt_text(app, strips)
     options = re.findall(r"\[(\d)\]", prompt)
     slots = reading.hand_slots(app, strips)
     if options:  # mostly the first (in Smurf the roll: turning wheels for ever makes endless games)
         return [options[0] if rng.random() < 0.6 else rng.choice(options), "enter"]
+    if reading.card_chosen(app, strips):
+        return ["enter" if rng.random() < 0.8 else "escape"]
     if slots and rng.random() < 0.35:
-        return [rng.choice(sorted(slots)), "enter"]
+        return [rng.choice(sorted(slots))] + (["enter"] if rng.random() < 0.5 else [])
     return ["space"]
 
 
@@ -94,7 +104,12 @@ async def play_one(game: str, lang: str, size, seed: int) -> tuple[int, list[str
         for _ in range(MAX_STEPS):
             await pilot.pause(0)  # the messages queued so far handled, then a frame's layout and paint
             screen = app.screen
-            now = (type(screen).__name__, len(app.session.table.events))
+            # (a card chosen, or no longer, is a new screen to read too)
+            now = (
+                type(screen).__name__,
+                len(app.session.table.events),
+                getattr(getattr(screen, "control", None), "selected", None),
+            )
             if now != read:  # something happened: read the screen once it stood for a round
                 read, idle = now, 0
                 continue

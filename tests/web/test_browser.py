@@ -74,7 +74,7 @@ def asked_me(term: PageTerminal) -> bool:
     # Its numbered options are drawn (the question and the options are two panels: a question
     # seen before its options could be the roll's, and Enter would then roll).
     text = "".join(lines)
-    return "[1] " in text and ROLL_PROMPT not in text
+    return re.search(r"\[\d\] ", text) is not None and ROLL_PROMPT not in text  # ("[3] Play a Lasagna": its slot)
 
 
 async def test_a_garfield_game_in_the_browser_is_played_saved_and_resumed(parlour_env):

@@ -9,8 +9,8 @@ from textual.geometry import Region
 from textual.reactive import var
 from textual.strip import Strip
 
-from parlour.rules.garfield import board
-from parlour.rules.garfield.records import Discard, FollowGarfield, Give, PlayCard
+from parlour.rules.garfield import board, cards
+from parlour.rules.garfield.records import Discard, FollowGarfield, Give, Lasagna, PlayCard
 from parlour.services.words import garfield as words
 
 from ..widgets.board import LoopBoard, label_lines
@@ -87,7 +87,21 @@ class GarfieldBoard(LoopBoard):
 
     def _centre(self) -> tuple[str, ...]:
         loop = self.loop
-        return words.centre_lines(self.dice, self.ascii_only, loop.inner_w - 2, 0 if loop.big else 3)
+        legend = 3 if not loop.big or self._codes_drawn() else 0
+        return words.centre_lines(self.dice, self.ascii_only, loop.inner_w - 2, legend)
+
+    def _codes_drawn(self) -> bool:
+        """Whether a space may show its code rather than its name (its name does not fit there,
+        with every pawn on it): then the legend stays, so every code drawn is explained."""
+        pawns = len(self.marks)
+        for space, (_x, _y, width, lines) in enumerate(self.spaces):
+            kind = board.SPACES[space]
+            if kind == board.PLAIN:
+                continue
+            room, rows = (width - 1, lines - 1) if lines >= 2 else (width - 1 - pawns, 1)
+            if label_lines([words.space_label(kind, self.ascii_only)], room, rows) is None:
+                return True
+        return False
 
     def refit(self) -> None:
         from .garfield_piles import GarfieldPiles
@@ -169,6 +183,13 @@ class GarfieldBoard(LoopBoard):
         return Segment(f"{code} {pawns}".ljust(width), KIND_STYLE[kind] if not here else Style(bold=True))
 
 
+def _card_of(action) -> str | None:
+    """The card in the hand an option stands for (None: an option that names none)."""
+    if isinstance(action, (Discard, Give)):
+        return action.card
+    return cards.LASAGNA if action == Lasagna(True) else None
+
+
 def _pawns(seats: list[int], marks: list[str], styles: list[Style], width: int) -> Segment:
     text = "".join(marks[s] for s in seats)[:width].center(width)
     style = styles[seats[0]] if len(seats) == 1 else Style(bold=True)
@@ -191,16 +212,15 @@ class GarfieldPresenter(Presenter, game="garfield"):
         return [GarfieldPiles(id="piles")]
 
     def numbers(self, view, seat: int, options: list) -> list[int]:
-        """A card to discard or give is chosen by its slot in the hand, as the hand beside the
-        board numbers it; any other option (keep the cards, lose the turn) comes after them."""
+        """A card to discard, give or play (a Lasagna when asked) is chosen by its slot in the
+        hand, as the hand beside the board numbers it; any other option (keep the cards, lose
+        the turn, keep the Lasagna) comes after them."""
         held = list(view.hands[seat])
-        cards = [a.card for a in options if isinstance(a, (Discard, Give))]
-        if not cards:
+        named = [_card_of(a) for a in options]
+        if not any(card in held for card in named):
             return super().numbers(view, seat, options)
         after = iter(range(len(held), len(held) + len(options)))
-        return [
-            held.index(a.card) if isinstance(a, (Discard, Give)) and a.card in held else next(after) for a in options
-        ]
+        return [held.index(card) if card in held else next(after) for card in named]
 
     def slot_action(self, view, seat: int, slot: int, options: list):
         held = view.hands[seat]

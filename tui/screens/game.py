@@ -71,7 +71,7 @@ class GameScreen(Screen):
             Binding("u", "undo_refused", t("undo.key"), id="undo", show=False),
             Binding("i", "do('hint')", t("hint.key"), id="hint"),
             *[
-                Binding(str(n), f"slot({n})", t("keys.play_card"), id=f"slot_{n}", show=n == 1, key_display="1-9")
+                Binding(str(n), f"slot({n})", t("keys.play_card"), id=f"slot_{n}")  # the bar names the live ones as one
                 for n in range(1, 10)
             ],
             # The log's keys: none of them is a game key in any game.
@@ -280,7 +280,7 @@ class GameScreen(Screen):
             undo = t("undo.help_local" if session.takes_back else "undo.help_served")
             if session.hints:
                 undo += "\n\n" + t("hint.help", hint=key_names(self.app, "hint", "i"))
-            text = f"{t(words.help_key).strip()}\n\n{undo}"
+            text = f"{t(words.help_key).strip()}\n\n{undo}\n\n{t('help.table_keys')}"  # (the keys named as mapped)
             self.app.push_screen(localized(HelpScreen)(self.table.game.title, text, self.presenter.bindings()))
         else:
             self._run(self.control.key(intent))

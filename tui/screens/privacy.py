@@ -12,6 +12,7 @@ from parlour import styles
 from parlour.services.words.i18n import t
 
 from ..keymap import t_keys
+from ..widgets.keybar import KeyBar
 
 
 class PassScreen(ModalScreen[None]):
@@ -32,6 +33,7 @@ class PassScreen(ModalScreen[None]):
                 press = t_keys(self.app, "privacy.press", self.bindings(), name=self.player)
                 text = f"{t_keys(self.app, 'privacy.pass_to', name=self.player)}\n\n{press}"
                 yield Static(text, id="pass", markup=False)
+        yield KeyBar()
 
     def action_dismiss_screen(self) -> None:
         self.dismiss(None)

@@ -22,6 +22,7 @@ from parlour.services.shown import shown
 from parlour.services.words.i18n import asciify, t
 
 from ..keymap import t_keys
+from ..localized import localized
 from ..widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
@@ -146,7 +147,9 @@ class ResumeScreen(Screen):
             self.app.notify(t("resume.deleted", name=shown(path.name)), markup=False)
 
         # y and n are the question's own keys (ConfirmScreen is not in the keymap): fixed.
-        self.app.push_screen(ConfirmScreen(t_keys(self.app, "resume.delete", name=shown(path.name))), answered)
+        self.app.push_screen(
+            localized(ConfirmScreen)(t_keys(self.app, "resume.delete", name=shown(path.name))), answered
+        )
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -154,13 +157,18 @@ class ConfirmScreen(ModalScreen[bool]):
 
     CSS_PATH = styles.DIALOGS
 
-    BINDINGS = [
-        Binding("y", "answer(True)", show=False, id="confirm_yes"),
-        Binding("n,escape,enter", "answer(False)", show=False, id="confirm_no"),
-    ]
+    BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
+
+    @classmethod
+    def bindings(cls) -> list[Binding]:
+        return [
+            Binding("y", "answer(True)", t("keys.delete"), id="confirm_yes"),
+            Binding("n,escape,enter", "answer(False)", t("keys.keep"), id="confirm_no"),
+        ]
+
     DEFAULT_CSS = """
     ConfirmScreen { align: center middle; }
-    ConfirmScreen > Static { width: 60; height: auto; border: double $error; padding: 1 2; }
+    ConfirmScreen > #confirm { width: 60; height: auto; border: double $error; padding: 1 2; }
     """
 
     def __init__(self, question: str):
@@ -168,7 +176,8 @@ class ConfirmScreen(ModalScreen[bool]):
         self.question = question
 
     def compose(self) -> ComposeResult:
-        yield Static(self.question, markup=False)
+        yield Static(self.question, id="confirm", markup=False)
+        yield KeyBar()
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.console import Group
+from rich.padding import Padding
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
@@ -48,8 +51,10 @@ class TitleScreen(Screen):
             if game_id in ready:
                 low, high = entry.players  # the rules themselves are imported when chosen
                 players = t("title.players", low=low, high=high)
-                label = with_keys(self.app, f"{name} · {players}\n  {t(f'games.{game_id}_blurb')}")
-                options.append(Option(label, id=game_id))
+                head = with_keys(self.app, f"{name} · {players}")
+                blurb = with_keys(self.app, t(f"games.{game_id}_blurb"))
+                # the blurb indented as a block: a wrapped line keeps the indent
+                options.append(Option(Group(Text(head), Padding(Text(blurb), (0, 0, 0, 2))), id=game_id))
             else:
                 options.append(Option(with_keys(self.app, f"{name} · {t('title.coming')}"), id=game_id, disabled=True))
         with Middle():

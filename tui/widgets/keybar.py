@@ -30,17 +30,29 @@ class KeyBar(Static):
         self._bindings_changed()
 
     def _entries(self) -> list[tuple[str, str]]:
-        """(key, what it does) for each key shown now, one per action (1-9 is one key group)."""
+        """(key, what it does) for each key shown now, one per action; the slot keys that work
+        now are one entry ("1-5", "3/6")."""
+        from parlour.services.controller import named_together
         from parlour.services.words.i18n import asciify
 
         ascii_only = getattr(self.app, "ascii_only", False)
-        entries, shown = [], set()
+        entries: list[tuple[str, str]] = []
+        slots: list[str] = []  # the slot keys that work now
+        shown, at = set(), 0
         for _node, binding, enabled, _tip in self.screen.active_bindings.values():
             if not binding.show or not enabled or binding.action in shown:
                 continue
             shown.add(binding.action)
             key, label = self.app.get_key_display(binding), binding.description
-            entries.append((asciify(key), asciify(label)) if ascii_only else (key, label))
+            key, label = (asciify(key), asciify(label)) if ascii_only else (key, label)
+            if (binding.id or "").startswith("slot_"):
+                at = at if slots else len(entries)
+                slots.append(key)
+                if len(slots) > 1:
+                    continue
+            entries.append((key, label))
+        if slots:
+            entries[at] = (named_together(slots), entries[at][1])
         return entries
 
     def _bindings_changed(self, _screen=None) -> None:
@@ -53,29 +65,49 @@ class KeyBar(Static):
 SHORTEST = 4  # letters of a label the crowded bar keeps at least
 
 
+def first_word(label: str) -> str:
+    """A label cut to its first word, without the comma or sign that joined it to the rest
+    ("Save, quit" -> "Save")."""
+    return label.split(" ")[0].rstrip(",;:&·/")
+
+
 def fitted(entries: list[tuple[str, str]], width: int) -> Text:
     """The entries on one line of `width` cells: spaced out when there is room, closer when
-    not, each label cut to its first word, then to its first letters as a last resort; never
-    an entry cut in half."""
+    not, then labels cut to their first word one at a time (first those that then read as their
+    neighbour's, "w/e Wheel", then the longest) until the line fits, then to their first letters
+    as a last resort; never an entry cut in half."""
     from rich.cells import cell_len
 
-    first_words = _merged([(key, label.split(" ")[0]) for key, label in entries])
-    forms = [
-        (entries, " {key} ", "{label} "),
-        (entries, "{key} ", "{label} "),
-        (first_words, "{key} ", "{label} "),
-        # the last resort (Swedish in ASCII, every key live): four letters of each word
-        ([(key, label[:SHORTEST]) for key, label in first_words], "{key} ", "{label} "),
-    ]
-    for listed, key_form, label_form in forms:
-        size = sum(cell_len(key_form.format(key=k)) + cell_len(label_form.format(label=text)) for k, text in listed)
-        if size <= width - 1:
+    def size(listed: list[tuple[str, str]], key_form: str) -> int:
+        return sum(cell_len(key_form.format(key=k)) + cell_len(f"{text} ") for k, text in listed)
+
+    listed, key_form = entries, " {key} "
+    if size(listed, key_form) > width - 1:
+        key_form = "{key} "
+    while size(listed, key_form) > width - 1:
+        cuttable = [i for i, (_, label) in enumerate(listed) if first_word(label) != label]
+        if not cuttable:  # the last resort (Swedish in ASCII, every key live): four letters of each word
+            listed = [(key, label[:SHORTEST]) for key, label in listed]
             break
+        cut = min(cuttable, key=lambda i: (not _joins(listed, i), -cell_len(listed[i][1]), i))
+        word = first_word(listed[cut][1])  # (and the neighbours it then reads as, to join them)
+        listed = _merged(
+            [
+                (key, word if i == cut or (abs(i - cut) == 1 and first_word(label) == word) else label)
+                for i, (key, label) in enumerate(listed)
+            ]
+        )
     text = Text(no_wrap=True, overflow="crop")
     for key, label in listed:
         text.append(key_form.format(key=key), style="bold yellow")
-        text.append(label_form.format(label=label))
+        text.append(f"{label} ")
     return text
+
+
+def _joins(listed: list[tuple[str, str]], i: int) -> bool:
+    """True when entry i, cut to its first word, reads as a neighbour's (cut or not)."""
+    word = first_word(listed[i][1])
+    return any(0 <= j < len(listed) and first_word(listed[j][1]) == word for j in (i - 1, i + 1))
 
 
 def _merged(entries: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -5,10 +5,11 @@ app, plain mode and `parlour replay --text` can all use it."""
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from .i18n import listed, t
+from .i18n import You, listed, t
 
 if TYPE_CHECKING:  # the title screen imports this module: the records are made once a game is told
     from parlour.rules.records import Action, Event
@@ -98,9 +99,6 @@ class Words:
     game_id: ClassVar[str] = ""
     help_key: ClassVar[str] = ""  # the catalogue key of the game's rules, written for players
     narrator: ClassVar[type[Narrator]] = Narrator
-    # Log lines that set the table for the next turn rather than tell a move (Garfield's next
-    # card): the catalogue keys whose text, up to its first placeholder, begins such a line.
-    next_turn_keys: ClassVar[tuple[str, ...]] = ()
     _games: ClassVar[ByGame[Words]] = ByGame("words")
 
     def __init_subclass__(cls, game: str = "", **kw):
@@ -173,16 +171,16 @@ class Words:
         ranked = self.ranked(state, result.winners, len(names))
         return head, [(seat, f"{place}. {lines[seat]}") for place, seat in enumerate(ranked, 1)]
 
-    def outcome(self, lines: list[str], names: tuple[str, ...]) -> str:
-        """What a player's own batch of lines came to: its last line that is not a heading (the
-        next player's "— Odie's turn —" ends a batch but says nothing of the move). Empty: none."""
+    def outcome(self, lines: list[str], names: tuple[str, ...], seat: int) -> str:
+        """What the seat's own batch of lines came to: its last line that tells something the seat
+        did, the seat being the line's subject ("You rolled 4…", "RAZZIA! You blew…"): not the
+        next turn's heading, not Garfield's card, not what befell the seat ("…no cards for you").
+        Empty: no line of the batch tells one."""
         game = self.game_id
         headings = {t(f"{game}.log.turn", name=n) for n in names} | {t(f"{game}.log.starts", name=n) for n in names}
-        openers = tuple(t(key).split("{")[0] for key in self.next_turn_keys)
-        return next(
-            (line for line in reversed(lines) if line not in headings and not (openers and line.startswith(openers))),
-            "",
-        )
+        name = names[seat]
+        doer = re.compile(rf"(?:\S+! )?{re.escape(t('game.you_subject') if isinstance(name, You) else name)}\b")
+        return next((line for line in reversed(lines) if line not in headings and doer.match(line)), "")
 
     def tell(self, told: list[tuple[Event, Any]], names: tuple[str, ...]) -> list[str]:
         """The lines for one batch, given each event with the game just before it."""

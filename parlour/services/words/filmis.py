@@ -105,8 +105,8 @@ NAMED = (board.CORNFLAKES, board.FILMIS, board.DROP, board.SWAP, board.FINE_OR_S
 def legend(ascii_only: bool, kinds=None) -> str:
     """The codes and what they mean: of `kinds` (all by default; a grown board leaves out those
     whose squares say their names)."""
-    return " · ".join(
-        f"{t('filmis.legend.nest_code') if k == board.NEST else code(k, ascii_only)} {t(f'filmis.legend.{k}')}"
+    return "\u00a0· ".join(  # (no-break spaces: wrapped, a code stays with its words, a dot with its entry)
+        f"{t('filmis.legend.nest_code') if k == board.NEST else code(k, ascii_only)}\u00a0{t(f'filmis.legend.{k}')}"
         for k in (LEGEND if kinds is None else kinds)
     )
 

@@ -67,8 +67,19 @@ def centre_lines(dice: tuple[int, ...], ascii_only: bool, width: int, legend_lin
     legend in `legend_lines` lines (none when the spaces show their names; above them sits the
     pile panel: Garfield's card and his piles)."""
     roll = f"{t('garfield.dice')}: {dice_text(dice, ascii_only)}" if dice else ""
-    legend = textwrap.wrap(t("garfield.legend.text"), width)[:legend_lines] if legend_lines else []
+    legend = textwrap.wrap(legend_text(), width)[:legend_lines] if legend_lines else []
     return (roll, *legend, *[""] * (legend_lines - len(legend)))
+
+
+def legend_text() -> str:
+    """The legend, each code bound to the words after it by a no-break space, and each dot
+    between entries to the entry before it: wrapped, a code never ends a line away from what it
+    means, nor does a line begin with a dot."""
+    text = t("garfield.legend.text").replace(" · ", "\u00a0· ")
+    for kind in set(board.SPACES):
+        code = t(f"garfield.code.{kind}")
+        text = text.replace(f"{code} ", f"{code}\u00a0")
+    return text
 
 
 def balloon(view) -> str:
@@ -208,7 +219,6 @@ class GarfieldNarrator(Narrator):
 
 class GarfieldWords(Words, game="garfield"):
     help_key = "garfield.help.text"
-    next_turn_keys = ("garfield.log.turned_up", "garfield.log.tossed_used", "garfield.log.shuffled_garfield")
     narrator = GarfieldNarrator
 
     def describe(self, action, view, seat: int, names: tuple[str, ...]) -> str:
