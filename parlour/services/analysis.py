@@ -44,6 +44,7 @@ from .playouts import Branch, Values, Z, half_width, means, weigh
 
 DEFAULT_GAMES = 64  # games played on from each option, for a game whose registry entry does not say
 MOST_POINTS = 160  # points worked out at most: a longer game is sampled evenly (README)
+CHART_SHARE = 0.45  # of `games_on`, for the replay screen's chart (`chart_games`)
 GOOD = 0.05  # a choice within this of the best counts as accurate (docs/bots.md, Analysis)
 
 
@@ -52,6 +53,13 @@ def games_on(game_id: str) -> int:
     Who was winning when: the margins and the time it takes)."""
     entry = registry.GAMES.get(game_id)
     return entry.chances_games if entry is not None else DEFAULT_GAMES
+
+
+def chart_games(game_id: str) -> int:
+    """Games played on from each option by the replay screen's chart, which a served table works
+    out again for each viewer: CHART_SHARE of `games_on`, about the games it played before every
+    option was weighed (Garfield's 60-turn game: 12,000 then, 26,952 at `games_on`)."""
+    return max(1, round(games_on(game_id) * CHART_SHARE))
 
 
 @dataclass(frozen=True)
