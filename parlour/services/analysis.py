@@ -40,7 +40,7 @@ from parlour.rules.bots.playout import shares
 from parlour.rules.game import Game
 from parlour.rules.records import Acted, Action
 
-from .playouts import Branch, Values, Z, half_width, means, weigh
+from .playouts import Branch, Values, Weighed, Z, half_width, means, weigh
 
 DEFAULT_GAMES = 64  # games played on from each option, for a game whose registry entry does not say
 MOST_POINTS = 160  # points worked out at most: a longer game is sampled evenly (README)
@@ -86,6 +86,12 @@ def wilson(p: float, n: int) -> tuple[float, float]:
     centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
     half = Z * sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
     return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
+
+
+def _half_width(p: float, n: int) -> float:
+    """Half the width of the Wilson interval of a rate `p` seen in `n` games."""
+    low, high = wilson(p, n)
+    return (high - low) / 2
 
 
 # ---- playing on ----------------------------------------------------------------------------
@@ -241,9 +247,17 @@ class _Task:
 def _work(task: _Task) -> tuple[tuple[Shares, ...], ...] | None:
     """Every option's games at one point (None: no worlds can be dealt there now). An option
     other than the one taken leaves the race once another option is clearly better for the seat
-    to act: it can be neither the best nor the chosen one, so its numbers are not needed."""
+    to act: it can be neither the best nor the chosen one, so its numbers are not needed. And
+    the point stops early once every option still played on has every seat's chance known as
+    well as `task.games` games know a chance of 50 %, the least well known (a point where some
+    seat is far ahead, or the chances spread over four players, needs fewer games for that)."""
     game = registry.get(task.game_id)
     branches = [Branch(task.state, option, task.seat) for option in task.options]
+    widest = _half_width(0.5, task.games)
+
+    def enough(found: Weighed, running: list[int]) -> bool:
+        return all(_half_width(p, found.games(b)) <= widest for b in running for p in found.chances(b))
+
     found = weigh(
         game,
         branches,
@@ -256,6 +270,7 @@ def _work(task: _Task) -> tuple[tuple[Shares, ...], ...] | None:
         keep=task.chosen,
         known=1.0,
         turn=task.turn,
+        enough=enough,
     )
     return found.values if found is not None else None
 

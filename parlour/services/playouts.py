@@ -175,6 +175,7 @@ def weigh(
     keep: int | None = None,
     known: float = KNOWN,
     turn: int | None = None,
+    enough: Callable[[Weighed, list[int]], bool] | None = None,
 ) -> Weighed | None:
     """Play every branch on in the same playouts, numbered `first`, `first` + 1, ...: `games`
     playouts in all, shared among the branches (with `race`, branches clearly worse than the best
@@ -190,7 +191,8 @@ def weigh(
     how well a clearly worse branch's own chance must be known before it leaves (1: at once, where
     its number is not shown). `turn`: the turn the branches are in; each later turn's dice are
     then keyed by turn, every playout to the game's end (see above), each branch's action taken
-    with its turn's dice."""
+    with its turn's dice. `enough(found, running)`: looked at with the race, stops the weighing
+    once it says the branches still running are known well enough."""
     if not branches:
         raise ValueError("nothing to weigh")
     if any(b.action is not None and b.actor is None for b in branches):
@@ -223,9 +225,12 @@ def weigh(
             values[b].append(player(game, world, playout + 1))
         spent += len(running)
         index += 1
-        if race and len(running) > 1 and index - first >= FEWEST and (index - first) % BATCH == 0:
+        if index - first >= FEWEST and (index - first) % BATCH == 0 and (race or enough is not None):
             found = Weighed(seat, tuple(tuple(v) for v in values))
-            running = [b for b in running if b == keep or not _clearly_worse(found, b, running, known)]
+            if race and len(running) > 1:
+                running = [b for b in running if b == keep or not _clearly_worse(found, b, running, known)]
+            if enough is not None and enough(found, running):
+                break
     return Weighed(seat, tuple(tuple(v) for v in values))
 
 

@@ -99,8 +99,28 @@ def test_the_chosen_and_the_best_option_are_played_in_full(tmp_path):
     games = FEWEST + 6
     points = [p for p in Analysis(replay, games=games, most=8).run() if not p.end]
     for point in points:
-        assert len(point.samples[point.chosen]) == len(point.samples[point.best]) == games
-        assert all(FEWEST <= len(option) <= games for option in point.samples)
+        played = [len(option) for option in point.samples]
+        assert len(point.samples[point.chosen]) == len(point.samples[point.best]) == max(played)
+        assert all(FEWEST <= n <= games for n in played)
+
+
+def test_a_point_stops_early_only_where_every_chance_is_known_as_well_as_the_budget_knows_any(tmp_path):
+    """Fewer games where the margin is already small: a point stops before its budget only once
+    every option still played on gives every seat a chance known as well as the budget knows one
+    of 50 % (the least well known)."""
+    from parlour.services.analysis import _half_width
+
+    replay = Replay(saves.read(_saved(tmp_path, "garfield")))
+    games = 48
+    points = [p for p in Analysis(replay, games=games, most=8).run() if not p.end]
+    early = [p for p in points if len(p.samples[p.chosen]) < games]
+    assert early and len(early) < len(points)
+    widest = _half_width(0.5, games)
+    for point in early:
+        for option in point.samples:
+            if len(option) == len(point.samples[point.chosen]):  # (still running when it stopped)
+                chances = [sum(game[s] for game in option) / len(option) for s in range(3)]
+                assert all(_half_width(p, len(option)) <= widest for p in chances)
 
 
 def test_a_choice_is_played_in_the_same_games_as_its_alternatives(tmp_path):
