@@ -58,7 +58,7 @@ def play_on(
         state = turned.state
         if turn is not None and any(type(event) is TurnBegan for event in turned.events):
             turn += 1
-            chance = Chance(turn_seed(seed, turn))
+            chance.reseed(turn_seed(seed, turn))
     return state, game.result(state)
 
 
