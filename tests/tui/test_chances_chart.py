@@ -57,7 +57,7 @@ async def test_the_chart_plays_on_the_chart_budget_not_the_text_analysis(monkeyp
     from each option (fewer than `parlour replay --text --analysis`), and says how many."""
     from parlour.services import analysis
 
-    monkeypatch.setattr(analysis, "chart_games", lambda game_id: 3)
+    monkeypatch.setattr(analysis, "chart_games", lambda game_id: 3)  # (not the 6 of conftest)
     app, _ = replay()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -66,4 +66,4 @@ async def test_the_chart_plays_on_the_chart_budget_not_the_text_analysis(monkeyp
         await screen.workers.wait_for_complete()
         await pilot.pause()
         legend = screen.query_one(ChancesChart)._legend()
-        assert "3 games" in legend and "4 games" not in legend
+        assert "3 games" in legend and "6 games" not in legend
