@@ -56,7 +56,7 @@ def play_on(
         # a playout's state is the real one (nothing hidden) or a world dealt from a view
         turned = decide(game, state, who, action, chance)
         state = turned.state
-        if turn is not None and any(type(event) is TurnBegan for event in turned.events):
+        if turn is not None and TurnBegan in map(type, turned.events):
             turn += 1
             chance.reseed(turn_seed(seed, turn))
     return state, game.result(state)
