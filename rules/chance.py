@@ -92,6 +92,13 @@ class Chance:
         self._decks = {name: deque(queue) for name, queue in rig.decks.items()}
         self._picks = deque(rig.picks)
 
+    def reseed(self, seed: int) -> None:
+        """Draw from the generator from now on as `Chance(seed)` would (a playout's next turn:
+        rules/bots/playout.py), without building a new source: seeding the generator again costs
+        half as much. A strict source, which never draws, stays as it is."""
+        if not self._strict:
+            self._random.seed(seed)
+
     @classmethod
     def for_log(cls, seed: int, position: int, rig: Rig | None = None) -> Chance:
         """The generator for a game with `seed` whose log holds `position` events: a resumed game

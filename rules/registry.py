@@ -67,7 +67,7 @@ class Entry:
         self.keys = keys  # the game's own key ids and keys, as its presenter binds them (plain mode names them)
         self.catalogues = catalogues  # a folder of <lang>/*.toml (None: its files in parlour/services/words/locale)
         self.styles = styles  # its table's stylesheet: a name in styles/, or a full path (None: none)
-        self.chances_games = chances_games  # games the replay's chances chart plays on from each turn
+        self.chances_games = chances_games  # games the analysis plays on from each option (its chart: fewer)
 
     def __repr__(self) -> str:
         return f"Entry({self.id!r}, rules={self.rules!r})"

@@ -4,15 +4,15 @@ someone had a choice (and at each turn's start), split as GNU Backgammon splits 
 gave or took against their average). No Textual here: `parlour replay --text --analysis`, plain
 mode and the replay screen's chart all use it.
 
-A chance is estimated by playing the game on many times with smart seats (rules/bots/smart.py).
-At a point where the seat to act has a choice, every option is played on, each in the same
-worlds with the same dice (common random numbers), so the difference between two options is
-far less noisy than either number; the point's chances are those of the best option for the
-seat to act (GNU Backgammon's convention: a position is worth what best play makes of it).
-The dice of each later turn are drawn from the playout's number and that turn's number, so the
-playouts from two points of the same game share every turn after both (common random numbers
-across turns): the luck between two points, the later one's chances less the earlier choice's,
-is measured on paired games.
+A chance is estimated by playing the game on many times with smart seats, by the estimator the
+hint uses too (parlour/services/playouts.py `weigh`). At a point where the seat to act has a
+choice, every option is played on, each in the same worlds with the same dice (common random
+numbers), so the difference between two options is far less noisy than either number; the
+point's chances are those of the best option for the seat to act (GNU Backgammon's convention:
+a position is worth what best play makes of it). The dice of each later turn are keyed by the
+playout's number and that turn's number, so the playouts from two points of the same game share
+every turn after both (common random numbers across turns): the luck between two points, the
+later one's chances less the earlier choice's, is measured on paired games.
 
 Then between one point and the next, for each seat: decision = chosen option − best option (for
 the seat that chose; 0 where it had one option), luck = the next point's chances − the chosen
@@ -29,7 +29,6 @@ of workers (none: the caller's own process).
 from __future__ import annotations
 
 import os
-import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -37,17 +36,15 @@ from math import sqrt
 from typing import Any
 
 from parlour.rules import registry
-from parlour.rules.bots.expert_worlds import SAMPLERS
 from parlour.rules.bots.playout import shares
-from parlour.rules.bots.smart import SmartBot
-from parlour.rules.chance import Chance
-from parlour.rules.game import Game, decide
-from parlour.rules.records import Acted, Action, TurnBegan
+from parlour.rules.game import Game
+from parlour.rules.records import Acted, Action
+
+from .playouts import Branch, Values, Weighed, Z, half_width, means, weigh
 
 DEFAULT_GAMES = 64  # games played on from each option, for a game whose registry entry does not say
 MOST_POINTS = 160  # points worked out at most: a longer game is sampled evenly (README)
-PLAYOUT_LIMIT = 1_500  # actions a playout may take; one still running then counts as a draw
-Z = 1.96  # the 95 % interval
+CHART_SHARE = 0.45  # of `games_on`, for the replay screen's chart (`chart_games`)
 GOOD = 0.05  # a choice within this of the best counts as accurate (docs/bots.md, Analysis)
 
 
@@ -56,6 +53,13 @@ def games_on(game_id: str) -> int:
     Who was winning when: the margins and the time it takes)."""
     entry = registry.GAMES.get(game_id)
     return entry.chances_games if entry is not None else DEFAULT_GAMES
+
+
+def chart_games(game_id: str) -> int:
+    """Games played on from each option by the replay screen's chart, which a served table works
+    out again for each viewer: CHART_SHARE of `games_on`, about the games it played before every
+    option was weighed (Garfield's 60-turn game: 12,000 then, 26,952 at `games_on`)."""
+    return max(1, round(games_on(game_id) * CHART_SHARE))
 
 
 @dataclass(frozen=True)
@@ -84,58 +88,15 @@ def wilson(p: float, n: int) -> tuple[float, float]:
     return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
+def _half_width(p: float, n: int) -> float:
+    """Half the width of the Wilson interval of a rate `p` seen in `n` games."""
+    low, high = wilson(p, n)
+    return (high - low) / 2
+
+
 # ---- playing on ----------------------------------------------------------------------------
 
-Shares = tuple[float, ...]
-
-
-def _turn_seed(game_seed: int, turn: int) -> int:
-    """The seed of one turn's dice and cards in the game played on numbered `game_seed`."""
-    return game_seed * 1_000_003 + turn
-
-
-def play_on_keyed(game: Game, state: Any, game_seed: int, turn: int, first: Action | None = None) -> Shares:
-    """Each seat's share of the win in one game played on from `state` (in turn `turn`) with smart
-    seats: `first` (if given) as the first action, then smart's. Each turn draws from its own
-    seed, so two games played on with the same `game_seed` from two points of one game throw the
-    same dice in every turn after both. A game still running after PLAYOUT_LIMIT is shared evenly."""
-    players = len(state.players)
-    policy = SmartBot(game_seed)
-    chance = Chance(_turn_seed(game_seed, turn))
-    for _ in range(PLAYOUT_LIMIT):
-        result = game.result(state)
-        if result is not None:
-            return shares(result, players)
-        who = game.to_act(state)[0]
-        if who is None:  # (only before the set-up: a replay's points are under way)
-            raise ValueError("a playout needs a game that has been set up")
-        action = first if first is not None else policy.choose(game, state, who)
-        first = None
-        turned = decide(game, state, who, action, chance)
-        state = turned.state
-        if any(type(event) is TurnBegan for event in turned.events):
-            turn += 1
-            chance = Chance(_turn_seed(game_seed, turn))
-    return (1 / players,) * players
-
-
-def _worlds(game: Game, state: Any, eyes: int | None, seeds: Sequence[int]) -> list[Any] | None:
-    """The state each game is played on from: the state itself, or with `eyes` a world dealt
-    from that seat's view for each seed (None where the game cannot deal one now: a Filmis swap)."""
-    if eyes is None:
-        return [state] * len(seeds)
-    view = game.view(state, eyes)
-    sampler = SAMPLERS.get(game.id)
-    if sampler is None:  # nothing hidden: the view is the whole game
-        return [view] * len(seeds)
-    if sampler(view, eyes, random.Random(0)) is None:
-        return None
-    return [sampler(view, eyes, random.Random(seed)) for seed in seeds]
-
-
-def _seeds(seed: int, games: int) -> list[int]:
-    """The numbers of the games played on: the same at every point (common random numbers)."""
-    return [seed * 100_003 + k for k in range(games)]
+Shares = Values  # each seat's share of the win in one game played on
 
 
 def estimate(
@@ -148,20 +109,12 @@ def estimate(
     if result is not None:
         won = shares(result, len(state.players))
         return Chances(turn, stop, won, 0, won, won, end=True)
-    seeds = _seeds(seed, games)
-    worlds = _worlds(game, state, seat, seeds)
-    if worlds is None:
-        return None
-    samples = [play_on_keyed(game, world, s, turn) for world, s in zip(worlds, seeds)]
-    return _chances(samples, turn, stop)
-
-
-def _mean(samples: Sequence[Shares]) -> Shares:
-    return tuple(sum(column) / len(samples) for column in zip(*samples))
+    found = weigh(game, [Branch(state)], 0, eyes=seat, seed=seed, games=games, race=False, turn=turn)
+    return _chances(found.values[0], turn, stop) if found is not None else None
 
 
 def _chances(samples: Sequence[Shares], turn: int, stop: int) -> Chances:
-    chances = _mean(samples)
+    chances = means(samples)
     bounds = [wilson(p, len(samples)) for p in chances]
     return Chances(turn, stop, chances, len(samples), tuple(b[0] for b in bounds), tuple(b[1] for b in bounds))
 
@@ -189,7 +142,7 @@ class Point:
     @cached_property
     def values(self) -> tuple[Shares, ...]:
         """Each option's chances for every seat (the mean of its games)."""
-        return tuple(_mean(games) for games in self.samples)
+        return tuple(means(games) for games in self.samples)
 
     @cached_property
     def best(self) -> int:
@@ -220,12 +173,7 @@ def _paired_margin(after: Sequence[Shares], before: Sequence[Shares], seat: int)
         diffs = [after[k % len(after)][seat] - before[k % len(before)][seat] for k in range(n)]
     else:
         diffs = [a[seat] - b[seat] for a, b in zip(after, before)]
-        n = len(diffs)
-    if n <= 1:
-        return 0.0
-    mean = sum(diffs) / n
-    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return Z * sqrt(variance / n)
+    return half_width(diffs) if len(diffs) > 1 else 0.0
 
 
 @dataclass(frozen=True)
@@ -289,7 +237,8 @@ class _Task:
     state: Any
     eyes: int | None
     options: tuple[Action | None, ...]  # None: smart's choice
-    seeds: tuple[int, ...]
+    seed: int
+    games: int  # games played on from each option
     turn: int
     seat: int | None  # who acts
     chosen: int  # the option taken: always played on in full
@@ -297,39 +246,33 @@ class _Task:
 
 def _work(task: _Task) -> tuple[tuple[Shares, ...], ...] | None:
     """Every option's games at one point (None: no worlds can be dealt there now). An option
-    other than the one taken stops early once another option is clearly better for the seat to
-    act (`_behind`): it can be neither the best nor the chosen one, so its numbers are not needed."""
+    other than the one taken leaves the race once another option is clearly better for the seat
+    to act: it can be neither the best nor the chosen one, so its numbers are not needed. And
+    the point stops early once every option still played on has every seat's chance known as
+    well as `task.games` games know a chance of 50 %, the least well known (a point where some
+    seat is far ahead, or the chances spread over four players, needs fewer games for that)."""
     game = registry.get(task.game_id)
-    worlds = _worlds(game, task.state, task.eyes, task.seeds)
-    if worlds is None:
-        return None
-    played: list[list[Shares]] = [[] for _ in task.options]
-    running = set(range(len(task.options)))
-    for k, (world, seed) in enumerate(zip(worlds, task.seeds)):
-        if k in CHECKS and len(running) > 1:
-            running -= {i for i in running if i != task.chosen and _behind(played, i, running, task.seat)}
-        for i in sorted(running):
-            played[i].append(play_on_keyed(game, world, seed, task.turn, task.options[i]))
-    return tuple(tuple(games) for games in played)
+    branches = [Branch(task.state, option, task.seat) for option in task.options]
+    widest = _half_width(0.5, task.games)
 
+    def enough(found: Weighed, running: list[int]) -> bool:
+        return all(_half_width(p, found.games(b)) <= widest for b in running for p in found.chances(b))
 
-FEWEST = 24  # games every option is played on at least
-CHECKS = (FEWEST, 2 * FEWEST, 4 * FEWEST)  # after so many games, options clearly behind stop
-
-
-def _behind(played: list[list[Shares]], option: int, running: set[int], seat: int | None) -> bool:
-    """Whether another running option beats `option` for `seat` by at least a point and by three
-    standard errors of the paired difference (the same games: the dice's noise cancels)."""
-    if seat is None:
-        return False
-    for other in running - {option}:
-        diffs = [a[seat] - b[seat] for a, b in zip(played[other], played[option])]
-        n = len(diffs)
-        mean = sum(diffs) / n
-        error = sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 1.0
-        if mean >= 0.01 and mean > 3 * error:
-            return True
-    return False
+    found = weigh(
+        game,
+        branches,
+        task.seat if task.seat is not None else 0,
+        eyes=task.eyes,
+        seed=task.seed,
+        games=task.games * len(branches),
+        each=task.games,
+        race=task.seat is not None,
+        keep=task.chosen,
+        known=1.0,
+        turn=task.turn,
+        enough=enough,
+    )
+    return found.values if found is not None else None
 
 
 def default_workers() -> int:
@@ -376,8 +319,7 @@ class Analysis:
             options = tuple(game.legal_actions(game.view(state, seat) if self.eyes is not None else state, seat))
         taken = replay.events[replay.stops[stop]] if stop + 1 < len(replay.stops) else None
         chosen = options.index(taken.action) if isinstance(taken, Acted) and taken.action in options else 0
-        seeds = tuple(_seeds(self.seed, self.games))
-        return _Task(game.id, state, self.eyes, options, seeds, turn, seat, chosen), chosen, seat
+        return _Task(game.id, state, self.eyes, options, self.seed, self.games, turn, seat, chosen), chosen, seat
 
     def run(self, progress: Callable[[int, int], None] | None = None) -> Iterator[Point]:
         """Every point in game order (a point that cannot be worked out is left out), the game's

@@ -9,15 +9,19 @@ chance. Playout k's numbers depend only on (seed, k): playouts may be split amon
 merged (`Weighed.merge`) and give the same numbers as one run.
 
 Racing: past FEWEST playouts, a branch clearly worse than the best (behind it by DROP standard
-errors of their paired difference, and by at least a point) whose own chance is known to KNOWN
-stops being played on; the playouts left go to the
-branches still in the race. Each branch keeps every playout it was played in, so its chance, the
-margin of that chance and its paired difference from any other branch are all read from the same
+errors of their paired difference, and by at least a point) whose own chance is known to `known`
+stops being played on; the playouts left go to the branches still in the race (up to `each`
+playouts a branch). Each branch keeps every playout it was played in, so its chance, the margin
+of that chance and its paired difference from any other branch are all read from the same
 numbers.
 
 A playout plays every seat as the smart bot (rules/bots/playout.py) to the end of the game; in
 the Smurf Game, which hides nothing, as the expert's search does (rules/bots/smurf_search.py):
-HORIZON actions on, then each seat's chance of winning the race home from there.
+HORIZON actions on, then each seat's chance of winning the race home from there. Keyed by turn
+(`turn`: the analysis of a saved game), each later turn's dice are drawn from the playout's seed
+and that turn's number, so weighings at two points of one game share the dice of every turn
+after both, and every playout goes to the game's end (a valuation after HORIZON actions would
+end the playouts of two points at different turns).
 """
 
 from __future__ import annotations
@@ -76,9 +80,7 @@ class Weighed:
 
     def chances(self, branch: int) -> Values:
         """Every seat's mean value in `branch`."""
-        played = self.values[branch]
-        n = len(played)
-        return tuple(sum(v[s] for v in played) / n for s in range(len(played[0]))) if n else ()
+        return means(self.values[branch])
 
     def chance(self, branch: int) -> float:
         """The seat's chance in `branch` (0..1)."""
@@ -86,13 +88,13 @@ class Weighed:
 
     def margin(self, branch: int) -> float:
         """Half the width of the 95 % interval of `chance(branch)`."""
-        return _margin([v[self.seat] for v in self.values[branch]])
+        return half_width([v[self.seat] for v in self.values[branch]])
 
     def difference(self, a: int, b: int) -> tuple[float, float]:
         """chance(a) - chance(b), playout by playout over the playouts both had, and its 95 %
         margin: much smaller than either chance's where the two branches' futures are alike."""
         pairs = [x[self.seat] - y[self.seat] for x, y in zip(self.values[a], self.values[b])]
-        return _mean(pairs), _margin(pairs)
+        return _mean(pairs), half_width(pairs)
 
     def ranked(self) -> list[int]:
         """The branches, best first (the seat's chance; between equals, the first given)."""
@@ -112,7 +114,14 @@ def _mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
-def _margin(values: Sequence[float]) -> float:
+def means(played: Sequence[Values]) -> Values:
+    """Every seat's mean value over `played` (playouts' values)."""
+    n = len(played)
+    return tuple(sum(column) / n for column in zip(*played)) if n else ()
+
+
+def half_width(values: Sequence[float]) -> float:
+    """Half the width of the 95 % interval of the mean of `values` (1 from fewer than two)."""
     n = len(values)
     if n < 2:
         return 1.0
@@ -124,11 +133,12 @@ def _margin(values: Sequence[float]) -> float:
 Player = Callable[[Game, Any, int], Values]  # (game, state, seed) -> each seat's value at the end
 
 
-def play_to_end(game: Game, state: Any, seed: int) -> Values:
-    """Play `state` on with smart seats to the game's end: each seat's share of the win (a game
-    still running after LIMIT actions: a draw)."""
+def play_to_end(game: Game, state: Any, seed: int, *, turn: int | None = None, first: Action | None = None) -> Values:
+    """Play `state` on with smart seats to the game's end (`first` taken first; `turn`: dice keyed
+    by turn, rules/bots/playout.py): each seat's share of the win (a game still running after
+    LIMIT actions: a draw)."""
     players = len(state.players)
-    _, result = play_on(game, state, seed, limit=LIMIT)
+    _, result = play_on(game, state, seed, limit=LIMIT, turn=turn, first=first)
     return shares(result, players) if result is not None else (1 / players,) * players
 
 
@@ -161,6 +171,11 @@ def weigh(
     seconds: float | None = None,
     race: bool = True,
     first: int = 0,
+    each: int | None = None,
+    keep: int | None = None,
+    known: float = KNOWN,
+    turn: int | None = None,
+    enough: Callable[[Weighed, list[int]], bool] | None = None,
 ) -> Weighed | None:
     """Play every branch on in the same playouts, numbered `first`, `first` + 1, ...: `games`
     playouts in all, shared among the branches (with `race`, branches clearly worse than the best
@@ -170,7 +185,14 @@ def weigh(
     is taken first), the hidden cards dealt afresh for each playout; None where no world can be
     dealt now (a Filmis swap). Without it the states are played on as they are (a finished game
     replayed with every hand open). `seconds`: stop, past FEWEST playouts, when this thread has
-    spent that much CPU time (None: always the whole budget, the same numbers for the same seed)."""
+    spent that much CPU time (None: always the whole budget, the same numbers for the same seed).
+
+    `each`: playouts a branch gets at most. `keep`: a branch that never leaves the race. `known`:
+    how well a clearly worse branch's own chance must be known before it leaves (1: at once, where
+    its number is not shown). `turn`: the turn the branches are in; each later turn's dice are
+    then keyed by turn, every playout to the game's end (see above), each branch's action taken
+    with its turn's dice. `enough(found, running)`: looked at with the race, stops the weighing
+    once it says the branches still running are known well enough."""
     if not branches:
         raise ValueError("nothing to weigh")
     if any(b.action is not None and b.actor is None for b in branches):
@@ -184,7 +206,7 @@ def weigh(
     values: list[list[Values]] = [[] for _ in branches]
     running = list(range(len(branches)))
     spent, index = 0, first
-    while spent < games and running:
+    while spent < games and running and (each is None or index - first < each):
         if seconds is not None and index - first >= FEWEST and time.thread_time() - start > seconds:
             break
         playout = playout_seed(seed, index)
@@ -195,22 +217,26 @@ def weigh(
                 if sampler is not None and eyes is not None
                 else views[b]
             )
+            if turn is not None:
+                values[b].append(play_to_end(game, world, playout, turn=turn, first=branch.action))
+                continue
             if branch.action is not None:
                 world = decide(game, world, branch.actor, branch.action, Chance(playout)).state
             values[b].append(player(game, world, playout + 1))
         spent += len(running)
         index += 1
-        if race and len(running) > 1 and index - first >= FEWEST and (index - first) % BATCH == 0:
-            running = _still_racing(Weighed(seat, tuple(tuple(v) for v in values)), running)
+        if index - first >= FEWEST and (index - first) % BATCH == 0 and (race or enough is not None):
+            found = Weighed(seat, tuple(tuple(v) for v in values))
+            if race and len(running) > 1:
+                running = [b for b in running if b == keep or not _clearly_worse(found, b, running, known)]
+            if enough is not None and enough(found, running):
+                break
     return Weighed(seat, tuple(tuple(v) for v in values))
 
 
-def _still_racing(found: Weighed, running: list[int]) -> list[int]:
-    """The branches of `running` not clearly worse than the best of them."""
+def _clearly_worse(found: Weighed, branch: int, running: list[int], known: float) -> bool:
+    """Whether `branch` trails the best of `running` by DROP standard errors of their paired
+    difference and by a point, its own chance known to `known`."""
     best = max(running, key=found.chance)
-    kept = []
-    for b in running:
-        gap, margin = found.difference(best, b)
-        if b == best or gap <= max(margin * DROP / Z, SETTLED) or found.margin(b) > KNOWN:
-            kept.append(b)
-    return kept
+    gap, margin = found.difference(best, branch)
+    return branch != best and gap > max(margin * DROP / Z, SETTLED) and found.margin(branch) <= known

@@ -3,7 +3,9 @@ analysis of a saved game all do to estimate a chance to win.
 
 A playout takes a full state (a real one where nothing is hidden, or a world dealt from a seat's
 view), a seeded chance source (the dice and decks drawn afresh) and a policy that plays every
-seat, and plays until the game ends or a limit of actions is reached.
+seat, and plays until the game ends or a limit of actions is reached. Keyed by turn, each turn
+draws its dice from its own seed (the playout's and the turn's number), so playouts with the same
+seed from two points of one game throw the same dice in every turn after both.
 """
 
 from __future__ import annotations
@@ -13,17 +15,32 @@ from typing import Any
 
 from ..chance import Chance
 from ..game import Game, Result, decide
+from ..records import Action, TurnBegan
 from .smart import SmartBot
 
 MAX_ACTIONS = 2_000  # a playout still running after this many actions is left unfinished
 
 
+def turn_seed(seed: int, turn: int) -> int:
+    """The seed of turn `turn`'s dice and cards in the playout seeded `seed`."""
+    return seed * 1_000_003 + turn
+
+
 def play_on(
-    game: Game, state: Any, seed: int, *, limit: int = MAX_ACTIONS, stop: Callable[[Any, int], bool] | None = None
+    game: Game,
+    state: Any,
+    seed: int,
+    *,
+    limit: int = MAX_ACTIONS,
+    stop: Callable[[Any, int], bool] | None = None,
+    turn: int | None = None,
+    first: Action | None = None,
 ) -> tuple[Any, Result | None]:
     """Play `state` on with smart seats and the dice of `seed`: the state reached and its result
-    (None when the game did not end within `limit` actions, or `stop(state, actions)` said so)."""
-    chance = Chance(seed)
+    (None when the game did not end within `limit` actions, or `stop(state, actions)` said so).
+    `first`: the seat to act takes it first, then smart plays. `turn`: the turn `state` is in;
+    each turn's dice are then drawn from `turn_seed(seed, turn)`."""
+    chance = Chance(seed if turn is None else turn_seed(seed, turn))
     policy = SmartBot(seed)  # every seat's play, seeded like the dice
     for done in range(limit):
         result = game.result(state)
@@ -34,8 +51,14 @@ def play_on(
         who = game.to_act(state)[0]
         if who is None:  # (only before the set-up: a playout's game is under way)
             raise ValueError("a playout needs a game that has been set up")
+        action = first if first is not None else policy.choose(game, state, who)
+        first = None
         # a playout's state is the real one (nothing hidden) or a world dealt from a view
-        state = decide(game, state, who, policy.choose(game, state, who), chance).state
+        turned = decide(game, state, who, action, chance)
+        state = turned.state
+        if turn is not None and TurnBegan in map(type, turned.events):
+            turn += 1
+            chance.reseed(turn_seed(seed, turn))
     return state, game.result(state)
 
 

@@ -93,14 +93,34 @@ def test_the_numbers_are_the_same_whatever_the_number_of_workers(tmp_path):
 
 
 def test_the_chosen_and_the_best_option_are_played_in_full(tmp_path):
-    from parlour.services.analysis import FEWEST
+    from parlour.services.playouts import FEWEST
 
     replay = Replay(saves.read(_saved(tmp_path, "garfield")))
     games = FEWEST + 6
     points = [p for p in Analysis(replay, games=games, most=8).run() if not p.end]
     for point in points:
-        assert len(point.samples[point.chosen]) == len(point.samples[point.best]) == games
-        assert all(len(option) in (FEWEST, games) for option in point.samples)
+        played = [len(option) for option in point.samples]
+        assert len(point.samples[point.chosen]) == len(point.samples[point.best]) == max(played)
+        assert all(FEWEST <= n <= games for n in played)
+
+
+def test_a_point_stops_early_only_where_every_chance_is_known_as_well_as_the_budget_knows_any(tmp_path):
+    """Fewer games where the margin is already small: a point stops before its budget only once
+    every option still played on gives every seat a chance known as well as the budget knows one
+    of 50 % (the least well known)."""
+    from parlour.services.analysis import _half_width
+
+    replay = Replay(saves.read(_saved(tmp_path, "garfield")))
+    games = 48
+    points = [p for p in Analysis(replay, games=games, most=8).run() if not p.end]
+    early = [p for p in points if len(p.samples[p.chosen]) < games]
+    assert early and len(early) < len(points)
+    widest = _half_width(0.5, games)
+    for point in early:
+        for option in point.samples:
+            if len(option) == len(point.samples[point.chosen]):  # (still running when it stopped)
+                chances = [sum(game[s] for game in option) / len(option) for s in range(3)]
+                assert all(_half_width(p, len(option)) <= widest for p in chances)
 
 
 def test_a_choice_is_played_in_the_same_games_as_its_alternatives(tmp_path):
@@ -149,7 +169,7 @@ def test_an_estimate_for_one_seat_reads_only_that_seats_view():
 def test_a_point_worked_out_for_one_seat_reads_only_that_seats_view():
     """Every option at a point, played on as one seat saw the game: two positions the seat cannot
     tell apart give the same games, where the whole states give different ones."""
-    from parlour.services.analysis import _seeds, _Task, _work
+    from parlour.services.analysis import _Task, _work
 
     table = Table.new("garfield", ["A", "B", "C"], seed=11)
     bots = [make("smart", seat) for seat in range(3)]
@@ -162,10 +182,9 @@ def test_a_point_worked_out_for_one_seat_reads_only_that_seats_view():
     twin = _garfield_twin(state, 0)
     assert twin != state and table.game.view(twin, 0) == table.game.view(state, 0)
     options = tuple(table.game.legal_actions(table.game.view(state, 0), 0))
-    seeds = tuple(_seeds(3, GAMES))
 
     def work(s, eyes):
-        return _work(_Task("garfield", s, eyes, options, seeds, 9, 0, 0))
+        return _work(_Task("garfield", s, eyes, options, 3, GAMES, 9, 0, 0))
 
     assert work(state, 0) == work(twin, 0)
     assert work(state, None) != work(twin, None)  # the check has teeth: the whole states differ

@@ -25,4 +25,5 @@ def quick_analysis(monkeypatch):
     from parlour.services import analysis
 
     monkeypatch.setattr(analysis, "games_on", lambda game_id: 4)
+    monkeypatch.setattr(analysis, "chart_games", lambda game_id: 6)  # the scenes' chart: key moments to mark
     monkeypatch.setattr(analysis, "MOST_POINTS", 40)

@@ -50,3 +50,20 @@ async def test_below_30_rows_the_chart_is_on_its_own_key_in_the_boards_place():
         await pilot.pause()
         assert not chart.display and board.display
         await screen.workers.wait_for_complete()
+
+
+async def test_the_chart_plays_on_the_chart_budget_not_the_text_analysis(monkeypatch):
+    """A served table works the chart out again for each viewer: it plays `chart_games` games
+    from each option (fewer than `parlour replay --text --analysis`), and says how many."""
+    from parlour.services import analysis
+
+    monkeypatch.setattr(analysis, "chart_games", lambda game_id: 3)  # (not the 6 of conftest)
+    app, _ = replay()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await screen.workers.wait_for_complete()
+        await pilot.pause()
+        legend = screen.query_one(ChancesChart)._legend()
+        assert "3 games" in legend and "6 games" not in legend

@@ -178,11 +178,12 @@ class ReplayScreen(Screen):
         """Each turn's start to the chart as it is worked out, then the key moments."""
         from textual.worker import get_current_worker
 
-        from parlour.services.analysis import Analysis, key_moments, steps
+        from parlour.services.analysis import Analysis, chart_games, key_moments, steps
 
         worker = get_current_worker()
-        # in this process: a served table's replay must not start processes (resources per session)
-        analysis = Analysis(self.replay, eyes)
+        # in this process, and fewer games than `--text --analysis`: a served table works the
+        # chart out for each viewer (resources per session)
+        analysis = Analysis(self.replay, eyes, games=chart_games(self.replay.game.id))
         starts = sum(1 for _, _, start in analysis.stops if start) + (1 if self.replay.finished else 0)
         self.app.call_from_thread(chart.start, starts, len(self.replay.turns) + (1 if self.replay.finished else 0))
         points = []
