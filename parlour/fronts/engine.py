@@ -232,15 +232,15 @@ class EngineSession:
 
     def load(self, request: dict) -> dict:
         path = self._path(request)
-        mine = self._holds(path)  # this session's own save, loaded again
-        hold = self.hold if mine else self._take(path)
+        mine = self.hold if self._holds(path) else None  # this session's own save, loaded again
+        hold = mine or self._take(path)
         try:
             loaded = saves.read(path)
         except saves.SaveError as error:
-            if not mine:
+            if mine is None:
                 hold.release()
             raise Failure("bad-save", str(error)) from None
-        if not mine:
+        if mine is None:
             self._let_go()
         self.table, self.hold = Table.resume(loaded), hold
         dropped = loaded.dropped  # the last action, cut short while saving: whose and which
