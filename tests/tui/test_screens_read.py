@@ -10,7 +10,7 @@ character is ASCII. And the words (issue 39): "Your last turn" tells a line of t
 subject is the player, no escape of the game's own text shows, no word is cut with "…", every
 code on the board is in the legend beside it, and a Swedish screen has no English word.
 
-PARLOUR_SCREEN_GAMES=200 plays that many games per game and language (default 20: half at
+PARLOUR_SCREEN_GAMES=200 plays that many games per game and language (default 6: half at
 80x24, half at 120x40; every third in ASCII)."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from parlour.tui.app import make_app
 
 from . import reading
 
-GAMES_PER = int(os.environ.get("PARLOUR_SCREEN_GAMES", "20"))
+GAMES_PER = int(os.environ.get("PARLOUR_SCREEN_GAMES", "6"))
 SIZES = [(80, 24), (120, 40)]
 BOT_DELAY = 0.001  # a bot moves on a timer of its own: the loop reads the screen between its moves
 MAX_STEPS = int(
