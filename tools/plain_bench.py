@@ -16,7 +16,6 @@ import argparse
 import fcntl
 import os
 import pty
-import select
 import statistics
 import struct
 import subprocess
@@ -24,6 +23,10 @@ import sys
 import tempfile
 import termios
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import pty_bytes  # noqa: E402  (tools/pty_bytes.py: reading a PTY until a marker)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -44,20 +47,10 @@ def _env(folder: str) -> dict:
 
 
 def _wait_for(fd: int, needle: bytes, limit: float = 30.0) -> bytes:
-    out = bytearray()
-    end = time.monotonic() + limit
-    while needle not in out:
-        ready, _, _ = select.select([fd], [], [], max(0.0, end - time.monotonic()))
-        if not ready:
-            raise SystemExit(f"no {needle!r} within {limit} s; got {bytes(out[-300:])!r}")
-        try:
-            data = os.read(fd, 65536)
-        except OSError:
-            data = b""
-        if not data:
-            raise SystemExit(f"the process ended before {needle!r}; got {bytes(out[-300:])!r}")
-        out.extend(data)
-    return bytes(out)
+    try:
+        return pty_bytes.until(fd, needle, limit)[0]
+    except (TimeoutError, EOFError) as error:
+        raise SystemExit(str(error)) from None
 
 
 def _finish(pid: int) -> tuple[float, float]:

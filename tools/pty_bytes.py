@@ -80,6 +80,24 @@ def drain(fd: int, quiet: float, first_wait: float = 20.0, at_least: int = 0) ->
         wait = quiet
 
 
+def until(fd: int, marker: bytes, limit: float) -> tuple[bytes, float]:
+    """Read until `marker` has come (at most `limit` seconds): the bytes and the time it came."""
+    data, deadline = b"", time.monotonic() + limit
+    while marker not in data:
+        left = deadline - time.monotonic()
+        ready, _, _ = select.select([fd], [], [], max(0.0, left))
+        if not ready:
+            raise TimeoutError(f"{marker!r} did not come within {limit:.0f} s; last bytes {data[-200:]!r}")
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            chunk = b""
+        if not chunk:
+            raise EOFError(f"the program ended before {marker!r}; last bytes {data[-300:]!r}")
+        data += chunk
+    return data, time.monotonic()
+
+
 def measure(args) -> dict:
     env = dict(os.environ)
     env.update(TERM=args.term, COLUMNS=str(args.size[0]), LINES=str(args.size[1]))

@@ -166,24 +166,6 @@ class Run:
     note: str = ""
 
 
-def _until(fd: int, marker: bytes, limit: float) -> tuple[bytes, float]:
-    """Read until `marker` has come (at most `limit` seconds): the bytes and the time it came."""
-    data, deadline = b"", time.monotonic() + limit
-    while marker not in data:
-        left = deadline - time.monotonic()
-        ready, _, _ = select.select([fd], [], [], max(0.0, left))
-        if not ready:
-            raise TimeoutError(f"{marker!r} did not come within {limit:.0f} s; last bytes {data[-200:]!r}")
-        try:
-            chunk = os.read(fd, 65536)
-        except OSError:
-            chunk = b""
-        if not chunk:
-            raise EOFError(f"the program ended before {marker!r}; last bytes {data[-300:]!r}")
-        data += chunk
-    return data, time.monotonic()
-
-
 def _key(fd: int, key: str, quiet: float) -> tuple[float, float, int]:
     """Press `key`: seconds to its frame's first and last byte, and the frame's bytes."""
     start = time.monotonic()
@@ -213,7 +195,7 @@ def run(what: str, argv: list[str], marker: bytes, keys: list[str], args, env: d
         start = time.monotonic()
         pid, fd = pty_bytes.spawn(group.argv(argv), (80, 24), env)
         try:
-            _, seen = _until(fd, marker, args.limit)
+            _, seen = pty_bytes.until(fd, marker, args.limit)
             _, last = pty_bytes.drain(fd, args.quiet, first_wait=args.quiet)
             result.first_frame_s = (max(seen, last) if last > seen else seen) - start
             for key in keys:
