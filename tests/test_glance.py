@@ -4,12 +4,14 @@ leaves the rest to loading, which checks everything when the save is opened."""
 
 import os
 import random
+import re
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from parlour.rules import log
 from parlour.rules.bots import make
+from parlour.rules.records import Acted
 from parlour.rules.table import Table
 from parlour.services import saves
 from parlour.services.table_driver import TableDriver
@@ -45,15 +47,15 @@ def test_a_row_says_who_acts_as_loading_the_whole_save_does(tmp_path, game):
 
 
 def test_a_long_save_is_read_at_its_ends_only(tmp_path):
-    """A bad line in the middle of a long save does not show in its row (nothing but the ends is
-    read); opening the save refuses it, naming the line."""
+    """A bad line in the middle of a long save a game wrote (marked, save_mark.py) does not show
+    in its row (nothing but the ends is read); opening the save refuses it, naming the line."""
     table = played("smurf", 3, 2000)
-    lines = log.dumps(table.header, table.events).splitlines(keepends=True)
+    path = saved(tmp_path, table, "long.jsonl")
+    lines = path.read_bytes().splitlines(keepends=True)
     assert sum(map(len, lines)) > 3 * saves.TAIL_BYTES
     middle = len(lines) // 2
-    lines[middle] = '{"seq": "nonsense"}\n'
-    path = tmp_path / "long.jsonl"
-    path.write_text("".join(lines), encoding="utf-8")
+    lines[middle] = b"x" * (len(lines[middle]) - 1) + b"\n"  # as long as it was: the ends are as marked
+    path.write_bytes(b"".join(lines))
     assert saves.glance(path).to_act == table.to_act()
     with pytest.raises(saves.SaveError, match=f"line {middle + 1}:"):
         saves.read(path)
@@ -143,3 +145,53 @@ def test_last_lines_out_of_order_are_reported_as_loading_reports_them(tmp_path):
     with pytest.raises(saves.SaveError) as loaded:
         saves.read(path)
     assert str(glanced.value) == str(loaded.value) and "sequence number" in str(glanced.value)
+
+
+def changed_ends(whole: bytes, last_batch: int) -> list[bytes]:
+    """A save whose last action (its last `last_batch` lines) was changed as a crash or a careless
+    hand changes it: cut at the end of each of its lines (a crash between two writes of one
+    action), and each die of it turned to each other face."""
+    lines = whole.splitlines(keepends=True)
+    first = len(lines) - last_batch
+    found = [b"".join(lines[:end]) for end in range(first + 1, len(lines))]
+    for at in range(first, len(lines)):
+        dice = re.search(rb'"dice":\[([\d,]+)\]', lines[at])
+        if dice is None:
+            continue
+        faces = dice.group(1).split(b",")
+        for i, face in enumerate(faces):
+            for other in range(1, 7):
+                if str(other).encode() != face:
+                    turned = b",".join(faces[:i] + [str(other).encode()] + faces[i + 1 :])
+                    line = lines[at][: dice.start(1)] + turned + lines[at][dice.end(1) :]
+                    found.append(b"".join(lines[:at] + [line] + lines[at + 1 :]))
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_changed_or_cut_last_action_names_who_acts_as_the_opened_game_does(tmp_path, game):
+    """Issue 37: the list read a save's last lines as played, while loading it drops (or refuses)
+    a last action that is not what the rules decide, so they named different players. Over
+    seeded games saved as a game saves them (each action appended, and marked), then changed
+    in their last action, the row names whom the opened game names, or both refuse the save."""
+    path, checked = tmp_path / "g.jsonl", 0
+    for seed in range(12):
+        table = Table.new(game, ["Ann", "Bob", "Cid", "Dee"][: 2 + seed % 3], seed=seed)
+        writer = saves.Writer(path, table.header, table.events)
+        driver = TableDriver(table, {s: make("random", f"{seed}/{s}") for s in range(len(table.players))}, writer)
+        driver.play_bots(5 + seed * 3)
+        driver.close()  # (each game's save let go: the next game writes it)
+        assert saves.glance(path).to_act == table.to_act()
+        last = next(i for i in range(len(table.events) - 1, -1, -1) if type(table.events[i]) is Acted)
+        for changed in changed_ends(path.read_bytes(), len(table.events) - last):
+            path.write_bytes(changed)
+            try:
+                loaded = saves.read(path)
+            except saves.SaveError as refused:
+                with pytest.raises(saves.SaveError) as glanced:
+                    saves.glance(path)
+                assert str(glanced.value) == str(refused)
+                continue
+            assert saves.glance(path) == log.Glance(loaded.header, table.game.to_act(loaded.state))
+            checked += 1
+    assert checked > 20

@@ -6,11 +6,13 @@ a directory under a save's name is refused, never opened for reading or written 
 larger than a save may be (`log.MAX_BYTES`, blank lines and all) is refused by its size before
 anything is read, its lines are each bounded, and new files are created exclusively (O_EXCL)
 with unique temporary names, so two games started at once never share a file. The list of
-saves (`survey`) reads each save's ends only, never waits on one file, and removes the
-temporary files a killed save left behind."""
+saves (`survey`) reads the ends of each save its mark vouches for (save_mark.py) and reads the
+others as the loader does, never waits on one file, and removes the temporary files a killed
+save left behind."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import io
 import os
@@ -22,7 +24,7 @@ from typing import TYPE_CHECKING, BinaryIO
 from parlour.rules import log
 from parlour.rules.records import Event
 
-from . import regular, strays
+from . import regular, save_mark, strays
 from .collector import collections_every
 
 if TYPE_CHECKING:
@@ -86,29 +88,42 @@ TAIL_BYTES = 16 * 1024  # of a save's end that `glance` reads: many turns of any
 
 def glance(path: str | os.PathLike) -> log.Glance:
     """A save's header and who is to act, for the list of saves: read from its first line and
-    its last TAIL_BYTES only, so a list of hundreds of long games shows at once. When those do
-    not tell, or something in them is wrong, the save is read whole (the message names the
-    line). Nothing else is checked: `read` checks everything when the save is opened.
-    Raises SaveError as `read` does."""
+    its last TAIL_BYTES only when its mark (save_mark.py) says that end is what the rules
+    decided, so a list of hundreds of long games shows at once. Else (no mark, a cut, torn or
+    changed end) the save is read as the loader reads it, and who acts is what the opened game
+    says (the loader may drop its last action); it is then marked, if it was read whole, so the
+    next list reads its ends only. Nothing more is checked: `read` checks everything when the
+    save is opened. Raises SaveError as `read` does, naming the line."""
     path = Path(path)
+    ends = _read_ends(path)
+    size, first, tail, cut = ends
+    if save_mark.matches(path, size, first, tail):
+        lines = [line + b"\n" for line in tail.split(b"\n")]
+        lines[-1] = lines[-1][:-1]  # after the last newline: empty, or a line torn while saving
+        found = log.glance(first, lines[1:] if cut else lines)  # (cut: the first is a line's end)
+        if found is not None:
+            return found
+    from parlour.rules import registry
+
+    loaded = read_then_check(path, 1)  # (its last action re-decided, as the opened game's is)
+    if not loaded.warnings and _read_ends(path) == ends:  # nothing dropped: its end is the rules'
+        save_mark.write(path, size, first, tail)
+    return log.Glance(loaded.header, registry.get(loaded.header.game).to_act(loaded.state))
+
+
+def _read_ends(path: Path) -> tuple[int, bytes, bytes, bool]:
+    """A save's size, its first line (bounded) and its last TAIL_BYTES from the line after it
+    on (what the list reads of a save, and what its mark signs), and whether those were cut
+    from a longer save (then they begin inside a line)."""
     with _open_regular(path) as file:
         try:
             first = next(bounded_lines(file), b"")
             start, size = file.tell(), os.fstat(file.fileno()).st_size
             cut = size - start > TAIL_BYTES
             file.seek(size - TAIL_BYTES if cut else start)
-            tail = file.read(TAIL_BYTES)
+            return size, first, file.read(TAIL_BYTES), cut
         except OSError as error:
             raise SaveError(f"{path.name}: cannot be read ({_reason(error)})") from None
-    lines = [line + b"\n" for line in tail.split(b"\n")]
-    lines[-1] = lines[-1][:-1]  # after the last newline: empty, or a line torn while saving
-    found = log.glance(first, lines[1:] if cut else lines)  # (cut: the first is a line's end)
-    if found is not None:
-        return found
-    from parlour.rules import registry
-
-    loaded = read(path)
-    return log.Glance(loaded.header, registry.get(loaded.header.game).to_act(loaded.state))
 
 
 def _too_large(path: Path) -> str:
@@ -150,12 +165,12 @@ def bounded_lines(file: BinaryIO, limit: int = log.MAX_LINE_BYTES) -> Iterator[b
 def listed(folder: Path, now: float | None = None) -> list[tuple[Path, float]]:
     """The saves in `folder` (`*.jsonl`) with their modification times, newest first. On the way,
     a temporary file a save left when it was killed while writing (`.NAME.xxxx.tmp`, see
-    `write_whole`) is removed once it is old (parlour/services/strays.py). A folder that cannot
-    be read lists nothing."""
+    `write_whole`) is removed once it is old (parlour/services/strays.py), and so is the mark of
+    a save deleted since (save_mark.py). A folder that cannot be read lists nothing."""
     import time
 
     now = time.time() if now is None else now
-    found = []
+    found, marks = [], []
     try:
         with os.scandir(folder) as entries:
             for entry in entries:
@@ -164,8 +179,15 @@ def listed(folder: Path, now: float | None = None) -> list[tuple[Path, float]]:
                     strays.remove_if_old(entry, now)
                 elif name.endswith(".jsonl"):
                     found.append((Path(entry.path), _modified(entry)))
+                elif save_mark.is_mark(name):
+                    marks.append(name)
     except OSError:  # no folder yet, or not a folder, or not readable
         return []
+    names = {path.name for path, _ in found}
+    for name in marks:
+        if save_mark.save_of(name) not in names:  # its save was deleted: the mark goes too
+            with contextlib.suppress(OSError):
+                os.unlink(folder / name)
     found += _written_elsewhere(folder, {path for path, _ in found})
     return sorted(found, key=lambda row: row[1], reverse=True)
 
@@ -358,6 +380,7 @@ class Writer:
             return False
         self.problem = None
         self.kept = len(events)
+        mark(self.path)
         return True
 
     def rewrite(self, events: list[Event]) -> bool:
@@ -462,6 +485,17 @@ def write(path: str | os.PathLike, header: log.Header, events: list[Event]) -> N
         write_whole(path, log.dumps(header, events))
     except (OSError, ValueError) as error:
         raise SaveError(f"{path.name or path}: cannot be written ({_reason(error)})") from None
+    mark(path)
+
+
+def mark(path: Path) -> None:
+    """Mark a save just written from a game's log (every action in it decided by the rules) as
+    ending so (save_mark.py): the list of saves then reads who acts from its last lines."""
+    try:
+        size, first, tail, _ = _read_ends(path)
+    except SaveError:
+        return
+    save_mark.write(path, size, first, tail)
 
 
 def _write_all(fd: int, data: bytes) -> None:
