@@ -25,13 +25,16 @@ class LocalGame(LocalSession):
         save_to: Path | Callable[[], Path] | None,
         on_disk: bool = False,
         hold: SaveLock | None = None,
+        kept: int = 0,
     ):
-        """`hold`: the lock of the save `save_to` names (a resumed game), held since it was opened."""
+        """`hold`: the lock of the save `save_to` names (a resumed game), held since it was opened;
+        `kept`: how many of the table's events that save gives back as it is (read with a warning:
+        written whole at the first action, and the moves lost are counted after them)."""
         writer = None
         if on_disk and isinstance(save_to, Path):  # a resumed save holding exactly the log: append to it
             writer, save_to = saves.Writer(save_to, table.header, table.events, on_disk=True, lock=hold), None
         # else the save file is made and written from the first action on
-        driver = TableDriver(table, seat_bots(table, seats), writer, save_to=save_to, hold=hold)
+        driver = TableDriver(table, seat_bots(table, seats), writer, save_to=save_to, hold=hold, kept=kept)
         super().__init__(table, seats, driver)
 
     @classmethod
@@ -58,12 +61,14 @@ class LocalGame(LocalSession):
             hold.release()
             raise
         # a save loaded without a warning holds exactly the log: go on appending to it
+        kept = len(loaded.events) if len(table.events) == len(loaded.events) else 0
         game = cls(
             table,
             seats_from_meta(table.players, loaded.header.meta),
             path,
-            on_disk=not loaded.warnings and len(table.events) == len(loaded.events),
+            on_disk=not loaded.warnings and kept > 0,
             hold=hold,
+            kept=kept,
         )
         game.checking, game.recent = loaded.check, loaded.recent
         from parlour.services.dropped import dropped_told

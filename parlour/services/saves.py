@@ -317,15 +317,18 @@ class Writer:
         *,
         on_disk: bool = False,
         lock: SaveLock | None = None,
+        kept: int = 0,
     ):
         """`on_disk`: the file was just loaded and gives back exactly `events`: the next actions are
         appended to it when its last line is whole (a long game is not written out again on
-        resuming). `lock`: the save's lock (save_lock.py), taken when it was opened; without one,
+        resuming). `kept`: else, how many of `events` a reload of the file gives back all the
+        same (a resumed save written whole again: a torn one; moves lost are counted after
+        them). `lock`: the save's lock (save_lock.py), taken when it was opened; without one,
         the Writer takes it. Nothing is written to a save whose lock is not held here."""
         self.path = Path(path)
         self.header = header
         self.written = 0  # events on disk
-        self.kept = len(events) if on_disk else 0  # the first events a reload of the file gives back
+        self.kept = len(events) if on_disk else kept  # the first events a reload of the file gives back
         self.size: int | None = None  # bytes on disk known good; None: the whole file is still to write
         self.problem: str | None = None
         self.lock = lock

@@ -31,6 +31,7 @@ class TableDriver:
         on_save_error: Callable[[str], None] | None = None,
         save_to: Path | Callable[[], Path] | None = None,
         hold=None,
+        kept: int = 0,
     ):
         self.table = table
         self.bots: dict[int, Bot] = dict(bots or {})  # the seats a bot plays now (mutable: stand-ins)
@@ -39,6 +40,7 @@ class TableDriver:
         # left before anyone acted leaves no save behind (and no row in the resume list).
         self.save_to = save_to
         self.hold = hold  # the lock of `save_to` (save_lock.SaveLock), held since the game was opened
+        self.kept = kept  # the first events `save_to` gives back as it is (a resumed save, torn)
         self.on_save_error = on_save_error  # told why a save failed (the Writer retries later)
         self._listeners: list[Listener] = []
 
@@ -79,7 +81,9 @@ class TableDriver:
             from parlour.services import saves
 
             path = self.save_to() if callable(self.save_to) else self.save_to
-            self.writer = saves.Writer(path, self.table.header, events, lock=self.hold)  # writes the log so far
+            self.writer = saves.Writer(
+                path, self.table.header, events, lock=self.hold, kept=self.kept
+            )  # the log so far
             saved = self.writer.problem is None
         else:
             saved = self.writer.rewrite(events) if whole else self.writer.sync(events)

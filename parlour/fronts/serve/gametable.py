@@ -102,16 +102,17 @@ class GameTable:
 
     # ---- the game ------------------------------------------------------------------------------
 
-    def play(self, table: Table, path: Path | None) -> None:
+    def play(self, table: Table, path: Path | None, kept: int = 0) -> None:
         """The game starts (or goes on, from its save): bots for every seat and the driver that
-        saves the log to `path` after every action and tells this table."""
+        saves the log to `path` after every action and tells this table. `kept`: how many of
+        the table's events `path` gives back as it is (a save restored: moves lost count after)."""
         self.table = table
         self.bots = {i: bots.make(s.bot or "random", f"{table.header.seed}/{i}") for i, s in enumerate(self.plan)}
         writer = None
         if path is not None:
             from parlour.services import saves
 
-            writer = saves.Writer(path, table.header, table.events)
+            writer = saves.Writer(path, table.header, table.events, kept=kept)
             if writer.problem:  # it keeps trying after every action
                 log.warning("table %d is not saved yet: %s", self.id, writer.problem)
         self.driver = TableDriver(

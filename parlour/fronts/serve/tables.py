@@ -470,7 +470,7 @@ class Shelf:
         told = dropped_told(loaded)  # logged before the save is written again without it
         if told:
             log.warning("table %d, %s: %s", table.id, path.name, told)
-        table.play(game, path)
+        table.play(game, path, kept=len(loaded.events) if game.events == loaded.events else 0)
         for seat, s in enumerate(plan):
             if s.bot is None:
                 table.gone(seat)
