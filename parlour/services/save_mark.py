@@ -16,10 +16,10 @@ mark, then the next list reads the save whole once)."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import stat
+import zlib
 from pathlib import Path
 
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
@@ -34,10 +34,11 @@ def mark_path(save: str | os.PathLike) -> Path:
 
 
 def sign(size: int, first: bytes, tail: bytes) -> dict:
-    """What a mark says of a save of `size` bytes whose first line and last bytes are these."""
-    digest = hashlib.sha256(first)
-    digest.update(tail)
-    return {"format": FORMAT, "size": size, "sha256": digest.hexdigest()}
+    """What a mark says of a save of `size` bytes whose first line and last bytes are these. A
+    CRC, not a cryptographic digest: it is there to see a crash's or an editor's change (any
+    change of a few bytes, a die's face, changes it), not to stand against a forger, who could
+    write the mark too; and it costs no OpenSSL at start."""
+    return {"format": FORMAT, "size": size, "crc32": zlib.crc32(tail, zlib.crc32(first))}
 
 
 def matches(save: str | os.PathLike, size: int, first: bytes, tail: bytes) -> bool:
