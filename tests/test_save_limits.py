@@ -62,14 +62,14 @@ def test_the_list_never_waits_on_one_file(tmp_path, monkeypatch):
     for n in range(3):
         table = _played("garfield", n, 10)
         saves.write(folder / f"g{n}.jsonl", table.header, table.events)
-    stuck, real = threading.Event(), saves.glance
+    stuck, real = threading.Event(), saves._read_ends
 
-    def slow(path):  # a save on a stalled disk (or one that takes long to read in full)
+    def slow(path):  # a save on a stalled disk
         if path.name == "g1.jsonl":
             stuck.wait(10)
         return real(path)
 
-    monkeypatch.setattr(saves, "glance", slow)
+    monkeypatch.setattr(saves, "_read_ends", slow)
     monkeypatch.setattr(saves, "LIST_WITHIN", 0.3, raising=False)  # the list's patience, made short
     from parlour.tui.screens.resume import describe_saves
 
@@ -113,6 +113,35 @@ def test_new_and_rewritten_saves_have_the_same_mode(tmp_path):
     writer = saves.Writer(path, table.header, table.events)
     assert writer.rewrite(table.events[:-1]) and writer.problem is None  # as undo does
     assert stat.S_IMODE(path.stat().st_mode) == made == 0o600
+
+
+def test_a_save_not_read_whole_in_time_is_listed_as_its_ends_seem(tmp_path, monkeypatch):
+    """A save its mark does not vouch for (an old one, written before marks) is read whole; when
+    that takes longer than the list may wait, its row says what its ends seem to say, as the list
+    did before marks, and the reading goes on: the next list has its mark."""
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    tables = {}
+    for n in range(3):
+        tables[n] = _played("filmis", n, 12)
+        (folder / f"g{n}.jsonl").write_text(log.dumps(tables[n].header, tables[n].events), encoding="utf-8")
+    stuck, real = threading.Event(), saves._glance_whole
+
+    def slow(path, ends):  # a long save, read whole
+        if path.name == "g1.jsonl":
+            stuck.wait(10)
+        return real(path, ends)
+
+    monkeypatch.setattr(saves, "_glance_whole", slow)
+    try:
+        rows = {path.name: seen for path, _, seen in saves.survey(folder, within=0.3)}
+    finally:
+        stuck.set()
+    assert {name: seen.to_act for name, seen in rows.items()} == {f"g{n}.jsonl": tables[n].to_act() for n in range(3)}
+    monkeypatch.setattr(saves, "_glance_whole", real)
+    assert len(saves.survey(folder, within=60)) == 3  # read whole now (if the first reading has not ended)
+    path = folder / "g1.jsonl"
+    assert saves._glance_ends(path) == (saves.glance(path), None)  # marked: its ends are vouched for
 
 
 def test_a_torn_last_action_names_who_really_acts(tmp_path, game="filmis", seed=1, actions=20):

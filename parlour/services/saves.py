@@ -95,23 +95,38 @@ def glance(path: str | os.PathLike) -> log.Glance:
     next list reads its ends only. Nothing more is checked: `read` checks everything when the
     save is opened. Raises SaveError as `read` does, naming the line."""
     path = Path(path)
+    found, ends = _glance_ends(path)
+    return found if ends is None else _glance_whole(path, ends)
+
+
+Ends = tuple[int, bytes, bytes, bool]  # a save's size, first line, last bytes, and if those were cut
+
+
+def _glance_ends(path: Path) -> tuple[log.Glance | None, Ends | None]:
+    """What a save's ends say (`glance`), and None when its mark vouches for them; else what
+    they seem to say (None: they do not tell) and the ends, for `_glance_whole`."""
     ends = _read_ends(path)
     size, first, tail, cut = ends
-    if save_mark.matches(path, size, first, tail):
-        lines = [line + b"\n" for line in tail.split(b"\n")]
-        lines[-1] = lines[-1][:-1]  # after the last newline: empty, or a line torn while saving
-        found = log.glance(first, lines[1:] if cut else lines)  # (cut: the first is a line's end)
-        if found is not None:
-            return found
+    lines = [line + b"\n" for line in tail.split(b"\n")]
+    lines[-1] = lines[-1][:-1]  # after the last newline: empty, or a line torn while saving
+    found = log.glance(first, lines[1:] if cut else lines)  # (cut: the first is a line's end)
+    if found is not None and save_mark.matches(path, size, first, tail):
+        return found, None
+    return found, ends
+
+
+def _glance_whole(path: Path, ends: Ends) -> log.Glance:
+    """Who acts in a save read as the loader reads it (its last action re-decided, as the opened
+    game's is); marked if nothing was dropped and its `ends` are still as they were read."""
     from parlour.rules import registry
 
-    loaded = read_then_check(path, 1)  # (its last action re-decided, as the opened game's is)
+    loaded = read_then_check(path, 1)
     if not loaded.warnings and _read_ends(path) == ends:  # nothing dropped: its end is the rules'
-        save_mark.write(path, size, first, tail)
+        save_mark.write(path, *ends[:3])
     return log.Glance(loaded.header, registry.get(loaded.header.game).to_act(loaded.state))
 
 
-def _read_ends(path: Path) -> tuple[int, bytes, bytes, bool]:
+def _read_ends(path: Path) -> Ends:
     """A save's size, its first line (bounded) and its last TAIL_BYTES from the line after it
     on (what the list reads of a save, and what its mark signs), and whether those were cut
     from a longer save (then they begin inside a line)."""
@@ -233,8 +248,11 @@ def survey(folder: Path, within: float | None = None) -> list[tuple[Path, float,
     """Each save in `folder` (`listed`), newest first, with what `glance` found in it or the
     SaveError saying why it cannot be; a save not glanced within `within` seconds (LIST_WITHIN)
     gets a SaveError saying it could not be read in time, so no one file holds up the list.
-    Glances run in daemon threads: one left reading when time is up never keeps the program
-    from ending."""
+    Every save's ends are read first, then the saves whose marks do not vouch for them are read
+    whole: one of those not read in time is listed as its ends seem (as the list did before
+    marks, the first time a folder of old saves is listed), and its reading goes on, so the
+    next list has its mark. Glances run in daemon threads: one left reading when time is up
+    never keeps the program from ending."""
     import queue
     import threading
 
@@ -242,17 +260,33 @@ def survey(folder: Path, within: float | None = None) -> list[tuple[Path, float,
     paths: queue.SimpleQueue[Path] = queue.SimpleQueue()
     for path, _ in found:
         paths.put(path)
+    whole: queue.SimpleQueue[tuple[Path, Ends]] = queue.SimpleQueue()  # the saves to read whole
     seen: dict[Path, log.Glance | BaseException] = {}
+    seeming: dict[Path, log.Glance] = {}  # what the ends of a save to read whole seem to say
     all_seen = threading.Event()
 
     def lister() -> None:
-        while True:
+        while True:  # every save's ends first; then (every lister) the saves to read whole
             try:
                 path = paths.get_nowait()
+                ends = None
             except queue.Empty:
-                return
+                try:
+                    path, ends = whole.get_nowait()
+                except queue.Empty:
+                    return
             try:
-                seen[path] = glance(path)
+                if ends is not None:
+                    seen[path] = _glance_whole(path, ends)
+                else:
+                    got, ends = _glance_ends(path)
+                    if ends is None:
+                        seen[path] = got
+                    else:
+                        if got is not None:
+                            seeming[path] = got
+                        whole.put((path, ends))
+                        continue
             except BaseException as error:  # a SaveError is listed; anything else is raised below
                 seen[path] = error
             if len(seen) == len(found):
@@ -264,7 +298,7 @@ def survey(folder: Path, within: float | None = None) -> list[tuple[Path, float,
         all_seen.wait(LIST_WITHIN if within is None else within)
     rows = []
     for path, modified in found:
-        got = seen.get(path)
+        got = seen.get(path) or seeming.get(path)
         if got is None:
             got = SaveError(f"{path.name}: cannot be read in time (it may be on a slow disk, or too large)")
         if not isinstance(got, (log.Glance, SaveError)):
