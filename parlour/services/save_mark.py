@@ -68,8 +68,10 @@ def write(save: str | os.PathLike, size: int, first: bytes, tail: bytes) -> None
         return
     try:
         if stat.S_ISREG(os.fstat(fd).st_mode):
-            os.ftruncate(fd, 0)
+            # written over in place, then cut to its length: not cut to nothing first, which
+            # makes some file systems (ext4's auto_da_alloc) flush it at close, a few ms a move
             os.pwrite(fd, data, 0)
+            os.ftruncate(fd, len(data))
     except OSError:
         pass
     finally:
