@@ -143,3 +143,6 @@ class PageTerminal(WatchedScreen):
         """Keys typed into the page, as Playwright names them: "Enter", "Control+s", "?"."""
         for key in keys:
             await self.page.keyboard.press(key)
+
+    async def close(self) -> None:
+        await self.page.close()

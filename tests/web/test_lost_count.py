@@ -17,7 +17,7 @@ from parlour.services import saves
 
 from ..test_one_writer import hot_seat_save
 from .harness import PageTerminal, chromium, web_server
-from .test_two_tabs import said
+from .test_two_tabs import resume_the_save, said
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("browser_ready")]
 
@@ -45,10 +45,7 @@ async def test_a_torn_save_that_cannot_be_written_counts_only_the_move_since(tmp
     try:
         async with chromium() as context:
             term = await PageTerminal.open(context, url)
-            await term.wait_for("Choose a game")
-            await term.press("r")
-            await term.wait_for("Saved games", "Ann, Bob")
-            await term.press("Enter")
+            await resume_the_save(term)
             await term.wait_for("'s turn")
             await term.press("Enter")  # one move: the selected answer, whatever is asked
             await term.wait_for("cannot be saved", "File too large")
