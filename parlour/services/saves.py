@@ -95,24 +95,23 @@ def glance(path: str | os.PathLike) -> log.Glance:
     next list reads its ends only. Nothing more is checked: `read` checks everything when the
     save is opened. Raises SaveError as `read` does, naming the line."""
     path = Path(path)
-    found, ends = _glance_ends(path)
-    return found if ends is None else _glance_whole(path, ends)
+    vouched, _, ends = _glance_ends(path)
+    return vouched if vouched is not None else _glance_whole(path, ends)
 
 
 Ends = tuple[int, bytes, bytes, bool]  # a save's size, first line, last bytes, and if those were cut
 
 
-def _glance_ends(path: Path) -> tuple[log.Glance | None, Ends | None]:
-    """What a save's ends say (`glance`), and None when its mark vouches for them; else what
-    they seem to say (None: they do not tell) and the ends, for `_glance_whole`."""
+def _glance_ends(path: Path) -> tuple[log.Glance | None, log.Glance | None, Ends]:
+    """What a save's ends say when its mark vouches for them (`glance`), else None; what they
+    seem to say (None: they do not tell); and the ends, for `_glance_whole`."""
     ends = _read_ends(path)
     size, first, tail, cut = ends
     lines = [line + b"\n" for line in tail.split(b"\n")]
     lines[-1] = lines[-1][:-1]  # after the last newline: empty, or a line torn while saving
     found = log.glance(first, lines[1:] if cut else lines)  # (cut: the first is a line's end)
-    if found is not None and save_mark.matches(path, size, first, tail):
-        return found, None
-    return found, ends
+    vouched = found is not None and save_mark.matches(path, size, first, tail)
+    return found if vouched else None, found, ends
 
 
 def _glance_whole(path: Path, ends: Ends) -> log.Glance:
@@ -266,6 +265,7 @@ def survey(folder: Path, within: float | None = None) -> list[tuple[Path, float,
     all_seen = threading.Event()
 
     def lister() -> None:
+        ends: Ends | None
         while True:  # every save's ends first; then (every lister) the saves to read whole
             try:
                 path = paths.get_nowait()
@@ -279,12 +279,12 @@ def survey(folder: Path, within: float | None = None) -> list[tuple[Path, float,
                 if ends is not None:
                     seen[path] = _glance_whole(path, ends)
                 else:
-                    got, ends = _glance_ends(path)
-                    if ends is None:
-                        seen[path] = got
+                    vouched, seems, ends = _glance_ends(path)
+                    if vouched is not None:
+                        seen[path] = vouched
                     else:
-                        if got is not None:
-                            seeming[path] = got
+                        if seems is not None:
+                            seeming[path] = seems
                         whole.put((path, ends))
                         continue
             except BaseException as error:  # a SaveError is listed; anything else is raised below
