@@ -96,6 +96,21 @@ def test_plain_mode_tells_it_before_the_save_is_written_again(dirs, monkeypatch,
     assert "Not saved" in said and f"{described(table, acted)} by Ann" in said
 
 
+@pytest.mark.parametrize("how", ["events", "record"])
+def test_plain_mode_keeps_the_save_whole_after_a_dropped_action(dirs, monkeypatch, capsys, how):
+    """The dropped action's whole lines (cut short at a line's end) are not kept: the moves made
+    after it are saved after the log as loaded, and the save loads whole, every move in it
+    (appended after those lines, it was refused from them on, though plain mode said "Saved.")."""
+    path, table, acted = torn_save(how)
+    kept = saves.read(path).events
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n1\nquit\n"))
+    main(["resume", str(path), "--plain"])
+    assert "Saved." in capsys.readouterr().out
+    loaded = saves.read(path)
+    assert loaded.warnings == [] and loaded.events[: len(kept)] == kept
+    assert sum(1 for e in loaded.events[len(kept) :] if type(e) is Acted and e.seat == 0) >= 1  # Ann's move, saved
+
+
 def test_the_engine_says_whose_action_it_dropped_and_which(dirs):
     path, table, acted = torn_save("events", seat=1)
     reply = EngineSession().handle(json.dumps({"cmd": "load", "path": str(path)}))

@@ -51,12 +51,18 @@ class PlainTable:
         sleep=time.sleep,
         on_disk: bool = False,
         hold: SaveLock | None = None,
+        kept: int = 0,
     ):
-        """`on_disk`: `save_path` was just loaded and gives back the table's events (appended to
-        when its last line is whole); `hold`: its lock, taken before it was read."""
+        """`on_disk`: `save_path` was just loaded and gives back exactly the table's events
+        (appended to when its last line is whole); else `kept`: how many of them it gives back
+        as it is (moves lost are counted after them); `hold`: its lock, taken before it was read."""
         self.table, self.seats, self.lines, self.read = table, seats, lines, read
         self.save_path, self.sleep = save_path, sleep
-        writer = saves.Writer(save_path, table.header, table.events, on_disk=on_disk, lock=hold) if save_path else None
+        writer = (
+            saves.Writer(save_path, table.header, table.events, on_disk=on_disk, lock=hold, kept=kept)
+            if save_path
+            else None
+        )
         self.driver = TableDriver(table, seat_bots(table, seats), writer, self._save_failed)
         self.session = LocalSession(table, seats, self.driver)
         humans = self.session.human_seats()
@@ -254,7 +260,7 @@ def run(args) -> int:
 
     lines, read = terminal_io(True if args.ascii else None)
     save_lock.use_front("plain")
-    hold, on_disk = None, False
+    hold, on_disk, kept = None, False, 0
     if args.command == "resume":
         path = args.save or choose_save(lines, read)
         if path is None:
@@ -272,7 +278,10 @@ def run(args) -> int:
             return 1
         seats = seats_from_meta(table.players, loaded.header.meta)
         save_path, resumed = Path(path), True
-        on_disk = len(table.events) == len(loaded.events)  # what is lost is counted from them on
+        kept = len(loaded.events) if len(table.events) == len(loaded.events) else 0  # lost: counted after them
+        # appended to only if it holds exactly the log: lines of an action dropped on loading
+        # (cut short at a line's end) would stay before the appended ones, and refuse the save
+        on_disk = kept > 0 and not loaded.warnings
         from parlour.services.dropped import dropped_told
 
         told = dropped_told(loaded)  # said before the save is written again without it
@@ -293,7 +302,15 @@ def run(args) -> int:
     if getattr(args, "color", False):
         lines.colour({s.name: s.colour for s in seats})
     plain = PlainTable(
-        table, seats, lines, read, save_path=save_path, bot_delay=max(0.0, args.bot_delay), on_disk=on_disk, hold=hold
+        table,
+        seats,
+        lines,
+        read,
+        save_path=save_path,
+        bot_delay=max(0.0, args.bot_delay),
+        on_disk=on_disk,
+        hold=hold,
+        kept=kept,
     )
     try:
         return plain.play(resumed)
