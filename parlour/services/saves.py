@@ -403,11 +403,12 @@ class Writer:
         """Write the events not yet on disk (flushed and fsynced); False if that failed."""
         if not self._hold():
             return False
+        wrote = self.size is None or len(events) > self.written
         try:
             if self.size is None:
                 self.size = write_whole(self.path, log.dumps(self.header, events))
                 self.written = len(events)
-            elif len(events) > self.written:
+            elif wrote:
                 self._append(events, self.size)
         except (OSError, SaveError) as error:
             self.problem = (
@@ -417,7 +418,8 @@ class Writer:
             return False
         self.problem = None
         self.kept = len(events)
-        mark(self.path)
+        if wrote:
+            mark(self.path)
         return True
 
     def rewrite(self, events: list[Event]) -> bool:
