@@ -35,7 +35,8 @@ LIST_LINES = 12  # the list's max-height in styles/app.tcss
 
 def describe_saves(folder: Path, within: float | None = None) -> list[tuple[Path, str, bool]]:
     """(path, one line about it, loadable) for each save in the folder, newest first. A row is
-    read from the save's header and last lines (`saves.survey`), not a replay. An odd entry (a
+    read from the save's header and last lines when its mark vouches for them, else as opening
+    it reads it (`saves.survey`), so it names whoever the opened game names. An odd entry (a
     dangling link, a FIFO, a link to a device, a file too large or too slow to read in time) is
     listed as broken; it never hangs the list or stops it. Every name in a row (a file's, a
     player's) is shown as text (parlour/services/shown.py)."""
