@@ -332,6 +332,9 @@ def _run_app(args) -> int:
                 file=sys.stderr,
             )
             return 2
+        import gc
+
+        gc.disable()  # as for the app (app_of); on again at the first prompt (plain.local)
         from parlour.fronts.plain.local import run
 
         i18n.set_language(args.lang or i18n.default_language())
