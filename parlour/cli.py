@@ -149,9 +149,9 @@ def _serve(serve: argparse.ArgumentParser) -> None:
     serve.add_argument(
         "--session-memory",
         type=float,
-        default=12,
+        default=6,
         metavar="MB",
-        help="the memory counted for each player's session against --memory-limit (default 12)",
+        help="the memory counted for each player's session against --memory-limit (default 6)",
     )
     serve.add_argument(
         "--log-max-mb",

@@ -2,7 +2,9 @@
 process would run out of memory, instead of being killed with every table in it.
 
 Each player's session (its app: screens, widgets, their caches) is counted at a budget,
-`--session-memory` (12 MiB by default: a served player measured 9.1 MiB, tools/small_machine.py).
+`--session-memory`: 6 MiB by default, twice what one took when measured (tools/small_machine.py:
+8 players each at a table with a bot, 71 MiB in all, of which about 48 MiB was the server's
+own before any session).
 The cap is `--memory-limit`, or else the memory limit of the cgroup the server runs in (a
 container's, a systemd unit's MemoryMax), or else none: then nobody is refused for memory.
 
@@ -21,7 +23,7 @@ from pathlib import Path
 from .memory import rss
 
 MIB = 1024 * 1024
-SESSION_MEMORY = 12 * MIB  # bytes counted for each player's session
+SESSION_MEMORY = 6 * MIB  # bytes counted for each player's session
 FULL = (
     "The server has no memory left for another player just now (every seat it can hold is taken). "
     "Try again in a little while."
