@@ -4,6 +4,7 @@ game), and `parlour replay --text`."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 
@@ -100,6 +101,17 @@ def long_game(events: int = 10_000) -> Loaded:
     return Loaded(table.header, table.events, table.state, [])
 
 
+@contextlib.asynccontextmanager
+async def replaying(loaded: Loaded):
+    """The replay of `loaded` as its second seat saw it, on its screen at 100x30, and the pilot."""
+    app = app_for([Seat("Ann", None, "red"), Seat("Bob", None, "blue")], autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.show_replay(loaded, eyes=1)
+        await settle(pilot)
+        yield app.screen, pilot
+
+
 def test_seeking_gives_the_fold_of_the_log_at_any_point():
     loaded = long_game(3000)
     replay = Replay(loaded, every=100)
@@ -110,12 +122,7 @@ def test_seeking_gives_the_fold_of_the_log_at_any_point():
 async def test_seek_in_a_long_game_by_keys(monkeypatch):
     monkeypatch.setattr(cadence, "now", lambda: 0.0)  # each tick on time, however slow the machine
     loaded = long_game()
-    app = app_for([Seat("Ann", None, "red"), Seat("Bob", None, "blue")], autosave=False)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        app.show_replay(loaded, eyes=1)
-        await settle(pilot)
-        screen = app.screen
+    async with replaying(loaded) as (screen, pilot):
         replay = screen.replay
         assert len(replay.events) >= 10_000
         await pilot.press("end")
@@ -294,13 +301,7 @@ async def test_playing_on_keeps_its_pace_by_skipping_the_frames_that_would_come_
     of playing on ever slower than its speed (the timer drops the ticks it missed)."""
     clock = [100.0]
     monkeypatch.setattr(cadence, "now", lambda: clock[0])
-    loaded = long_game(2000)
-    app = app_for([Seat("Ann", None, "red"), Seat("Bob", None, "blue")], autosave=False)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        app.show_replay(loaded, eyes=1)
-        await settle(pilot)
-        screen = app.screen
+    async with replaying(long_game(2000)) as (screen, _):
         drawn = []
         show = screen.show_stop
         monkeypatch.setattr(screen, "show_stop", lambda: drawn.append(screen.stop) or show())
