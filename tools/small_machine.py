@@ -145,7 +145,22 @@ class Cgroup:
         return int((self.acct_dir / "cpuacct.usage").read_text()) / 1e9
 
     def remove(self) -> None:
+        """Remove the cgroup, first ending what still runs in it (a run that failed half-way: a
+        cgroup with a process in it cannot be removed, and would stay behind)."""
         for folder in reversed(getattr(self, "dirs", [])):
+            for _ in range(50):
+                try:
+                    left = [int(pid) for pid in (folder / "cgroup.procs").read_text().split()]
+                except OSError:
+                    break
+                if not left:
+                    break
+                for pid in left:
+                    try:
+                        os.kill(pid, 9)
+                    except ProcessLookupError:
+                        pass
+                time.sleep(0.02)  # (the kernel takes them out as they end)
             try:
                 folder.rmdir()
             except OSError:
