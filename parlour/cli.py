@@ -140,6 +140,20 @@ def _serve(serve: argparse.ArgumentParser) -> None:
         "a request naming any other is refused",
     )
     serve.add_argument(
+        "--memory-limit",
+        type=float,
+        metavar="MB",
+        help="the memory the server may use: past it, the next players are told it is full "
+        "(default: the limit of the cgroup it runs in, if any; docs/serve.md)",
+    )
+    serve.add_argument(
+        "--session-memory",
+        type=float,
+        default=6,
+        metavar="MB",
+        help="the memory counted for each player's session against --memory-limit (default 6)",
+    )
+    serve.add_argument(
         "--log-max-mb",
         type=float,
         default=50,
@@ -238,6 +252,8 @@ def _main(argv: list[str] | None) -> int:
                 web_host=args.web_host,
                 trusted_proxies=tuple(args.trusted_proxy),
                 web_names=tuple(args.web_name),
+                memory_limit=None if args.memory_limit is None else int(max(1.0, args.memory_limit) * 1024 * 1024),
+                session_memory=int(max(0.1, args.session_memory) * 1024 * 1024),
             )
         )
     if args.command == "web":
@@ -332,6 +348,9 @@ def _run_app(args) -> int:
                 file=sys.stderr,
             )
             return 2
+        import gc
+
+        gc.disable()  # as for the app (app_of); on again at the first prompt (plain.local)
         from parlour.fronts.plain.local import run
 
         i18n.set_language(args.lang or i18n.default_language())

@@ -10,6 +10,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from parlour import styles
+from parlour.services.collector import collect_from_now
 from parlour.services.config import keymap_path, load_keymap
 from parlour.services.shown import shown
 from parlour.services.words.i18n import set_language, t
@@ -356,17 +357,6 @@ class ParlourApp(App):
             return
         self.exit_message = quit_message(self.session.driver, answer)
         self.exit()
-
-
-def collect_from_now() -> None:
-    """Turn the collector on after a start it was paused for, with what the start made frozen
-    (gc.freeze: kept out of every later collection). Turned on with the start's objects in its
-    youngest generation, its first collection, at the player's first key, went through all of
-    them: 0.2 s on that key (tools/small_machine.py)."""
-    import gc
-
-    gc.freeze()
-    gc.enable()
 
 
 def quit_message(driver, answer: str) -> str:

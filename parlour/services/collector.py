@@ -32,3 +32,15 @@ def collections_every(new_objects: int) -> Iterator[None]:
             _inside -= 1
             if not _inside:
                 gc.set_threshold(*_before)
+
+
+def collect_from_now() -> None:
+    """Turn the collector on if a start paused it (the app's until its first frame, plain mode's
+    until its first prompt), with what the start made frozen (gc.freeze: kept out of every later
+    collection). Turned on with the start's objects in its youngest generation, its first
+    collection, at the player's first key, went through all of them: 0.2 s on that key
+    (tools/small_machine.py). Nothing happens when it is on."""
+    if gc.isenabled():
+        return
+    gc.freeze()
+    gc.enable()

@@ -275,7 +275,11 @@ def _no_lock(error: OSError) -> str:
 
 
 def _host() -> str:
-    import socket
+    """This machine's name, as socket.gethostname() gives it on POSIX (uname's node name), without
+    importing socket: plain mode's first prompt waits on each import."""
+    if hasattr(os, "uname"):
+        return os.uname().nodename
+    import socket  # Windows
 
     return socket.gethostname()
 

@@ -4,6 +4,7 @@ game), and `parlour replay --text`."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 
@@ -11,7 +12,7 @@ from parlour.cli import main
 from parlour.rules.bots import make
 from parlour.rules.log import Loaded, fold
 from parlour.rules.table import Table
-from parlour.services import saves
+from parlour.services import cadence, saves
 from parlour.services.replay import Replay
 from parlour.services.seats import Seat
 from parlour.services.table_driver import TableDriver
@@ -100,6 +101,17 @@ def long_game(events: int = 10_000) -> Loaded:
     return Loaded(table.header, table.events, table.state, [])
 
 
+@contextlib.asynccontextmanager
+async def replaying(loaded: Loaded):
+    """The replay of `loaded` as its second seat saw it, on its screen at 100x30, and the pilot."""
+    app = app_for([Seat("Ann", None, "red"), Seat("Bob", None, "blue")], autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.show_replay(loaded, eyes=1)
+        await settle(pilot)
+        yield app.screen, pilot
+
+
 def test_seeking_gives_the_fold_of_the_log_at_any_point():
     loaded = long_game(3000)
     replay = Replay(loaded, every=100)
@@ -107,14 +119,10 @@ def test_seeking_gives_the_fold_of_the_log_at_any_point():
         assert replay.state_at(stop) == fold(replay.game, loaded.header, loaded.events[: replay.stops[stop]])
 
 
-async def test_seek_in_a_long_game_by_keys():
+async def test_seek_in_a_long_game_by_keys(monkeypatch):
+    monkeypatch.setattr(cadence, "now", lambda: 0.0)  # each tick on time, however slow the machine
     loaded = long_game()
-    app = app_for([Seat("Ann", None, "red"), Seat("Bob", None, "blue")], autosave=False)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        app.show_replay(loaded, eyes=1)
-        await settle(pilot)
-        screen = app.screen
+    async with replaying(loaded) as (screen, pilot):
         replay = screen.replay
         assert len(replay.events) >= 10_000
         await pilot.press("end")
@@ -285,3 +293,23 @@ async def test_replay_of_a_bad_file_says_what_resume_says(tmp_path):
         await settle(pilot)
         assert not isinstance(app.screen, ReplayScreen)
         assert [n.message for n in app._notifications] == [message]
+
+
+async def test_playing_on_keeps_its_pace_by_skipping_the_frames_that_would_come_late(monkeypatch):
+    """Issue 44: on a slow machine a tick comes late (drawing a step took longer than the time
+    between two); the replay then goes to the step due by now and draws only that one, instead
+    of playing on ever slower than its speed (the timer drops the ticks it missed)."""
+    clock = [100.0]
+    monkeypatch.setattr(cadence, "now", lambda: clock[0])
+    async with replaying(long_game(2000)) as (screen, _):
+        drawn = []
+        show = screen.show_stop
+        monkeypatch.setattr(screen, "show_stop", lambda: drawn.append(screen.stop) or show())
+        screen.action_play()  # playing on at 2 actions a second: a tick every 0.5 s
+        screen._timer.stop()  # (at once: the ticks are the test's)
+        drawn.clear()
+        start = screen.stop
+        for late in (0.5, 0.5, 0.45, 0.55, 2.0, 0.5, 1.6):  # seconds since the tick before
+            clock[0] += late
+            screen.tick()
+        assert [stop - start for stop in drawn] == [1, 2, 3, 4, 8, 9, 12]  # 2 s late: 4 steps, 3 never drawn

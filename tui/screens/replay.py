@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import RichLog
 
 from parlour import styles
+from parlour.services.cadence import Cadence
 from parlour.services.controller import marked_turn, pawn_marks
 from parlour.services.replay import Replay
 from parlour.services.seatview import Holding, Seated
@@ -84,6 +85,7 @@ class ReplayScreen(Screen):
         self.speed = 2  # an index into SPEEDS
         self.goto_digits: str | None = None  # "g" pressed: the turn number typed so far
         self._timer: Timer | None = None
+        self._cadence = Cadence(SPEEDS[self.speed])  # playing on keeps its pace (parlour/services/cadence.py)
         self._told: tuple | None = None  # the (stop, eyes) the log tells up to
         self._analysed_eyes: int | None = None  # whose view the chart's analysis plays on from
         self.chart_big = False  # `c`: the chart in the board's and the log's place, as tall as they are
@@ -261,16 +263,18 @@ class ReplayScreen(Screen):
             self._timer.stop()
             self._timer = None
         if self.playing:
+            self._cadence = Cadence(SPEEDS[self.speed])
             self._timer = self.set_interval(1 / SPEEDS[self.speed], self.tick)
 
     def tick(self) -> None:
-        """One step of playing on: the next action, or stop at the end."""
+        """Playing on: the next action (or the one due by now, after a late tick: the frames
+        between are skipped), or stop at the end."""
         if self.stop >= self.last:
             self.playing = False
             self._restart_timer()
             self.show_stop()
         else:
-            self.seek(self.stop + 1)
+            self.seek(min(self.last, self.stop + self._cadence.steps()))
 
     def action_eyes(self) -> None:
         choices = self.replay.eyes()

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from rich.cells import cell_len
 from rich.text import Text
 from textual.containers import Vertical
+from textual.css.scalar import Unit
 from textual.reactive import var
 from textual.widgets import Static
 
@@ -44,9 +45,28 @@ class TextPanel(Static):
         if lines is not None and self._lines is not None and len(lines) == len(self._lines):
             self._rows_to_repaint = [y for y, (a, b) in enumerate(zip(self._lines, lines)) if a != b]
         # A new layout (and with it a repaint of whatever sits beside) only for a new height.
-        layout = lines is None or self._lines is None or len(lines) != len(self._lines)
+        layout = lines is None or self._lines is None or self._height_changes(len(self._lines), len(lines))
         self._lines = lines
         self.update(text, layout=layout)
+
+    @property
+    def rows(self) -> int:
+        """The rows its text takes at its width (0 before it has a width)."""
+        return len(self._lines or ())
+
+    def _height_changes(self, rows_before: int, rows: int) -> bool:
+        """Whether `rows` rows of text, after `rows_before`, change the panel's height. A panel
+        with a least height (the options: the rows the question leaves; the hand: its whole box)
+        keeps it while its text fits."""
+        if rows == rows_before:
+            return False
+        least = self.styles.min_height
+        if least is not None and least.unit == Unit.CELLS:
+            floor = int(least.value) - self.styles.gutter.height
+        else:  # a share of its box: as tall as it is now, if taller than its text
+            height = self.content_region.height
+            floor = height if height > rows_before else 0
+        return max(rows, floor) != max(rows_before, floor)
 
     def _wrapped(self, text: Text) -> list[str] | None:
         """Each row's markup as the text wraps at the panel's width now (None: no width yet)."""
@@ -151,7 +171,8 @@ class PromptBar(Vertical):
 
     def show_prompt(self, question: str, options: list[tuple[str, str]], selected: int | None, note: str = "") -> None:
         """First the question (it may wrap), then each option as [key] label, then the note."""
-        self.query_one("#question", TextPanel).show(Text(question, style="bold"))
+        asking = self.query_one("#question", TextPanel)
+        asking.show(Text(question, style="bold"))
         text = Text()
         for i, (key, label) in enumerate(options):
             text.append(f"[{key}] ", style="bold")
@@ -166,6 +187,11 @@ class PromptBar(Vertical):
                     text.rstrip()
                     text.append("\n")
             text.append(note, style="italic")
+        # The options fill the rows the question leaves of the prompt's least height: one row of
+        # them more or less within it changes no height, so no new layout of the screen.
+        least = self.styles.min_height
+        if least is not None and asking.rows:
+            choices.styles.min_height = max(1, int(least.value) - asking.rows)
         choices.show(text)
 
     def on_resize(self) -> None:

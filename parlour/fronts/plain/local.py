@@ -19,6 +19,7 @@ from pathlib import Path
 from parlour.rules.records import Rejected
 from parlour.rules.table import Table
 from parlour.services import save_lock, saves
+from parlour.services.collector import collect_from_now
 from parlour.services.command import command
 from parlour.services.controller import TurnControl, seat_names
 from parlour.services.save_lock import SaveLock
@@ -97,6 +98,7 @@ class PlainTable:
         self.driver.listen(lambda events: say(*self.talk.follow(events, table.states(events, self.talk.story_seat))))
         if self.driver.save_problem:  # the data folder cannot be written, from the start
             self._save_failed(self.driver.save_problem)
+        collect_from_now()  # if the command paused it for the start: bots may play on before a prompt
         turns = self.turns
         while not (due := turns.due()).over:
             bot = turns.schedule_bot()
@@ -241,6 +243,7 @@ def terminal_io(ascii_only: bool | None = None) -> tuple[Lines, Read]:
             editing = False
 
     def read(prompt: str) -> str | None:
+        collect_from_now()  # if the command paused it for the start (the first prompt is up)
         try:
             if editing:
                 return input(lines.prompt(prompt))

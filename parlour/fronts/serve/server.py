@@ -30,6 +30,7 @@ import asyncssh
 from parlour.compat.asyncssh import run_session_always, transport_of
 from parlour.services.charset import term_needs_ascii
 
+from .admission import SESSION_MEMORY, Admission, cgroup_limit
 from .channel import MAX_BACKLOG, STOP
 from .client import BadClient, KeyDecoder, check_env, check_name, check_size, check_term, client_locale
 from .files import LooseFile, check_private, write_private
@@ -97,6 +98,8 @@ class Settings:
     web_host: str | None = None  # default: `host`
     trusted_proxies: tuple[str, ...] = ()  # reverse proxies whose X-Forwarded-For the web door believes
     web_names: tuple[str, ...] = ()  # host names the web door answers to besides addresses (its proxy's)
+    memory_limit: int | None = None  # bytes the process may use (None: its cgroup's limit, if any; admission.py)
+    session_memory: int = SESSION_MEMORY  # bytes counted for each player's session (admission.py)
 
 
 class ServeError(Exception):
@@ -227,6 +230,8 @@ class Hub:
         self.uis: set = set()  # the sessions' apps (parlour/fronts/serve/ui.py) not yet closed
         self.closing: set[asyncio.Task] = set()  # apps being closed
         self.giveback = GiveBack()  # what ended sessions used goes back, a little later (memory.py)
+        limit = settings.memory_limit if settings.memory_limit is not None else cgroup_limit()
+        self.admission = Admission(limit, settings.session_memory)  # no player past the memory (admission.py)
         self.starting = asyncio.Semaphore(STARTING)
         self.cool_down: Callable[[], None] | None = (
             None  # undoes what the start changed in Textual (parlour/fronts/serve/ui.py)
@@ -349,6 +354,13 @@ class Hub:
         self.refusals.info("refused a login from %s%s: every login slot is taken", src, door)
         return "the server has as many connections logging in as it can take; try again in a moment"
 
+    def memory_refusal(self, name: str, src: str, door: str) -> str | None:
+        """Why `name` may not start a session now (no memory left for it; said in the log), or None."""
+        refusal = self.admission.refusal(len(self.uis))
+        if refusal is not None:
+            self.refusals.info("refused %s from %s%s: no memory for another session", name, src, door)
+        return refusal
+
     def backoff_turn(self, src: str, target: str, door: str) -> float | str:
         """Seconds a password try from `src` at `target` waits before it is judged, or why it
         may not wait (a sentence for the client; the log says it too): one try per address waits
@@ -438,6 +450,10 @@ class Hub:
             _say(process, f"{refusal} Connect with another user name: ssh -p PORT NAME@HOST.\r\n")
             return 1
         other = self.playing.get(name.casefold())
+        full = None if other is not None else self.memory_refusal(name, _peer(process), "")  # (again: one for one)
+        if full is not None:
+            _say(process, f"{full}\r\n")
+            return 1
         if other is not None:
             if is_shared(cred):  # a shared credential cannot tell two people apart: the first keeps it
                 log.info("refused %s from %s: already playing from another connection", name, _peer(process))

@@ -534,7 +534,11 @@ class WebSession:
         hub.sessions.add(task)
         self.door.sessions.add(self)
         try:
-            if await self._take_over(task):
+            again = hub.playing.get(name.casefold()) is not None  # a session for a session: no more memory
+            refusal = None if again else hub.memory_refusal(name, self.src, " (web)")
+            if refusal is not None:
+                await self._say(f"{refusal}\r\n")
+            elif await self._take_over(task):
                 await self._play(task)
         finally:
             hub.sessions.discard(task)

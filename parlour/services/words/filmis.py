@@ -4,7 +4,6 @@ Textual, no Rich."""
 
 from __future__ import annotations
 
-import textwrap
 from collections import Counter
 
 from parlour.rules.filmis import board, cards
@@ -135,6 +134,8 @@ def factory_lines(
 ) -> tuple[str, ...]:
     """The factory in the middle of the board, `rows` lines of at most `width`: the deck, the
     dice, who still chooses in a swap (or owes a skipped turn), and the legend (of `kinds`)."""
+    import textwrap  # only for a board: plain mode's start goes without it
+
     lines = [
         t("filmis.factory", n=len(view.deck.pile)),
         dice_text(dice, ascii_only) if dice else "",

@@ -3,8 +3,6 @@ words in the middle of the board and the results. Plain text; no Textual, no Ric
 
 from __future__ import annotations
 
-import textwrap
-
 from parlour.rules.garfield import board, cards
 from parlour.rules.garfield.records import (
     CardDiscarded,
@@ -66,6 +64,8 @@ def centre_lines(dice: tuple[int, ...], ascii_only: bool, width: int, legend_lin
     """The lower part of the board's middle, lines of at most `width`: the last roll and the
     legend in `legend_lines` lines (none when the spaces show their names; above them sits the
     pile panel: Garfield's card and his piles)."""
+    import textwrap  # only for a board: plain mode's start goes without it
+
     roll = f"{t('garfield.dice')}: {dice_text(dice, ascii_only)}" if dice else ""
     legend = textwrap.wrap(legend_text(), width)[:legend_lines] if legend_lines else []
     return (roll, *legend, *[""] * (legend_lines - len(legend)))
