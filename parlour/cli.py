@@ -140,6 +140,14 @@ def _serve(serve: argparse.ArgumentParser) -> None:
         "a request naming any other is refused",
     )
     serve.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="NAME=COMMAND",
+        help="a program of yours that may play a seat (docs/PROTOCOL.md, Write a bot): the new-table "
+        "form offers NAME; may be repeated",
+    )
+    serve.add_argument(
         "--log-max-mb",
         type=float,
         default=50,
@@ -216,9 +224,11 @@ def _main(argv: list[str] | None) -> int:
     if args.command == "serve":
         from .fronts.serve.quotas import parse
         from .fronts.serve.server import Settings as ServeSettings, run as run_server
+        from .services.outside_bot import listed
 
         try:
             quotas = parse(args.quota)
+            outside = listed(args.bot)
         except ValueError as error:
             print(f"parlour serve: {error}", file=sys.stderr)
             return 2
@@ -238,6 +248,7 @@ def _main(argv: list[str] | None) -> int:
                 web_host=args.web_host,
                 trusted_proxies=tuple(args.trusted_proxy),
                 web_names=tuple(args.web_name),
+                bots=outside,
             )
         )
     if args.command == "web":

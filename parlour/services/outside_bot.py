@@ -269,6 +269,23 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
         pass
 
 
+def listed(specs: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """The operator's programs from `parlour serve --bot NAME=COMMAND` (repeatable): (name,
+    command) pairs. A name is 1 to 16 letters, digits, - or _, and no built-in level's. Raises
+    ValueError saying what is wrong."""
+    found: dict[str, str] = {}
+    for spec in specs:
+        name, equals, command = spec.partition("=")
+        name = name.strip()
+        if not equals or not (0 < len(name) <= 16 and name.replace("-", "").replace("_", "").isalnum()):
+            raise ValueError(f"--bot takes NAME=COMMAND (a name of 1 to 16 letters, digits, - or _), not {spec!r}")
+        if bots.known(name) or name.casefold() in (n.casefold() for n in found):
+            raise ValueError(f"--bot {name}: that name is taken (by a built-in bot or another --bot)")
+        command_of(PREFIX + command)  # it must name a program
+        found[name] = command.strip()
+    return tuple(found.items())
+
+
 def make(level: str, seed: bots.Seed = None, events: Sequence[Event] = (), players: Sequence[str] = ()) -> bots.Bot:
     """A bot of any level a seat may name: a built-in one (rules/bots) or a program ("cmd:...")."""
     if is_outside(level):

@@ -300,3 +300,60 @@ async def test_the_textual_log_says_a_late_program_was_replaced(tmp_path, monkey
         (note,) = [line for line in told if "program" in line]
         assert "sleepy's program" in note and "did not answer within 0.2 s" in note
         assert any(type(e) is Acted and e.seat == 1 for e in table.events), "smart played the seat"
+
+
+def test_the_example_bot_plays_through_parlour_engine():
+    """The messages are the engine's own answers: a relay asks `parlour engine` (in process) for
+    seat 1's events (`"as": 1`), view and legal actions, hands them to docs/examples/bot.py as
+    an `act` line, and submits its answer with the engine's `act`. Seat 0 takes its first legal
+    action. The game ends, every answer accepted."""
+    import subprocess
+
+    from parlour.fronts.engine import EngineSession
+
+    engine = EngineSession()
+
+    def ask(**request):
+        answer = json.loads(engine.reply(json.dumps(request)))
+        assert answer["ok"], answer
+        return answer
+
+    new = ask(cmd="new", game="garfield", players=["Ann", "example"], seed=8)
+    bot = subprocess.Popen(
+        [sys.executable, str(EXAMPLE), "3"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    bot.stdin.write(json.dumps({"cmd": "new", "game": "garfield", "players": new["players"], "seat": 1}) + "\n")
+    told, to_act, moves = 0, new["to_act"], 0
+    try:
+        while to_act and moves < 3000:
+            seat = to_act[0]
+            legal = ask(cmd="legal", seat=seat)["actions"]
+            if seat == 1:
+                events = ask(cmd="events", since=told, **{"as": 1})["events"]
+                told += len(events)
+                view = ask(cmd="view", seat=1)["view"]
+                bot.stdin.write(
+                    json.dumps({"cmd": "act", "seat": 1, "events": events, "view": view, "legal": legal}) + "\n"
+                )
+                bot.stdin.flush()
+                action = json.loads(bot.stdout.readline())["action"]
+                assert action in legal
+            else:
+                action = legal[0]
+            to_act = ask(cmd="act", seat=seat, action=action)["to_act"]
+            moves += 1
+        assert ask(cmd="view", seat=0) and not to_act and moves > 10
+    finally:
+        bot.stdin.close()
+        assert bot.wait(5) == 0  # it ends when its input does
+        bot.stdout.close()
+
+
+def test_the_protocol_doc_shows_the_example_bot_whole_in_under_60_lines():
+    import re
+
+    doc = (EXAMPLE.parents[1] / "PROTOCOL.md").read_text(encoding="utf-8")
+    section = doc.split("## Write a bot", 1)[1].split("\n## ", 1)[0]
+    (shown,) = re.findall(r"```python\n(.*?)```", section, re.S)
+    assert shown == EXAMPLE.read_text(encoding="utf-8")
+    assert len(shown.splitlines()) < 60

@@ -163,7 +163,7 @@ class LobbyScreen(Screen[None]):
     def action_create(self) -> None:
         from ..localized import localized
 
-        screen = localized(CreateScreen)()
+        screen = localized(CreateScreen)(self.remote.offered)
         if getattr(self.app, "ascii_only", False):
             screen.add_class("ascii")
         self.app.push_screen(screen, self._created)
@@ -211,8 +211,9 @@ class CreateScreen(ModalScreen[wire.Create | None]):
             Binding("escape", "cancel", t("keys.back"), id="create_cancel"),
         ]
 
-    def __init__(self):
+    def __init__(self, offered: tuple[str, ...] = ()):
         super().__init__()
+        self.offered = offered  # the server operator's programs, by name (never a command typed here)
         self.games = playable() or registry.available()
         self.game = self.games[0]
         self.seats = ["you", "human"]
@@ -252,7 +253,7 @@ class CreateScreen(ModalScreen[wire.Create | None]):
         while len(self.seats) < game.min_players:
             self.seats.append("human")
         del self.seats[game.max_players :]
-        levels = [f"bot:{level}" for level in bots.levels(self.game)]
+        levels = [f"bot:{level}" for level in (*bots.levels(self.game), *self.offered)]
         self.seats = [s if s in ("you", "human") or s in levels else "bot:smart" for s in self.seats]
 
     def action_game(self) -> None:
@@ -270,7 +271,7 @@ class CreateScreen(ModalScreen[wire.Create | None]):
 
     def action_seat_kind(self, number: int) -> None:
         if 2 <= number <= len(self.seats):
-            cycle = ["human", *[f"bot:{level}" for level in bots.levels(self.game)]]
+            cycle = ["human", *[f"bot:{level}" for level in (*bots.levels(self.game), *self.offered)]]
             now = self.seats[number - 1]
             self.seats[number - 1] = cycle[(cycle.index(now) + 1) % len(cycle)] if now in cycle else "human"
             self._show()

@@ -20,6 +20,7 @@ from parlour.rules.records import Action, Event, Rejected
 from parlour.rules.table import Table
 from parlour.services import wire
 from parlour.services.controller import TurnControl
+from parlour.services.outside_bot import PREFIX, OutsideBot
 from parlour.services.seats import SPECTATOR, Seat
 from parlour.services.session import LocalSession
 from parlour.services.table_driver import TableDriver
@@ -35,6 +36,7 @@ class Host(Protocol):
 
     bot_delay: float  # seconds before a bot moves (people see the move come)
     clock: Callable[[], float]
+    outside: dict[str, str]  # the operator's programs that may play a seat, by name (`serve --bot`)
 
     def changed(self) -> None: ...  # the lobby's list changed: tell everyone in the lobby
 
@@ -106,7 +108,7 @@ class GameTable:
         """The game starts (or goes on, from its save): bots for every seat and the driver that
         saves the log to `path` after every action and tells this table."""
         self.table = table
-        self.bots = {i: bots.make(s.bot or "random", f"{table.header.seed}/{i}") for i, s in enumerate(self.plan)}
+        self.bots = {i: self._bot(s.bot, i, table) for i, s in enumerate(self.plan)}
         writer = None
         if path is not None:
             from parlour.services import saves
@@ -177,6 +179,15 @@ class GameTable:
             self.schedule_bot()
             self.host.poke()
 
+    def _bot(self, level: str | None, seat: int, table: Table) -> Any:
+        """The seat's bot: the operator's program of that name, or a built-in level (a person's
+        seat gets `random`, to stand in when they are away)."""
+        seed = f"{table.header.seed}/{seat}"
+        command = self.host.outside.get(level) if level else None
+        if command is not None:
+            return OutsideBot(PREFIX + command, table.events, table.players, seed)
+        return bots.make(level or "random", seed)
+
     # ---- the clock: bots' moves and stand-ins ---------------------------------------------------
 
     def schedule_bot(self) -> None:
@@ -189,6 +200,10 @@ class GameTable:
         self.timers.pop("bot", None)
         if self.turns is None or self.closed:
             return
+        program = self.driver.bots.get(seat) if self.driver is not None else None
+        if isinstance(program, OutsideBot) and program.stand_in is None:
+            self._ask_program(program, seat)
+            return
         try:
             refused = self.turns.play_bot()
         except Exception:  # a bot bug must not stop the table or the server
@@ -197,10 +212,43 @@ class GameTable:
             if refused:
                 log.error("table %d: the bot for seat %d failed: %s", self.id, seat, refused)
 
+    def _ask_program(self, program: OutsideBot, seat: int) -> None:
+        """An operator's program is to move: it is asked in a thread (it may take its whole time
+        limit, and the server's other tables go on meanwhile); its answer is submitted here."""
+        assert self.table is not None
+        game = self.table.game
+        view = game.view(self.table.state, seat)
+        thinking = asyncio.get_running_loop().run_in_executor(None, program.choose, game, view, seat)
+        thinking.add_done_callback(lambda done: self._answered(program, seat, done))
+
+    def _answered(self, program: OutsideBot, seat: int, done: asyncio.Future) -> None:
+        assert self.turns is not None
+        self.turns.bot_pending = False
+        note = program.take_note()
+        if note is not None:  # replaced by smart: the log and every player here are told
+            log.warning("table %d: %s", self.id, note)
+            for member in list(self.members):
+                member.send(wire.Notice("outside_bot.told", {"line": note}))
+        if self.closed or self.driver is None or done.cancelled() or self.driver.bots.get(seat) is not program:
+            return
+        try:
+            self.driver.submit(seat, done.result())  # its events reach everyone through _played
+        except Rejected as error:  # the position moved on meanwhile: the program is asked again
+            log.info("table %d: the program for seat %d was too late: %s", self.id, seat, error.reason)
+            self.schedule_bot()
+        except Exception:  # a bug must not stop the table or the server: smart plays on
+            log.exception("table %d: the program for seat %d failed", self.id, seat)
+            program.close()
+            program.stand_in = bots.make("smart", seat)
+            self.schedule_bot()
+
     def stop_clocks(self) -> None:
         for timer in self.timers.values():
             timer.cancel()
         self.timers.clear()
+        for bot in self.bots.values():  # the operator's programs are stopped with the game
+            if isinstance(bot, OutsideBot):
+                bot.close()
 
     # ---- players who drop and come back ---------------------------------------------------------
 
