@@ -173,6 +173,12 @@ def _simulate(simulate: argparse.ArgumentParser) -> None:
     module.add_arguments(simulate)
 
 
+def _arena(arena: argparse.ArgumentParser) -> None:
+    from .fronts import arena as module
+
+    module.add_arguments(arena)
+
+
 # Each subcommand: its help line, and the function that adds its own options.
 COMMANDS = {
     "play": ("set up a game, or start at once with --seats", _play),
@@ -182,6 +188,7 @@ COMMANDS = {
     "serve": ("let friends play over SSH: ssh -p PORT NAME@HOST", _serve),
     "web": ("play in a browser: each tab is a player (http://127.0.0.1:8000/)", _web),
     "simulate": ("play many bot games headless and compare bots", _simulate),
+    "arena": ("rate bots (built-in and your own programs) against each other, every one at every seat", _arena),
 }
 
 
@@ -269,6 +276,10 @@ def _main(argv: list[str] | None) -> int:
         from .fronts import simulate
 
         return simulate.run(args)
+    if args.command == "arena":
+        from .fronts import arena
+
+        return arena.run(args)
     return _run_app(args)
 
 

@@ -56,7 +56,10 @@ def test_a_player_cannot_seat_a_program_the_operator_did_not_list(spec):
 
 
 def test_the_operators_list_is_checked_when_the_server_starts():
-    assert listed(["deep=./deep --fast", "quick=python3 q.py"]) == (("deep", "./deep --fast"), ("quick", "python3 q.py"))
+    assert listed(["deep=./deep --fast", "quick=python3 q.py"]) == (
+        ("deep", "./deep --fast"),
+        ("quick", "python3 q.py"),
+    )
     for bad in (["deep"], ["=./x"], ["smart=./x"], ["a=./x", "A=./y"], ["deep="], ["de ep=./x"]):
         with pytest.raises(ValueError):
             listed(bad)
