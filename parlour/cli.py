@@ -173,6 +173,20 @@ def _simulate(simulate: argparse.ArgumentParser) -> None:
     module.add_arguments(simulate)
 
 
+def _history(history: argparse.ArgumentParser) -> None:
+    from parlour.rules import registry
+
+    history.add_argument("--game", help=f"only this game: {registry.ids_listed()}")
+    history.add_argument("--player", metavar="NAME", help="only games this player sat at (any case)")
+    history.add_argument("--open", type=int, metavar="N", help="watch game N of the list again (the replay viewer)")
+    history.add_argument(
+        "--analysis",
+        action="store_true",
+        help="with --open: print the game's analysis (each player's chances, luck and decisions) instead",
+    )
+    _display_options(history)
+
+
 def _arena(arena: argparse.ArgumentParser) -> None:
     from .fronts import arena as module
 
@@ -188,6 +202,7 @@ COMMANDS = {
     "serve": ("let friends play over SSH: ssh -p PORT NAME@HOST", _serve),
     "web": ("play in a browser: each tab is a player (http://127.0.0.1:8000/)", _web),
     "simulate": ("play many bot games headless and compare bots", _simulate),
+    "history": ("list your finished games, newest first, and watch any again", _history),
     "arena": ("rate bots (built-in and your own programs) against each other, every one at every seat", _arena),
 }
 
@@ -276,10 +291,49 @@ def _main(argv: list[str] | None) -> int:
         from .fronts import simulate
 
         return simulate.run(args)
+    if args.command == "history":
+        return _history_run(args)
     if args.command == "arena":
         from .fronts import arena
 
         return arena.run(args)
+    return _run_app(args)
+
+
+def _history_run(args) -> int:
+    """`parlour history`: the finished games, newest first, numbered; `--open N` watches one
+    again in the replay viewer (`--analysis`: its analysis as text)."""
+    from parlour.rules import registry
+
+    from .services.config import saves_dir
+    from .services.history import finished, told
+    from .services.words import i18n
+    from .services.words.i18n import t
+
+    i18n.set_language(args.lang or i18n.default_language())
+    if args.game is not None and args.game not in registry.available():
+        print(f"parlour: unknown game {args.game!r} (known: {', '.join(registry.available())})", file=sys.stderr)
+        return 2
+    rows = finished(saves_dir(), args.game, args.player)
+    if args.open is None:
+        print(t("history.heading") if rows else t("history.none"))
+        width = len(str(len(rows)))
+        for number, row in enumerate(rows, 1):
+            print(f"{number:>{width}}. {told(row)}")
+        return 0
+    if not 1 <= args.open <= len(rows):
+        print(f"parlour: {t('history.no_such', n=args.open, count=len(rows))}", file=sys.stderr)
+        return 2
+    path = rows[args.open - 1].path
+    if args.analysis:
+        from .services import stops
+
+        try:
+            with stops.raising():
+                return _replay_text(path, None, analysis=True)
+        except stops.Stopped as stop:
+            return stop.exit_code
+    args.command, args.save, args.seat = "replay", path, None
     return _run_app(args)
 
 
