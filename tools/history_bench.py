@@ -30,9 +30,9 @@ def played(folder: Path, per_game: int) -> list[Path]:
     """Seeded bot games of every game, saved in `folder`: most finished, every fourth cut short."""
     from parlour.rules.table import Table
     from parlour.services import saves
+    from parlour.services.outside_bot import make
     from parlour.services.seats import Seat, seats_meta
     from parlour.services.table_driver import TableDriver
-    from parlour.services.outside_bot import make
 
     made = []
     for game, levels in GAMES:
@@ -120,7 +120,9 @@ def main() -> int:
         stale = first_screen(data, root)[0]
         print(f"first screen after 10 saves changed (read again): {stale:.3f} s")
         (saves_folder / INDEX).unlink()
-        print(f"(goal: first screen <= {GOAL} s with the index warm: {'met' if statistics.median(firsts) <= GOAL else 'NOT met'})")
+        print(
+            f"(goal: first screen <= {GOAL} s with the index warm: {'met' if statistics.median(firsts) <= GOAL else 'NOT met'})"
+        )
     finally:
         if args.keep is None:
             shutil.rmtree(work, ignore_errors=True)
