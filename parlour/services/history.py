@@ -4,8 +4,8 @@ title's history screen).
 Nothing is stored twice: each row is read from its save. An index file in the saves folder,
 `.history-index.json`, caches what each save holds (the game, the players, the result, the
 length), keyed by the save's name, size and modification time: a save whose size or time
-changed, or that the index lacks, is read again, and an index that is missing, unreadable or of
-another version is rebuilt from the saves. Unfinished and unreadable saves are remembered too (so
+changed, or that the index lacks, is read again, and an index that is missing, unreadable, of
+another version or not as written (a digest says) is rebuilt from the saves. Unfinished and unreadable saves are remembered too (so
 they are not looked at again until they change) and never listed. A save is read to its end
 (its state folded from its events, not checked move by move: opening it in replay checks it).
 """
@@ -27,7 +27,8 @@ VERSION = 1
 class Played:
     """One finished game."""
 
-    path: Path
+    folder: Path
+    name: str  # its save's file name in `folder`
     game: str
     players: tuple[str, ...]
     bots: tuple[str | None, ...]  # each seat's bot level, None for a person
@@ -35,6 +36,10 @@ class Played:
     scores: tuple[int, ...] | None
     turns: int  # TurnBegan events
     ended: float  # the save's last write, seconds since 1970
+
+    @property
+    def path(self) -> Path:
+        return self.folder / self.name
 
     def has(self, player: str) -> bool:
         """Whether `player` sat at this game (names compared without case)."""
@@ -45,27 +50,36 @@ class Played:
 def finished(folder: Path, game: str | None = None, player: str | None = None) -> list[Played]:
     """The finished games saved in `folder`, newest first, of `game` and with `player` if given."""
     rows = [row for row in fold(folder) if (game is None or row.game == game) and (player is None or row.has(player))]
-    rows.sort(key=lambda row: (row.ended, row.path.name), reverse=True)
+    rows.sort(key=lambda row: (row.ended, row.name), reverse=True)
     return rows
 
 
 def fold(folder: Path) -> list[Played]:
     """Every finished game in `folder` (in no order), the index brought up to date on the way."""
+    return [_played(folder, name, entry) for name, entry in entries(folder).items() if entry.get("finished")]
+
+
+def entries(folder: Path) -> dict[str, dict[str, Any]]:
+    """What the index holds of every save in `folder`, by file name, brought up to date: a
+    finished game's row (`_entry`), or that a save is not one; a served game's seats' credentials
+    and stand-ins, and a shelved one's players and whom it waits for (the ratings read them:
+    parlour/services/standings.py)."""
     index = _read_index(folder / INDEX)
     fresh: dict[str, dict[str, Any]] = {}
     changed = False
-    for name, path, stamp, modified in _saves(folder):
+    for name, stamp, modified in _saves(folder):
         known = index.get(name)
         if known is None or known.get("stamp") != stamp:
-            known, changed = _entry(path, stamp, modified), True
+            known, changed = _entry(folder / name, stamp, modified), True
         fresh[name] = known
     if changed or len(fresh) != len(index):
         _write_index(folder / INDEX, fresh)
-    return [_played(folder / name, entry) for name, entry in fresh.items() if entry.get("finished")]
+    return fresh
 
 
-def _saves(folder: Path) -> Iterable[tuple[str, Path, list[int], float]]:
-    """(name, path, [size, mtime in ns], mtime) of each regular `*.jsonl` file in `folder`."""
+def _saves(folder: Path) -> Iterable[tuple[str, list[int], float]]:
+    """(name, [size, mtime in ns], mtime) of each regular `*.jsonl` file in `folder` (no Path
+    made for each: with 10,000 saves that was a third of the time)."""
     try:
         with os.scandir(folder) as entries:
             for entry in entries:
@@ -75,7 +89,7 @@ def _saves(folder: Path) -> Iterable[tuple[str, Path, list[int], float]]:
                     info = entry.stat(follow_symlinks=False)
                 except OSError:
                     continue
-                yield entry.name, Path(entry.path), [info.st_size, info.st_mtime_ns], info.st_mtime
+                yield entry.name, [info.st_size, info.st_mtime_ns], info.st_mtime
     except OSError:  # no folder yet, or not readable: no games
         return
 
@@ -88,8 +102,23 @@ def _entry(path: Path, stamp: list[int], modified: float) -> dict[str, Any]:
     from parlour.services.seats import seats_from_meta
 
     try:
-        if saves.glance(path).to_act:  # its last lines say someone is to act: not finished
-            return {"stamp": stamp, "finished": False}
+        glanced = saves.glance(path)
+        if glanced.to_act:  # its last lines say someone is to act: not finished
+            served = _served(glanced.header.meta)
+            if served is None or not served["shelved"]:
+                return {"stamp": stamp, "finished": False}
+            # a served table closed with its players all away: whom it waits for (the ratings)
+            header = glanced.header
+            return {
+                "stamp": stamp,
+                "finished": False,
+                "game": header.game,
+                "players": list(header.players),
+                "bots": [seat.bot for seat in seats_from_meta(header.players, header.meta)],
+                "waiting": [seat for seat in glanced.to_act if seat is not None],
+                "ended": modified,
+                "served": served,
+            }
         loaded = saves.read_then_check(path)
     except saves.SaveError:
         return {"stamp": stamp, "finished": False, "broken": True}
@@ -97,12 +126,14 @@ def _entry(path: Path, stamp: list[int], modified: float) -> dict[str, Any]:
     result = registry.get(header.game).result(loaded.state)
     if result is None:
         return {"stamp": stamp, "finished": False}
+    served = _served(header.meta)
     return {
         "stamp": stamp,
         "finished": True,
         "game": header.game,
         "players": list(header.players),
         "bots": [seat.bot for seat in seats_from_meta(header.players, header.meta)],
+        **({} if served is None else {"served": served}),
         "winners": list(result.winners),
         "scores": None if result.scores is None else list(result.scores),
         "turns": sum(1 for event in loaded.events if type(event) is TurnBegan),
@@ -110,10 +141,32 @@ def _entry(path: Path, stamp: list[int], modified: float) -> dict[str, Any]:
     }
 
 
-def _played(path: Path, entry: dict[str, Any]) -> Played:
+def _served(meta: dict[str, Any]) -> dict[str, Any] | None:
+    """A served game's seats' credentials (None for a bot's), the seats a stand-in bot played
+    and those still away at its end, and whether its table was closed with everyone away; None
+    for a game played elsewhere."""
+    if meta.get("served") is not True:
+        return None
+    seats = meta.get("seats")
+    creds = [s.get("cred") if isinstance(s, dict) else None for s in (seats if isinstance(seats, list) else [])]
+
+    def seat_list(key: str) -> list[int]:
+        found = meta.get(key)
+        return [n for n in found if type(n) is int] if isinstance(found, list) else []
+
+    return {
+        "creds": [cred if isinstance(cred, str) else None for cred in creds],
+        "stood_in": seat_list("stood_in"),
+        "left": seat_list("left"),
+        "shelved": meta.get("shelved") is True,
+    }
+
+
+def _played(folder: Path, name: str, entry: dict[str, Any]) -> Played:
     scores = entry.get("scores")
     return Played(
-        path,
+        folder,
+        name,
         entry["game"],
         tuple(entry["players"]),
         tuple(entry["bots"]),
@@ -125,40 +178,26 @@ def _played(path: Path, entry: dict[str, Any]) -> Played:
 
 
 def _read_index(path: Path) -> dict[str, dict[str, Any]]:
-    """The index's entries, or none when it is missing, unreadable, of another version or not
-    what this module writes (it is rebuilt then)."""
+    """The index's entries, or none when it is missing, unreadable, of another version, or not
+    exactly what this module wrote: its first line holds a digest of the rest, so an index edited
+    by hand or torn is rebuilt from the saves, and one that checks is used as it is (checking
+    10,000 entries one by one took longer than the rest of the list)."""
     try:
         with open(path, "rb") as file:
-            data = json.loads(file.read())
+            first, _, rest = file.read().partition(b"\n")
+        head = json.loads(first)
+        if not isinstance(head, dict) or head.get("version") != VERSION or head.get("digest") != _digest(rest):
+            return {}
+        found = json.loads(rest)
     except (OSError, ValueError):
         return {}
-    if not isinstance(data, dict) or data.get("version") != VERSION or not isinstance(data.get("saves"), dict):
-        return {}
-    saves = data["saves"]
-    good = all(isinstance(e, dict) and _well_formed(e) for e in saves.values())
-    return saves if good else {}
+    return found if isinstance(found, dict) else {}
 
 
-def _well_formed(entry: dict[str, Any]) -> bool:
-    """An entry as `_entry` writes it (an index edited by hand, or torn, is rebuilt)."""
-    stamp = entry.get("stamp")
-    if not (isinstance(stamp, list) and len(stamp) == 2 and all(type(n) is int for n in stamp)):
-        return False
-    if entry.get("finished") is not True:
-        return entry.get("finished") is False
-    players = entry.get("players")
-    return (
-        isinstance(entry.get("game"), str)
-        and isinstance(players, list)
-        and all(isinstance(p, str) for p in players)
-        and isinstance(entry.get("bots"), list)
-        and len(entry["bots"]) == len(players)
-        and isinstance(entry.get("winners"), list)
-        and all(type(w) is int and 0 <= w < len(players) for w in entry["winners"])
-        and (entry.get("scores") is None or isinstance(entry.get("scores"), list))
-        and type(entry.get("turns")) is int
-        and isinstance(entry.get("ended"), (int, float))
-    )
+def _digest(data: bytes) -> str:
+    import hashlib
+
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 def _write_index(path: Path, entries: dict[str, dict[str, Any]]) -> None:
@@ -167,7 +206,9 @@ def _write_index(path: Path, entries: dict[str, dict[str, Any]]) -> None:
     from parlour.services import saves
 
     try:
-        saves.write_whole(path, json.dumps({"version": VERSION, "saves": entries}, separators=(",", ":")))
+        rest = json.dumps(entries, separators=(",", ":"))
+        head = json.dumps({"version": VERSION, "digest": _digest(rest.encode("utf-8"))})
+        saves.write_whole(path, f"{head}\n{rest}")
     except (OSError, saves.SaveError):
         pass
 

@@ -173,6 +173,8 @@ class GameTable:
         result = self.table.result()
         if result is not None:
             log.info("table %d finished: %s won", self.id, ", ".join(self.table.players[w] for w in result.winners))
+            if self.standing_in:  # they left and a bot finished for them: for the ratings (docs/ratings.md)
+                self._note_in_save("left", self.standing_in)
             self.stop_clocks()
             self.host.changed()
         else:
@@ -278,10 +280,22 @@ class GameTable:
         self.timers.pop(seat, None)
         if seat in self.away and self.status == "playing" and self.driver is not None and self.table is not None:
             self.standing_in.add(seat)
+            self._note_in_save("stood_in", {seat})
             self.driver.bots[seat] = self.bots[seat]
             log.info("table %d: a bot stands in for %s", self.id, self.table.players[seat])
             self.presence(seat, True)
             self.schedule_bot()
+
+    def _note_in_save(self, key: str, seats: set[int]) -> None:
+        """Add `seats` to the list `key` in the save's header (the ratings read it: a stand-in
+        bot played for them, or they were still away when the game ended); the save is rewritten
+        whole, atomically, as an undo rewrites it."""
+        assert self.table is not None
+        meta = self.table.header.meta
+        noted = meta.get(key)
+        meta[key] = sorted(set(noted if isinstance(noted, list) else ()) | seats)
+        if self.driver is not None and self.driver.writer is not None and meta[key] != noted:
+            self.driver.writer.rewrite(self.table.events)
 
     def presence(self, seat: int, away: bool) -> None:
         """Tell everyone else here that `seat`'s player left or came back."""
