@@ -187,6 +187,14 @@ def _history(history: argparse.ArgumentParser) -> None:
     _display_options(history)
 
 
+def _ratings(ratings: argparse.ArgumentParser) -> None:
+    from parlour.rules import registry
+
+    ratings.add_argument("--game", help=f"only this game: {registry.ids_listed()}")
+    ratings.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    _display_options(ratings)
+
+
 def _arena(arena: argparse.ArgumentParser) -> None:
     from .fronts import arena as module
 
@@ -203,6 +211,7 @@ COMMANDS = {
     "web": ("play in a browser: each tab is a player (http://127.0.0.1:8000/)", _web),
     "simulate": ("play many bot games headless and compare bots", _simulate),
     "history": ("list your finished games, newest first, and watch any again", _history),
+    "ratings": ("the ratings of the players at served tables, per game (docs/ratings.md)", _ratings),
     "arena": ("rate bots (built-in and your own programs) against each other, every one at every seat", _arena),
 }
 
@@ -293,6 +302,8 @@ def _main(argv: list[str] | None) -> int:
         return simulate.run(args)
     if args.command == "history":
         return _history_run(args)
+    if args.command == "ratings":
+        return _ratings_run(args)
     if args.command == "arena":
         from .fronts import arena
 
@@ -335,6 +346,29 @@ def _history_run(args) -> int:
             return stop.exit_code
     args.command, args.save, args.seat = "replay", path, None
     return _run_app(args)
+
+
+def _ratings_run(args) -> int:
+    """`parlour ratings`: each game's board of the players at served tables, best first."""
+    import json
+
+    from parlour.rules import registry
+
+    from .services.config import saves_dir
+    from .services.standings import board_lines, standings
+    from .services.words import i18n
+
+    i18n.set_language(args.lang or i18n.default_language())
+    if args.game is not None and args.game not in registry.available():
+        print(f"parlour: unknown game {args.game!r} (known: {', '.join(registry.available())})", file=sys.stderr)
+        return 2
+    games = {game: rows for game, rows in standings(saves_dir()).items() if args.game in (None, game)}
+    if args.json:
+        print(json.dumps(games, indent=2))
+        return 0
+    for line in board_lines(games):
+        print(line)
+    return 0
 
 
 def _replay_text(path: Path, seat: int | None, analysis: bool = False) -> int:

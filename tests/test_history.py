@@ -56,7 +56,7 @@ def test_filters_by_game_and_player(folder):
     assert [r.path.name for r in history.finished(folder, game="smurf")] == ["c.jsonl", "a.jsonl"]
     assert [r.path.name for r in history.finished(folder, player="ann")] == ["b.jsonl", "a.jsonl"]
     assert [r.path.name for r in history.finished(folder, game="smurf", player="BOB")] == ["c.jsonl"]
-    assert history.finished(folder, player="Nobody") == []
+    assert list(history.finished(folder, player="Nobody")) == []
 
 
 def test_the_index_is_a_cache_read_instead_of_the_saves_and_rebuilt_when_missing_or_stale(folder, monkeypatch):
@@ -66,7 +66,7 @@ def test_the_index_is_a_cache_read_instead_of_the_saves_and_rebuilt_when_missing
     read = []
     real = saves.read_then_check
     monkeypatch.setattr(saves, "read_then_check", lambda path, *a: read.append(Path(path).name) or real(path, *a))
-    assert history.finished(folder) == first and read == []  # nothing read again
+    assert list(history.finished(folder)) == list(first) and read == []  # nothing read again
     os.utime(folder / "c.jsonl", (5_000_000, 5_000_000))  # changed since: read again, listed first
     assert [r.path.name for r in history.finished(folder)][0] == "c.jsonl" and read == ["c.jsonl"]
     index.unlink()  # deleted: rebuilt from the saves alone, the same rows
@@ -89,7 +89,7 @@ def test_the_index_is_a_cache_read_instead_of_the_saves_and_rebuilt_when_missing
 
 
 def test_a_folder_that_is_not_there_lists_nothing(tmp_path):
-    assert history.finished(tmp_path / "nowhere") == []
+    assert list(history.finished(tmp_path / "nowhere")) == []
 
 
 def test_the_command_lists_and_opens_a_game(folder, monkeypatch, capsys):

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 INDEX = ".history-index.json"  # in the saves folder: not a save (*.jsonl), hidden from a listing
 VERSION = 1
@@ -47,16 +47,39 @@ class Played:
         return any(name.casefold() == wanted for name in self.players)
 
 
-def finished(folder: Path, game: str | None = None, player: str | None = None) -> list[Played]:
+def finished(folder: Path, game: str | None = None, player: str | None = None) -> Listed:
     """The finished games saved in `folder`, newest first, of `game` and with `player` if given."""
-    rows = [row for row in fold(folder) if (game is None or row.game == game) and (player is None or row.has(player))]
-    rows.sort(key=lambda row: (row.ended, row.name), reverse=True)
-    return rows
+    wanted = None if player is None else player.casefold()
+    rows = [
+        (entry["ended"], name, entry)
+        for name, entry in entries(folder).items()
+        if entry.get("finished")
+        and (game is None or entry["game"] == game)
+        and (wanted is None or any(p.casefold() == wanted for p in entry["players"]))
+    ]
+    rows.sort(key=lambda row: (row[0], row[1]), reverse=True)
+    return Listed(folder, [(name, entry) for _, name, entry in rows])
 
 
-def fold(folder: Path) -> list[Played]:
-    """Every finished game in `folder` (in no order), the index brought up to date on the way."""
-    return [_played(folder, name, entry) for name, entry in entries(folder).items() if entry.get("finished")]
+class Listed(Sequence[Played]):
+    """The finished games, each made a `Played` only when it is read: a list of 10,000 shows
+    its first screen without making the other rows (that took most of the list's time)."""
+
+    def __init__(self, folder: Path, rows: list[tuple[str, dict[str, Any]]]):
+        self.folder, self.rows = folder, rows
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    @overload
+    def __getitem__(self, index: int) -> Played: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Played]: ...
+    def __getitem__(self, index: int | slice) -> Played | list[Played]:
+        if isinstance(index, slice):
+            return [_played(self.folder, name, entry) for name, entry in self.rows[index]]
+        name, entry = self.rows[index]
+        return _played(self.folder, name, entry)
 
 
 def entries(folder: Path) -> dict[str, dict[str, Any]]:
@@ -186,7 +209,7 @@ def _read_index(path: Path) -> dict[str, dict[str, Any]]:
         with open(path, "rb") as file:
             first, _, rest = file.read().partition(b"\n")
         head = json.loads(first)
-        if not isinstance(head, dict) or head.get("version") != VERSION or head.get("digest") != _digest(rest):
+        if not isinstance(head, dict) or head.get("version") != VERSION or head.get("digest") != digest(rest):
             return {}
         found = json.loads(rest)
     except (OSError, ValueError):
@@ -194,7 +217,7 @@ def _read_index(path: Path) -> dict[str, dict[str, Any]]:
     return found if isinstance(found, dict) else {}
 
 
-def _digest(data: bytes) -> str:
+def digest(data: bytes) -> str:
     import hashlib
 
     return hashlib.blake2b(data, digest_size=16).hexdigest()
@@ -207,7 +230,7 @@ def _write_index(path: Path, entries: dict[str, dict[str, Any]]) -> None:
 
     try:
         rest = json.dumps(entries, separators=(",", ":"))
-        head = json.dumps({"version": VERSION, "digest": _digest(rest.encode("utf-8"))})
+        head = json.dumps({"version": VERSION, "digest": digest(rest.encode("utf-8"))})
         saves.write_whole(path, f"{head}\n{rest}")
     except (OSError, saves.SaveError):
         pass

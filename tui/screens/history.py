@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from ..app import ParlourApp
 
 LIST_LINES = 12  # the list's max-height in styles/lists.tcss (as the saves' list)
+SHOWN = 500  # rows in the list at most: a list of 10,000 options takes seconds to build
 
 
 class HistoryScreen(Screen):
@@ -48,9 +49,12 @@ class HistoryScreen(Screen):
         self.game = game  # only this game's (None: every game)
 
     def compose(self) -> ComposeResult:
-        self.rows: list[Played] = finished(saves_dir(), self.game)
+        every = finished(saves_dir(), self.game)
+        self.rows: list[Played] = every[:SHOWN]  # (made rows only now)
         plain = asciify if getattr(self.app, "ascii_only", False) else str
         heading = t("history.heading") + " · " + (t(f"games.{self.game}") if self.game else t("history.filter_all"))
+        if len(every) > SHOWN:
+            heading += " · " + t("history.more", shown=SHOWN, n=len(every))
         with Middle():
             with Center():
                 with Vertical(id="resume-box"):

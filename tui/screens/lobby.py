@@ -74,6 +74,7 @@ class LobbyScreen(Screen[None]):
             Binding("enter", "sit", t("lobby.key_sit"), id="lobby_sit"),
             Binding("w", "watch", t("lobby.key_watch"), id="lobby_watch"),
             Binding("n", "create", t("lobby.key_new"), id="lobby_new"),
+            Binding("l", "ratings", t("lobby.key_ratings"), id="lobby_ratings"),
             Binding("j", "cursor(1)", show=False, id="lobby_down"),
             Binding("k", "cursor(-1)", show=False, id="lobby_up"),
         ]
@@ -167,6 +168,15 @@ class LobbyScreen(Screen[None]):
         if getattr(self.app, "ascii_only", False):
             screen.add_class("ascii")
         self.app.push_screen(screen, self._created)
+
+    def action_ratings(self) -> None:
+        from ..localized import localized
+        from .leaderboard import LeaderboardScreen
+
+        screen = localized(LeaderboardScreen)(self.remote.me)
+        if getattr(self.app, "ascii_only", False):
+            screen.add_class("ascii")
+        self.app.push_screen(screen)
 
     def _created(self, request: wire.Create | None) -> None:
         if request:
