@@ -23,7 +23,6 @@ import time
 from pathlib import Path
 
 GOAL = 0.5  # seconds to the first screen, the index warm
-GAMES = (("garfield", ("smart", "random", "random")), ("filmis", ("smart", "random")), ("smurf", ("smart", "smart")))
 
 
 def played(folder: Path, per_game: int) -> list[Path]:
@@ -34,8 +33,11 @@ def played(folder: Path, per_game: int) -> list[Path]:
     from parlour.services.seats import Seat, seats_meta
     from parlour.services.table_driver import TableDriver
 
+    from parlour.rules import registry
+
     made = []
-    for game, levels in GAMES:
+    for game in registry.available():  # every game: three seats, smart against random
+        levels = ("smart", "random", "random")
         for seed in range(per_game):
             seats = [Seat(f"{level} {i + 1}", level) for i, level in enumerate(levels)]
             table = Table.new(game, [s.name for s in seats], seed=seed, meta={"seats": seats_meta(seats)})

@@ -20,7 +20,7 @@ PLAYERS = ("Ann", "Bob", "Cid", "Dee", "Eve")
 
 
 def served_games(folder: Path, count: int) -> None:
-    """`count` finished served Smurf and Garfield games between pairs of PLAYERS and `smart`."""
+    """`count` finished served Smurf and Filmis games between pairs of PLAYERS and `smart`."""
     from parlour.rules.bots import make
     from parlour.rules.table import Table
     from parlour.services import saves
@@ -28,14 +28,14 @@ def served_games(folder: Path, count: int) -> None:
 
     folder.mkdir(parents=True, exist_ok=True)
     for i in range(count):
-        game = ("smurf", "garfield")[i % 2]
+        game = ("smurf", "filmis")[i % 2]
         first, second = PLAYERS[i % len(PLAYERS)], PLAYERS[(i * 3 + 1) % len(PLAYERS)]
         seats = [(first, None), (second, None) if second != first else ("Odie", "smart")]
         if i % 3 == 0:
             seats[1] = ("Odie", "smart")
         plan = [{"bot": bot, "colour": "red", "cred": None if bot else f"key:{name}"} for name, bot in seats]
         table = Table.new(game, [n for n, _ in seats], seed=i, meta={"served": True, "seats": plan})
-        levels = ("smart", "random") if i % 4 else ("random", "smart")
+        levels = ("smart", "smart")
         TableDriver(table, {s: make(levels[s], f"{i}/{s}") for s in range(2)}).play_bots()
         path = folder / f"{i:03d}-{game}.jsonl"
         saves.write(path, table.header, table.events)
@@ -62,7 +62,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as data:
         os.environ["PARLOUR_DATA_DIR"] = data
         os.environ["PARLOUR_CONFIG_DIR"] = str(Path(data) / "config")
-        served_games(Path(data) / "saves", 40)
+        served_games(Path(data) / "saves", 24)
         target = ROOT / "screenshots" / "leaderboard-80x24.svg"
         asyncio.run(shoot(target))
         print(target)
