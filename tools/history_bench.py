@@ -27,13 +27,12 @@ GOAL = 0.5  # seconds to the first screen, the index warm
 
 def played(folder: Path, per_game: int) -> list[Path]:
     """Seeded bot games of every game, saved in `folder`: most finished, every fourth cut short."""
+    from parlour.rules import registry
     from parlour.rules.table import Table
     from parlour.services import saves
     from parlour.services.outside_bot import make
     from parlour.services.seats import Seat, seats_meta
     from parlour.services.table_driver import TableDriver
-
-    from parlour.rules import registry
 
     made = []
     for game in registry.available():  # every game: three seats, smart against random

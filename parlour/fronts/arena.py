@@ -156,33 +156,17 @@ def table(summary: dict[str, Any]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from parlour.rules import registry
-    from parlour.rules.bots import levels as offered
-    from parlour.services.outside_bot import command_of, is_outside
+
+    from .simulate import bots_problem
 
     try:
         game = registry.get(args.game)
     except registry.UnknownGame as error:
         print(f"parlour arena: {error}", file=sys.stderr)
         return 2
-    known = offered(game.id)
-    for bot in args.bots:
-        if is_outside(bot):
-            try:
-                command_of(bot)
-            except ValueError as error:
-                print(f"parlour arena: {error}", file=sys.stderr)
-                return 2
-        elif bot not in known:
-            print(f"parlour arena: unknown bot {bot!r} (levels: {', '.join(known)}; or cmd:PROGRAM)", file=sys.stderr)
-            return 2
-    if not game.min_players <= len(args.bots) <= game.max_players:
-        print(
-            f"parlour arena: {game.title} seats {game.min_players} to {game.max_players} bots, not {len(args.bots)}",
-            file=sys.stderr,
-        )
-        return 2
-    if args.games < 1:
-        print("parlour arena: --games must be at least 1", file=sys.stderr)
+    problem = bots_problem(game, list(args.bots), args.games)
+    if problem:
+        print(f"parlour arena: {problem}", file=sys.stderr)
         return 2
     from .progress import progress
 

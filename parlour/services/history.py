@@ -122,7 +122,6 @@ def _entry(path: Path, stamp: list[int], modified: float) -> dict[str, Any]:
     from parlour.rules import registry
     from parlour.rules.records import TurnBegan
     from parlour.services import saves
-    from parlour.services.seats import seats_from_meta
 
     try:
         glanced = saves.glance(path)
@@ -131,13 +130,10 @@ def _entry(path: Path, stamp: list[int], modified: float) -> dict[str, Any]:
             if served is None or not served["shelved"]:
                 return {"stamp": stamp, "finished": False}
             # a served table closed with its players all away: whom it waits for (the ratings)
-            header = glanced.header
             return {
                 "stamp": stamp,
                 "finished": False,
-                "game": header.game,
-                "players": list(header.players),
-                "bots": [seat.bot for seat in seats_from_meta(header.players, header.meta)],
+                **_seated(glanced.header),
                 "waiting": [seat for seat in glanced.to_act if seat is not None],
                 "ended": modified,
                 "served": served,
@@ -153,14 +149,23 @@ def _entry(path: Path, stamp: list[int], modified: float) -> dict[str, Any]:
     return {
         "stamp": stamp,
         "finished": True,
-        "game": header.game,
-        "players": list(header.players),
-        "bots": [seat.bot for seat in seats_from_meta(header.players, header.meta)],
+        **_seated(header),
         **({} if served is None else {"served": served}),
         "winners": list(result.winners),
         "scores": None if result.scores is None else list(result.scores),
         "turns": sum(1 for event in loaded.events if type(event) is TurnBegan),
         "ended": modified,
+    }
+
+
+def _seated(header: Any) -> dict[str, Any]:
+    """The game and who sat where (a save's header), as the index keeps them."""
+    from parlour.services.seats import seats_from_meta
+
+    return {
+        "game": header.game,
+        "players": list(header.players),
+        "bots": [seat.bot for seat in seats_from_meta(header.players, header.meta)],
     }
 
 

@@ -82,8 +82,8 @@ def test_a_program_takes_part_and_the_text_table_names_it(capsys):
     ("argv", "said"),
     [
         (["chess", "smart", "random"], "unknown game"),
-        (["smurf", "smart", "genius"], "unknown bot 'genius'"),
-        (["smurf", "smart"], "seats 2 to 4 bots, not 1"),
+        (["smurf", "smart", "genius"], "unknown bot level 'genius' (known: random, smart, expert; or cmd:PROGRAM)"),
+        (["smurf", "smart"], "The Smurf Game takes 2 to 4 seats, not 1"),
         (["smurf", "smart", "cmd:"], "names no program"),
         (["smurf", "smart", "random", "--games", "0"], "--games must be at least 1"),
     ],

@@ -231,9 +231,31 @@ def _table(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def bots_problem(game: Any, levels: list[str], games: int) -> str | None:
+    """Why these bots cannot play `games` games of `game` (simulate's and the arena's seats: a
+    bot level the game's menus offer, `expert` too where its registry entry says, or a program,
+    cmd:PROGRAM), or None."""
+    from parlour.rules.bots import levels as offered
+    from parlour.services.outside_bot import command_of, is_outside
+
+    known = offered(game.id)
+    for level in levels:
+        if is_outside(level):
+            try:
+                command_of(level)
+            except ValueError as error:
+                return str(error)
+        elif level not in known:
+            return f"unknown bot level {level!r} (known: {', '.join(known)}; or cmd:PROGRAM)"
+    if not game.min_players <= len(levels) <= game.max_players:
+        return f"{game.title} takes {game.min_players} to {game.max_players} seats, not {len(levels)}"
+    if games < 1:
+        return "--games must be at least 1"
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     from parlour.rules import registry
-    from parlour.rules.bots import levels as offered
 
     levels = [level.strip() for level in args.seats.split(",") if level.strip()]
     try:
@@ -241,26 +263,9 @@ def run(args: argparse.Namespace) -> int:
     except registry.UnknownGame as error:
         print(f"parlour simulate: {error}", file=sys.stderr)
         return 2
-    from parlour.services.outside_bot import command_of, is_outside
-
-    known = offered(game.id)  # the menus' levels: `expert` too where the game's registry entry says
-    try:
-        [command_of(level) for level in levels if is_outside(level)]
-    except ValueError as error:
-        print(f"parlour simulate: {error}", file=sys.stderr)
-        return 2
-    unknown = [level for level in levels if level not in known and not is_outside(level)]
-    if unknown:
-        print(f"parlour simulate: unknown bot level {unknown[0]!r} (known: {', '.join(known)})", file=sys.stderr)
-        return 2
-    if not game.min_players <= len(levels) <= game.max_players:
-        print(
-            f"parlour simulate: {game.title} takes {game.min_players} to {game.max_players} seats, not {len(levels)}",
-            file=sys.stderr,
-        )
-        return 2
-    if args.games < 1:
-        print("parlour simulate: --games must be at least 1", file=sys.stderr)
+    problem = bots_problem(game, levels, args.games)
+    if problem:
+        print(f"parlour simulate: {problem}", file=sys.stderr)
         return 2
     from ..progress import progress
 
