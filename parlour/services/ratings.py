@@ -87,7 +87,7 @@ class Board:
         """Fold one finished game: `names` in seat order (each a different player)."""
         rows = [self.row(name) for name in names]
         teams = [[self.model.rating(mu=r.mu, sigma=r.sigma, name=r.name)] for r in rows]
-        rated = self.model.rate(teams, ranks=places(winners, scores, len(names)))
+        rated = self.model.rate(teams, ranks=[float(p) for p in places(winners, scores, len(names))])
         for row, [after] in zip(rows, rated):
             row.mu, row.sigma = after.mu, after.sigma
             row.games += 1

@@ -43,7 +43,7 @@ def parse_seats(game: str, text: str) -> list[Seat]:
     bot; `cmd:PROGRAM` a program of your own (parlour/services/outside_bot.py), named after it."""
     from parlour.services.outside_bot import PREFIX, name_of
 
-    seats = []
+    seats: list[Seat] = []
     names = iter(bot_names(game))
     for i, part in enumerate(p.strip() for p in text.split(",")):
         colour = COLOURS[i % len(COLOURS)]

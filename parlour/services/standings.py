@@ -120,7 +120,7 @@ def board_lines(games: dict[str, list[dict[str, Any]]], me: str | None = None, t
         return [t("ratings.none")]
     lines: list[str] = []
     for game, rows in games.items():
-        lines += ["" if lines else None, t(f"games.{game}")] if lines else [t(f"games.{game}")]
+        lines += ["", t(f"games.{game}")] if lines else [t(f"games.{game}")]
         width = max(len(shown(row["name"])) for row in rows)
         for place, row in enumerate(rows, 1):
             mine = me is not None and row["name"].casefold() == me.casefold()
@@ -139,4 +139,4 @@ def board_lines(games: dict[str, list[dict[str, Any]]], me: str | None = None, t
                 )
                 + (" ◀" if mine else "")
             )
-    return [line for line in lines if line is not None]
+    return lines
