@@ -52,9 +52,11 @@ async def shoot(target: Path) -> None:
         link.deliver(Listing("Cid"))
         await pilot.pause()
         await pilot.press("l")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        await pilot.pause()
+        for _ in range(600):  # the board is read in a thread
+            await pilot.pause()
+            if "Smurf" in str(app.screen.query_one("#leaderboard").content):
+                break
+            await asyncio.sleep(0.05)
         app.save_screenshot(str(target.name), str(target.parent))
 
 
