@@ -63,3 +63,30 @@ def test_the_operators_list_is_checked_when_the_server_starts():
     for bad in (["deep"], ["=./x"], ["smart=./x"], ["a=./x", "A=./y"], ["deep="], ["de ep=./x"]):
         with pytest.raises(ValueError):
             listed(bad)
+
+
+async def test_the_new_table_form_offers_the_operators_bots_by_name(tmp_path, monkeypatch):
+    from parlour.tui.remote import Link, make_remote_app
+
+    monkeypatch.setenv("PARLOUR_DATA_DIR", str(tmp_path))
+    sent: list = []
+    link = Link(sent.append)
+    app = make_remote_app("en", link)
+    async with app.run_test(size=(100, 30)) as pilot:
+        link.deliver(wire.Listing("Ann", (), ("deep",)))
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        offered = []
+        for _ in range(5):  # seat 2: human, then each level, then the operator's bot
+            await pilot.press("2")
+            await pilot.pause()
+            offered.append(str(app.screen.query_one("#create-form").content).split("Seat 2: ")[1].split("\n")[0])
+        assert "bot (deep)" in offered
+        while "bot (deep)" not in str(app.screen.query_one("#create-form").content):
+            await pilot.press("2")
+            await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+    [create] = [m for m in sent if isinstance(m, wire.Create)]
+    assert create.seats == ("you", "bot:deep")
