@@ -26,6 +26,8 @@ from typing import Any
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from parlour.rules import registry
 
+    from .simulate import run_arguments
+
     parser.add_argument("game", help=f"game id: {registry.ids_listed()}")
     parser.add_argument(
         "bots",
@@ -33,9 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="BOT",
         help='a bot level (random, smart, ...) or a program of yours, "cmd:./mybot"; one per seat',
     )
-    parser.add_argument("--games", type=int, default=100, help="how many games (default: %(default)s)")
-    parser.add_argument("--seed", type=int, default=0, help="base seed (default: %(default)s)")
-    parser.add_argument("--json", action="store_true", help="print machine-readable JSON, no progress bar")
+    run_arguments(parser, games=100)
 
 
 def labels(bots: list[str]) -> list[str]:

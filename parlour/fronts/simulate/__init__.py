@@ -34,7 +34,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="smart,random,random,random",
         help="bot level per seat, comma-separated, in seat order (default: %(default)s)",
     )
-    parser.add_argument("--games", type=int, default=1000, help="how many games (default: %(default)s)")
+    run_arguments(parser, games=1000)
+
+
+def run_arguments(parser: argparse.ArgumentParser, games: int) -> None:
+    """How many games, the base seed, and JSON: simulate's and the arena's."""
+    parser.add_argument("--games", type=int, default=games, help="how many games (default: %(default)s)")
     parser.add_argument("--seed", type=int, default=0, help="base seed (default: %(default)s)")
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON, no progress bar")
 
