@@ -17,20 +17,22 @@ from __future__ import annotations
 
 import json
 import os
-import select
-import shlex
-import signal
-import subprocess
 import time
-import weakref
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parlour.rules import bots
 from parlour.rules.codec import CodecError, decode, encode, parse
 from parlour.rules.game import Game
 from parlour.rules.records import Action, Event
+
+if TYPE_CHECKING:
+    import subprocess
+    import weakref
+
+# subprocess, select, shlex, signal and weakref are imported where a program is named or run:
+# every game reads its seats through this module, and most name no program (~4 ms of a start).
 
 PREFIX = "cmd:"  # a seat's bot that names a program: "cmd:./mybot --deep"
 SECONDS = 5.0  # the default time a program has for each answer (PARLOUR_BOT_SECONDS changes it)
@@ -59,6 +61,8 @@ def is_outside(level: str | None) -> bool:
 def command_of(level: str) -> list[str]:
     """The program and its arguments from "cmd:./mybot --deep" (split as a shell would, never
     run by one). Raises ValueError for one that names nothing."""
+    import shlex
+
     try:
         words = shlex.split(level.removeprefix(PREFIX))
     except ValueError as error:
@@ -166,6 +170,9 @@ class OutsideBot:
         return action
 
     def _start(self) -> None:
+        import subprocess
+        import weakref
+
         try:
             process = subprocess.Popen(
                 self.command,
@@ -186,9 +193,11 @@ class OutsideBot:
         assert process is not None and process.stdin is not None
         data = (json.dumps(message, ensure_ascii=False) + "\n").encode("utf-8")
         fd = process.stdin.fileno()
+        from select import select
+
         while data:
             left = deadline - time.monotonic()
-            if left <= 0 or not select.select([], [fd], [], left)[1]:
+            if left <= 0 or not select([], [fd], [], left)[1]:
                 raise BotTrouble("unread", seconds=f"{self.seconds:g}")
             try:
                 data = data[os.write(fd, data) :]
@@ -201,11 +210,13 @@ class OutsideBot:
         process = self._process
         assert process is not None and process.stdout is not None
         fd = process.stdout.fileno()
+        from select import select
+
         while b"\n" not in self._unread:
             if len(self._unread) > MAX_ANSWER:
                 raise BotTrouble("too_long", bytes=MAX_ANSWER)
             left = deadline - time.monotonic()
-            if left <= 0 or not select.select([fd], [], [], left)[0]:
+            if left <= 0 or not select([fd], [], [], left)[0]:
                 raise BotTrouble("late", seconds=f"{self.seconds:g}")
             chunk = os.read(fd, 65536)
             if not chunk:
@@ -221,6 +232,8 @@ class OutsideBot:
 
     def _ended(self) -> BotTrouble:
         """Why the pipe closed: the program ended, was killed, or closed its output."""
+        import subprocess
+
         process = self._process
         assert process is not None
         try:
@@ -243,6 +256,9 @@ class OutsideBot:
 def _stop(process: subprocess.Popen[bytes]) -> None:
     """Stop a program and everything it started: `quit`, its input closed, a moment's grace,
     then SIGTERM and SIGKILL to its process group. Never raises."""
+    import signal
+    import subprocess
+
     try:
         if process.poll() is None and process.stdin is not None:
             try:
