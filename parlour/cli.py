@@ -154,6 +154,14 @@ def _serve(serve: argparse.ArgumentParser) -> None:
         help="the memory counted for each player's session against --memory-limit (default 6)",
     )
     serve.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="NAME=COMMAND",
+        help="a program of yours that may play a seat (docs/PROTOCOL.md, Write a bot): the new-table "
+        "form offers NAME; may be repeated",
+    )
+    serve.add_argument(
         "--log-max-mb",
         type=float,
         default=50,
@@ -179,6 +187,34 @@ def _simulate(simulate: argparse.ArgumentParser) -> None:
     module.add_arguments(simulate)
 
 
+def _history(history: argparse.ArgumentParser) -> None:
+    from parlour.rules import registry
+
+    history.add_argument("--game", help=f"only this game: {registry.ids_listed()}")
+    history.add_argument("--player", metavar="NAME", help="only games this player sat at (any case)")
+    history.add_argument("--open", type=int, metavar="N", help="watch game N of the list again (the replay viewer)")
+    history.add_argument(
+        "--analysis",
+        action="store_true",
+        help="with --open: print the game's analysis (each player's chances, luck and decisions) instead",
+    )
+    _display_options(history)
+
+
+def _ratings(ratings: argparse.ArgumentParser) -> None:
+    from parlour.rules import registry
+
+    ratings.add_argument("--game", help=f"only this game: {registry.ids_listed()}")
+    ratings.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    _display_options(ratings)
+
+
+def _arena(arena: argparse.ArgumentParser) -> None:
+    from .fronts import arena as module
+
+    module.add_arguments(arena)
+
+
 # Each subcommand: its help line, and the function that adds its own options.
 COMMANDS = {
     "play": ("set up a game, or start at once with --seats", _play),
@@ -188,6 +224,9 @@ COMMANDS = {
     "serve": ("let friends play over SSH: ssh -p PORT NAME@HOST", _serve),
     "web": ("play in a browser: each tab is a player (http://127.0.0.1:8000/)", _web),
     "simulate": ("play many bot games headless and compare bots", _simulate),
+    "history": ("list your finished games, newest first, and watch any again", _history),
+    "ratings": ("the ratings of the players at served tables, per game (docs/ratings.md)", _ratings),
+    "arena": ("rate bots (built-in and your own programs) against each other, every one at every seat", _arena),
 }
 
 
@@ -230,9 +269,11 @@ def _main(argv: list[str] | None) -> int:
     if args.command == "serve":
         from .fronts.serve.quotas import parse
         from .fronts.serve.server import Settings as ServeSettings, run as run_server
+        from .services.outside_bot import listed
 
         try:
             quotas = parse(args.quota)
+            outside = listed(args.bot)
         except ValueError as error:
             print(f"parlour serve: {error}", file=sys.stderr)
             return 2
@@ -254,6 +295,7 @@ def _main(argv: list[str] | None) -> int:
                 web_names=tuple(args.web_name),
                 memory_limit=None if args.memory_limit is None else int(max(1.0, args.memory_limit) * 1024 * 1024),
                 session_memory=int(max(0.1, args.session_memory) * 1024 * 1024),
+                bots=outside,
             )
         )
     if args.command == "web":
@@ -274,7 +316,75 @@ def _main(argv: list[str] | None) -> int:
         from .fronts import simulate
 
         return simulate.run(args)
+    if args.command == "history":
+        return _history_run(args)
+    if args.command == "ratings":
+        return _ratings_run(args)
+    if args.command == "arena":
+        from .fronts import arena
+
+        return arena.run(args)
     return _run_app(args)
+
+
+def _history_run(args) -> int:
+    """`parlour history`: the finished games, newest first, numbered; `--open N` watches one
+    again in the replay viewer (`--analysis`: its analysis as text)."""
+    from parlour.rules import registry
+
+    from .services.config import saves_dir
+    from .services.history import finished, told
+    from .services.words import i18n
+    from .services.words.i18n import t
+
+    i18n.set_language(args.lang or i18n.default_language())
+    if args.game is not None and args.game not in registry.available():
+        print(f"parlour: unknown game {args.game!r} (known: {', '.join(registry.available())})", file=sys.stderr)
+        return 2
+    rows = finished(saves_dir(), args.game, args.player)
+    if args.open is None:
+        print(t("history.heading") if rows else t("history.none"))
+        width = len(str(len(rows)))
+        for number, row in enumerate(rows, 1):
+            print(f"{number:>{width}}. {told(row)}")
+        return 0
+    if not 1 <= args.open <= len(rows):
+        print(f"parlour: {t('history.no_such', n=args.open, count=len(rows))}", file=sys.stderr)
+        return 2
+    path = rows[args.open - 1].path
+    if args.analysis:
+        from .services import stops
+
+        try:
+            with stops.raising():
+                return _replay_text(path, None, analysis=True)
+        except stops.Stopped as stop:
+            return stop.exit_code
+    args.command, args.save, args.seat = "replay", path, None
+    return _run_app(args)
+
+
+def _ratings_run(args) -> int:
+    """`parlour ratings`: each game's board of the players at served tables, best first."""
+    import json
+
+    from parlour.rules import registry
+
+    from .services.config import saves_dir
+    from .services.standings import board_lines, standings
+    from .services.words import i18n
+
+    i18n.set_language(args.lang or i18n.default_language())
+    if args.game is not None and args.game not in registry.available():
+        print(f"parlour: unknown game {args.game!r} (known: {', '.join(registry.available())})", file=sys.stderr)
+        return 2
+    games = {game: rows for game, rows in standings(saves_dir()).items() if args.game in (None, game)}
+    if args.json:
+        print(json.dumps(games, indent=2))
+        return 0
+    for line in board_lines(games):
+        print(line)
+    return 0
 
 
 def _replay_text(path: Path, seat: int | None, analysis: bool = False) -> int:

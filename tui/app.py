@@ -196,6 +196,11 @@ class ParlourApp(App):
         seats = self.seats if self.seats and len(self.seats) > 1 and game == self.game_id else None
         self._switch(localized(SetupScreen)(game, seats))
 
+    def show_history(self, game: str | None = None) -> None:
+        from .screens.history import HistoryScreen
+
+        self._switch(localized(HistoryScreen)(game))
+
     def show_resume(self) -> None:
         from .screens.resume import ResumeScreen
 

@@ -85,6 +85,7 @@ class RemoteApp(ParlourApp):
         # so that the first frame lists the tables: drawn once, not empty and then again.
         self.me = lobby.you if lobby is not None else ""
         self.tables: tuple[wire.TableLine, ...] = lobby.tables if lobby is not None else ()
+        self.offered: tuple[str, ...] = lobby.bots if lobby is not None else ()  # the operator's bots
         self.at_table = False
         self.linked = False  # the link to the server is followed (from the lobby's first frame on)
 
@@ -172,6 +173,7 @@ class RemoteApp(ParlourApp):
 
     @told(wire.Listing)
     def _listing(self, message: wire.Listing) -> None:
+        self.offered = message.bots
         if (message.you, message.tables) != (self.me, self.tables):  # the answer to hello is mostly what is shown
             self.me, self.tables = message.you, message.tables
             lobby = self.lobby()

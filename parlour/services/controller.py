@@ -244,6 +244,11 @@ class TurnControl:
             return t("game.rejected", reason=error.reason)
         return ""
 
+    def bot_notes(self) -> list[str]:
+        """What the bots here said for the log since last asked (a program replaced by `smart`)."""
+        driver = self.session.driver
+        return driver.take_notes() if driver is not None else []
+
 
 # ---- the controller ------------------------------------------------------------------------------
 
@@ -451,7 +456,8 @@ class TableController(TurnControl):
     def bot_step(self) -> Next:
         """A bot's move came due: play it (its events come back through `follow`)."""
         error = self.play_bot()
-        return Next(error=error) if error else NOTHING
+        notes = tuple(self.bot_notes())
+        return Next(error=error, lines=notes) if error or notes else NOTHING
 
     def _take_lines(self) -> tuple[str, ...]:
         lines, self._lines = self._lines, ()

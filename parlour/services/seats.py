@@ -39,12 +39,17 @@ class Seat:
 
 
 def parse_seats(game: str, text: str) -> list[Seat]:
-    """Seats from "Ann,bot,bot:random": a name is a human; `bot` (or `bot:LEVEL`) a bot."""
-    seats = []
+    """Seats from "Ann,bot,bot:random,cmd:./mybot": a name is a human; `bot` (or `bot:LEVEL`) a
+    bot; `cmd:PROGRAM` a program of your own (parlour/services/outside_bot.py), named after it."""
+    from parlour.services.outside_bot import PREFIX, name_of
+
+    seats: list[Seat] = []
     names = iter(bot_names(game))
     for i, part in enumerate(p.strip() for p in text.split(",")):
         colour = COLOURS[i % len(COLOURS)]
-        if part.lower() == "bot" or part.lower().startswith("bot:"):
+        if part.startswith(PREFIX):
+            seats.append(Seat(_unused(name_of(part), seats), part, colour))
+        elif part.lower() == "bot" or part.lower().startswith("bot:"):
             level = part.split(":", 1)[1] if ":" in part else default_level()
             if level not in bots.levels(game):
                 raise ValueError(f"unknown bot level {level!r} (known: {', '.join(bots.levels(game))})")
@@ -52,6 +57,16 @@ def parse_seats(game: str, text: str) -> list[Seat]:
         else:
             seats.append(Seat(part, None, colour))
     return seats
+
+
+def _unused(name: str, seats: list[Seat]) -> str:
+    """`name`, or "name 2", "name 3"... when a seat has it already (two seats of one program)."""
+    taken = {seat.name.casefold() for seat in seats}
+    found, n = name, 1
+    while found.casefold() in taken:
+        n += 1
+        found = f"{name[:21]} {n}"
+    return found
 
 
 def seats_meta(seats) -> list[dict]:
@@ -67,7 +82,9 @@ def seats_from_meta(names: tuple[str, ...], meta: dict) -> list[Seat]:
     for i, name in enumerate(names):
         info = recorded[i] if i < len(recorded) and isinstance(recorded[i], dict) else {}
         bot = info.get("bot")
-        if bot is not None and not bots.known(bot):  # a typo keeps a bot a bot, not a human
+        # A typo keeps a bot a bot, not a human; and a program's seat is played by the default
+        # bot: opening a save never runs a program it names (a save may come from anyone).
+        if bot is not None and not bots.known(bot):
             bot = default_level()
         colour = info.get("colour")
         seats.append(Seat(name, bot, colour if colour in COLOURS else COLOURS[i % len(COLOURS)]))

@@ -82,10 +82,12 @@ class Session(Protocol):
 
 
 def seat_bots(table: Table, seats: list[Seat]) -> dict[int, object]:
-    """A bot for every seat a bot plays, each with its own seeded generator."""
-    from parlour.rules import bots
+    """A bot for every seat a bot plays, each with its own seeded generator (a program of your
+    own reads the table's log as it grows: parlour/services/outside_bot.py)."""
+    from parlour.services.outside_bot import make
 
-    return {i: bots.make(s.bot, f"{table.header.seed}/{i}") for i, s in enumerate(seats) if s.bot}
+    seed = table.header.seed
+    return {i: make(s.bot, f"{seed}/{i}", table.events, table.players) for i, s in enumerate(seats) if s.bot}
 
 
 class LocalSession:

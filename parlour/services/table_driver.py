@@ -43,6 +43,7 @@ class TableDriver:
         self.kept = kept  # the first events `save_to` gives back as it is (a resumed save, torn)
         self.on_save_error = on_save_error  # told why a save failed (the Writer retries later)
         self._listeners: list[Listener] = []
+        self.notes: list[str] = []  # what a bot says for the log (a program replaced), until taken
 
     # ---- listeners -------------------------------------------------------------------------
 
@@ -143,6 +144,10 @@ class TableDriver:
             self.writer.close()
         if self.hold is not None:
             self.hold.release()
+        for bot in self.bots.values():  # a program playing a seat is stopped with the game
+            stop = getattr(bot, "close", None)
+            if stop is not None:
+                stop()
 
     def can_undo(self, humans: set[int], hot_seat: bool = False) -> bool:
         """True when `undo` would take something back now."""
@@ -186,7 +191,16 @@ class TableDriver:
         pick = getattr(bot, "pick", None)
         if pick is not None:
             return pick(table.game.legal_actions(table.state, seat))
-        return bot.choose(table.game, table.game.view(table.state, seat), seat)
+        move = bot.choose(table.game, table.game.view(table.state, seat), seat)
+        note = getattr(bot, "take_note", None)  # a program of your own that was replaced says so
+        if note is not None and (said := note()):
+            self.notes.append(said)
+        return move
+
+    def take_notes(self) -> list[str]:
+        """The bots' lines for the log since last asked (parlour/services/outside_bot.py)."""
+        notes, self.notes = self.notes, []
+        return notes
 
     def play_bots(self, max_actions: int | None = None) -> int:
         """Play bot moves at once until a person must act, the game ends, or `max_actions`

@@ -48,6 +48,7 @@ class Listing:
 
     you: str
     tables: tuple[TableLine, ...] = ()
+    bots: tuple[str, ...] = ()  # the operator's programs a new table may seat (`serve --bot NAME=...`)
 
 
 @dataclass(frozen=True, slots=True)

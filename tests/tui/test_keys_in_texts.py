@@ -99,11 +99,13 @@ def static_text(app, selector: str) -> str:
 
 async def test_the_title_hint_and_help_name_the_keys_the_keymap_gives(parlour_dirs):
     app = screen_app(
-        parlour_dirs, 'title_help = "f2"\ntitle_resume = "o"\nquit = "ctrl+x"\nconfirm = "p"\n', start="title"
+        parlour_dirs,
+        'title_help = "f2"\ntitle_resume = "o"\ntitle_history = "y"\nquit = "ctrl+x"\nconfirm = "p"\n',
+        start="title",
     )
     async with running(app) as pilot:
         hint = static_text(app, "#title-hint")
-        assert "o resume a saved game · F2 help · Ctrl+X quit" in hint, hint
+        assert "o resume a saved game · y finished games · F2 help · Ctrl+X quit" in hint, hint
         assert "↑↓ choose · Enter set up" in hint  # the game list's own keys: fixed
         await pilot.press("f2")
         await settle(pilot)
@@ -119,6 +121,14 @@ async def test_the_saves_list_hint_names_the_keys_the_keymap_gives(parlour_dirs)
     async with running(app):
         # Enter picks from the list whatever `confirm` (the table's key) is
         assert static_text(app, "#resume-hint") == "↑↓ choose · Enter resume · x delete · F4 back"
+
+
+async def test_the_history_hint_names_the_keys_the_keymap_gives(parlour_dirs):
+    app = screen_app(parlour_dirs, 'history_game = "x"\nhistory_back = "f4"\n', start="title")
+    async with running(app) as pilot:
+        await pilot.press("f")
+        await settle(pilot)
+        assert static_text(app, "#resume-hint") == "↑↓ choose · Enter watch it again · x game · F4 back"
 
 
 async def test_the_set_up_hint_names_the_keys_the_keymap_gives(parlour_dirs):
@@ -225,10 +235,10 @@ async def test_the_served_lobby_names_the_quit_key_and_goes_ascii(parlour_dirs, 
         assert status.startswith("You have a seat"), status
         if ascii_only:
             assert all(text.isascii() for text in texts), texts
-            assert bar == "^v choose | Enter take a seat | w watch | n new table | Ctrl+X leave"
+            assert bar == "^v choose | Enter take a seat | w watch | n new table | l ratings | Ctrl+X leave"
             assert heading.endswith("the tables | you are Ann") and "| 2 watching" in table
         else:
-            assert bar == "↑↓ choose · Enter take a seat · w watch · n new table · Ctrl+X leave"
+            assert bar == "↑↓ choose · Enter take a seat · w watch · n new table · l ratings · Ctrl+X leave"
             assert "· 2 watching" in table
         await pilot.press("n")
         await settle(pilot)

@@ -14,6 +14,7 @@ def bindings_by_screen() -> dict[str, list[Binding]]:
     from ..games import Presenter, playable
     from .game import GameScreen
     from .help import HelpScreen
+    from .history import HistoryScreen
     from .privacy import PassScreen
     from .replay import ReplayScreen
     from .results import ResultsScreen
@@ -23,7 +24,16 @@ def bindings_by_screen() -> dict[str, list[Binding]]:
 
     found = {
         cls.__name__: cls.bindings()
-        for cls in (TitleScreen, SetupScreen, ResumeScreen, ResultsScreen, HelpScreen, PassScreen, ReplayScreen)
+        for cls in (
+            TitleScreen,
+            SetupScreen,
+            ResumeScreen,
+            HistoryScreen,
+            ResultsScreen,
+            HelpScreen,
+            PassScreen,
+            ReplayScreen,
+        )
     }
     for game in playable():
         found[f"GameScreen/{game}"] = GameScreen.bindings() + Presenter.of(game).bindings()

@@ -74,6 +74,7 @@ class LobbyScreen(Screen[None]):
             Binding("enter", "sit", t("lobby.key_sit"), id="lobby_sit"),
             Binding("w", "watch", t("lobby.key_watch"), id="lobby_watch"),
             Binding("n", "create", t("lobby.key_new"), id="lobby_new"),
+            Binding("l", "ratings", t("lobby.key_ratings"), id="lobby_ratings"),
             Binding("j", "cursor(1)", show=False, id="lobby_down"),
             Binding("k", "cursor(-1)", show=False, id="lobby_up"),
         ]
@@ -163,10 +164,19 @@ class LobbyScreen(Screen[None]):
     def action_create(self) -> None:
         from ..localized import localized
 
-        screen = localized(CreateScreen)()
+        screen = localized(CreateScreen)(self.remote.offered)
         if getattr(self.app, "ascii_only", False):
             screen.add_class("ascii")
         self.app.push_screen(screen, self._created)
+
+    def action_ratings(self) -> None:
+        from ..localized import localized
+        from .leaderboard import LeaderboardScreen
+
+        screen = localized(LeaderboardScreen)(self.remote.me)
+        if getattr(self.app, "ascii_only", False):
+            screen.add_class("ascii")
+        self.app.push_screen(screen)
 
     def _created(self, request: wire.Create | None) -> None:
         if request:
@@ -211,8 +221,9 @@ class CreateScreen(ModalScreen[wire.Create | None]):
             Binding("escape", "cancel", t("keys.back"), id="create_cancel"),
         ]
 
-    def __init__(self):
+    def __init__(self, offered: tuple[str, ...] = ()):
         super().__init__()
+        self.offered = offered  # the server operator's programs, by name (never a command typed here)
         self.games = playable() or registry.available()
         self.game = self.games[0]
         self.seats = ["you", "human"]
@@ -252,7 +263,7 @@ class CreateScreen(ModalScreen[wire.Create | None]):
         while len(self.seats) < game.min_players:
             self.seats.append("human")
         del self.seats[game.max_players :]
-        levels = [f"bot:{level}" for level in bots.levels(self.game)]
+        levels = [f"bot:{level}" for level in (*bots.levels(self.game), *self.offered)]
         self.seats = [s if s in ("you", "human") or s in levels else "bot:smart" for s in self.seats]
 
     def action_game(self) -> None:
@@ -270,7 +281,7 @@ class CreateScreen(ModalScreen[wire.Create | None]):
 
     def action_seat_kind(self, number: int) -> None:
         if 2 <= number <= len(self.seats):
-            cycle = ["human", *[f"bot:{level}" for level in bots.levels(self.game)]]
+            cycle = ["human", *[f"bot:{level}" for level in (*bots.levels(self.game), *self.offered)]]
             now = self.seats[number - 1]
             self.seats[number - 1] = cycle[(cycle.index(now) + 1) % len(cycle)] if now in cycle else "human"
             self._show()

@@ -38,6 +38,7 @@ class TitleScreen(Screen):
     def bindings(cls) -> list[Binding]:
         return [
             Binding("r", "resume", t("keys.resume"), id="title_resume"),
+            Binding("f", "history", t("keys.history"), id="title_history"),
             Binding("question_mark", "help", t("keys.help"), id="title_help"),
             Binding("j", "cursor(1)", show=False, id="title_down"),
             Binding("k", "cursor(-1)", show=False, id="title_up"),
@@ -82,6 +83,9 @@ class TitleScreen(Screen):
 
     def action_resume(self) -> None:
         self.app.show_resume()
+
+    def action_history(self) -> None:
+        self.app.show_history()
 
     def action_cursor(self, step: int) -> None:
         games = self.query_one("#games", OptionList)

@@ -106,6 +106,7 @@ class PlainTable:
                 if bot.delay > 0:
                     self.sleep(bot.delay)
                 error = turns.play_bot()
+                say(*turns.bot_notes())
                 if error:  # a bot's bug must not end the game for the people
                     say(error)
                     return 1

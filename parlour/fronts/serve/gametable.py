@@ -20,6 +20,7 @@ from parlour.rules.records import Action, Event, Rejected
 from parlour.rules.table import Table
 from parlour.services import wire
 from parlour.services.controller import TurnControl
+from parlour.services.outside_bot import PREFIX, OutsideBot
 from parlour.services.seats import SPECTATOR, Seat
 from parlour.services.session import LocalSession
 from parlour.services.table_driver import TableDriver
@@ -35,6 +36,7 @@ class Host(Protocol):
 
     bot_delay: float  # seconds before a bot moves (people see the move come)
     clock: Callable[[], float]
+    outside: dict[str, str]  # the operator's programs that may play a seat, by name (`serve --bot`)
 
     def changed(self) -> None: ...  # the lobby's list changed: tell everyone in the lobby
 
@@ -107,7 +109,7 @@ class GameTable:
         saves the log to `path` after every action and tells this table. `kept`: how many of
         the table's events `path` gives back as it is (a save restored: moves lost count after)."""
         self.table = table
-        self.bots = {i: bots.make(s.bot or "random", f"{table.header.seed}/{i}") for i, s in enumerate(self.plan)}
+        self.bots = {i: self._bot(s.bot, i, table) for i, s in enumerate(self.plan)}
         writer = None
         if path is not None:
             from parlour.services import saves
@@ -172,11 +174,22 @@ class GameTable:
         result = self.table.result()
         if result is not None:
             log.info("table %d finished: %s won", self.id, ", ".join(self.table.players[w] for w in result.winners))
+            if self.standing_in:  # they left and a bot finished for them: for the ratings (docs/ratings.md)
+                self._note_in_save("left", self.standing_in)
             self.stop_clocks()
             self.host.changed()
         else:
             self.schedule_bot()
             self.host.poke()
+
+    def _bot(self, level: str | None, seat: int, table: Table) -> Any:
+        """The seat's bot: the operator's program of that name, or a built-in level (a person's
+        seat gets `random`, to stand in when they are away)."""
+        seed = f"{table.header.seed}/{seat}"
+        command = self.host.outside.get(level) if level else None
+        if command is not None:
+            return OutsideBot(PREFIX + command, table.events, table.players, seed)
+        return bots.make(level or "random", seed)
 
     # ---- the clock: bots' moves and stand-ins ---------------------------------------------------
 
@@ -190,6 +203,10 @@ class GameTable:
         self.timers.pop("bot", None)
         if self.turns is None or self.closed:
             return
+        program = self.driver.bots.get(seat) if self.driver is not None else None
+        if isinstance(program, OutsideBot) and program.stand_in is None:
+            self._ask_program(program, seat)
+            return
         try:
             refused = self.turns.play_bot()
         except Exception:  # a bot bug must not stop the table or the server
@@ -198,10 +215,43 @@ class GameTable:
             if refused:
                 log.error("table %d: the bot for seat %d failed: %s", self.id, seat, refused)
 
+    def _ask_program(self, program: OutsideBot, seat: int) -> None:
+        """An operator's program is to move: it is asked in a thread (it may take its whole time
+        limit, and the server's other tables go on meanwhile); its answer is submitted here."""
+        assert self.table is not None
+        game = self.table.game
+        view = game.view(self.table.state, seat)
+        thinking = asyncio.get_running_loop().run_in_executor(None, program.choose, game, view, seat)
+        thinking.add_done_callback(lambda done: self._answered(program, seat, done))
+
+    def _answered(self, program: OutsideBot, seat: int, done: asyncio.Future) -> None:
+        assert self.turns is not None
+        self.turns.bot_pending = False
+        note = program.take_note()
+        if note is not None:  # replaced by smart: the log and every player here are told
+            log.warning("table %d: %s", self.id, note)
+            for member in list(self.members):
+                member.send(wire.Notice("outside_bot.told", {"line": note}))
+        if self.closed or self.driver is None or done.cancelled() or self.driver.bots.get(seat) is not program:
+            return
+        try:
+            self.driver.submit(seat, done.result())  # its events reach everyone through _played
+        except Rejected as error:  # the position moved on meanwhile: the program is asked again
+            log.info("table %d: the program for seat %d was too late: %s", self.id, seat, error.reason)
+            self.schedule_bot()
+        except Exception:  # a bug must not stop the table or the server: smart plays on
+            log.exception("table %d: the program for seat %d failed", self.id, seat)
+            program.close()
+            program.stand_in = bots.make("smart", seat)
+            self.schedule_bot()
+
     def stop_clocks(self) -> None:
         for timer in self.timers.values():
             timer.cancel()
         self.timers.clear()
+        for bot in self.bots.values():  # the operator's programs are stopped with the game
+            if isinstance(bot, OutsideBot):
+                bot.close()
 
     # ---- players who drop and come back ---------------------------------------------------------
 
@@ -231,10 +281,22 @@ class GameTable:
         self.timers.pop(seat, None)
         if seat in self.away and self.status == "playing" and self.driver is not None and self.table is not None:
             self.standing_in.add(seat)
+            self._note_in_save("stood_in", {seat})
             self.driver.bots[seat] = self.bots[seat]
             log.info("table %d: a bot stands in for %s", self.id, self.table.players[seat])
             self.presence(seat, True)
             self.schedule_bot()
+
+    def _note_in_save(self, key: str, seats: set[int]) -> None:
+        """Add `seats` to the list `key` in the save's header (the ratings read it: a stand-in
+        bot played for them, or they were still away when the game ended); the save is rewritten
+        whole, atomically, as an undo rewrites it."""
+        assert self.table is not None
+        meta = self.table.header.meta
+        noted = meta.get(key)
+        meta[key] = sorted(set(noted if isinstance(noted, list) else ()) | seats)
+        if self.driver is not None and self.driver.writer is not None and meta[key] != noted:
+            self.driver.writer.rewrite(self.table.events)
 
     def presence(self, seat: int, away: bool) -> None:
         """Tell everyone else here that `seat`'s player left or came back."""

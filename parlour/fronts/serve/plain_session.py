@@ -178,6 +178,11 @@ class PlainSession:
             if len(seats) == 1:
                 seats.append("bot:smart")
             self.lobby.handle(self.member, wire.Create(game, tuple(seats), hints=hints))
+        elif verb == "ratings":  # the leaderboard, your own line marked (parlour/services/standings.py)
+            from parlour.services.config import saves_dir
+            from parlour.services.standings import board_lines, standings
+
+            self.lines.say(*board_lines(standings(saves_dir()), self.member.name, 10))
         elif verb in ("list", ""):
             self.listed = []  # asked for: said again even if unchanged
             self.lobby.handle(self.member, wire.Leave())

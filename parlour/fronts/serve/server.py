@@ -100,6 +100,7 @@ class Settings:
     web_names: tuple[str, ...] = ()  # host names the web door answers to besides addresses (its proxy's)
     memory_limit: int | None = None  # bytes the process may use (None: its cgroup's limit, if any; admission.py)
     session_memory: int = SESSION_MEMORY  # bytes counted for each player's session (admission.py)
+    bots: tuple[tuple[str, str], ...] = ()  # (name, command): the operator's programs a table may seat
 
 
 class ServeError(Exception):
@@ -211,7 +212,12 @@ class Hub:
                 f"--trusted-proxy takes a reverse proxy's IP address (e.g. 127.0.0.1), not "
                 f"{' '.join(settings.trusted_proxies)}"
             ) from None
-        self.lobby = Lobby(bot_delay=settings.bot_delay, save=settings.save, abandon_after=settings.abandon_after)
+        self.lobby = Lobby(
+            bot_delay=settings.bot_delay,
+            save=settings.save,
+            abandon_after=settings.abandon_after,
+            outside=dict(settings.bots),
+        )
         self.lobby.table_quota = TableQuota(settings.quotas)
         self.by_cred: dict[str, int] = {}  # logged-in connections per credential
         self.stopping = False

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -69,8 +69,12 @@ class Lobby:
         save: bool = True,
         abandon_after: float = 30 * 60,
         clock: Callable[[], float] | None = None,
+        outside: Mapping[str, str] | None = None,
     ):
         self.tables: dict[int, GameTable] = {}
+        # The operator's own bots (`parlour serve --bot NAME=COMMAND`): the new-table form offers
+        # their names; a player picks one by name and never sends a command.
+        self.outside: dict[str, str] = dict(outside or {})
         self.members: dict[str, Member] = {}  # connected, by casefolded name
         self.bot_delay = bot_delay
         self.save = save
@@ -193,10 +197,10 @@ class Lobby:
             colour = COLOURS[i % len(COLOURS)]
             if spec in ("human", "you"):
                 plan.append(SeatPlan(None, colour=colour))
-            elif isinstance(spec, str) and spec.startswith("bot:") and spec[4:] in bots.levels(game.id):
+            elif isinstance(spec, str) and spec.startswith("bot:") and spec[4:] in self.levels(game.id):
                 plan.append(SeatPlan(spec[4:], next(names), colour=colour))
             else:
-                raise Rejected(f'a seat is "human" or "bot:LEVEL" (levels: {", ".join(bots.levels(game.id))})')
+                raise Rejected(f'a seat is "human" or "bot:LEVEL" (levels: {", ".join(self.levels(game.id))})')
         if not any(s.bot is None for s in plan):
             raise Rejected("a table needs at least one human seat")
         # finished tables nobody looks at are forgotten, beyond the newest few
@@ -209,13 +213,18 @@ class Lobby:
         self.changed()
         return table
 
+    def levels(self, game_id: str) -> list[str]:
+        """The bots a new table may seat: the game's menus' levels, then the operator's programs."""
+        return [*bots.levels(game_id), *self.outside]
+
     def open_tables(self, cred: str) -> int:
         """How many unfinished tables `cred` set up here (its quota counts them)."""
         return sum(1 for t in self.tables.values() if t.creator == cred and t.status != "finished")
 
     def listing(self, member: Member, lines: tuple[wire.TableLine, ...] | None = None) -> wire.Listing:
         """The lobby for `member` (`lines`: the tables' lines, if already made for someone else)."""
-        return wire.Listing(member.name, tuple(t.line() for t in self.tables.values()) if lines is None else lines)
+        tables = tuple(t.line() for t in self.tables.values()) if lines is None else lines
+        return wire.Listing(member.name, tables, tuple(self.outside))
 
     def changed(self) -> None:
         """The tables changed: everyone in the lobby gets the new list."""
@@ -442,7 +451,7 @@ class Shelf:
             if not isinstance(seat, dict):
                 return None
             bot = seat.get("bot")
-            if bot is not None and not (isinstance(bot, str) and bots.known(bot)):
+            if bot is not None and not (isinstance(bot, str) and (bots.known(bot) or bot in self.lobby.outside)):
                 return None
             cred = seat.get("cred")
             cred = cred if isinstance(cred, str) else self.owner(name)

@@ -34,7 +34,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="smart,random,random,random",
         help="bot level per seat, comma-separated, in seat order (default: %(default)s)",
     )
-    parser.add_argument("--games", type=int, default=1000, help="how many games (default: %(default)s)")
+    run_arguments(parser, games=1000)
+
+
+def run_arguments(parser: argparse.ArgumentParser, games: int) -> None:
+    """How many games, the base seed, and JSON: simulate's and the arena's."""
+    parser.add_argument("--games", type=int, default=games, help="how many games (default: %(default)s)")
     parser.add_argument("--seed", type=int, default=0, help="base seed (default: %(default)s)")
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON, no progress bar")
 
@@ -49,20 +54,29 @@ def bot_seed(seed: int, index: int, seat: int) -> str:
 
 
 def seat_names(levels: list[str]) -> list[str]:
-    """Player names derived from the levels: "smart 1", "random 2", ..."""
-    return [f"{level} {seat + 1}" for seat, level in enumerate(levels)]
+    """Player names derived from the levels: "smart 1", "random 2", "mybot 3" (a program's seat
+    is named after its file), ..."""
+    from parlour.services.outside_bot import is_outside, name_of
+
+    return [f"{name_of(level) if is_outside(level) else level} {seat + 1}" for seat, level in enumerate(levels)]
 
 
 def play_one(game_id: str, levels: list[str], seed: int, index: int) -> dict[str, Any]:
     """One headless game. Returns winners, turns, events, the first seat to play, finished."""
-    from parlour.rules.bots import make
     from parlour.rules.records import TurnBegan
     from parlour.rules.table import Table
+    from parlour.services.outside_bot import make
     from parlour.services.table_driver import TableDriver
 
-    table = Table.new(game_id, seat_names(levels), seed=game_seed(seed, index))
-    driver = TableDriver(table, {seat: make(level, bot_seed(seed, index, seat)) for seat, level in enumerate(levels)})
-    actions = driver.play_bots(MAX_ACTIONS)
+    names = seat_names(levels)
+    table = Table.new(game_id, names, seed=game_seed(seed, index))
+    bots = {seat: make(level, bot_seed(seed, index, seat), table.events, names) for seat, level in enumerate(levels)}
+    driver = TableDriver(table, bots)
+    try:
+        actions = driver.play_bots(MAX_ACTIONS)
+    finally:
+        driver.close()  # a program playing a seat is stopped with its game
+    replaced = [seat for seat, bot in bots.items() if getattr(bot, "trouble", None) is not None]
     # every game's turns; counted in C (a Python loop over the ~2,400 events of a game was 3 %)
     events = table.events
     turns = countOf(map(type, events), TurnBegan)
@@ -75,6 +89,8 @@ def play_one(game_id: str, levels: list[str], seed: int, index: int) -> dict[str
         "actions": actions,
         "first": first,
         "finished": result is not None,
+        "replaced": replaced,  # the seats whose program failed and `smart` played on
+        "notes": driver.take_notes(),
     }
 
 
@@ -112,10 +128,15 @@ def _summary(game_id: str, levels: list[str], games: int, seed: int, progress) -
     wins = [0.0] * players
     wins_by_order = [0.0] * players  # by place in turn order: 0 = the seat that played first
     lengths: list[int] = []
+    replaced = [0] * players  # games in which the seat's program failed and `smart` played on
     events = 0
     unfinished = 0
     for index in range(games):
         one = play_one(game_id, levels, seed, index)
+        for seat in one["replaced"]:
+            replaced[seat] += 1
+        for note in one["notes"]:  # a program replaced by `smart`: said, never silently
+            print(f"game {index + 1}: {note}", file=sys.stderr)
         events += one["events"]
         if not one["finished"]:
             unfinished += 1
@@ -165,6 +186,7 @@ def _summary(game_id: str, levels: list[str], games: int, seed: int, progress) -
             "p95": percentile(lengths, 95),
         },
         "events": events,
+        **({"replaced": replaced} if any(replaced) else {}),  # only where a seat is a program
         "seconds": seconds,
         "games_per_second": games / seconds if seconds else 0.0,
         "events_per_second": events / seconds if seconds else 0.0,
@@ -214,9 +236,31 @@ def _table(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def bots_problem(game: Any, levels: list[str], games: int) -> str | None:
+    """Why these bots cannot play `games` games of `game` (simulate's and the arena's seats: a
+    bot level the game's menus offer, `expert` too where its registry entry says, or a program,
+    cmd:PROGRAM), or None."""
+    from parlour.rules.bots import levels as offered
+    from parlour.services.outside_bot import command_of, is_outside
+
+    known = offered(game.id)
+    for level in levels:
+        if is_outside(level):
+            try:
+                command_of(level)
+            except ValueError as error:
+                return str(error)
+        elif level not in known:
+            return f"unknown bot level {level!r} (known: {', '.join(known)}; or cmd:PROGRAM)"
+    if not game.min_players <= len(levels) <= game.max_players:
+        return f"{game.title} takes {game.min_players} to {game.max_players} seats, not {len(levels)}"
+    if games < 1:
+        return "--games must be at least 1"
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     from parlour.rules import registry
-    from parlour.rules.bots import levels as offered
 
     levels = [level.strip() for level in args.seats.split(",") if level.strip()]
     try:
@@ -224,19 +268,9 @@ def run(args: argparse.Namespace) -> int:
     except registry.UnknownGame as error:
         print(f"parlour simulate: {error}", file=sys.stderr)
         return 2
-    known = offered(game.id)  # the menus' levels: `expert` too where the game's registry entry says
-    unknown = [level for level in levels if level not in known]
-    if unknown:
-        print(f"parlour simulate: unknown bot level {unknown[0]!r} (known: {', '.join(known)})", file=sys.stderr)
-        return 2
-    if not game.min_players <= len(levels) <= game.max_players:
-        print(
-            f"parlour simulate: {game.title} takes {game.min_players} to {game.max_players} seats, not {len(levels)}",
-            file=sys.stderr,
-        )
-        return 2
-    if args.games < 1:
-        print("parlour simulate: --games must be at least 1", file=sys.stderr)
+    problem = bots_problem(game, levels, args.games)
+    if problem:
+        print(f"parlour simulate: {problem}", file=sys.stderr)
         return 2
     from ..progress import progress
 
