@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..chance import Chance
-from ..game import Game, Result, carry_out, decide
+from ..game import Game, Result, decide
 from ..records import Action, TurnBegan
 from .smart import SmartBot
 
@@ -51,13 +51,10 @@ def play_on(
         who = game.to_act(state)[0]
         if who is None:  # (only before the set-up: a playout's game is under way)
             raise ValueError("a playout needs a game that has been set up")
-        # a playout's state is the real one (nothing hidden) or a world dealt from a view; the
-        # policy chooses among the legal actions, so only a `first` action needs checking
-        if first is not None:
-            turned = decide(game, state, who, first, chance)
-            first = None
-        else:
-            turned = carry_out(game, state, who, policy.choose(game, state, who), chance)
+        action = first if first is not None else policy.choose(game, state, who)
+        first = None
+        # a playout's state is the real one (nothing hidden) or a world dealt from a view
+        turned = decide(game, state, who, action, chance)
         state = turned.state
         if turn is not None and TurnBegan in map(type, turned.events):
             turn += 1
