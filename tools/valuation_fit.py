@@ -9,7 +9,7 @@ for the positions valued at about p (bins of 10 points), the share of them that 
 the log-loss and Brier score against an even chance for every seat. It prints the weights (to
 paste into rules/bots/valuation.py) and the calibration of the weights there now.
 
-`--against N`: what the hint reads, checked against playouts to the end. At N seeded hint
+`--against N` (instead of fitting): what the hint reads, checked against playouts to the end. At N seeded hint
 positions (tools/hint_stability.py's), every option is weighed twice with the same budget, once
 with playouts cut short and valued (parlour/services/playouts.py) and once with every playout
 played to the end, and it prints how far each option's chance moves (the bias, plus the noise of
@@ -115,7 +115,7 @@ def calibration(samples: list[tuple[list[valuation.Facts], tuple[float, ...]]], 
             if won[s]:
                 loss -= won[s] * log(max(p[s], 1e-9))
                 even_loss -= won[s] * log(1 / n)
-    lines = ["  valued at   mean value   won     positions"]
+    lines = ["  valued at   mean value   won     seats valued"]
     for i, (predicted, wins, count) in enumerate(bins):
         if count:
             lines.append(
@@ -163,10 +163,13 @@ def main() -> None:
         "--games", dest="count", type=int, default=400, help="seeded games to fit on (as many to check)"
     )
     parser.add_argument("--every", type=int, default=2, help="take every N-th turn start of a game")
-    parser.add_argument("--against", type=int, default=0, help="hint positions to check against whole playouts")
+    parser.add_argument("--against", type=int, default=0, help="only check N hint positions against whole playouts")
     parser.add_argument("--playouts", type=int, default=400, help="playouts an option in that check")
     args = parser.parse_args()
     for game_id in args.games or [g for g in registry.available() if g in valuation.FACTS]:
+        if args.against:  # the check alone, of the weights there now
+            print(f"{game_id}:\n" + against_playouts(game_id, args.against, args.playouts), flush=True)
+            continue
         for players in (2, 3, 4):
             train = positions(game_id, range(args.count), args.every, players)
             held = positions(game_id, range(args.count, 2 * args.count), args.every, players)
@@ -178,8 +181,6 @@ def main() -> None:
             if now is not None and list(now) != [round(w, 3) for w in weights]:
                 print("  the weights in rules/bots/valuation.py now:")
                 print(calibration(held, list(now)), flush=True)
-        if args.against:
-            print(against_playouts(game_id, args.against, args.playouts), flush=True)
 
 
 if __name__ == "__main__":

@@ -239,10 +239,10 @@ def weigh(
     start = time.thread_time()
     sampler = SAMPLERS.get(game.id) if eyes is not None else None
     seen: dict[int, Any] = {}  # a state's view, taken once for all the branches from it
-    for b in branches:
-        if id(b.state) not in seen:
-            seen[id(b.state)] = game.view(b.state, eyes) if eyes is not None else b.state
-    views = [seen[id(b.state)] for b in branches]
+    for one in branches:
+        if id(one.state) not in seen:
+            seen[id(one.state)] = game.view(one.state, eyes) if eyes is not None else one.state
+    views = [seen[id(one.state)] for one in branches]
     cut = not whole and game.id in ROUNDS  # Garfield and Filmis: playouts cut short and valued
     player = play_to_end if whole else PLAYERS.get(game.id, play_to_end)
     values: list[list[Values]] = [[] for _ in branches]
