@@ -37,10 +37,11 @@ from typing import Any
 
 from parlour.rules import registry
 from parlour.rules.bots.playout import shares
+from parlour.rules.bots.valuation import ROUNDS
 from parlour.rules.game import Game
 from parlour.rules.records import Acted, Action
 
-from .playouts import ROUNDS, Branch, Values, Weighed, Z, half_width, means, weigh
+from .playouts import Branch, Values, Weighed, Z, half_width, means, weigh
 
 DEFAULT_GAMES = 64  # games played on from each option, for a game whose registry entry does not say
 MOST_POINTS = 160  # points worked out at most: a longer game is sampled evenly (README)

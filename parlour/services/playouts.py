@@ -17,14 +17,14 @@ numbers.
 
 A playout plays every seat as the smart bot (rules/bots/playout.py); in the Smurf Game, which
 hides nothing, as the expert's search does (rules/bots/smurf_search.py): HORIZON actions on, then
-each seat's chance of winning the race home from there; in Garfield and Filmis a round or two of
-turns on (ROUNDS), then each seat's chance from the position's valuation (rules/bots/valuation.py,
-fitted to and checked against whole games: tools/valuation_fit.py). Keyed by turn
+each seat's chance of winning the race home from there; in a game with a valuation a round or two
+of turns on (its ROUNDS), then each seat's chance from the position's valuation (rules/bots/
+valuation.py, fitted to and checked against whole games: tools/valuation_fit.py). Keyed by turn
 (`turn`: the analysis of a saved game), each later turn's dice are drawn from the playout's seed
 and that turn's number, so weighings at two points of one game share the dice of every turn
 after both; a Smurf playout then goes to the game's end (a valuation after HORIZON actions would
-end the playouts of two points at different turns), a Garfield or Filmis one still stops ROUNDS
-rounds on, counted in turns, so that two points of the same turn stop at the same turn.
+end the playouts of two points at different turns), a valued one still stops its ROUNDS rounds
+on, counted in turns, so that two points of the same turn stop at the same turn.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from typing import Any
 
 from parlour.rules.bots.expert_worlds import SAMPLERS
 from parlour.rules.bots.playout import play_on, shares
+from parlour.rules.bots.valuation import ROUNDS, value
 from parlour.rules.chance import Chance
 from parlour.rules.game import Game, decide
 from parlour.rules.records import Action
@@ -154,22 +155,14 @@ def play_and_race(game: Game, state: Any, seed: int) -> Values:
     return tuple(race(reached, s) for s in range(len(state.players)))
 
 
-# Rounds of turns a cut-short playout plays before the position is valued: fewer, cheaper playouts
-# that scatter less; more, a valuation read later, nearer what whole playouts give (docs/bots.md,
-# tools/valuation_fit.py --against). Filmis's one round scatters as little as Garfield's two.
-ROUNDS = {"garfield": 2, "filmis": 1}
-
-
 def play_and_value(
     game: Game, state: Any, seed: int, *, turn: int | None = None, first: Action | None = None
 ) -> Values:
-    """Garfield and Filmis: play on with smart seats (`first` taken first; `turn`: dice keyed by
+    """A game with a valuation: play on with smart seats (`first` taken first; `turn`: dice keyed by
     turn) until every seat has had ROUNDS more turns (the turn under way ended, then each seat's),
     then read each seat's chance from the position's valuation (rules/bots/valuation.py, checked
     against whole games) instead of playing on to the end: a few turns instead of fifty, and a
     value far less scattered than a win or a loss."""
-    from parlour.rules.bots.valuation import value
-
     turns = ROUNDS[game.id] * len(state.players)
     seen = [state.turn, 0]  # the turn last seen, turns begun since
 
@@ -243,7 +236,7 @@ def weigh(
         if id(one.state) not in seen:
             seen[id(one.state)] = game.view(one.state, eyes) if eyes is not None else one.state
     views = [seen[id(one.state)] for one in branches]
-    cut = not whole and game.id in ROUNDS  # Garfield and Filmis: playouts cut short and valued
+    cut = not whole and game.id in ROUNDS  # a game with a valuation: playouts cut short and valued
     player = play_to_end if whole else PLAYERS.get(game.id, play_to_end)
     values: list[list[Values]] = [[] for _ in branches]
     running = list(range(len(branches)))

@@ -1,7 +1,8 @@
 """A position's value without playing it to the end: each seat's chance to win, read from a few
 facts of the position (rings and laps in Garfield, points banked and in hand in Filmis), the way
-the Smurf search values its race home. A playout of the hint may stop a round or two on and
-take this value instead of playing fifty more turns (parlour/services/playouts.py).
+the expert's search values its race home. A playout of the hint or the analysis stops ROUNDS
+rounds of turns on and takes this value instead of playing fifty more turns (parlour/services/
+playouts.py).
 
 The chance is a softmax over the seats of a weighted sum of each seat's facts (a multinomial
 logit). The weights were fitted by tools/valuation_fit.py to the winners of seeded games of smart
@@ -73,6 +74,11 @@ def filmis_facts(state: Any, seat: int) -> Facts:
 
 
 FACTS: dict[str, Callable[[Any, int], Facts]] = {"garfield": garfield_facts, "filmis": filmis_facts}
+
+# Rounds of turns a playout plays before the position is valued: fewer, cheaper playouts that
+# scatter less; more, a valuation read later, nearer what whole playouts give (docs/bots.md,
+# tools/valuation_fit.py --against). Filmis's one round scatters as little as Garfield's two.
+ROUNDS = {"garfield": 2, "filmis": 1}
 
 # Fitted by tools/valuation_fit.py (its default games): for each number of players, one weight
 # per fact above (a fact weighs differently between two players than among four).
