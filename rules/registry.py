@@ -164,8 +164,9 @@ register(
         strategy="parlour.rules.bots.garfield_smart:GarfieldSmart",
         bot_names=("Odie", "Nermal", "Arlene", "Pooky"),
         styles="garfield.tcss",
-        # enough for a margin of about 10 points, quick enough for a 60-turn game in 20 s (README)
-        chances_games=200,
+        # at most: a point stops once its chances are known to ±3 points (playouts valued two rounds
+        # on: parlour/services/playouts.py), most long before; a 60-turn game in about 16 s (README)
+        chances_games=1200,
     )
 )
 register(
@@ -178,7 +179,7 @@ register(
         bot_names=("Rocky", "Sixten", "Loket", "Eva"),  # none shares a card's name
         keys=(("filmis_raid", "w"),),
         styles="filmis.tcss",
-        chances_games=200,
+        chances_games=1200,  # at most, as Garfield's
     )
 )
 register(

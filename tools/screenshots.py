@@ -1,8 +1,9 @@
 """Make the SVG screenshots in screenshots/ (shown in the README):
 
-    python tools/screenshots.py
+    python tools/screenshots.py [SCENE ...]
 
-Each picture is one of the scenes the snapshot tests check, at 80x24 and 120x40."""
+Each picture is one of the scenes the snapshot tests check, at 80x24 and 120x40 (with SCENEs,
+only those: `replay-chart`)."""
 
 from __future__ import annotations
 
@@ -50,7 +51,10 @@ def main() -> None:
     os.environ.setdefault("PARLOUR_CONFIG_DIR", tempfile.mkdtemp())
     folder = ROOT / "screenshots"
     folder.mkdir(exist_ok=True)
+    wanted = set(sys.argv[1:])
     for name, (make, sizes) in scenes().items():
+        if wanted and name not in wanted:
+            continue
         for size in sizes:
             print(asyncio.run(shoot(name, make, size, folder)).relative_to(ROOT))
             i18n.set_language("en")  # a scene may have switched to Swedish

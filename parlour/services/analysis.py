@@ -37,6 +37,7 @@ from typing import Any
 
 from parlour.rules import registry
 from parlour.rules.bots.playout import shares
+from parlour.rules.bots.valuation import ROUNDS
 from parlour.rules.game import Game
 from parlour.rules.records import Acted, Action
 
@@ -46,6 +47,7 @@ DEFAULT_GAMES = 64  # games played on from each option, for a game whose registr
 MOST_POINTS = 160  # points worked out at most: a longer game is sampled evenly (README)
 CHART_SHARE = 0.45  # of `games_on`, for the replay screen's chart (`chart_games`)
 GOOD = 0.05  # a choice within this of the best counts as accurate (docs/bots.md, Analysis)
+SURE = 0.03  # where playouts are valued (Garfield, Filmis): a point stops once every chance is known to this
 
 
 def games_on(game_id: str) -> int:
@@ -94,6 +96,23 @@ def _half_width(p: float, n: int) -> float:
     return (high - low) / 2
 
 
+def _interval(games: Sequence[Shares], seat: int) -> tuple[float, float]:
+    """The 95 % interval of the seat's chance from the games played on: a rate's (Wilson) where
+    every game was won or lost, the mean's where games were valued before their end (Garfield,
+    Filmis: parlour/services/playouts.py ROUNDS) or shared."""
+    values = [g[seat] for g in games]
+    p = sum(values) / len(values) if values else 0.0
+    if all(v in (0.0, 1.0) for v in values):
+        return wilson(p, len(values))
+    half = half_width(values)
+    return max(0.0, p - half), min(1.0, p + half)
+
+
+def _margin(games: Sequence[Shares], seat: int) -> float:
+    low, high = _interval(games, seat)
+    return (high - low) / 2
+
+
 # ---- playing on ----------------------------------------------------------------------------
 
 Shares = Values  # each seat's share of the win in one game played on
@@ -115,7 +134,7 @@ def estimate(
 
 def _chances(samples: Sequence[Shares], turn: int, stop: int) -> Chances:
     chances = means(samples)
-    bounds = [wilson(p, len(samples)) for p in chances]
+    bounds = [_interval(samples, s) for s in range(len(chances))]
     return Chances(turn, stop, chances, len(samples), tuple(b[0] for b in bounds), tuple(b[1] for b in bounds))
 
 
@@ -150,7 +169,11 @@ class Point:
         if self.seat is None:
             return 0
         seat = self.seat
-        return max(range(len(self.options)), key=lambda i: (self.values[i][seat], -i))
+        full = max(len(games) for games in self.samples)  # an option that left the race is not the best
+        return max(
+            (i for i in range(len(self.options)) if len(self.samples[i]) == full),
+            key=lambda i: (self.values[i][seat], -i),
+        )
 
     @property
     def chances(self) -> Shares:
@@ -248,15 +271,16 @@ def _work(task: _Task) -> tuple[tuple[Shares, ...], ...] | None:
     """Every option's games at one point (None: no worlds can be dealt there now). An option
     other than the one taken leaves the race once another option is clearly better for the seat
     to act: it can be neither the best nor the chosen one, so its numbers are not needed. And
-    the point stops early once every option still played on has every seat's chance known as
-    well as `task.games` games know a chance of 50 %, the least well known (a point where some
-    seat is far ahead, or the chances spread over four players, needs fewer games for that)."""
+    the point stops early once every option still played on has every seat's chance known to
+    ±SURE where playouts are valued (Garfield, Filmis), elsewhere as well as `task.games` games
+    know a chance of 50 %, the least well known (a point where some seat is far ahead, or the
+    chances spread over four players, needs fewer games for that)."""
     game = registry.get(task.game_id)
     branches = [Branch(task.state, option, task.seat) for option in task.options]
-    widest = _half_width(0.5, task.games)
+    widest = SURE if task.game_id in ROUNDS else _half_width(0.5, task.games)
 
     def enough(found: Weighed, running: list[int]) -> bool:
-        return all(_half_width(p, found.games(b)) <= widest for b in running for p in found.chances(b))
+        return all(_margin(found.values[b], s) <= widest for b in running for s in range(len(found.chances(b))))
 
     found = weigh(
         game,

@@ -22,7 +22,7 @@ from parlour.rules.records import Action
 
 from .playouts import Branch, Weighed, weigh
 
-GAMES = 900  # playouts in all, shared among the options (the time below stops most hints first)
+GAMES = 6_000  # playouts in all, shared among the options (the time below stops most hints first)
 SECONDS = 0.6  # of this thread's CPU time: a hint comes within about a second on a loaded machine
 
 

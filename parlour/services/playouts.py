@@ -15,13 +15,16 @@ playouts a branch). Each branch keeps every playout it was played in, so its cha
 of that chance and its paired difference from any other branch are all read from the same
 numbers.
 
-A playout plays every seat as the smart bot (rules/bots/playout.py) to the end of the game; in
-the Smurf Game, which hides nothing, as the expert's search does (rules/bots/smurf_search.py):
-HORIZON actions on, then each seat's chance of winning the race home from there. Keyed by turn
+A playout plays every seat as the smart bot (rules/bots/playout.py); in the Smurf Game, which
+hides nothing, as the expert's search does (rules/bots/smurf_search.py): HORIZON actions on, then
+each seat's chance of winning the race home from there; in a game with a valuation a round or two
+of turns on (its ROUNDS), then each seat's chance from the position's valuation (rules/bots/
+valuation.py, fitted to and checked against whole games: tools/valuation_fit.py). Keyed by turn
 (`turn`: the analysis of a saved game), each later turn's dice are drawn from the playout's seed
 and that turn's number, so weighings at two points of one game share the dice of every turn
-after both, and every playout goes to the game's end (a valuation after HORIZON actions would
-end the playouts of two points at different turns).
+after both; a Smurf playout then goes to the game's end (a valuation after HORIZON actions would
+end the playouts of two points at different turns), a valued one still stops its ROUNDS rounds
+on, counted in turns, so that two points of the same turn stop at the same turn.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from typing import Any
 
 from parlour.rules.bots.expert_worlds import SAMPLERS
 from parlour.rules.bots.playout import play_on, shares
+from parlour.rules.bots.valuation import ROUNDS, value
 from parlour.rules.chance import Chance
 from parlour.rules.game import Game, decide
 from parlour.rules.records import Action
@@ -151,6 +155,30 @@ def play_and_race(game: Game, state: Any, seed: int) -> Values:
     return tuple(race(reached, s) for s in range(len(state.players)))
 
 
+def play_and_value(
+    game: Game, state: Any, seed: int, *, turn: int | None = None, first: Action | None = None
+) -> Values:
+    """A game with a valuation: play on with smart seats (`first` taken first; `turn`: dice keyed by
+    turn) until every seat has had ROUNDS more turns (the turn under way ended, then each seat's),
+    then read each seat's chance from the position's valuation (rules/bots/valuation.py, checked
+    against whole games) instead of playing on to the end: a few turns instead of fifty, and a
+    value far less scattered than a win or a loss."""
+    turns = ROUNDS[game.id] * len(state.players)
+    seen = [state.turn, 0]  # the turn last seen, turns begun since
+
+    def far_enough(now: Any, _: int) -> bool:
+        if now.turn != seen[0]:
+            seen[0] = now.turn
+            seen[1] += 1
+        return seen[1] >= turns
+
+    reached, result = play_on(game, state, seed, limit=LIMIT, stop=far_enough, turn=turn, first=first)
+    if result is not None:
+        return shares(result, len(state.players))
+    valued = value(game.id, reached)
+    return valued if valued is not None else (1 / len(state.players),) * len(state.players)
+
+
 PLAYERS: dict[str, Player] = {"smurf": play_and_race}
 
 
@@ -176,6 +204,7 @@ def weigh(
     known: float = KNOWN,
     turn: int | None = None,
     enough: Callable[[Weighed, list[int]], bool] | None = None,
+    whole: bool = False,
 ) -> Weighed | None:
     """Play every branch on in the same playouts, numbered `first`, `first` + 1, ...: `games`
     playouts in all, shared among the branches (with `race`, branches clearly worse than the best
@@ -192,7 +221,8 @@ def weigh(
     its number is not shown). `turn`: the turn the branches are in; each later turn's dice are
     then keyed by turn, every playout to the game's end (see above), each branch's action taken
     with its turn's dice. `enough(found, running)`: looked at with the race, stops the weighing
-    once it says the branches still running are known well enough."""
+    once it says the branches still running are known well enough. `whole`: every playout to the
+    game's end, none cut short by a valuation (how tools/valuation_fit.py checks the valuation)."""
     if not branches:
         raise ValueError("nothing to weigh")
     if any(b.action is not None and b.actor is None for b in branches):
@@ -201,8 +231,13 @@ def weigh(
         return None
     start = time.thread_time()
     sampler = SAMPLERS.get(game.id) if eyes is not None else None
-    views = [game.view(b.state, eyes) if eyes is not None else b.state for b in branches]
-    player = PLAYERS.get(game.id, play_to_end)
+    seen: dict[int, Any] = {}  # a state's view, taken once for all the branches from it
+    for one in branches:
+        if id(one.state) not in seen:
+            seen[id(one.state)] = game.view(one.state, eyes) if eyes is not None else one.state
+    views = [seen[id(one.state)] for one in branches]
+    cut = not whole and game.id in ROUNDS  # a game with a valuation: playouts cut short and valued
+    player = play_to_end if whole else PLAYERS.get(game.id, play_to_end)
     values: list[list[Values]] = [[] for _ in branches]
     running = list(range(len(branches)))
     spent, index = 0, first
@@ -210,15 +245,20 @@ def weigh(
         if seconds is not None and index - first >= FEWEST and time.thread_time() - start > seconds:
             break
         playout = playout_seed(seed, index)
+        worlds: dict[int, Any] = {}  # playout `index`'s world dealt from each view, once for all its branches
         for b in running:
             branch = branches[b]
-            world = (
-                sampler(views[b], eyes, random.Random(playout))
-                if sampler is not None and eyes is not None
-                else views[b]
-            )
-            if turn is not None:
-                values[b].append(play_to_end(game, world, playout, turn=turn, first=branch.action))
+            world = worlds.get(id(views[b]))
+            if world is None:
+                world = (
+                    sampler(views[b], eyes, random.Random(playout))
+                    if sampler is not None and eyes is not None
+                    else views[b]
+                )
+                worlds[id(views[b])] = world
+            if turn is not None or cut:
+                play = play_and_value if cut else play_to_end
+                values[b].append(play(game, world, playout, turn=turn, first=branch.action))
                 continue
             if branch.action is not None:
                 world = decide(game, world, branch.actor, branch.action, Chance(playout)).state

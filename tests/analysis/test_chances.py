@@ -104,23 +104,21 @@ def test_the_chosen_and_the_best_option_are_played_in_full(tmp_path):
         assert all(FEWEST <= n <= games for n in played)
 
 
-def test_a_point_stops_early_only_where_every_chance_is_known_as_well_as_the_budget_knows_any(tmp_path):
+def test_a_point_stops_early_only_where_every_chance_is_known_to_3_points(tmp_path):
     """Fewer games where the margin is already small: a point stops before its budget only once
-    every option still played on gives every seat a chance known as well as the budget knows one
-    of 50 % (the least well known)."""
-    from parlour.services.analysis import _half_width
+    every option still played on gives every seat a chance known to ±3 points (SURE) where playouts
+    are valued (Garfield; elsewhere as well as the budget knows one of 50 %)."""
+    from parlour.services.analysis import SURE, _margin
 
     replay = Replay(saves.read(_saved(tmp_path, "garfield")))
-    games = 48
+    games = 400
     points = [p for p in Analysis(replay, games=games, most=8).run() if not p.end]
     early = [p for p in points if len(p.samples[p.chosen]) < games]
     assert early and len(early) < len(points)
-    widest = _half_width(0.5, games)
     for point in early:
         for option in point.samples:
             if len(option) == len(point.samples[point.chosen]):  # (still running when it stopped)
-                chances = [sum(game[s] for game in option) / len(option) for s in range(3)]
-                assert all(_half_width(p, len(option)) <= widest for p in chances)
+                assert all(_margin(option, s) <= SURE for s in range(3))
 
 
 def test_a_choice_is_played_in_the_same_games_as_its_alternatives(tmp_path):
@@ -263,3 +261,17 @@ def test_the_lines_are_the_numbers_in_words(tmp_path):
     step = steps(points, replay)[0]
     if step.choice:
         assert lines[3].startswith(f"  {replay.names[step.seat]} chose ")
+
+
+def test_each_turns_chances_are_known_to_3_points_at_the_games_own_budget(tmp_path):
+    """Issue 38: intervals per turn within ±3 points at 95 % (Garfield: playouts valued two rounds
+    on, a point played on until its chances are known that well, at most `games_on` games)."""
+    from parlour.services.analysis import games_on
+
+    replay = Replay(saves.read(_saved(tmp_path, "garfield")))
+    points = [p for p in Analysis(replay, games=games_on("garfield"), most=6).run() if not p.end]
+    shown = [p.shown() for p in points if p.turn_start]
+    assert shown
+    assert all(c.margin(s) <= 0.03 for c in shown for s in range(3)), [
+        [round(c.margin(s), 3) for s in range(3)] for c in shown
+    ]

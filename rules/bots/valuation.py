@@ -1,0 +1,114 @@
+"""A position's value without playing it to the end: each seat's chance to win, read from a few
+facts of the position (rings and laps in Garfield, points banked and in hand in Filmis), the way
+the expert's search values its race home. A playout of the hint or the analysis stops ROUNDS
+rounds of turns on and takes this value instead of playing fifty more turns (parlour/services/
+playouts.py).
+
+The chance is a softmax over the seats of a weighted sum of each seat's facts (a multinomial
+logit). The weights were fitted by tools/valuation_fit.py to the winners of seeded games of smart
+bots (the same bots the playouts use), and that tool prints their calibration on other games:
+of the positions valued at about p, how many were won. docs/bots.md shows it. A game without
+weights here has no valuation (None)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from math import exp
+from typing import Any
+
+from ..filmis import board as filmis_board, cards as filmis_cards
+from ..garfield import cards as garfield_cards
+
+Facts = tuple[float, ...]
+
+
+def garfield_facts(state: Any, seat: int) -> Facts:
+    """Rings held, how far round the lap the pawn is (to the Tailend, where the next ring is),
+    the cards in hand by kind, and whether the seat moves next."""
+    rings = state.rings[seat]
+    lap = ((state.positions[seat] + 1) % 40) / 40  # 0 just past the Tailend .. 1 on it
+    hand = state.hands[seat]
+    n = len(state.players)
+    way = (rings + lap) / 3  # of the way to the third ring: its square and fourth power, for a lead near the end
+    return (
+        float(rings == 1),
+        float(rings == 2),
+        lap,
+        lap * (rings == 1),
+        lap * (rings == 2),
+        float(hand.count(garfield_cards.LASAGNA)),
+        float(sum(card in garfield_cards.PUT_ONE_OVER for card in hand)),
+        float(hand.count(garfield_cards.NAP_ATTACK) + hand.count(garfield_cards.BLINDFOLD)),
+        float(seat == state.turn),
+        float(seat == (state.turn + 1) % n),
+        float(seat == state.turn and state.face_up == garfield_cards.G_SWAP),
+        way**2,
+        way**4,
+    )
+
+
+def filmis_facts(state: Any, seat: int) -> Facts:
+    """Points banked (the home pile) and how late it is, points in hand and how near the nest
+    that banks them is, whether a raid can be called and with what lead, and whether the seat
+    moves next or must skip."""
+    n = len(state.players)
+    homes = [filmis_cards.score(home) for home in state.homes]
+    home, hand = homes[seat], filmis_cards.score(state.hands[seat])
+    left = len(state.deck) / filmis_cards.TOTAL  # the game ends when the factory is empty
+    near = (
+        1 - ((filmis_board.nest(state.colours[seat]) - state.positions[seat]) % filmis_board.SIZE) / filmis_board.SIZE
+    )
+    lead = home - max(h for s, h in enumerate(homes) if s != seat) if n > 1 else 0
+    raid = filmis_cards.can_raid(state.hands[seat], state.homes[seat])
+    return (
+        home / 10,
+        home * (1 - left) / 10,
+        hand / 10,
+        hand * left / 10,
+        hand * near / 10,
+        float(raid),
+        raid * lead / 10,
+        float(seat == state.turn),
+        float(state.skips[seat] > 0),
+    )
+
+
+FACTS: dict[str, Callable[[Any, int], Facts]] = {"garfield": garfield_facts, "filmis": filmis_facts}
+
+# Rounds of turns a playout plays before the position is valued: fewer, cheaper playouts that
+# scatter less; more, a valuation read later, nearer what whole playouts give (docs/bots.md,
+# tools/valuation_fit.py --against). Filmis's one round scatters as little as Garfield's two.
+ROUNDS = {"garfield": 2, "filmis": 1}
+
+# Fitted by tools/valuation_fit.py (its default games): for each number of players, one weight
+# per fact above (a fact weighs differently between two players than among four).
+WEIGHTS: dict[str, dict[int, Facts]] = {
+    "garfield": {
+        2: (0.640, 1.968, 0.470, 0.789, 0.082, 0.088, 0.208, 0.209, 0.036, -0.036, 0.332, -4.072, 5.957),
+        3: (1.061, 1.797, 0.834, -0.096, -1.500, 0.222, 0.141, 0.140, 0.170, 0.095, 0.734, -4.073, 9.175),
+        4: (1.201, 2.686, 1.122, 0.267, -2.004, 0.196, 0.212, 0.305, 0.298, -0.019, 0.916, -4.704, 9.455),
+    },
+    "filmis": {
+        2: (1.240, -0.332, 0.157, 0.048, 0.941, 0.622, 0.375, 0.122, -0.309),
+        3: (1.404, 0.235, 0.432, -0.218, 1.318, 0.837, 0.578, 0.154, -0.288),
+        4: (0.708, 1.388, 0.177, 0.062, 1.353, 0.597, 0.327, 0.176, -0.594),
+    },
+}
+
+
+def value(game_id: str, state: Any) -> tuple[float, ...] | None:
+    """Each seat's chance to win from `state` (a whole state: a playout's), None for a game
+    or a number of players without a valuation."""
+    facts, weights = FACTS.get(game_id), WEIGHTS.get(game_id, {}).get(len(state.players))
+    if facts is None or weights is None:
+        return None
+    return weighed(weights, [facts(state, s) for s in range(len(state.players))])
+
+
+def weighed(weights: Facts, seats: list[Facts]) -> tuple[float, ...]:
+    """Each seat's chance from every seat's facts: the softmax of their weighted sums."""
+    scores = [sum(w * f for w, f in zip(weights, facts)) for facts in seats]
+    top = max(scores)
+    raised = [exp(s - top) for s in scores]
+    total = sum(raised)
+    return tuple(r / total for r in raised)
