@@ -17,6 +17,7 @@ import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, cast
 
+from parlour.compat.textual import use_colour_filter
 from parlour.rules import registry
 from parlour.services import wire
 from parlour.services.remote_session import RemoteGame as RemoteGame, RemoteTable as RemoteTable
@@ -97,9 +98,7 @@ class RemoteApp(ParlourApp):
 
         environ = dict(environ)
         self.no_color = environ.pop("NO_COLOR", None) is not None
-        self._filters = [f for f in self._filters if not isinstance(f, (NoColor, Monochrome))]
-        if self.no_color:
-            self._filters.append(NoColor() if self.native_ansi_color else Monochrome())
+        use_colour_filter(self, (NoColor() if self.native_ansi_color else Monochrome()) if self.no_color else None)
         self.console = Console(
             color_system=cast(ColorSystem, constants.COLOR_SYSTEM),  # as Textual's own console
             file=self.console.file,
