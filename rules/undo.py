@@ -37,7 +37,7 @@ class UndoPoint:
     why: str = ""
 
 
-def barrier(game: Game, event: Event, seats: int, actor: int | None = None) -> str | None:
+def barrier(game: Game[Any, Any], event: Event, seats: int, actor: int | None = None) -> str | None:
     """Why undo may not cross `event`, told in the batch of `actor`'s action (None: it may):
     a chance outcome, or something hidden that some seat was shown."""
     if event.draws():
@@ -52,7 +52,7 @@ def barrier(game: Game, event: Event, seats: int, actor: int | None = None) -> s
 
 
 def undo_point(
-    game: Game,
+    game: Game[Any, Any],
     header: Header,
     events: list[Event],
     humans: Collection[int],
@@ -87,7 +87,7 @@ def undo_point(
 
 
 def _only_choice(
-    game: Game, header: Header, events: list[Event], start: int, seat: int, known: Mapping[int, Any]
+    game: Game[Any, Any], header: Header, events: list[Event], start: int, seat: int, known: Mapping[int, Any]
 ) -> bool:
     state = known[start] if start in known else fold(game, header, events[:start])
     return len(game.legal_actions(state, seat)) == 1

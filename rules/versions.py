@@ -10,6 +10,8 @@ names both versions and what changed.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .game import Game
 
 FIRST = 1  # the version of a save whose header names none
@@ -28,7 +30,7 @@ class RulesVersionError(ValueError):
     """A save played under rules this Parlour does not play."""
 
 
-def check(game: Game, version: int) -> None:
+def check(game: Game[Any, Any], version: int) -> None:
     """Refuse (RulesVersionError) a save of `game` played under rules `version`, unless those
     are the rules this Parlour plays."""
     current = game.rules_version

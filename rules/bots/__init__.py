@@ -18,7 +18,7 @@ class Bot(Protocol):
 
     level: str
 
-    def choose(self, game: Game, view: Any, seat: int) -> Action: ...
+    def choose(self, game: Game[Any, Any], view: Any, seat: int) -> Action: ...
 
 
 Seed = int | str | None

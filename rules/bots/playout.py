@@ -27,7 +27,7 @@ def turn_seed(seed: int, turn: int) -> int:
 
 
 def play_on(
-    game: Game,
+    game: Game[Any, Any],
     state: Any,
     seed: int,
     *,
