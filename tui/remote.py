@@ -29,6 +29,9 @@ from .app import ParlourApp
 from .localized import localized
 
 if TYPE_CHECKING:
+    from textual.binding import Binding
+    from textual.screen import Screen
+
     from .screens.game import GameScreen
     from .screens.lobby import LobbyScreen
 
@@ -69,7 +72,7 @@ class RemoteApp(ParlourApp):
     """The app of one SSH session: the lobby, then the table its seat sees."""
 
     @classmethod
-    def bindings(cls):
+    def bindings(cls) -> list[Binding]:
         from textual.binding import Binding
 
         return [Binding("ctrl+q", "save_quit", t("lobby.key_leave"), id="quit", priority=True)]
@@ -127,7 +130,7 @@ class RemoteApp(ParlourApp):
         finally:
             self.exit()
 
-    def get_default_screen(self):
+    def get_default_screen(self) -> Screen[Any]:
         """The lobby is the first screen (no empty screen drawn before it: a start costs less)
         and stays at the bottom of the stack."""
         from .screens.lobby import LobbyScreen
@@ -251,7 +254,7 @@ class RemoteApp(ParlourApp):
         self.exit()
 
 
-def make_remote_app(lang: str, link: Link, **options) -> RemoteApp:
+def make_remote_app(lang: str, link: Link, **options: Any) -> RemoteApp:
     """The app of one session, in `lang` (set for the caller's context: the session's)."""
     set_language(lang)
     return localized(RemoteApp)(link, animations=False, **options)

@@ -17,6 +17,7 @@ from typing import Any
 from textual import events
 from textual.driver import Driver
 from textual.geometry import Size
+from textual.message import Message
 
 from parlour.compat.textual import xterm_parser
 
@@ -170,7 +171,7 @@ class ChannelDriver(Driver):
 
     # ---- input ---------------------------------------------------------------------------------
 
-    def send_message(self, message) -> None:
+    def send_message(self, message: Message) -> None:
         """On the loop already (Textual's drivers post from their input threads)."""
         self.app.post_message(message)
 
@@ -203,7 +204,7 @@ class ChannelDriver(Driver):
             for event in self._parser.tick():
                 self._deliver(event)
 
-    def _deliver(self, event) -> None:
+    def _deliver(self, event: Message) -> None:
         """An event from the parser to the app. A key beyond the session's rate waits its turn
         (and what follows it, to keep the order), up to KEYS_HELD; beyond, it is dropped (its
         app would spend the loop that every player shares on it)."""

@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 import aiohttp_jinja2
 from aiohttp import web
 from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server, to_int
 
 from parlour.compat.textual_serve import AdoptingService, serve_tab, start_process
@@ -23,7 +24,7 @@ from . import TEMPLATES, is_loopback, page_title
 log = logging.getLogger("parlour.fronts.web")
 
 
-async def _nowhere(*_args, **_kwargs) -> None:
+async def _nowhere(*_args: object, **_kwargs: object) -> None:
     """Output of a spare process before any tab takes it: nobody to send it to yet."""
 
 
@@ -32,7 +33,7 @@ class Spare:
     time from opening the page to the title screen; a tab that takes the spare skips it, and the
     next spare starts at once. The spare draws at 80×24 and redraws when the page sends its size."""
 
-    def __init__(self, command: str, downloads):
+    def __init__(self, command: str, downloads: DownloadManager) -> None:
         self._starter = AppService(
             command, write_bytes=_nowhere, write_str=_nowhere, close=_nowhere, download_manager=downloads
         )
@@ -90,7 +91,7 @@ class TabService(AdoptingService):
     async def ready_process(self) -> Process | None:
         return await self.spare.take()
 
-    async def set_terminal_size(self, width, height) -> None:
+    async def set_terminal_size(self, width: object, height: object) -> None:
         await super().set_terminal_size(bounded(width, MAX_WIDTH, 80), bounded(height, MAX_HEIGHT, 24))
 
 
