@@ -146,3 +146,20 @@ def test_the_architecture_maps_every_folder_and_every_module_of_serve():
     )
     assert [m for m in serve if f"`{m}`" not in text] == []
     assert f"{len(serve) - 1} modules beside its `__init__.py`" in text
+
+
+def test_the_readme_says_what_parlour_is_and_shows_it_before_the_two_commands():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    first_screen = readme[: readme.index("\n## ")]
+    picture = first_screen.index("![")
+    spans = CODE.findall(first_screen)
+    install = next(s for s in spans if "pip install -e ." in s)
+    tests = next(s for s in spans if "-m pytest" in s)
+    assert "board games" in first_screen[:picture] and "`" not in first_screen[:picture]  # what it is, in words
+    assert first_screen.index(install) > picture and spans[0] == install and install.endswith('--seats "You,bot,bot"')
+    assert spans.index(tests) > spans.index(install)
+    # .ci/run installs what the README installs and runs exactly its test command
+    run = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    pip, pytest = (part.strip() for part in tests.split("&&"))
+    assert run[-1] == pytest
+    assert run[-2].replace(" --quiet --disable-pip-version-check", "") == pip
