@@ -88,7 +88,7 @@ def dumps(header: Header, events: list[Event]) -> str:
     return header_line(header) + "".join(event_line(i, e) for i, e in enumerate(events, 1))
 
 
-def check_players(game: Game[Any, Any], players: Any) -> tuple[str, ...]:
+def check_players(game: Game[State, View], players: object) -> tuple[str, ...]:
     """Player names as the rules accept them, or Rejected with the reason."""
     if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
         raise Rejected("players must be a list of names")
@@ -431,7 +431,7 @@ def _parse_header(line: str) -> Header:
     return Header(game.id, players, data["seed"], rig, options, meta, rules_version)
 
 
-def _parse_event(line: str, seq: int | None, game: Game[Any, Any]) -> tuple[int, Event]:
+def _parse_event(line: str, seq: int | None, game: Game[State, View]) -> tuple[int, Event]:
     """The sequence number and event on a line whose number must be `seq` (None: any)."""
     try:
         data = parse(line)
