@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import importlib
 import importlib.util
+import re
 import subprocess
 from collections.abc import Iterator
 from functools import cache
@@ -61,30 +62,29 @@ def defined_here(node: ast.AST) -> set[str]:
     return names
 
 
-def attributes(node: ast.ClassDef) -> set[str]:
-    """The private attributes a class's code defines: in its body, or assigned (`self._x = ...`)."""
-    names = {n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Load)}
-    for statement in node.body:
-        names |= defined(statement) if not isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef) else set()
-        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
-            names.add(statement.name)
-    return {name for name in names if is_private(name)}
+# In a library's source: the lines a top-level class starts on, and what a class's code assigns to
+# an attribute of its own (`self._x = ...`, `self._x: T = ...`, `cls._x = ...`). Read as text: the
+# libraries' modules are large, and parsing them took most of this scan's time.
+_CLASS = re.compile(r"^class (\w+)", re.M)
+_TOP = re.compile(r"^(?:class|def|async def) ", re.M)
+_ASSIGNED = re.compile(r"\b(?:self|cls)\.(_\w+)\s*(?::[^=\n]*)?=(?!=)")
 
 
 @cache
-def _module_classes(module: str) -> dict[str, ast.ClassDef]:
-    """A library module's classes by name, read from its source (none when it has no source)."""
+def _module_classes(module: str) -> dict[str, str]:
+    """A library module's top-level classes by name, each as its source text (none without source)."""
     spec = importlib.util.find_spec(module)
     if spec is None or not spec.origin or not spec.origin.endswith(".py"):
         return {}
-    tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
-    return {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
+    text = Path(spec.origin).read_text(encoding="utf-8")
+    starts = [m.start() for m in _TOP.finditer(text)] + [len(text)]
+    return {m.group(1): text[m.start() : next(s for s in starts if s > m.start())] for m in _CLASS.finditer(text)}
 
 
 @cache
 def _class_attributes(module: str, name: str) -> frozenset[str]:
-    source = _module_classes(module).get(name)
-    return frozenset(attributes(source)) if source is not None else frozenset()
+    """The private attributes a library class's code assigns (`self._x = ...` in a method)."""
+    return frozenset(_ASSIGNED.findall(_module_classes(module).get(name, "")))
 
 
 @cache
@@ -250,3 +250,20 @@ def private_uses(outside: tuple[str, ...]) -> list[str]:
         for path in repo.scanned
         for line, code in sorted(set(repo.reaches(repo.files[path], own)))
     ]
+
+
+def imported_libraries(outside: tuple[str, ...]) -> dict[str, set[str]]:
+    """path -> the libraries (top-level modules, not ours) each file outside `outside` imports."""
+    names = subprocess.run(
+        ["git", "ls-files", "*.py"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    ours = {name.split("/")[0].removesuffix(".py") for name in names} | {"parlour"}
+    found: dict[str, set[str]] = {}
+    for name in names:
+        if not name.startswith(outside):
+            tree = ast.parse((ROOT / name).read_text(encoding="utf-8"), name)
+            modules = [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names] + [
+                n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module and not n.level
+            ]
+            found[name] = {m.split(".")[0] for m in modules} - ours
+    return found

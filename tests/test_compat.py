@@ -19,7 +19,7 @@ from textual.app import App
 
 from parlour.compat import textual as compat_textual, textual_serve as compat_textual_serve
 from parlour.compat.asyncssh import transport_of
-from tests.private_names import Repository, private_uses
+from tests.private_names import imported_libraries, private_uses
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -249,19 +249,9 @@ def test_every_library_the_code_imports_is_a_dependency_bounded_as_pyproject_say
         Requirement(line).name.lower(): Requirement(line)
         for line in tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
     }
-    repository = Repository(outside=("tests/", "tools/"))
-    imported = {
-        module.split(".")[0]
-        for path in repository.scanned
-        for module in repository.files[path].imports.values()
-        for module in [module[0]]
-    }
-    private = {
-        module.split(".")[0]
-        for path in repository.scanned
-        if path.startswith("parlour/compat/")
-        for module, _ in repository.files[path].imports.values()
-    }
+    libraries = imported_libraries(outside=("tests/", "tools/"))
+    imported = set().union(*libraries.values())
+    private = set().union(*(found for path, found in libraries.items() if path.startswith("parlour/compat/")))
     assert {"textual", "asyncssh", "textual_serve", "aiohttp"} <= private
     distributions = importlib.metadata.packages_distributions()
     for module in sorted(imported - set(sys.stdlib_module_names)):
