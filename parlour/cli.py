@@ -8,6 +8,12 @@ import errno
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .services.replay import Replay
+    from .services.words.base import Words
+    from .tui.app import ParlourApp
 
 
 def _display_options(parser: argparse.ArgumentParser, top: bool = False) -> None:
@@ -423,7 +429,7 @@ def _replay_text(path: Path, seat: int | None, analysis: bool = False) -> int:
     return 0
 
 
-def _analysis_text(replay, eyes: int | None, words) -> int:
+def _analysis_text(replay: Replay, eyes: int | None, words: Words) -> int:
     """`parlour replay FILE --text --analysis`: the chances turn by turn, each choice and the luck
     of what followed, the key moments and a summary per player, a progress bar on stderr while
     they are worked out (on a terminal), one process per core."""
@@ -440,7 +446,7 @@ def _analysis_text(replay, eyes: int | None, words) -> int:
     return 0
 
 
-def _run_app(args) -> int:
+def _run_app(args: argparse.Namespace) -> int:
     from parlour.rules import registry
     from parlour.services.words import i18n
 
@@ -491,7 +497,7 @@ def _run_app(args) -> int:
     return app.return_code or 0
 
 
-def app_of(args):
+def app_of(args: argparse.Namespace) -> ParlourApp | None:
     """The app a command runs, or None (having said why) for seats it cannot take. It starts
     without cyclic garbage collection until its first frame: a start imports and builds tens
     of thousands of objects that all live on (Textual, the rules, a resumed game's log), and a

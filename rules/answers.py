@@ -5,13 +5,11 @@ player who is alone at the screen; this finds that answer."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from .game import Game
+from .game import Game, State, View
 from .records import Action
 
 
-def only_action(game: Game, state: Any, seat: int) -> Action | None:
+def only_action(game: Game[State, View], state: State, seat: int) -> Action | None:
     """The one legal action of `seat` now, if it has exactly one (else None). Uses only what
     the seat may see."""
     actions = game.legal_actions(game.view(state, seat), seat)

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, make_dataclass
 from functools import cached_property
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NoReturn, TypeVar
 
 from .records import SHARED_RECORDS, Acted, Action, Event, Rejected, Start
 
@@ -42,22 +42,30 @@ class Result:
     reason: str = ""
 
 
+State = TypeVar("State")  # a game's state
+View = TypeVar("View")  # what one seat may know of it (the three games: a State with the secrets hidden)
+
+
 @dataclass(frozen=True)  # not slotted: `kinds` is a cached_property, kept in the instance's __dict__
-class Game:
+class Game(Generic[State, View]):
+    """One game's rules, typed by its state and its view (`Game[garfield.State, garfield.State]`):
+    the questions a seat asks (who acts, what is legal, why not, who won) are answered from a
+    view as from the state."""
+
     id: str
     title: str
     min_players: int
     max_players: int
     records: tuple[type, ...]  # the game's own actions and events
-    initial: Callable[[tuple[str, ...], Mapping[str, Any]], Any]
-    to_act: Callable[[Any], tuple[int | None, ...]]  # (None,) before the set-up (Start)
-    legal_actions: Callable[[Any, int], list[Action]]  # none for a seat not to act
+    initial: Callable[[tuple[str, ...], Mapping[str, object]], State]
+    to_act: Callable[[State | View], tuple[int | None, ...]]  # (None,) before the set-up (Start)
+    legal_actions: Callable[[State | View, int], list[Action]]  # none for a seat not to act
     step: Callable[[Turn, int | None, Action], None]
-    evolve: Callable[[Any, Event], Any]
-    view: Callable[[Any, int | None], Any]
+    evolve: Callable[[State, Event], State]
+    view: Callable[[State, int | None], View]
     redact: Callable[[Event, int | None], Event]
-    result: Callable[[Any], Result | None]
-    explain: Callable[[Any, int, Action], str | None] = lambda state, seat, action: None
+    result: Callable[[State | View], Result | None]
+    explain: Callable[[State | View, int, Action], str | None] = lambda state, seat, action: None
     to_act_after: Callable[[Sequence[Event]], tuple[int, ...] | None] = lambda events: None
     rules_version: int = 1  # counts changes to the rules; saves record it (rules/versions.py)
 
@@ -152,7 +160,7 @@ class Turn:
 
     __slots__ = ("game", "before", "state", "events", "chance", "_handlers", "_in_place")
 
-    def __init__(self, game: Game, state: Any, chance: Chance):
+    def __init__(self, game: Game[Any, Any], state: Any, chance: Chance):
         self.game = game
         self.before = state  # the state the action was taken in
         self.events: list[Event] = []
@@ -196,7 +204,7 @@ class KeptTurn(Turn):
 
     __slots__ = ("befores",)
 
-    def __init__(self, game: Game, state: Any, chance: Chance):
+    def __init__(self, game: Game[Any, Any], state: Any, chance: Chance):
         super().__init__(game, state, chance)
         self.befores: list[Any] = []
 
@@ -206,7 +214,9 @@ class KeptTurn(Turn):
         Turn.emit(self, event)
 
 
-def decide(game: Game, state: Any, seat: int | None, action: Action, chance: Chance, kind: type[Turn] = Turn) -> Turn:
+def decide(
+    game: Game[State, View], state: State, seat: int | None, action: Action, chance: Chance, kind: type[Turn] = Turn
+) -> Turn:
     """Check `action` for `seat` and carry it out. Raises Rejected (changing nothing) when the
     action is not legal now; otherwise returns the Turn holding the events and the new state
     (`kind` KeptTurn: also the state before each event)."""
@@ -220,7 +230,7 @@ def decide(game: Game, state: Any, seat: int | None, action: Action, chance: Cha
     return carry_out(game, state, seat, action, chance, kind)
 
 
-def _why_not(game: Game, state: Any, seat: int | None, action: Action) -> str:
+def _why_not(game: Game[State, View], state: State, seat: int | None, action: Action) -> str:
     """Why `action` (not a Start) is not legal for `seat` in `state`, in plain words."""
     waiting = game.to_act(state)
     if waiting == (None,):
@@ -231,7 +241,7 @@ def _why_not(game: Game, state: Any, seat: int | None, action: Action) -> str:
 
 
 def carry_out(
-    game: Game, state: Any, seat: int | None, action: Action, chance: Chance, kind: type[Turn] = Turn
+    game: Game[State, View], state: State, seat: int | None, action: Action, chance: Chance, kind: type[Turn] = Turn
 ) -> Turn:
     """Carry out `action`, known to be legal for `seat` in `state` (`decide` checks it): the
     Turn holding its events, `Acted(seat, action)` first, and the state they lead to."""
@@ -247,7 +257,7 @@ def carry_out(
     return turn
 
 
-def _not_your_turn(game: Game, state: Any, seat: int | None) -> str:
+def _not_your_turn(game: Game[Any, Any], state: Any, seat: int | None) -> str:
     if game.result(state) is not None:
         return "the game is over"
     waiting = game.to_act(state)

@@ -20,7 +20,7 @@ from typing import Any
 from . import registry, versions
 from .chance import Chance, Rig, RigError
 from .codec import CodecError, decode, encode, parse
-from .game import Evolver, Game, decide
+from .game import Evolver, Game, State, View, decide
 from .records import Acted, Event, Rejected, Start
 
 FORMAT = "parlour-log"
@@ -88,7 +88,7 @@ def dumps(header: Header, events: list[Event]) -> str:
     return header_line(header) + "".join(event_line(i, e) for i, e in enumerate(events, 1))
 
 
-def check_players(game: Game, players: Any) -> tuple[str, ...]:
+def check_players(game: Game[State, View], players: object) -> tuple[str, ...]:
     """Player names as the rules accept them, or Rejected with the reason."""
     if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
         raise Rejected("players must be a list of names")
@@ -431,7 +431,7 @@ def _parse_header(line: str) -> Header:
     return Header(game.id, players, data["seed"], rig, options, meta, rules_version)
 
 
-def _parse_event(line: str, seq: int | None, game: Game) -> tuple[int, Event]:
+def _parse_event(line: str, seq: int | None, game: Game[State, View]) -> tuple[int, Event]:
     """The sequence number and event on a line whose number must be `seq` (None: any)."""
     try:
         data = parse(line)
@@ -458,7 +458,7 @@ class _EventReader:
 
     KEEP = 4096  # distinct events remembered (and a save holds at most MAX_BYTES of text)
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game
         self.known: dict[bytes, Event] = {}
 
@@ -614,12 +614,12 @@ def _finish(steps: Generator[None, None, Any]) -> Any:
 _DROPPED = "the last action was cut short while saving; it was dropped"
 
 
-def fold(game: Game, header: Header, events: list[Event]) -> Any:
+def fold(game: Game[State, View], header: Header, events: list[Event]) -> State:
     """The state after `events`, without any checking (for replays and tests)."""
     return fold_events(game, game.initial(header.players, header.options), events)
 
 
-def fold_events(game: Game, state: Any, events: Iterable[Event]) -> Any:
+def fold_events(game: Game[State, View], state: State, events: Iterable[Event]) -> State:
     """The state after `events` from `state`: the rules' `evolve`, event by event (an `Evolver`'s
     own `fold`: a game whose evolve is `InPlace` folds them all into one working copy, rules/game.py)."""
     evolve = game.evolve

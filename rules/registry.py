@@ -16,6 +16,8 @@ from functools import cache
 # make its start half again as long. (Type checkers read any name TYPE_CHECKING as true.)
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the title lists the games without loading any rules
+    from typing import Any
+
     from .game import Game
 
 
@@ -136,11 +138,11 @@ def entry(game_id: str) -> Entry:
     return found
 
 
-def get(game_id: str) -> Game:
+def get(game_id: str) -> Game[Any, Any]:
     """The Game for `game_id`; raises UnknownGame for anything else."""
     if not isinstance(game_id, str) or game_id not in _available():
         raise UnknownGame(game_id)
-    game: Game = importlib.import_module(GAMES[game_id].rules).GAME
+    game: Game[Any, Any] = importlib.import_module(GAMES[game_id].rules).GAME
     return game
 
 

@@ -15,7 +15,7 @@ from .records import Action, Event, Rejected, Start
 
 
 class Table:
-    def __init__(self, game: Game, header: Header, events: list[Event], state: Any, chance: Chance):
+    def __init__(self, game: Game[Any, Any], header: Header, events: list[Event], state: Any, chance: Chance):
         self.game = game
         self.header = header
         self.events = events

@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from .game import Game
+from .game import Game, State, View
 from .log import Header, fold
 from .records import Acted, CoinFlipped, DiceRolled, Event, Picked, Shuffled
 
@@ -37,7 +36,7 @@ class UndoPoint:
     why: str = ""
 
 
-def barrier(game: Game, event: Event, seats: int, actor: int | None = None) -> str | None:
+def barrier(game: Game[State, View], event: Event, seats: int, actor: int | None = None) -> str | None:
     """Why undo may not cross `event`, told in the batch of `actor`'s action (None: it may):
     a chance outcome, or something hidden that some seat was shown."""
     if event.draws():
@@ -52,13 +51,13 @@ def barrier(game: Game, event: Event, seats: int, actor: int | None = None) -> s
 
 
 def undo_point(
-    game: Game,
+    game: Game[State, View],
     header: Header,
     events: list[Event],
     humans: Collection[int],
     hot_seat: bool = False,
     now: int | None = None,
-    known: Mapping[int, Any] | None = None,
+    known: Mapping[int, State] | None = None,
 ) -> UndoPoint:
     """Where undo takes the log back to: the start of the last action one of `humans` chose, if
     no barrier lies after that start. An answer that was the seat's only choice is passed over
@@ -87,7 +86,7 @@ def undo_point(
 
 
 def _only_choice(
-    game: Game, header: Header, events: list[Event], start: int, seat: int, known: Mapping[int, Any]
+    game: Game[State, View], header: Header, events: list[Event], start: int, seat: int, known: Mapping[int, State]
 ) -> bool:
     state = known[start] if start in known else fold(game, header, events[:start])
     return len(game.legal_actions(state, seat)) == 1

@@ -10,7 +10,7 @@ names both versions and what changed.
 
 from __future__ import annotations
 
-from .game import Game
+from .game import Game, State, View
 
 FIRST = 1  # the version of a save whose header names none
 
@@ -28,7 +28,7 @@ class RulesVersionError(ValueError):
     """A save played under rules this Parlour does not play."""
 
 
-def check(game: Game, version: int) -> None:
+def check(game: Game[State, View], version: int) -> None:
     """Refuse (RulesVersionError) a save of `game` played under rules `version`, unless those
     are the rules this Parlour plays."""
     current = game.rules_version

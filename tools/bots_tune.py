@@ -15,6 +15,8 @@ import argparse
 import importlib
 import sys
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -29,7 +31,7 @@ def patched_level(game: str, name: str, value: float):
     module = importlib.import_module(base.__module__)
 
     class Patched(base):
-        def choose(self, *args):
+        def choose(self, *args: Any) -> Any:
             saved = _get(module, name)
             _set(module, name, value)
             try:
@@ -38,13 +40,13 @@ def patched_level(game: str, name: str, value: float):
                 _set(module, name, saved)
 
     class PatchedBot(SmartBot):
-        def _strategy(self, game_id):
+        def _strategy(self, game_id: str) -> Any:
             return Patched(self._random)
 
     return PatchedBot
 
 
-def _get(module, name):
+def _get(module: ModuleType, name: str) -> Any:
     if "[" in name:
         table, key = name.rstrip("]").split("[")
         container = getattr(module, table)
@@ -52,7 +54,7 @@ def _get(module, name):
     return getattr(module, name)
 
 
-def _set(module, name, value):
+def _set(module: ModuleType, name: str, value: object) -> None:
     if "[" in name:
         table, key = name.rstrip("]").split("[")
         getattr(module, table)[_key(module, key)] = value
@@ -60,7 +62,7 @@ def _set(module, name, value):
         setattr(module, name, value)
 
 
-def _key(module, key):
+def _key(module: ModuleType, key: str) -> Any:
     cards = getattr(module, "cards", None)
     return getattr(cards, key, key) if cards else key
 

@@ -21,18 +21,20 @@ import argparse
 import asyncio
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
-def build(args):
+def build(args: argparse.Namespace) -> Any:
     if args.hello:
         from textual.app import App
         from textual.widgets import Static
 
         class Hello(App):
-            def compose(self):
+            def compose(self) -> Iterator[Static]:
                 yield Static("Hello")
 
         return Hello()
@@ -52,11 +54,11 @@ class Frames:
     """The app's screen updates: (CPU time, screen name, the screen's text), the noting's own
     CPU time taken out; `settled` marks where a resumed save's check ended."""
 
-    def __init__(self, app):
+    def __init__(self, app: Any) -> None:
         self.app, self.frames, self.spent, self.settled = app, [], 0.0, None
         display = app._display
 
-        def noted(screen, renderable):
+        def noted(screen: Any, renderable: object) -> Any:
             if renderable is not None and screen.children:
                 now = time.process_time()
                 text = [
@@ -75,7 +77,7 @@ class Frames:
         if check_some is None:  # an older checkout: the save was checked before the screen
             return
 
-        def noted(session):
+        def noted(session: Any) -> Any:
             done = check_some(session)
             if done and frames.settled is None:
                 frames.settled = len(frames.frames)

@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 if "PYTHONPATH" not in os.environ:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -32,7 +33,7 @@ async def play(args) -> None:
     layouts = 0
     lay_out = Screen._refresh_layout
 
-    def counted(screen, *a, **k):
+    def counted(screen: Screen[Any], *a: Any, **k: Any) -> Any:
         nonlocal layouts
         layouts += 1
         return lay_out(screen, *a, **k)

@@ -21,6 +21,7 @@ import pickle
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 # the checkout to time is the one the command runs in (see the docstring)
 sys.path.insert(0, os.getcwd())
@@ -42,7 +43,7 @@ def record(path: str, games: int, seed: int) -> None:
         smart = bots[0]
 
         class Recorder:
-            def choose(self, game, view, seat):
+            def choose(self, game: Any, view: Any, seat: int) -> Any:
                 views.append(view)
                 return smart.choose(game, view, seat)
 

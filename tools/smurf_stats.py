@@ -16,6 +16,7 @@ import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -36,7 +37,7 @@ def play(players: int, seed: int, cap: int) -> tuple[int, bool]:
     return len(ended), table.result() is not None
 
 
-def _play(args):
+def _play(args: tuple[Any, ...]) -> Any:
     return play(*args)
 
 

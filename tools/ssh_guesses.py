@@ -17,6 +17,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 
@@ -25,7 +26,7 @@ class Guesser(asyncssh.SSHClient):
     def __init__(self, counter: list[int], stop: float):
         self.counter, self.stop = counter, stop
 
-    def password_auth_requested(self):
+    def password_auth_requested(self) -> str | None:
         if time.monotonic() >= self.stop:
             return None
         self.counter[0] += 1
@@ -67,7 +68,7 @@ async def main(seconds: float, connections: int) -> None:
     if hasattr(hub, "check_password"):  # the server after issue 13 (its log is rate-limited)
         check = hub.check_password
 
-        def counted(*args):
+        def counted(*args: Any) -> Any:
             judged[0] += 1
             return check(*args)
 

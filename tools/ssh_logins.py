@@ -27,6 +27,7 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 
@@ -51,7 +52,7 @@ def count_guesses_at(hub, name: str) -> list[int]:
     judged = [0]
     check = hub.check_password
 
-    def counted(username, password):
+    def counted(username: str, password: str) -> str | None:
         cred = check(username, password)
         judged[0] += username == name and cred is None
         return cred
@@ -60,7 +61,7 @@ def count_guesses_at(hub, name: str) -> list[int]:
     return judged
 
 
-async def connect(hub, name, address="127.0.0.1", timeout=15.0, **options):
+async def connect(hub: Any, name: str, address: str = "127.0.0.1", timeout: float = 15.0, **options: Any) -> Any:
     return await asyncio.wait_for(
         asyncssh.connect(
             "127.0.0.1",
@@ -89,7 +90,7 @@ async def reset(seconds: float) -> str:
     judged = count_guesses_at(hub, "ann")
     stop = time.monotonic() + seconds
 
-    async def loop():
+    async def loop() -> None:
         while time.monotonic() < stop:
             await one_guess(hub, "ann")
             try:
@@ -110,7 +111,7 @@ async def spread(seconds: float) -> str:
     stop = time.monotonic() + seconds
     n = [0]
 
-    async def loop():
+    async def loop() -> None:
         while time.monotonic() < stop:
             n[0] += 1
             await one_guess(hub, "ann", f"127.0.{2 + n[0] // 250}.{1 + n[0] % 250}")
@@ -130,7 +131,7 @@ async def silent(seconds: float) -> str:
     socks: dict[str, list[socket.socket]] = {f"127.0.0.{i + 2}": [] for i in range(8)}
     done = asyncio.Event()
 
-    def hold(address):
+    def hold(address: str) -> socket.socket:
         sock = socket.socket()
         sock.setblocking(False)
         sock.bind((address, 0))
@@ -140,7 +141,7 @@ async def silent(seconds: float) -> str:
             pass
         return sock
 
-    async def refill():  # as the server closes a silent socket (or it waits), open another
+    async def refill() -> None:  # as the server closes a silent socket (or it waits), open another
         while not done.is_set():
             for address, held in socks.items():
                 for sock in list(held):
@@ -179,7 +180,7 @@ async def nat(seconds: float) -> str:
     hub = await start("open-sesame\n")
     times, told = [], Counter()
 
-    async def person(i):
+    async def person(i: int) -> None:
         t0 = time.monotonic()
         try:
             conn = await connect(hub, f"person{i}", password="open-sesame", timeout=20)
@@ -249,7 +250,7 @@ async def quota(seconds: float) -> str:
     stop = time.monotonic() + seconds
     claimed, refused = [0], Counter()
 
-    async def names(k):
+    async def names(k: int) -> None:
         i = 0
         while time.monotonic() < stop:
             i += 1

@@ -47,6 +47,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from types import ModuleType
 
 TOOLS = Path(__file__).resolve().parent
 sys.path.insert(0, str(TOOLS))
@@ -54,7 +55,7 @@ import ssh_bench  # noqa: E402  (sets up the path of the code measured, --code i
 from ssh_bench import ROOT, Server, quantile  # noqa: E402
 
 
-def _own_compat():
+def _own_compat() -> ModuleType:
     """This checkout's parlour/compat/asyncssh.py (the attackers' side reaches into asyncssh's
     private transport through it), loaded by its path: --code may put an older checkout first."""
     spec = importlib.util.spec_from_file_location("tools_compat_asyncssh", TOOLS.parent / "parlour/compat/asyncssh.py")
@@ -347,7 +348,7 @@ async def one_attack(
 
 
 def report(r: dict) -> str:
-    def ms(values):
+    def ms(values: list[float]) -> str:
         if not values:
             return "no moves"
         return f"{statistics.median(values) * 1000:.0f}/{quantile(values, 0.95) * 1000:.0f} ms ({len(values)})"

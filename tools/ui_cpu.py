@@ -24,6 +24,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from parlour.fronts.serve.channel import Channel
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -40,7 +44,7 @@ async def quiet(sent: list[int], seconds: float = 0.05) -> None:
             return
 
 
-def channel():
+def channel() -> Channel:
     from parlour.fronts.serve.channel import Channel
 
     sent = [0]

@@ -25,6 +25,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,7 +37,7 @@ TITLE_DONE = "Ctrl+Q quit"  # the hint at the foot of the title box: the screen 
 
 
 @contextlib.contextmanager
-def scratch_folders():
+def scratch_folders() -> Iterator[None]:
     """Parlour's data and config folders in a temporary folder, for this process and its children."""
     with tempfile.TemporaryDirectory() as folder:
         os.environ["PARLOUR_DATA_DIR"] = str(Path(folder) / "data")

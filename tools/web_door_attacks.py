@@ -25,7 +25,9 @@ import contextlib
 import os
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import asyncssh
@@ -35,7 +37,7 @@ PASSWORDS = "ann:ann-secret\nbob:bob-secret\n"
 
 
 @contextlib.asynccontextmanager
-async def started():
+async def started() -> AsyncIterator[Any]:
     from parlour.fronts.serve.server import Hub, Settings, setup_logging
     from parlour.services.config import config_dir, data_dir
 

@@ -19,6 +19,10 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from parlour.rules.records import Event
 
 if "PYTHONPATH" not in os.environ:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -28,11 +32,11 @@ def counting(game, counts: dict[str, int]):
     """The game with its `evolve` and `view` counted (the frozen Game's fields set in place)."""
     evolve, view = game.evolve, game.view
 
-    def counted_evolve(state, event):
+    def counted_evolve(state: Any, event: Event) -> Any:
         counts["evolve"] += 1
         return evolve(state, event)
 
-    def counted_view(state, seat):
+    def counted_view(state: Any, seat: int | None) -> Any:
         counts["view"] += 1
         return view(state, seat)
 

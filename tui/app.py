@@ -18,7 +18,16 @@ from parlour.services.words.i18n import set_language, t
 from .localized import localized
 from .screens.small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
+if TYPE_CHECKING:
+    from textual.events import Resize
+
+    from parlour.rules.chance import Rig
+    from parlour.services.table_driver import TableDriver
+
 if TYPE_CHECKING:  # the title comes first: saves, seats and tables are imported when a game is
+    from rich.segment import Segments
+    from textual.scrollbar import ScrollBarRender
+
     from parlour.rules.log import Loaded
     from parlour.services.controller import Session
     from parlour.services.seats import Seat
@@ -60,14 +69,14 @@ class ParlourApp(App):
         seats: list[Seat] | None = None,
         resume: Path | None = None,
         seed: int | None = None,
-        rig=None,
+        rig: Rig | None = None,
         bot_delay: float = 0.6,
         ascii_only: bool = False,
         animations: bool = True,
         autosave: bool = True,
         eyes: int | None = None,
         collect_after_first_frame: bool = False,
-    ):
+    ) -> None:
         sheets = styles.TABLE if start == "resume" and resume else FIRST_SHEETS.get(start)
         super().__init__(css_path=styles.SHARED + sheets if sheets else None)
         self.start, self.game_id, self.seats, self.resume_path = start, game, seats, resume
@@ -310,7 +319,7 @@ class ParlourApp(App):
 
     # ---- the terminal ---------------------------------------------------------------------------
 
-    def on_resize(self, event) -> None:
+    def on_resize(self, event: Resize) -> None:
         self._check_size(event.size.width, event.size.height)
 
     def _check_size(self, width: int, height: int) -> None:
@@ -364,14 +373,14 @@ class ParlourApp(App):
         self.exit()
 
 
-def quit_message(driver, answer: str) -> str:
+def quit_message(driver: TableDriver | None, answer: str) -> str:
     """What the terminal is told after the app ends: "saved" (every move on disk), "elsewhere"
     (on disk in the file the player named) or "lost" (quit without saving)."""
     from parlour.services.command import command
 
-    if answer == "lost":
+    if answer == "lost" and driver is not None:
         return t("app.quit_unsaved", n=driver.unsaved())
-    if answer == "elsewhere":
+    if answer == "elsewhere" and driver is not None and driver.writer is not None:
         return t("app.saved_elsewhere", path=shown(str(driver.writer.path)), command=command())
     return t("app.saved_to", command=command())
 
@@ -388,6 +397,8 @@ def per_app_scrollbars() -> None:
 
     from parlour.compat.textual import active_app
 
+    from .keymap import ascii_only
+
     ascii_renderer = _ascii_renderer()
     app_now = active_app()
 
@@ -395,14 +406,13 @@ def per_app_scrollbars() -> None:
         per_app = True
 
         @classmethod
-        def render_bar(cls, *args, **kwargs):
-            ascii_only = getattr(app_now.get(None), "ascii_only", False)
-            return (ascii_renderer if ascii_only else ScrollBarRender).render_bar(*args, **kwargs)
+        def render_bar(cls, *args: Any, **kwargs: Any) -> Segments:
+            return (ascii_renderer if ascii_only(app_now.get(None)) else ScrollBarRender).render_bar(*args, **kwargs)
 
     ScrollBar.renderer = PerAppScrollBarRender
 
 
-def _ascii_renderer():
+def _ascii_renderer() -> type[ScrollBarRender]:
     from textual.scrollbar import ScrollBarRender
 
     class AsciiScrollBarRender(ScrollBarRender):
@@ -412,7 +422,7 @@ def _ascii_renderer():
     return AsciiScrollBarRender
 
 
-def make_app(lang: str | None = None, **options) -> ParlourApp:
+def make_app(lang: str | None = None, **options: Any) -> ParlourApp:
     """The app in `lang` (default: the active language), its keys labelled in it."""
     if lang:
         set_language(lang)

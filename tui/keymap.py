@@ -10,6 +10,7 @@ a key (the prompt, the hints, the help) follows the keymap."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, Protocol, TypeGuard
 
 from textual.binding import Binding
 
@@ -107,7 +108,7 @@ class _Keep(dict):
         return "{" + key + "}"
 
 
-def with_keys(app, text: str, bindings: Sequence[Binding] = ()) -> str:
+def with_keys(app: object, text: str, bindings: Sequence[Binding] = ()) -> str:
     """A text with its {roll}, {confirm}, {quit}... named as the keymap has them now (other
     braces are left as they are), in ASCII when the app is. A game's own keys (`bindings`, e.g.
     the presenter's) are named by their ids: {filmis_raid}, {smurf_wheel1}."""
@@ -117,13 +118,13 @@ def with_keys(app, text: str, bindings: Sequence[Binding] = ()) -> str:
     return in_charset(app, text)
 
 
-def t_keys(app, key: str, bindings: Sequence[Binding] = (), **values) -> str:
+def t_keys(app: object, key: str, bindings: Sequence[Binding] = (), **values: Any) -> str:
     """Catalogue text `key` with its keys named as in `with_keys` and its other placeholders
     filled from `values` (a player's name, which may hold braces, is never read as a key)."""
     return in_charset(app, t(key, **{**keys_named(app, bindings), **values}))
 
 
-def keys_named(app, bindings: Sequence[Binding] = ()) -> dict[str, str]:
+def keys_named(app: object, bindings: Sequence[Binding] = ()) -> dict[str, str]:
     """Every key placeholder a text may use, by binding id, named as the keymap has it now."""
     return {
         **{b.id: key_names(app, b.id, b.key) for b in bindings if b.id},
@@ -143,12 +144,12 @@ def keys_named(app, bindings: Sequence[Binding] = ()) -> dict[str, str]:
     }
 
 
-def slot_keys(app) -> list[str]:
+def slot_keys(app: object) -> list[str]:
     """The names of the nine slot keys (`slot_1`…`slot_9`: a card in the hand, or option n)."""
     return [key_names(app, f"slot_{n}", str(n)) for n in range(1, 10)]
 
 
-def slots_named(app) -> str:
+def slots_named(app: object) -> str:
     """The slot keys named together: "1-9" while they are the digits, else each of them."""
     from parlour.services.controller import named_together
 
@@ -160,19 +161,34 @@ def key_pair(first: str, second: str) -> str:
     return first + second if len(first) == len(second) == 1 else f"{first}/{second}"
 
 
-def in_charset(app, text: str) -> str:
+class Charset(Protocol):
+    """An app that may show plain ASCII only (`--ascii`, or a terminal that shows no more): the
+    Parlour apps. A bare Textual app (a test's, a tool's) does not say, and shows any text."""
+
+    ascii_only: bool
+
+
+def has_charset(app: object) -> TypeGuard[Charset]:
+    return hasattr(app, "ascii_only")
+
+
+def ascii_only(app: object) -> bool:
+    """Whether `app` shows plain ASCII only."""
+    return has_charset(app) and app.ascii_only
+
+
+def in_charset(app: object, text: str) -> str:
     """`text` as the app's terminal can show it: plain ASCII in ASCII mode."""
     from parlour.services.words.i18n import asciify
 
-    return asciify(text) if getattr(app, "ascii_only", False) else text
+    return asciify(text) if ascii_only(app) else text
 
 
-def key_names(app, binding_id: str, default: str, first_only: bool = True) -> str:
+def key_names(app: object, binding_id: str, default: str, first_only: bool = True) -> str:
     """The key(s) of binding `binding_id` now, named for a text (`default`: its keys in code)."""
     from parlour.compat.textual import current_keymap
 
     keymap = current_keymap(app)
     keys = [k.strip() for k in keymap.get(binding_id, default).split(",") if k.strip()]
-    ascii_only = getattr(app, "ascii_only", False)
-    named = [key_name(k, ascii_only) for k in (keys[:1] if first_only else keys)]
+    named = [key_name(k, ascii_only(app)) for k in (keys[:1] if first_only else keys)]
     return "/".join(named)

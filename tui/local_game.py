@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from parlour.rules.table import Table
 from parlour.services import save_lock, saves
@@ -13,6 +14,9 @@ from parlour.services.save_lock import SaveLock
 from parlour.services.seats import Seat, seats_from_meta, seats_meta
 from parlour.services.session import LocalSession, seat_bots
 from parlour.services.table_driver import TableDriver
+
+if TYPE_CHECKING:
+    from parlour.rules.chance import Rig
 
 
 class LocalGame(LocalSession):
@@ -38,7 +42,9 @@ class LocalGame(LocalSession):
         super().__init__(table, seats, driver)
 
     @classmethod
-    def start(cls, game: str, seats: list[Seat], seed: int | None = None, rig=None, autosave: bool = True) -> LocalGame:
+    def start(
+        cls, game: str, seats: list[Seat], seed: int | None = None, rig: Rig | None = None, autosave: bool = True
+    ) -> LocalGame:
         from .games import Presenter
 
         options = Presenter.of(game).game_options(seats)

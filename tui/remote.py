@@ -17,6 +17,7 @@ import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, cast
 
+from parlour.compat.textual import use_colour_filter
 from parlour.rules import registry
 from parlour.services import wire
 from parlour.services.remote_session import RemoteGame as RemoteGame, RemoteTable as RemoteTable
@@ -28,6 +29,9 @@ from .app import ParlourApp
 from .localized import localized
 
 if TYPE_CHECKING:
+    from textual.binding import Binding
+    from textual.screen import Screen
+
     from .screens.game import GameScreen
     from .screens.lobby import LobbyScreen
 
@@ -68,7 +72,7 @@ class RemoteApp(ParlourApp):
     """The app of one SSH session: the lobby, then the table its seat sees."""
 
     @classmethod
-    def bindings(cls):
+    def bindings(cls) -> list[Binding]:
         from textual.binding import Binding
 
         return [Binding("ctrl+q", "save_quit", t("lobby.key_leave"), id="quit", priority=True)]
@@ -98,9 +102,7 @@ class RemoteApp(ParlourApp):
 
         environ = dict(environ)
         self.no_color = environ.pop("NO_COLOR", None) is not None
-        self._filters = [f for f in self._filters if not isinstance(f, (NoColor, Monochrome))]
-        if self.no_color:
-            self._filters.append(NoColor() if self.native_ansi_color else Monochrome())
+        use_colour_filter(self, (NoColor() if self.native_ansi_color else Monochrome()) if self.no_color else None)
         self.console = Console(
             color_system=cast(ColorSystem, constants.COLOR_SYSTEM),  # as Textual's own console
             file=self.console.file,
@@ -129,7 +131,7 @@ class RemoteApp(ParlourApp):
         finally:
             self.exit()
 
-    def get_default_screen(self):
+    def get_default_screen(self) -> Screen[Any]:
         """The lobby is the first screen (no empty screen drawn before it: a start costs less)
         and stays at the bottom of the stack."""
         from .screens.lobby import LobbyScreen
@@ -254,7 +256,7 @@ class RemoteApp(ParlourApp):
         self.exit()
 
 
-def make_remote_app(lang: str, link: Link, **options) -> RemoteApp:
+def make_remote_app(lang: str, link: Link, **options: Any) -> RemoteApp:
     """The app of one session, in `lang` (set for the caller's context: the session's)."""
     set_language(lang)
     return localized(RemoteApp)(link, animations=False, **options)

@@ -11,7 +11,10 @@ from typing import TYPE_CHECKING, Any, TextIO
 if TYPE_CHECKING:
     from textual._xterm_parser import XTermParser
     from textual.app import App
+    from textual.binding import Binding
+    from textual.dom import DOMNode
     from textual.events import ScreenResume
+    from textual.filter import LineFilter
     from textual.geometry import Size
     from textual.widget import Widget
 
@@ -159,3 +162,20 @@ def share_parsed_css() -> None:
 
         Stylesheet._variable_tokens = property(variable_tokens)  # type: ignore[method-assign,assignment]
     Stylesheet.parlour_shared = True  # type: ignore[attr-defined]
+
+
+def own_bindings(node: DOMNode) -> list[Binding]:
+    """The bindings a screen or widget declares itself (its BINDINGS and its bases'), which Textual keeps in `DOMNode._bindings`. Public stand-in: `App.active_bindings`, which
+    gives the whole focus chain's (the app's and the focused widget's too)."""
+    return [binding for bindings in node._bindings.key_to_bindings.values() for binding in bindings]
+
+
+def use_colour_filter(app: App[Any], colour_filter: LineFilter | None) -> None:
+    """Put `colour_filter` (NoColor, Monochrome or None) in place of the NO_COLOR filter Textual
+    chose for `app` from the process's environment when the app was made (in `App._filters`): a
+    server's apps each follow their own player's NO_COLOR. Public stand-in: none."""
+    from textual.filter import Monochrome, NoColor
+
+    app._filters = [f for f in app._filters if not isinstance(f, NoColor | Monochrome)]
+    if colour_filter is not None:
+        app._filters.append(colour_filter)

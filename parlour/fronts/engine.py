@@ -70,7 +70,7 @@ _REQUIRED = {
 class EngineSession:
     """One engine session: at most one game at a time."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.table: Table | None = None
         # The save `load` read, held (parlour/services/save_lock.py) until another game replaces
         # it: no other window appends to a game this session may write back with `save`.

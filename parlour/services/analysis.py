@@ -382,7 +382,7 @@ def _map(work: Callable[[_Task], Any], tasks: list[_Task], workers: int) -> Iter
         pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _points(replay) -> list[tuple[int, int, bool]]:
+def _points(replay: Any) -> list[tuple[int, int, bool]]:
     """The stops worth working out: each turn's start and every stop where the seat to act has a
     choice, as (stop, turn, a turn's start)."""
     from parlour.rules.log import fold_events
@@ -422,7 +422,7 @@ def _sample(points: list, most: int) -> list:
     return [points[round(i * step)] for i in range(most)]
 
 
-def steps(points: Sequence[Point], replay=None) -> list[Step]:
+def steps(points: Sequence[Point], replay: Any = None) -> list[Step]:
     """What happened between each point and the next."""
     found = []
     for start, end in zip(points, points[1:]):

@@ -6,9 +6,14 @@ whole: what happened is told in the log's own sentences, never cut."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .analysis import Analysis, Chances, Moment, Point, Step, key_moments, steps, summaries
 from .words.i18n import t
+
+if TYPE_CHECKING:
+    from .replay import Replay
+    from .words.base import Words
 
 
 def percent(p: float) -> str:
@@ -21,7 +26,7 @@ def points(change: float) -> str:
     return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
 
 
-def chances_line(point: Chances, names, intervals: bool = True) -> str:
+def chances_line(point: Chances, names: Sequence[str], intervals: bool = True) -> str:
     """ "Turn 12: Ann 61 % (52–70) · Odie 39 % (30–48)", each with its 95 % interval (the end:
     each seat's share of the result); without `intervals`, the chances alone."""
     parts = [
@@ -40,7 +45,7 @@ def chances_line(point: Chances, names, intervals: bool = True) -> str:
     return t("analysis.end", chances=text) if point.end else t("analysis.turn", turn=point.turn, chances=text)
 
 
-def what_happened(replay, step: Step, eyes, words) -> str:
+def what_happened(replay: Replay, step: Step, eyes: int | None, words: Words) -> str:
     """What the step's actions did and led to, in the log's whole sentences (the turns' headings
     left out), as `eyes` could read it."""
     from .words.base import Story
@@ -60,14 +65,15 @@ def _sentence(line: str) -> str:
     return line if line.endswith((".", "!", "?", "…")) else line + "."
 
 
-def option_label(replay, point: Point, index: int, words) -> str:
+def option_label(replay: Replay, point: Point, index: int, words: Words) -> str:
     option = point.options[index]
+    assert option is not None, "a seat's own decision: its options are its actions, none left to smart"
     state = replay.state_at(point.stop)
     seat = point.seat if point.seat is not None else 0
     return words.describe(option, replay.game.view(state, seat), seat, replay.names)
 
 
-def decision_line(replay, step: Step, words) -> str:
+def decision_line(replay: Replay, step: Step, words: Words) -> str:
     """ "Ann chose Roll: 31 %; best Play Put 1 over: 35 % (cost 4 points, ±2)", or that the
     choice was the best."""
     start = step.start
@@ -85,7 +91,7 @@ def decision_line(replay, step: Step, words) -> str:
     return t("analysis.choice", cost=t("analysis.points", n=cost), margin=percent(step.cost_margin), **best, **values)
 
 
-def luck_line(replay, step: Step, eyes, words) -> str:
+def luck_line(replay: Replay, step: Step, eyes: int | None, words: Words) -> str:
     """What happened after the choice, and what it gave or took from each player against the
     average: "Ann rolled 5+3 and landed on 27. Luck: Ann +12 · Odie −4 (±6 points)"."""
     names = replay.names
@@ -97,7 +103,7 @@ def luck_line(replay, step: Step, eyes, words) -> str:
     return t("analysis.luck", what=what, luck=lucky, margin=percent(margin))
 
 
-def moment_line(replay, moment: Moment, eyes, words) -> str:
+def moment_line(replay: Replay, moment: Moment, eyes: int | None, words: Words) -> str:
     step, seat = moment.step, moment.seat
     name = replay.names[seat]
     if moment.kind == "decision":
@@ -119,7 +125,7 @@ def moment_line(replay, moment: Moment, eyes, words) -> str:
     )
 
 
-def summary_lines(replay, found: Sequence[Step]) -> list[str]:
+def summary_lines(replay: Replay, found: Sequence[Step]) -> list[str]:
     lines = [t("analysis.players")]
     for summary in summaries(found, len(replay.names)):
         name = replay.names[summary.seat]
@@ -144,7 +150,7 @@ def heading(analysis: Analysis) -> str:
     return t("analysis.heading_eyes", games=analysis.games, name=analysis.replay.names[analysis.eyes])
 
 
-def tell(analysis: Analysis, found: list[Point], words) -> list[str]:
+def tell(analysis: Analysis, found: list[Point], words: Words) -> list[str]:
     """Every line: the heading, then turn by turn the chances at its start, each choice and the
     luck of what followed, then the key moments and a summary per player."""
     replay, eyes = analysis.replay, analysis.eyes

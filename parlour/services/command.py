@@ -9,13 +9,16 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+from collections.abc import Callable
 
 
 def command() -> str:
     return command_for(sys.argv[0] if sys.argv else "", sys.executable)
 
 
-def command_for(started: str, python: str, found=shutil.which, cwd: str | None = None) -> str:
+def command_for(
+    started: str, python: str, found: Callable[[str], str | None] = shutil.which, cwd: str | None = None
+) -> str:
     """The command for a program started as `started` (sys.argv[0]) by `python`."""
     name = os.path.basename(started)
     if started.endswith(os.path.join("parlour", "__main__.py")):  # python -m parlour

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeGuard
 
 from parlour.rules.records import Acted, Action, DiceRolled, Event, Rejected
 from parlour.services.seats import SPECTATOR
@@ -35,6 +35,18 @@ TOLD_BATCHES = 200  # on opening, the log tells this many last actions: a long g
 
 
 # ---- what a controller drives ----------------------------------------------------------------
+
+
+class Turns(Protocol):
+    """A view that says whose turn it is (the three games'): a question put during another
+    player's turn says whose turn it is."""
+
+    turn: int
+
+
+def has_turns(view: object) -> TypeGuard[Turns]:
+    """Whether the game's view says whose turn it is (a game without turns asks the viewer)."""
+    return hasattr(view, "turn")
 
 
 class Prompting(Protocol):
@@ -159,7 +171,7 @@ def question_line(words: Words, view: Any, viewer: int, names: Sequence[str]) ->
     full screen's prompt, plain mode's question). A question put during another player's turn
     (a Smurf cat, a filmisbyte) is a decision, and says whose turn it is."""
     names = tuple(names)
-    turn = getattr(view, "turn", viewer)  # a game without turns (none yet) asks the viewer
+    turn = view.turn if has_turns(view) else viewer  # a game without turns (none yet) asks the viewer
     head = (
         t("game.your_turn", name=names[viewer])
         if turn in (viewer, -1, None)

@@ -14,13 +14,16 @@ alone. No Textual here: the game screen and plain mode both use it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parlour.rules.bots import make
 from parlour.rules.game import Game
 from parlour.rules.records import Action
 
 from .playouts import Branch, Weighed, weigh
+
+if TYPE_CHECKING:
+    from .words.base import Words
 
 GAMES = 6_000  # playouts in all, shared among the options (the time below stops most hints first)
 SECONDS = 0.6  # of this thread's CPU time: a hint comes within about a second on a loaded machine
@@ -77,7 +80,7 @@ def percent(p: float) -> int:
     return round(p * 100)
 
 
-def hint_line(found: Hint, words, view, seat: int, names) -> str:
+def hint_line(found: Hint, words: Words, view: Any, seat: int, names: tuple[str, ...]) -> str:
     """ "Hint: Roll: 52 % (±6) · Turn wheel 1: about as good · Turn wheel 2: 9 points less (±3)":
     the options best first, the first the one recommended."""
     from .words.i18n import t

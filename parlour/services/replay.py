@@ -11,13 +11,18 @@ No Textual here: the app's replay screen and `parlour replay --text` both use it
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parlour.rules import registry
 from parlour.rules.log import Loaded, fold_events
 from parlour.rules.records import Acted, DiceRolled, Event, TurnBegan
 
 from .shown import shown
+
+if TYPE_CHECKING:
+    from parlour.rules.log import Header
+
+    from .words.base import Words
 
 EVERY = 256  # events between snapshots: seeking folds at most this many
 
@@ -85,7 +90,7 @@ class Replay:
                 return event.dice
         return ()
 
-    def story_at(self, stop: int, seat: int | None, words, batches: int | None = None) -> list[str]:
+    def story_at(self, stop: int, seat: int | None, words: Words, batches: int | None = None) -> list[str]:
         """The log's lines up to stop `stop` as `seat` read it: the last `batches` actions (None:
         all), told from the state before them, so a long game tells only its end."""
         from .words.base import Story
@@ -109,7 +114,7 @@ def text_header(replay: Replay, played: float | None) -> list[str]:
     return [t("replay.text_header", game=t(f"games.{replay.game.id}"), players=players, date=when), ""]
 
 
-def text_ranking(replay: Replay, words) -> list[str]:
+def text_ranking(replay: Replay, words: Words) -> list[str]:
     """The last lines of `parlour replay --text`: the final ranking (or that the game goes on)."""
     from .words.i18n import t
 
@@ -123,7 +128,7 @@ def text_ranking(replay: Replay, words) -> list[str]:
     return ["", t("results.heading"), head] + [line for _seat, line in ranked]
 
 
-def _names(header) -> tuple[str, ...]:
+def _names(header: Header) -> tuple[str, ...]:
     """The players' names as the game's own table told them: the one person at the keyboard of
     a game against bots is "you" (the `_you` forms of the catalogues), as in the live log.
     Names come from the save: as text (`shown`), here where they enter, so the lines told with

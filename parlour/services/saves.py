@@ -17,7 +17,7 @@ import errno
 import io
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
@@ -56,7 +56,7 @@ def read_then_check(path: str | os.PathLike, recent: int = 0) -> log.Loaded:
     return loaded
 
 
-def _load(path: Path, load) -> log.Loaded:
+def _load(path: Path, load: Callable[[Iterable[bytes], bytes | None], log.Loaded]) -> log.Loaded:
     """`load(lines, whole)` on the file's lines (`bounded_lines`) and, for a file no larger
     than a save may be, its whole text, read at once (rules/log.py reads a log as written in
     bulk, and the lines only when it is not)."""

@@ -3,6 +3,7 @@ line (`--seats Ann,bot,bot:random`) or from what a save recorded."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from parlour.rules import bots, registry
@@ -69,7 +70,7 @@ def _unused(name: str, seats: list[Seat]) -> str:
     return found
 
 
-def seats_meta(seats) -> list[dict]:
+def seats_meta(seats: Iterable[Seat]) -> list[dict[str, object]]:
     """What a save records about each seat (anything with .bot and .colour)."""
     return [{"bot": s.bot, "colour": s.colour} for s in seats]
 

@@ -18,6 +18,7 @@ from parlour.services.seats import Seat
 from parlour.services.table_driver import TableDriver
 
 if TYPE_CHECKING:
+    from parlour.rules.bots import Bot
     from parlour.rules.game import Game, Result
     from parlour.rules.table import Table
 
@@ -81,7 +82,7 @@ class Session(Protocol):
     def human_seats(self) -> list[int]: ...
 
 
-def seat_bots(table: Table, seats: list[Seat]) -> dict[int, object]:
+def seat_bots(table: Table, seats: list[Seat]) -> dict[int, Bot]:
     """A bot for every seat a bot plays, each with its own seeded generator (a program of your
     own reads the table's log as it grows: parlour/services/outside_bot.py)."""
     from parlour.services.outside_bot import make

@@ -18,6 +18,11 @@ import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import asyncio
+    from types import FrameType
 
 # The ending signals this platform has (Windows has neither SIGHUP nor SIGQUIT).
 SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGINT", "SIGQUIT") if hasattr(signal, name))
@@ -48,7 +53,7 @@ def raising() -> Iterator[None]:
     second while the first is being handled is left to the last resort)."""
     stopping: list[int] = []
 
-    def stop(signum: int, frame) -> None:
+    def stop(signum: int, frame: FrameType | None) -> None:
         if stopping:
             return
         stopping.append(signum)
@@ -63,7 +68,7 @@ def raising() -> Iterator[None]:
             signal.signal(signum, handler)
 
 
-def in_loop(loop, stop: Callable[[int], object]) -> Callable[[], None]:
+def in_loop(loop: asyncio.AbstractEventLoop, stop: Callable[[int], object]) -> Callable[[], None]:
     """Each ending signal calls `stop(signum)` in `loop` (an asyncio loop run in this, the main,
     thread), once. Returns what puts the signals back as they were, for after the loop."""
     stopping: list[int] = []

@@ -12,14 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
+from parlour.rules.bots import Bot, is_picker
 from parlour.rules.records import Acted, Action, Event
 from parlour.rules.table import Table
 from parlour.rules.undo import undo_point
 
+if TYPE_CHECKING:
+    from .save_lock import SaveLock
+    from .saves import Writer
+
 Listener = Callable[[list[Event]], None]
-Bot = Any  # anything with choose(game, view, seat) -> Action (rules.bots)
 
 
 class TableDriver:
@@ -27,12 +31,12 @@ class TableDriver:
         self,
         table: Table,
         bots: dict[int, Bot] | None = None,
-        writer=None,
+        writer: Writer | None = None,
         on_save_error: Callable[[str], None] | None = None,
         save_to: Path | Callable[[], Path] | None = None,
-        hold=None,
+        hold: SaveLock | None = None,
         kept: int = 0,
-    ):
+    ) -> None:
         self.table = table
         self.bots: dict[int, Bot] = dict(bots or {})  # the seats a bot plays now (mutable: stand-ins)
         self.writer = writer  # a saves.Writer already holding the log so far, or None (not saved)
@@ -89,7 +93,7 @@ class TableDriver:
         else:
             saved = self.writer.rewrite(events) if whole else self.writer.sync(events)
         if not saved and self.on_save_error:
-            self.on_save_error(self.writer.problem)
+            self.on_save_error(self.writer.problem or "")
 
     @property
     def save_problem(self) -> str | None:
@@ -188,9 +192,8 @@ class TableDriver:
         make from what the seat may see (tests/properties checks the view gives the same list
         after every action) — no view is built for it, and it never sees the state."""
         table, bot = self.table, self.bots[seat]
-        pick = getattr(bot, "pick", None)
-        if pick is not None:
-            return pick(table.game.legal_actions(table.state, seat))
+        if is_picker(bot):
+            return bot.pick(table.game.legal_actions(table.state, seat))
         move = bot.choose(table.game, table.game.view(table.state, seat), seat)
         note = getattr(bot, "take_note", None)  # a program of your own that was replaced says so
         if note is not None and (said := note()):
@@ -214,7 +217,7 @@ class TableDriver:
             # nothing to save and nobody to tell (nobody who could change the bots meanwhile):
             # what self.submit would do, and a picking bot's move made here
             submit = table.submit
-            picks = {seat: bot.pick for seat, bot in bots.items() if getattr(bot, "pick", None) is not None}
+            picks = {seat: bot.pick for seat, bot in bots.items() if is_picker(bot)}
         while max_actions is None or made < max_actions:
             for seat in game.to_act(table.state):  # nobody once the game is over
                 if seat in bots:

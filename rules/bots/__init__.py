@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeGuard
 
 from .. import registry
 from ..game import Game
@@ -18,7 +18,20 @@ class Bot(Protocol):
 
     level: str
 
-    def choose(self, game: Game, view: Any, seat: int) -> Action: ...
+    def choose(self, game: Game[Any, Any], view: Any, seat: int) -> Action: ...
+
+
+class Picker(Bot, Protocol):
+    """A bot that chooses among the seat's legal actions alone (the random bot): the table gives
+    it those, and builds no view for it."""
+
+    def pick(self, actions: list[Action]) -> Action: ...
+
+
+def is_picker(bot: Bot) -> TypeGuard[Picker]:
+    """Whether `bot` picks among the legal actions alone (one lookup: the table asks before every
+    move a bot makes)."""
+    return getattr(bot, "pick", None) is not None
 
 
 Seed = int | str | None

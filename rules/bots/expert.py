@@ -49,12 +49,12 @@ class ExpertBot:
 
     samplers = SAMPLERS
 
-    def choose(self, game: Game, view: Any, seat: int) -> Action:
+    def choose(self, game: Game[Any, Any], view: Any, seat: int) -> Action:
         """An action for `seat`, chosen from its view alone."""
         # handed a whole state by mistake, it still sees only its view
         return self._search(game, game.view(view, seat), seat)
 
-    def _search(self, game: Game, view: Any, seat: int) -> Action:
+    def _search(self, game: Game[Any, Any], view: Any, seat: int) -> Action:
         actions = game.legal_actions(view, seat)
         if len(actions) == 1:
             return actions[0]
@@ -80,7 +80,7 @@ class ExpertBot:
             return actions[best]
         return default
 
-    def _playout(self, game: Game, world: Any, seat: int, action: Action, seed: int) -> float:
+    def _playout(self, game: Game[Any, Any], world: Any, seat: int, action: Action, seed: int) -> float:
         """Take `action` in `world`, play on with smart seats; 1/k if `seat` is among k winners."""
         chance = Chance(seed)
         policy = SmartBot(seed)  # every seat's play in this playout, seeded like its dice

@@ -86,7 +86,7 @@ class FilmisSmart:
 
     # ---- choosing ------------------------------------------------------------------------
 
-    def choose(self, game: Game, view: State, seat: int, actions: list[Action]) -> Action:
+    def choose(self, game: Game[State, State], view: State, seat: int, actions: list[Action]) -> Action:
         first = actions[0]
         if any(isinstance(a, CallRaid) for a in actions):
             call = self.win_now(view, seat) >= RAID_AT

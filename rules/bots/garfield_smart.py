@@ -303,7 +303,7 @@ class GarfieldSmart:
     def __init__(self, rng: random.Random | None = None):
         self._random = rng
 
-    def choose(self, game: Game, view: State, seat: int, actions: list[Action]) -> Action:
+    def choose(self, game: Game[State, State], view: State, seat: int, actions: list[Action]) -> Action:
         # The options of each question are of the action classes turn.py's `_options` lists for it.
         plan = Planner(view, seat)
         pending = view.pending

@@ -11,10 +11,9 @@ seed from two points of one game throw the same dice in every turn after both.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from ..chance import Chance
-from ..game import Game, Result, decide
+from ..game import Game, Result, State, View, decide
 from ..records import Action, TurnBegan
 from .smart import SmartBot
 
@@ -27,15 +26,15 @@ def turn_seed(seed: int, turn: int) -> int:
 
 
 def play_on(
-    game: Game,
-    state: Any,
+    game: Game[State, View],
+    state: State,
     seed: int,
     *,
     limit: int = MAX_ACTIONS,
-    stop: Callable[[Any, int], bool] | None = None,
+    stop: Callable[[State, int], bool] | None = None,
     turn: int | None = None,
     first: Action | None = None,
-) -> tuple[Any, Result | None]:
+) -> tuple[State, Result | None]:
     """Play `state` on with smart seats and the dice of `seed`: the state reached and its result
     (None when the game did not end within `limit` actions, or `stop(state, actions)` said so).
     `first`: the seat to act takes it first, then smart plays. `turn`: the turn `state` is in;

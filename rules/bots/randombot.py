@@ -17,7 +17,7 @@ class RandomBot:
         self._random = random.Random(seed)
         self._next = self._random.random  # looked up once: `pick` is called for most moves of a game
 
-    def choose(self, game: Game, view: Any, seat: int) -> Action:
+    def choose(self, game: Game[Any, Any], view: Any, seat: int) -> Action:
         """An action for `seat`, chosen from its view alone."""
         return self.pick(game.legal_actions(view, seat))
 

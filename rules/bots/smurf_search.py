@@ -61,7 +61,7 @@ class SmurfSearch:
         self.horizon = HORIZON if horizon is None else horizon
         self._waited: dict[int, tuple[Here | None, int]] = {}  # seat -> (place and discs, own turns there)
 
-    def choose(self, game: Game, state: State, seat: int) -> Action:
+    def choose(self, game: Game[State, State], state: State, seat: int) -> Action:
         actions = game.legal_actions(state, seat)
         if len(actions) == 1:
             return actions[0]
@@ -78,7 +78,9 @@ class SmurfSearch:
         self._waited[seat] = (here, waited)
         return waited > WAIT_LIMIT
 
-    def weigh(self, game: Game, state: State, seat: int, actions: list[Action]) -> tuple[Action, list[float]]:
+    def weigh(
+        self, game: Game[State, State], state: State, seat: int, actions: list[Action]
+    ) -> tuple[Action, list[float]]:
         """The action chosen among `actions` and each one's estimated chance to win."""
         default = self._smart.choose(game, state, seat)
         totals = self.estimates(game, state, seat, actions)
@@ -86,7 +88,7 @@ class SmurfSearch:
         best = max(range(len(actions)), key=lambda i: (totals[i], i == mine))
         return actions[best], totals
 
-    def estimates(self, game: Game, state: State, seat: int, actions: list[Action]) -> list[float]:
+    def estimates(self, game: Game[State, State], state: State, seat: int, actions: list[Action]) -> list[float]:
         """Per action, `seat`'s mean chance to win over the playouts, each action with the same dice."""
         worlds = max(1, self.playouts // len(actions))
         totals = [0.0] * len(actions)
@@ -96,13 +98,13 @@ class SmurfSearch:
                 totals[i] += self._playout(game, state, seat, action, seed)
         return [t / worlds for t in totals]
 
-    def _playout(self, game: Game, state: State, seat: int, action: Action, seed: int) -> float:
+    def _playout(self, game: Game[State, State], state: State, seat: int, action: Action, seed: int) -> float:
         chance = Chance(seed)
         state = decide(game, state, seat, action, chance).state
         return race(ahead(game, state, chance, SmartBot(seed), self.horizon), seat)
 
 
-def ahead(game: Game, state: State, chance: Chance, policy: SmartBot, horizon: int = HORIZON) -> State:
+def ahead(game: Game[State, State], state: State, chance: Chance, policy: SmartBot, horizon: int = HORIZON) -> State:
     """`state` played on `horizon` actions by `policy` for every seat (fewer if someone wins), then
     to the start of a turn, where the race is valued (a roll waiting for its direction answered):
     the search's playout, and the hint's in this game (parlour/services/playouts.py)."""

@@ -361,7 +361,7 @@ class SmurfSmart:
         self._random = rng
         self._waited: dict[int, tuple[Here | None, int]] = {}  # seat -> (place and discs, own turns there)
 
-    def choose(self, game: Game, view: State, seat: int, actions: list[Action]) -> Action:
+    def choose(self, game: Game[State, State], view: State, seat: int, actions: list[Action]) -> Action:
         first = type(actions[0])
         search = Search.of(view.circles)
         if first is Roll or first is TurnWheel:

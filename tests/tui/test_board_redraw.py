@@ -104,7 +104,7 @@ async def test_a_grown_filmis_board_redraws_only_the_lines_of_the_squares_that_c
         app.rows.clear()
         board.show(view._replace(positions=(5, 15)), (1, 3))  # Ann along the top, Bob down the right
         await pilot.pause()
-        assert set(app.rows) == set(range(geo.label + 1)) | {board.spaces[15][1]}
+        assert set(app.rows) == set(range(geo.label + 1)) | {board.squares[15][1]}
         app.rows.clear()
         board.show(view._replace(positions=(5, 15)), (2, 6))  # only the dice line changes
         await pilot.pause()

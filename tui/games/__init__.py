@@ -9,7 +9,8 @@ presenter reads views and returns widgets, keys and actions; it never decides a 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from parlour.services.words.base import ByGame, Words
 
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from textual.widget import Widget
 
     from parlour.rules.records import Action
+    from parlour.services.seats import Seat
 
     from ..widgets.board import LineBoard
 
@@ -34,7 +36,7 @@ class Presenter:
     legend_keys: ClassVar[str] = ""  # a catalogue key: the game's keys told beside the board
     _games: ClassVar[ByGame[Presenter]] = ByGame("presenter")
 
-    def __init_subclass__(cls, game: str = "", **kw):
+    def __init_subclass__(cls, game: str = "", **kw: Any) -> None:
         super().__init_subclass__(**kw)
         if game:
             cls.game_id = game
@@ -54,16 +56,16 @@ class Presenter:
         """True when the digits play the cards in the hand (else they pick a numbered option)."""
         return False
 
-    def slot_action(self, view, seat: int, slot: int, options: list) -> Action | None:
+    def slot_action(self, view: Any, seat: int, slot: int, options: list) -> Action | None:
         """The action for hand slot `slot` (0-based), if playing that card is an option now."""
         return None
 
-    def numbers(self, view, seat: int, options: list) -> list[int]:
+    def numbers(self, view: Any, seat: int, options: list) -> list[int]:
         """The number (0-based) each option is chosen with: its place in the list, unless the
         game numbers a choice of cards by their slots in the hand (see Garfield's)."""
         return list(range(len(options)))
 
-    def aside(self, words: Words, view, seat: int, ascii_only: bool, board: Widget) -> str | None:
+    def aside(self, words: Words, view: Any, seat: int, ascii_only: bool, board: Widget) -> str | None:
         """What is told beside the board (a legend): the game's words, unless its board as drawn
         now explains itself (see Smurf's)."""
         return words.aside(view, seat, ascii_only)
@@ -81,7 +83,7 @@ class Presenter:
         """The action a `shortcut('name')` key stands for now (None: the key is off)."""
         return None
 
-    def game_options(self, seats) -> dict:
+    def game_options(self, seats: Sequence[Seat]) -> dict:
         """The rules options the set-up implies (e.g. which colour of nest each seat has)."""
         return {}
 

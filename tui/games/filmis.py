@@ -4,15 +4,21 @@ parlour/services/words/filmis.py."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.reactive import var
 from textual.strip import Strip
 
 from parlour.rules.filmis import board
 from parlour.rules.filmis.records import CallRaid, Roll
+from parlour.rules.filmis.state import State
+from parlour.rules.records import Action
+from parlour.services.seats import Seat
 from parlour.services.words import filmis as words
 from parlour.services.words.i18n import t
 
@@ -34,7 +40,7 @@ class Nests(tuple):
 
     __slots__ = ()
 
-    def __new__(cls, side: int = 7, cell: int = 4, label: int = 1):
+    def __new__(cls, side: int = 7, cell: int = 4, label: int = 1) -> Nests:
         return super().__new__(cls, (side, cell, label))
 
     side = property(lambda self: self[0])
@@ -140,22 +146,24 @@ class FilmisBoard(LoopBoard):
     nests: var[tuple[int | None, ...]] = var(tuple)  # quarter -> the seat whose nest it is
     inner: var[tuple[str, ...]] = var(tuple)  # the factory's lines of text
 
-    def __init__(self, *args, **kw):
+    def __init__(self, *args: Any, **kw: Any) -> None:
         super().__init__(*args, **kw)
         self.geo = Nests()
-        self.spaces = self.geo.cells()
+        self.squares = self.geo.cells()
         self.rows = self.geo.rows()
-        self._shown = None  # the last view and dice, to redo the factory on a refit
+        self._shown: tuple[State, tuple[int, ...]] | None = (
+            None  # the last view and dice, to redo the factory on a refit
+        )
 
     # ---- the room it gets ------------------------------------------------------------------
 
-    def get_content_width(self, container, viewport) -> int:
+    def get_content_width(self, container: Size, viewport: Size) -> int:
         return max(self.geo.width, container.width)
 
-    def get_content_height(self, container, viewport, width: int) -> int:
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         geo = fit_nests(width, container.height - self._fixed_beside())
         if geo != self.geo:
-            self.geo, self.spaces, self.rows = geo, geo.cells(), geo.rows()
+            self.geo, self.squares, self.rows = geo, geo.cells(), geo.rows()
             self.refit()
             self.refresh()
             self.post_message(self.Refitted())
@@ -167,7 +175,7 @@ class FilmisBoard(LoopBoard):
 
     # ---- what to draw ----------------------------------------------------------------------
 
-    def show(self, view, dice: tuple[int, ...]) -> None:
+    def show(self, view: State, dice: tuple[int, ...]) -> None:
         """Update from a view; the watchers below redraw only what changed."""
         owners: list[int | None] = [None] * 4
         for seat, colour in enumerate(view.colours):
@@ -177,7 +185,7 @@ class FilmisBoard(LoopBoard):
         self._shown = (view, dice)
         self.inner = self._factory(view, dice)
 
-    def _factory(self, view, dice) -> tuple[str, ...]:
+    def _factory(self, view: State, dice: tuple[int, ...]) -> tuple[str, ...]:
         geo = self.geo
         kinds = [k for k in words.LEGEND if not self._named_everywhere(k)] if geo.big else None
         return words.factory_lines(view, dice, self.ascii_only, geo.inner_w - 2, geo.inner_h, self.names, kinds)
@@ -197,7 +205,7 @@ class FilmisBoard(LoopBoard):
         for square in {p for a, b in zip(old, new) if a != b for p in (a, b)}:
             self.refresh(*self._regions(square))
 
-    def watch_nests(self, old, new) -> None:
+    def watch_nests(self, old: tuple[int | None, ...], new: tuple[int | None, ...]) -> None:
         for quarter in range(4):
             if quarter >= len(old) or quarter >= len(new) or old[quarter] != new[quarter]:
                 self.refresh(*self._regions(board.nest(quarter)))
@@ -209,7 +217,7 @@ class FilmisBoard(LoopBoard):
                 self.refresh(Region(geo.inner_x, geo.inner_y + row, geo.inner_w, 1))
 
     def _regions(self, square: int) -> list[Region]:
-        x, y, width, pawn_row = self.spaces[square]
+        x, y, width, pawn_row = self.squares[square]
         lines = self.geo.label if pawn_row is not None or square % board.QUARTER == 0 else 1
         regions = [Region(x, y, width, lines)]
         if pawn_row is not None:
@@ -230,7 +238,7 @@ class FilmisBoard(LoopBoard):
             segments += self._line_cell(right)
         else:
             for square in self.rows.get(y, []):
-                _, top, width, pawn_row = self.spaces[square]
+                _, top, width, pawn_row = self.squares[square]
                 if pawn_row is None:
                     if y == top:
                         segments += self._line_cell(square)
@@ -283,7 +291,7 @@ class FilmisBoard(LoopBoard):
     def _line_cell(self, square: int) -> list[Segment]:
         """A square on one line: its code (or its name, on a grown board where it fits with the
         pawns), then the pawns standing on it."""
-        width = self.spaces[square][2]
+        width = self.squares[square][2]
         label = self._code(square)
         here = self._here(square)
         kind = board.SQUARES[square]
@@ -316,13 +324,13 @@ class FilmisPresenter(Presenter, game="filmis"):
     def bindings(self) -> list[Binding]:
         return [Binding("w", "shortcut('raid')", t("filmis.keys.raid"), id="filmis_raid")]
 
-    def shortcut(self, name: str, options: list):
+    def shortcut(self, name: str, options: list[Action]) -> Action | None:
         """The raid key: call the raid when it is one of the options."""
         if name == "raid" and CallRaid() in options:
             return CallRaid()
         return None
 
-    def game_options(self, seats) -> dict:
+    def game_options(self, seats: Sequence[Seat]) -> dict:
         """Each seat's nest takes its set-up colour, when all of them are nest colours."""
         colours = [seat.colour for seat in seats]
         if all(c in board.COLOURS for c in colours) and len(set(colours)) == len(colours):

@@ -3,6 +3,8 @@ where something changed) and its keys. The words are in parlour/services/words/g
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.segment import Segment
 from rich.style import Style
 from textual.geometry import Region
@@ -11,6 +13,8 @@ from textual.strip import Strip
 
 from parlour.rules.garfield import board, cards
 from parlour.rules.garfield.records import Discard, FollowGarfield, Give, Lasagna, PlayCard
+from parlour.rules.garfield.state import State
+from parlour.rules.records import Action
 from parlour.services.words import garfield as words
 
 from ..widgets.board import LoopBoard, label_lines
@@ -73,13 +77,13 @@ class GarfieldBoard(LoopBoard):
     positions: var[tuple[int, ...]] = var(tuple)
     inner: var[tuple[str, ...]] = var(tuple)  # the middle's lower lines: the dice and the legend
 
-    def __init__(self, *args, **kw):
+    def __init__(self, *args: Any, **kw: Any) -> None:
         super().__init__(*args, **kw)
         self.dice: tuple[int, ...] = ()
 
     # ---- what to draw ----------------------------------------------------------------------
 
-    def show(self, view, dice: tuple[int, ...]) -> None:
+    def show(self, view: State, dice: tuple[int, ...]) -> None:
         """Update from a view; the watchers below redraw only the rows that changed."""
         self.positions = tuple(view.positions)
         self.dice = dice
@@ -183,7 +187,7 @@ class GarfieldBoard(LoopBoard):
         return Segment(f"{code} {pawns}".ljust(width), KIND_STYLE[kind] if not here else Style(bold=True))
 
 
-def _card_of(action) -> str | None:
+def _card_of(action: Action) -> str | None:
     """The card in the hand an option stands for (None: an option that names none)."""
     if isinstance(action, (Discard, Give)):
         return action.card
@@ -211,7 +215,7 @@ class GarfieldPresenter(Presenter, game="garfield"):
 
         return [GarfieldPiles(id="piles")]
 
-    def numbers(self, view, seat: int, options: list) -> list[int]:
+    def numbers(self, view: State, seat: int, options: list) -> list[int]:
         """A card to discard, give or play (a Lasagna when asked) is chosen by its slot in the
         hand, as the hand beside the board numbers it; any other option (keep the cards, lose
         the turn, keep the Lasagna) comes after them."""
@@ -222,7 +226,7 @@ class GarfieldPresenter(Presenter, game="garfield"):
         after = iter(range(len(held), len(held) + len(options)))
         return [held.index(card) if card in held else next(after) for card in named]
 
-    def slot_action(self, view, seat: int, slot: int, options: list):
+    def slot_action(self, view: State, seat: int, slot: int, options: list[Action]) -> Action | None:
         held = view.hands[seat]
         if slot < len(held) and PlayCard(held[slot]) in options:
             return PlayCard(held[slot])

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
+from typing import Any
 
 from rich.text import Text
 from textual.reactive import var
 
+from parlour.rules.garfield.state import State
 from parlour.services.words import garfield as words
 from parlour.services.words.i18n import t
 
@@ -53,7 +55,7 @@ class GarfieldPiles(TextPanel):
     table_view = var(None)  # bound to the screen's: the seat's view of the game
     piles: var[tuple] = var(tuple)  # what the panel shows: Garfield's card, the piles, the Sand Box
 
-    def __init__(self, *args, **kw):
+    def __init__(self, *args: Any, **kw: Any) -> None:
         super().__init__(*args, **kw)
         self.room = (WIDTH, HEIGHT)  # the board's middle above the dice: its width and lines
         self._placed = (8, 2, WIDTH, HEIGHT)  # as the CSS places it (the 80x24 board)
@@ -69,7 +71,7 @@ class GarfieldPiles(TextPanel):
         self._shown = None  # drawn anew at the new size
         self.watch_piles(self.piles)
 
-    def watch_table_view(self, view) -> None:
+    def watch_table_view(self, view: State) -> None:
         if view is not None:
             head, sand_box, to_come = words.piles(view)
             self.piles = (words.balloon(view), head, tuple(sand_box), tuple(to_come))

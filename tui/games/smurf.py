@@ -4,15 +4,21 @@ are in parlour/services/words/smurf.py; every key press becomes one of the table
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
 from textual.geometry import Region
 from textual.reactive import var
 from textual.strip import Strip
+from textual.widget import Widget
 
+from parlour.rules.records import Action
 from parlour.rules.smurf import board, wheels
 from parlour.rules.smurf.records import Roll, TurnWheel
+from parlour.rules.smurf.state import State
+from parlour.services.words.base import Words
 from parlour.services.words.i18n import t
 from parlour.services.words.smurf import area_name, code, die_text
 
@@ -92,13 +98,13 @@ class SmurfBoard(LoopBoard):
     cells: var[tuple] = var(tuple)  # per square: (label, style key, seats standing there)
     inner: var[tuple] = var(tuple)  # the middle's 9 lines, each a tuple of (text, style key)
 
-    def __init__(self, *args, **kw):
+    def __init__(self, *args: Any, **kw: Any) -> None:
         super().__init__(*args, **kw)
         self._shown: tuple | None = None  # the (view, dice) shown last, to redo the middle on a refit
 
     # ---- what to draw ----------------------------------------------------------------------
 
-    def show(self, view, dice: tuple[int, ...]) -> None:
+    def show(self, view: State, dice: tuple[int, ...]) -> None:
         """Update from a view; the watchers below redraw only what changed."""
         self._shown = (view, dice)
         self.cells = self.cell_states(view)
@@ -109,7 +115,7 @@ class SmurfBoard(LoopBoard):
             self.inner = self.inner_lines(*self._shown)
 
     @staticmethod
-    def cell_states(view) -> tuple:
+    def cell_states(view: State) -> tuple:
         cats = view.cats
         cells = []
         for square in range(board.SIZE):
@@ -138,7 +144,7 @@ class SmurfBoard(LoopBoard):
             return t("smurf.square.cat", cat=label, n=square)
         return label
 
-    def inner_lines(self, view, dice: tuple[int, ...]) -> tuple:
+    def inner_lines(self, view: State, dice: tuple[int, ...]) -> tuple:
         """The middle of the board: circles beside their entries, the wheels, the die."""
         loop, spaces = self.loop, self.spaces
         width = loop.inner_w
@@ -160,7 +166,7 @@ class SmurfBoard(LoopBoard):
             )
         return tuple(lines)
 
-    def _circle(self, view, kind: str) -> tuple:
+    def _circle(self, view: State, kind: str) -> tuple:
         """A food circle: its name, its discs left (as dots and a number), the pawns inside."""
         left = view.circles[board.kind_index(kind)]
         full, empty = ("#", ".") if self.ascii_only else ("●", "○")
@@ -177,7 +183,7 @@ class SmurfBoard(LoopBoard):
         parts.append((")", "bold"))
         return tuple(parts)
 
-    def _wheel(self, view, wheel: int) -> tuple:
+    def _wheel(self, view: State, wheel: int) -> tuple:
         """A wheel: its name, a dial with its position marked, the position and its holes."""
         position = view.wheels[wheels.WHEELS.index(wheel)]
         mark, dot = ("#", ".") if self.ascii_only else ("●", "·")
@@ -284,7 +290,7 @@ class SmurfPresenter(Presenter, game="smurf"):
     roll = Roll()
     SHORTCUTS = {"wheel1": TurnWheel(1), "wheel2": TurnWheel(2)}
 
-    def aside(self, words, view, seat: int, ascii_only: bool, board) -> str:
+    def aside(self, words: Words, view: State, seat: int, ascii_only: bool, board: Widget) -> str | None:
         """On a grown board the squares name themselves (hole 12, Acorn 5): the legend keeps
         only what a name does not tell."""
         if getattr(getattr(board, "loop", None), "big", False):
@@ -298,6 +304,6 @@ class SmurfPresenter(Presenter, game="smurf"):
             Binding("e", "shortcut('wheel2')", t("smurf.keys.wheel2"), id="smurf_wheel2"),
         ]
 
-    def shortcut(self, name: str, options: list):
+    def shortcut(self, name: str, options: list[Action]) -> Action | None:
         action = self.SHORTCUTS.get(name)
         return action if action in options else None

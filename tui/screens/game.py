@@ -16,6 +16,7 @@ from textual.reactive import var
 from textual.screen import Screen
 
 from parlour import styles
+from parlour.compat.textual import own_bindings
 from parlour.rules.records import Event
 from parlour.services.controller import TOLD_BATCHES as TOLD_BATCHES, KeyNames, Next, Session, TableController
 from parlour.services.seatview import Asked, Holding, Seated
@@ -256,8 +257,7 @@ class GameScreen(Screen):
         # Repaint the footer only when the set of live keys changed (it is most of a key's bytes).
         from textual.actions import parse
 
-        bindings = [b for bs in self._bindings.key_to_bindings.values() for b in bs]
-        live = tuple(bool(self.check_action(*parse(b.action)[1:])) for b in bindings)
+        live = tuple(bool(self.check_action(*parse(b.action)[1:])) for b in own_bindings(self))
         self.live_keys = live + (self.app_.has_something_to_save(),)
 
     def on_loop_board_refitted(self) -> None:

@@ -18,11 +18,13 @@ from parlour.services.shown import shown
 from parlour.services.words.i18n import t
 
 from ..games import playable
-from ..keymap import in_charset, t_keys
+from ..keymap import ascii_only, in_charset, t_keys
 from ..widgets.keybar import KeyBar
 from ..widgets.line_list import LineList, Note, Row
 
 if TYPE_CHECKING:
+    from textual.message import Message
+
     from ..remote import RemoteApp
 
 MOST_ROWS = 14  # lines of tables in view at once (the cursor keys scroll)
@@ -99,7 +101,7 @@ class LobbyScreen(Screen[None]):
     def on_mount(self) -> None:
         self._list.focus()
 
-    def post_message(self, message) -> bool:
+    def post_message(self, message: Message) -> bool:
         # The app's first screen is resumed a moment after its widgets were mounted and styled;
         # Textual would style every one of them again (a tenth of a served app's start). Later
         # resumes (back from the new-table form) restyle as usual.
@@ -165,7 +167,7 @@ class LobbyScreen(Screen[None]):
         from ..localized import localized
 
         screen = localized(CreateScreen)(self.remote.offered)
-        if getattr(self.app, "ascii_only", False):
+        if ascii_only(self.app):
             screen.add_class("ascii")
         self.app.push_screen(screen, self._created)
 
@@ -221,7 +223,7 @@ class CreateScreen(ModalScreen[wire.Create | None]):
             Binding("escape", "cancel", t("keys.back"), id="create_cancel"),
         ]
 
-    def __init__(self, offered: tuple[str, ...] = ()):
+    def __init__(self, offered: tuple[str, ...] = ()) -> None:
         super().__init__()
         self.offered = offered  # the server operator's programs, by name (never a command typed here)
         self.games = playable() or registry.available()

@@ -5,7 +5,7 @@ this screen only shows it. Playing on by itself is a timer whose step is `tick()
 from __future__ import annotations
 
 from pathlib import PurePath
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -292,7 +292,7 @@ class ReplayScreen(Screen):
 
     # ---- drawing ---------------------------------------------------------------------------
 
-    def view(self):
+    def view(self) -> Any:
         """What the screen shows now: the game at this stop as the chosen eyes saw it."""
         return self.replay.view_at(self.stop, self.eyes)
 
@@ -332,7 +332,7 @@ class ReplayScreen(Screen):
         if self.table_view is not None:
             self._show_hands(self.table_view)
 
-    def _show_hands(self, view) -> None:
+    def _show_hands(self, view: Any) -> None:
         panel = self.query_one(HandPanel)
         extra = (
             self.presenter.aside(self.words, view, self.eyes, self.ascii_only, self.query_one("#board"))

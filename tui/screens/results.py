@@ -16,12 +16,14 @@ from parlour.services.shown import shown
 from parlour.services.words.i18n import You, asciify, t
 
 from ..games import Presenter
-from ..keymap import key_names
+from ..keymap import ascii_only, key_names
 from ..widgets.hanging import hang
 from ..widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from textual import getters
+
+    from parlour.services.controller import Session
 
     from ..app import ParlourApp
 
@@ -40,12 +42,13 @@ class ResultsScreen(Screen):
             Binding("enter,q,escape", "title", t("keys.close"), id="results_close"),
         ]
 
-    def __init__(self, session):
+    def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
 
     def compose(self) -> ComposeResult:
         result = self.session.table.result()
+        assert result is not None, "the results are shown once the game is over"
         names = tuple(map(shown, self.session.table.players))  # names as text
         text = Text(t("results.heading") + "\n\n", style="bold")
         humans = self.session.human_seats()  # one: the person at this keyboard is "you"
@@ -65,7 +68,7 @@ class ResultsScreen(Screen):
         # A served app's Enter goes back to its tables (the lobby stands where the title would be)
         again = "results.again_keys_tables" if self.app.start == "lobby" else "results.again_keys"
         text.append(("" if gap else "\n") + t(again, **keys), style="dim")
-        if getattr(self.app, "ascii_only", False):
+        if ascii_only(self.app):
             text = Text(asciify(text.plain), spans=text.spans)
         with Middle():
             with Center():
@@ -88,8 +91,11 @@ class ResultsScreen(Screen):
 
     def action_watch(self) -> None:
         from parlour.rules.log import Loaded
+        from parlour.rules.table import Table
 
         table = self.session.table
+        if not isinstance(table, Table):  # a served seat's table: it has no log of its own to replay
+            return
         self.app.show_replay(Loaded(table.header, list(table.events), table.state, []))
 
     def action_title(self) -> None:

@@ -21,7 +21,7 @@ from parlour.services.config import saves_dir
 from parlour.services.shown import shown
 from parlour.services.words.i18n import asciify, t
 
-from ..keymap import t_keys
+from ..keymap import ascii_only, t_keys
 from ..localized import localized
 from ..widgets.keybar import KeyBar
 
@@ -82,7 +82,7 @@ class ResumeScreen(Screen):
 
     def compose(self) -> ComposeResult:
         self.rows = describe_saves(saves_dir())
-        plain = asciify if getattr(self.app, "ascii_only", False) else str
+        plain = asciify if ascii_only(self.app) else str
         # Content, not a string: a row is text, never markup (a player named "[/]" is shown as such).
         # A broken row is dimmed, not disabled: the keys reach every row (a disabled one is skipped,
         # and a list of broken rows would hide the rows below it), so `d` deletes it too.

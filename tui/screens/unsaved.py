@@ -6,6 +6,7 @@ unchanged, until the player decides. Dismissed with "saved", "elsewhere", "lost"
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,6 +18,9 @@ from parlour import styles
 from parlour.services.config import config_dir
 from parlour.services.shown import shown
 from parlour.services.words.i18n import t
+
+if TYPE_CHECKING:
+    from parlour.services.table_driver import TableDriver
 
 
 class UnsavedScreen(ModalScreen[str | None]):
@@ -34,7 +38,7 @@ class UnsavedScreen(ModalScreen[str | None]):
     """
     AUTO_FOCUS = None  # the keys are the screen's; the path's field comes when asked for (w)
 
-    def __init__(self, driver):
+    def __init__(self, driver: TableDriver) -> None:
         super().__init__()
         self.driver = driver
 
@@ -52,6 +56,7 @@ class UnsavedScreen(ModalScreen[str | None]):
     @property
     def default_place(self) -> Path:
         """Where the game goes when the player just presses Enter: the config folder."""
+        assert self.driver.writer is not None  # unsaved moves: a save was begun, and failed
         return config_dir() / self.driver.writer.path.name
 
     def _say(self, note: str) -> None:

@@ -5,9 +5,12 @@ refresh only the regions that changed, and implements `show(view, dice)` and `re
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.style import Style
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
+from textual.strip import Strip
 from textual.widget import Widget
 
 
@@ -15,8 +18,13 @@ class LineBoard(Widget):
     WIDTH = HEIGHT = 0
 
     def __init__(
-        self, marks: list[str], colours: list[str], ascii_only: bool = False, names: tuple[str, ...] | None = None, **kw
-    ):
+        self,
+        marks: list[str],
+        colours: list[str],
+        ascii_only: bool = False,
+        names: tuple[str, ...] | None = None,
+        **kw: Any,
+    ) -> None:
         super().__init__(**kw)
         self.names = names  # the players as the table tells them (the one at the keyboard a You)
         self.marks = marks  # each seat's pawn letter
@@ -30,7 +38,7 @@ class LineBoard(Widget):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return self.HEIGHT
 
-    def render_lines(self, crop):
+    def render_lines(self, crop: Region) -> list[Strip]:
         """The rows as the game draws them; in ASCII mode any sign a game's words let through
         (a separator, an accented name) becomes plain ASCII, cell for cell."""
         strips = super().render_lines(crop)
@@ -48,7 +56,7 @@ class LineBoard(Widget):
             for strip in strips
         ]
 
-    def show(self, view, dice: tuple[int, ...]) -> None:
+    def show(self, view: Any, dice: tuple[int, ...]) -> None:
         """Update from a view (and the last dice rolled)."""
         raise NotImplementedError
 
@@ -61,7 +69,7 @@ class Loop(tuple):
 
     __slots__ = ()
 
-    def __new__(cls, cell: int = 5, corner: int = 7, edge: int = 2, side: int = 1):
+    def __new__(cls, cell: int = 5, corner: int = 7, edge: int = 2, side: int = 1) -> Loop:
         return super().__new__(cls, (cell, corner, edge, side))
 
     cell = property(lambda self: self[0])
@@ -126,7 +134,7 @@ class LoopBoard(LineBoard):
         """The board changed its geometry (the table may tell less beside it: its squares name
         themselves)."""
 
-    def __init__(self, *args, **kw):
+    def __init__(self, *args: Any, **kw: Any) -> None:
         super().__init__(*args, **kw)
         self.loop = Loop()
         self.spaces = self.loop.cells()

@@ -10,6 +10,9 @@ ASCII mode (where the marked column is `|` instead of `│`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from rich.text import Text
 from textual.widget import Widget
 
@@ -23,7 +26,9 @@ AXIS = 5  # columns of the scale on the left ("100%" and the axis line)
 class ChancesChart(Widget):
     DEFAULT_CSS = "ChancesChart { height: 5; margin: 0 1 0 0; }"
 
-    def __init__(self, names, marks: list[str], colours: list[str], ascii_only: bool = False, **kw):
+    def __init__(
+        self, names: Sequence[str], marks: list[str], colours: list[str], ascii_only: bool = False, **kw: Any
+    ) -> None:
         super().__init__(**kw)
         self.names, self.marks, self.colours, self.ascii_only = names, marks, colours, ascii_only
         self.points: list[Chances] = []

@@ -5,8 +5,12 @@ hundred bytes, not a repainted footer and the layout that comes with it)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.widgets import Static
+
+from ..keymap import ascii_only as is_ascii_only
 
 
 class KeyBar(Static):
@@ -15,7 +19,7 @@ class KeyBar(Static):
              text-overflow: clip; }
     """
 
-    def __init__(self, **kw):
+    def __init__(self, **kw: Any) -> None:
         super().__init__("", **kw)
         self._shown = ""
 
@@ -35,7 +39,7 @@ class KeyBar(Static):
         from parlour.services.controller import named_together
         from parlour.services.words.i18n import asciify
 
-        ascii_only = getattr(self.app, "ascii_only", False)
+        ascii_only = is_ascii_only(self.app)
         entries: list[tuple[str, str]] = []
         slots: list[str] = []  # the slot keys that work now
         shown, at = set(), 0
@@ -55,7 +59,7 @@ class KeyBar(Static):
             entries[at] = (named_together(slots), entries[at][1])
         return entries
 
-    def _bindings_changed(self, _screen=None) -> None:
+    def _bindings_changed(self, _screen: object = None) -> None:
         text = fitted(self._entries(), self.size.width or self.app.size.width)
         if text.markup != self._shown:
             self._shown = text.markup

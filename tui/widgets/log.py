@@ -9,6 +9,8 @@ A long game's screen therefore opens without rendering hundreds of lines through
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.cells import cell_len
 from rich.console import Console
 from rich.segment import Segment
@@ -50,7 +52,7 @@ class GameLog(ScrollView):
     can_focus = False  # the keys belong to the game; the screen's log keys scroll it
     KEEP = 500  # the rows kept (the oldest go first); each told line makes at least one
 
-    def __init__(self, **kw):
+    def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self.texts: list[str] = []  # the told lines, oldest first (at most KEEP)
         self._rows: list[str] = []  # the rows they wrap to at `_width` (the last KEEP)

@@ -4,17 +4,21 @@ text it shows has changed."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, Self
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.css.scalar import Unit
+from textual.geometry import Region
 from textual.reactive import var
 from textual.widgets import Static
 
 from parlour.services.seatview import Asked, Holding, Seated
 from parlour.services.words.i18n import asciify
 
+from ..keymap import ascii_only
 from .hanging import hang
 
 
@@ -22,7 +26,7 @@ class TextPanel(Static):
     """A Static that repaints only what changed: nothing for the same text, only the changed rows
     when no line wraps and the number of rows stays, and a new layout only for a new height."""
 
-    def __init__(self, *args, **kw):
+    def __init__(self, *args: Any, **kw: Any) -> None:
         super().__init__(*args, **kw)
         self._shown: object = None
         self._text: Text | None = None
@@ -30,7 +34,7 @@ class TextPanel(Static):
         self._rows_to_repaint: list[int] | None = None
 
     def show(self, text: Text | str) -> None:
-        if getattr(self.app, "ascii_only", False):
+        if ascii_only(self.app):
             text = (
                 Text(asciify(text.plain), spans=text.spans, style=text.style)
                 if isinstance(text, Text)
@@ -78,7 +82,7 @@ class TextPanel(Static):
     def on_resize(self) -> None:
         self._lines = self._wrapped(self._text) if self._text is not None else None
 
-    def refresh(self, *regions, **kw):
+    def refresh(self, *regions: Region, **kw: Any) -> Self:
         rows, self._rows_to_repaint = self._rows_to_repaint, None
         if rows is not None and not regions and not kw.get("layout"):
             from textual.geometry import Region
@@ -96,7 +100,15 @@ class PlayersPanel(TextPanel):
         if seated is not None:
             self.show_players(seated.names, seated.marks, seated.colours, seated.stats, seated.turn, seated.marker)
 
-    def show_players(self, names, marks, colours, stats, turn: int | None, marker: str) -> None:
+    def show_players(
+        self,
+        names: Sequence[str],
+        marks: Sequence[str],
+        colours: Sequence[str],
+        stats: Sequence[str],
+        turn: int | None,
+        marker: str,
+    ) -> None:
         self._players = (names, marks, colours, stats, turn, marker)
         text = Text()
         for seat, name in enumerate(names):
@@ -160,7 +172,7 @@ class PromptBar(Vertical):
     def on_mount(self) -> None:
         self.watch_asked(self.asked)
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         yield TextPanel(id="question")
         yield TextPanel(id="choices")
 

@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from parlour.rules.records import Rejected
 from parlour.rules.table import Table
@@ -31,6 +32,9 @@ from parlour.services.words.i18n import t
 
 from .lines import Lines, utf8_locale
 from .talk import Talk, command_of, numbered
+
+if TYPE_CHECKING:
+    import argparse
 
 Read = Callable[[str], "str | None"]  # shows a prompt, returns the answer (None: input ended)
 PROMPT = "> "
@@ -49,11 +53,11 @@ class PlainTable:
         *,
         save_path: Path | None = None,
         bot_delay: float = 0.0,
-        sleep=time.sleep,
+        sleep: Callable[[float], None] = time.sleep,
         on_disk: bool = False,
         hold: SaveLock | None = None,
         kept: int = 0,
-    ):
+    ) -> None:
         """`on_disk`: `save_path` was just loaded and gives back exactly the table's events
         (appended to when its last line is whole); else `kept`: how many of them it gives back
         as it is (moves lost are counted after them); `hold`: its lock, taken before it was read."""
@@ -145,6 +149,7 @@ class PlainTable:
             elif choice == "w":
                 self._write_elsewhere()
                 if not turns.unsaved():
+                    assert driver.writer is not None  # written elsewhere: it holds the new file
                     say(t("plain.saved_elsewhere", path=shown(str(driver.writer.path)), command=command()))
                     return True
             else:
@@ -156,6 +161,7 @@ class PlainTable:
         """Ask where, and write the whole game there (Enter: the config folder)."""
         from parlour.services.config import config_dir
 
+        assert self.driver.writer is not None  # unsaved turns: a save was begun, and failed
         default = config_dir() / self.driver.writer.path.name
         self.lines.say(t("unsaved.plain_where", folder=shown(str(default))))
         typed = (self.read(PROMPT) or "").strip()
@@ -258,7 +264,7 @@ def terminal_io(ascii_only: bool | None = None) -> tuple[Lines, Read]:
     return lines, read
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """`parlour play --plain` / `parlour resume --plain` (the options as the command line parsed them)."""
     from parlour.services.config import new_save_path
 
@@ -325,7 +331,7 @@ def run(args) -> int:
 WATCH_EVERY = 0.5  # seconds between looks at a save another window plays
 
 
-def watch_or_back(path: Path, held: str, lines: Lines, read: Read, typed=None) -> int:
+def watch_or_back(path: Path, held: str, lines: Lines, read: Read, typed: Callable[[float], bool] | None = None) -> int:
     """A game open in another window: say so (`held`), then watch it, its moves told as they
     are made, until Enter, its end or its window leaves it; or go back. `typed(seconds)`: True
     once a line was typed (or the input ended) within that time."""
@@ -336,7 +342,7 @@ def watch_or_back(path: Path, held: str, lines: Lines, read: Read, typed=None) -
     return watch(path, lines, typed or _typed)
 
 
-def watch(path: Path, lines: Lines, typed) -> int:
+def watch(path: Path, lines: Lines, typed: Callable[[float], bool]) -> int:
     """Tell a save's game as another window plays it (read only), as a watcher sees it."""
     from parlour.rules import registry
     from parlour.services.follow import Follow

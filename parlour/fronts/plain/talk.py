@@ -4,10 +4,12 @@ and what an answer means (a number, the start of an option, or a command word)."
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from parlour.rules.records import Action
+from parlour.rules.game import Game
+from parlour.rules.records import Action, Event
 from parlour.services.controller import question_line
 from parlour.services.words.base import Story, Words
 from parlour.services.words.i18n import t
@@ -68,12 +70,12 @@ class Talk:
     hints = False  # whether `hint` answers (on this computer; at a served table if its creator said so)
     takes_back = False  # whether `undo` takes a move back (on this computer; a served table has none)
 
-    def __init__(self, game, names: tuple[str, ...], story_seat: int, initial: Any):
+    def __init__(self, game: Game[Any, Any], names: tuple[str, ...], story_seat: int, initial: Any) -> None:
         self.game, self.names, self.story_seat, self.initial = game, tuple(names), story_seat, initial
         self.words = Words.of(game.id)
         self.story = Story(game, self.words, self.names, story_seat, initial)
 
-    def retold(self, events) -> None:
+    def retold(self, events: Sequence[Event]) -> None:
         """Follow the game again from its start, without a word (after an undo took moves back)."""
         self.story = Story(self.game, self.words, self.names, self.story_seat, self.initial)
         self.story.fold(list(events))
@@ -95,23 +97,23 @@ class Talk:
 
     # ---- telling ---------------------------------------------------------------------------
 
-    def follow(self, events, states: list[Any] | None = None) -> list[str]:
+    def follow(self, events: list[Event], states: list[Any] | None = None) -> list[str]:
         """The lines for one batch of events (what one action led to); `states` as `Story.tell`'s."""
         return self.story.tell(events, states)
 
-    def log(self, events) -> list[str]:
+    def log(self, events: list[Event]) -> list[str]:
         """The whole story of `events`, from the start."""
         return Story(self.game, self.words, self.names, self.story_seat, self.initial).tell_log(events)
 
-    def labels(self, view, seat: int, actions: list[Action]) -> list[str]:
+    def labels(self, view: Any, seat: int, actions: list[Action]) -> list[str]:
         return [self.words.describe(a, view, seat, self.names) for a in actions]
 
-    def turn(self, view, seat: int, actions: list[Action]) -> list[str]:
+    def turn(self, view: Any, seat: int, actions: list[Action]) -> list[str]:
         """Whose turn, the question and the numbered options."""
         question = question_line(self.words, view, seat, self.names)
         return [question, *numbered(self.labels(view, seat, actions))]
 
-    def hand(self, view, seat: int) -> list[str]:
+    def hand(self, view: Any, seat: int) -> list[str]:
         words = self.words
         if words.hand(view, 0) is None:
             return [t("plain.no_hand")]
@@ -122,10 +124,10 @@ class Talk:
         lines = [t("plain.hand", name=self.names[seat], cards=", ".join(cards) if cards else t("game.no_cards"))]
         return lines + ([extra.replace("\n", ": ", 1)] if extra else [])
 
-    def board(self, view, seat: int) -> list[str]:
+    def board(self, view: Any, seat: int) -> list[str]:
         return self.words.board_lines(view, seat, self.names) or [t("plain.no_board")]
 
-    def results(self, state) -> list[str]:
+    def results(self, state: Any) -> list[str]:
         result = self.game.result(state)
         if result is None:
             return []
@@ -134,7 +136,7 @@ class Talk:
 
     # ---- answering -------------------------------------------------------------------------
 
-    def answer(self, text: str, view, seat: int, actions: list[Action], events=()) -> Reply:
+    def answer(self, text: str, view: Any, seat: int, actions: list[Action], events: Sequence[Event] = ()) -> Reply:
         """What `text` means on `seat`'s turn (no actions: not its turn, only commands work)."""
         answer = text.strip()
         command = command_of(answer)
@@ -158,7 +160,7 @@ class Talk:
             return Reply([t("plain.which", numbers=", ".join(str(i + 1) for i in found))])
         return Reply([t("plain.not_understood", answer=answer, n=len(actions))])
 
-    def hint(self, view, seat: int, actions: list[Action], events=()) -> str:
+    def hint(self, view: Any, seat: int, actions: list[Action], events: Sequence[Event] = ()) -> str:
         """The hint (parlour/services/hint.py), from `view`, the seat's own, in words."""
         if not self.hints:
             return t("hint.off")
@@ -169,7 +171,7 @@ class Talk:
         found = hint(self.game, view, seat, seed=len(events))
         return hint_line(found, self.words, view, seat, self.names) if found else t("hint.not_now")
 
-    def matching(self, answer: str, view, seat: int, actions: list[Action]) -> list[int]:
+    def matching(self, answer: str, view: Any, seat: int, actions: list[Action]) -> list[int]:
         """The options an answer's words name: the start of a label, a word of it, or the
         action's English name (`roll` rolls in any language)."""
         word = answer.casefold()
@@ -184,7 +186,7 @@ class Talk:
                 found.append(i)
         return found
 
-    def obey(self, command: str, view, seat: int, actions: list[Action], events=()) -> Reply:
+    def obey(self, command: str, view: Any, seat: int, actions: list[Action], events: Sequence[Event] = ()) -> Reply:
         if command == "quit":
             return Reply(command="quit")
         if command == "help":
@@ -200,5 +202,5 @@ class Talk:
         if command == "hand":
             return Reply(self.hand(view, seat))
         if command == "log":
-            return Reply(self.log(events) or [t("plain.no_log")])
+            return Reply(self.log(list(events)) or [t("plain.no_log")])
         return Reply(self.turn(view, seat, actions) if actions else [t("plain.not_your_turn")])

@@ -12,10 +12,12 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 from collections.abc import Callable
+from typing import Any
 
 from textual import events
 from textual.driver import Driver
 from textual.geometry import Size
+from textual.message import Message
 
 from parlour.compat.textual import xterm_parser
 
@@ -136,8 +138,11 @@ class ChannelDriver(Driver):
     """Textual's side of a `Channel` (the app's `channel` attribute). Output is gathered and sent
     once per turn of the event loop (a frame is written in many pieces)."""
 
-    def __init__(self, app, *, debug: bool = False, mouse: bool = True, size: tuple[int, int] | None = None):
+    def __init__(self, app: Any, *, debug: bool = False, mouse: bool = True, size: tuple[int, int] | None = None):
         super().__init__(app, debug=debug, mouse=mouse, size=size)
+        # Our own references, not the base class's `_app` and `_loop` (private to Textual's drivers)
+        self.app = app
+        self.loop = asyncio.get_running_loop()
         self.channel: Channel = app.channel
         self._parser = xterm_parser(debug)
         self._out: list[str] = []
@@ -153,7 +158,7 @@ class ChannelDriver(Driver):
     def write(self, data: str) -> None:
         self._out.append(data)
         if self._flush_soon is None:
-            self._flush_soon = self._loop.call_soon(self.flush)
+            self._flush_soon = self.loop.call_soon(self.flush)
 
     def flush(self) -> None:
         if self._flush_soon is not None:
@@ -166,9 +171,9 @@ class ChannelDriver(Driver):
 
     # ---- input ---------------------------------------------------------------------------------
 
-    def send_message(self, message) -> None:
+    def send_message(self, message: Message) -> None:
         """On the loop already (Textual's drivers post from their input threads)."""
-        self._app.post_message(message)
+        self.app.post_message(message)
 
     def pump(self) -> None:
         """Parse waiting keystrokes, CHUNK at a time while the app keeps up and at most PUMP_MOST
@@ -176,18 +181,18 @@ class ChannelDriver(Driver):
         if self._pumping is not None:
             return
         parsed = 0
-        while self._input and self.channel.waiting and self._app.message_queue_size < BUSY and parsed < PUMP_MOST:
+        while self._input and self.channel.waiting and self.app.message_queue_size < BUSY and parsed < PUMP_MOST:
             text = self.channel.take(CHUNK)
             parsed += len(text)
             for event in self._parser.feed(text):
                 self._deliver(event)
         if self._input and self.channel.waiting:
             if parsed >= PUMP_MOST:  # the loop's next turn: the other sessions' work goes first
-                self._pumping = self._loop.call_soon(self._pump_again)
+                self._pumping = self.loop.call_soon(self._pump_again)
             else:
-                self._pumping = self._loop.call_later(0.01, self._pump_again)
+                self._pumping = self.loop.call_later(0.01, self._pump_again)
         if self._tick is None:  # a lone Escape is a key once nothing follows it for a moment
-            self._tick = self._loop.call_later(0.11, self._on_tick)
+            self._tick = self.loop.call_later(0.11, self._on_tick)
 
     def _pump_again(self) -> None:
         self._pumping = None
@@ -199,7 +204,7 @@ class ChannelDriver(Driver):
             for event in self._parser.tick():
                 self._deliver(event)
 
-    def _deliver(self, event) -> None:
+    def _deliver(self, event: Message) -> None:
         """An event from the parser to the app. A key beyond the session's rate waits its turn
         (and what follows it, to keep the order), up to KEYS_HELD; beyond, it is dropped (its
         app would spend the loop that every player shares on it)."""
@@ -209,7 +214,7 @@ class ChannelDriver(Driver):
                 return
             self._held.append(event)
             if self._releasing is None:
-                self._releasing = self._loop.call_later(1 / KEYS_PER_SECOND, self._release)
+                self._releasing = self.loop.call_later(1 / KEYS_PER_SECOND, self._release)
             return
         self.process_message(event)
 
@@ -221,7 +226,7 @@ class ChannelDriver(Driver):
                 break
             self.process_message(self._held.popleft())
         if self._held:
-            self._releasing = self._loop.call_later(1 / KEYS_PER_SECOND, self._release)
+            self._releasing = self.loop.call_later(1 / KEYS_PER_SECOND, self._release)
 
     def resized(self) -> None:
         size = Size(*self.channel.size)

@@ -80,10 +80,10 @@ def check_env(env: dict) -> dict[str, str]:
     return out
 
 
-def check_size(width, height) -> tuple[int, int]:
+def check_size(width: object, height: object) -> tuple[int, int]:
     """A window size within 1..MAX_COLUMNS by 1..MAX_ROWS; 0 or nonsense means 80x24."""
 
-    def one(value, most, default):
+    def one(value: object, most: int, default: int) -> int:
         return max(1, min(value, most)) if type(value) is int and value > 0 else default
 
     return one(width, MAX_COLUMNS, 80), one(height, MAX_ROWS, 24)
@@ -94,7 +94,7 @@ def client_locale(env: dict) -> tuple[str, bool, str]:
     sends no locale is taken to speak English in UTF-8; one that names a non-UTF-8 charset (or
     the C/POSIX locale) gets ASCII mode, and its keystrokes are read in that charset."""
 
-    def get(*names):
+    def get(*names: str) -> str:
         return next((str(env[n]) for n in names if env.get(n)), "")
 
     messages = get("LC_ALL", "LC_MESSAGES", "LANG")

@@ -16,6 +16,7 @@ import hmac
 import json
 import secrets
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from .files import check_private, write_private
@@ -52,7 +53,13 @@ class Logins:
     if it no longer exists: its cookies are then refused); `logouts` the players' logout counts
     (in memory only if not given)."""
 
-    def __init__(self, key: bytes, password_of, clock=time.time, logouts: Logouts | None = None):
+    def __init__(
+        self,
+        key: bytes,
+        password_of: Callable[[str], str | None],
+        clock: Callable[[], float] = time.time,
+        logouts: Logouts | None = None,
+    ) -> None:
         self.key, self.password_of, self.clock = key, password_of, clock
         self.logouts = Logouts(None) if logouts is None else logouts
 

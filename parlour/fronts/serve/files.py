@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import stat
+from io import TextIOWrapper
 from pathlib import Path
 
 
@@ -45,7 +46,7 @@ def write_private(path: Path, data: bytes) -> None:
         raise
 
 
-def open_private_append(path: Path):
+def open_private_append(path: Path) -> TextIOWrapper:
     """A text file opened for appending, created 0600 (and tightened if it was looser)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ipaddress
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 FREE_FAILURES = 3  # failures from one address before any wait (a player mistyping)
@@ -53,12 +54,12 @@ class Backoff:
 
     def __init__(
         self,
-        clock=time.monotonic,
+        clock: Callable[[], float] = time.monotonic,
         free: int = FREE_FAILURES,
         base: float = BASE_DELAY,
         cap: float = MAX_DELAY,
         forget: float = FORGET_AFTER,
-    ):
+    ) -> None:
         self.clock, self.free, self.base, self.cap, self.forget = clock, free, base, cap, forget
         self.records: dict[str, _Record] = {}
         self.waits: list[float] = []  # when each try waiting now is judged
@@ -129,7 +130,9 @@ class Guesses:
     from there the owner passes the lock (its tries still wait out that address's back-off),
     so guessing from elsewhere does not keep a player out of her own login."""
 
-    def __init__(self, clock=time.monotonic, burst: int = GUESS_BURST, rate: float = GUESS_RATE):
+    def __init__(
+        self, clock: Callable[[], float] = time.monotonic, burst: int = GUESS_BURST, rate: float = GUESS_RATE
+    ) -> None:
         self.clock, self.burst, self.rate = clock, burst, rate
         self.buckets: dict[str, list[float]] = {}  # target: [tries left, when counted, refused]
         self.known: OrderedDict[tuple[str, str], float] = OrderedDict()  # (source, target): last good login

@@ -8,6 +8,8 @@ from __future__ import annotations
 import logging
 import logging.handlers
 import time
+from collections.abc import Callable
+from io import TextIOWrapper
 from pathlib import Path
 
 from .files import open_private_append
@@ -48,7 +50,9 @@ class LineBudget(logging.Filter):
     session) cannot fill the disk. How many were left out is said on the next line of that kind
     that is written. On the server's logger, so every line, whoever causes it, is counted."""
 
-    def __init__(self, rate: float = 1.0, burst: float = 60, clock=time.monotonic, kinds: int = 1000):
+    def __init__(
+        self, rate: float = 1.0, burst: float = 60, clock: Callable[[], float] = time.monotonic, kinds: int = 1000
+    ) -> None:
         super().__init__()
         self.rate, self.burst, self.clock, self.most_kinds = rate, burst, clock, kinds
         self.kinds: dict[str, list] = {}  # format -> [tokens, when, lines left out]
@@ -76,12 +80,18 @@ class RateLimited:
     """At most `per_window` lines per `window` seconds; the rest are counted and reported in one
     line when the next window opens."""
 
-    def __init__(self, logger: logging.Logger, per_window: int = 20, window: float = 60.0, clock=time.monotonic):
+    def __init__(
+        self,
+        logger: logging.Logger,
+        per_window: int = 20,
+        window: float = 60.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.logger, self.per_window, self.window, self.clock = logger, per_window, window, clock
         self.start = clock()
         self.written = self.dropped = 0
 
-    def info(self, message: str, *args) -> None:
+    def info(self, message: str, *args: object) -> None:
         now = self.clock()
         if now - self.start >= self.window:
             if self.dropped:
@@ -104,5 +114,5 @@ class PrivateRotatingFileHandler(logging.handlers.RotatingFileHandler):
     def __init__(self, path: Path, total: int):
         super().__init__(path, maxBytes=max(1024, total // LOG_FILES), backupCount=LOG_FILES - 1, encoding="utf-8")
 
-    def _open(self):  # (logging.FileHandler's own opener, which the standard library overrides too)
+    def _open(self) -> TextIOWrapper:  # (logging.FileHandler's own opener, which the standard library overrides too)
         return open_private_append(Path(self.baseFilename))

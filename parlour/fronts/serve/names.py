@@ -15,8 +15,14 @@ import logging
 import unicodedata
 from collections import Counter
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .files import write_private
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from .quotas import Hourly, Quota
 
 log = logging.getLogger("parlour.fronts.serve")
 MAX_NAMES = 100_000
@@ -34,7 +40,9 @@ def form(name: str) -> str:
 
 
 class NameBook:
-    def __init__(self, path: Path | None, quota=None, hourly=None):
+    def __init__(
+        self, path: Path | None, quota: Callable[[str], Quota] | None = None, hourly: Hourly | None = None
+    ) -> None:
         """`quota(cred)` gives a credential's quotas.Quota (names, names_per_hour), `hourly` a
         quotas.Hourly counting new names; without them a credential may own any number."""
         self.path = path

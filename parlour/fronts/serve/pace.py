@@ -4,6 +4,7 @@ second, window changes a second). Nothing here knows about SSH; the clock is pas
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 
 class Bucket:
@@ -11,7 +12,7 @@ class Bucket:
     (False if not: the caller drops or coalesces); `wait(n)` spends n now and says how long the
     caller should pause before its next step so that it keeps to the rate."""
 
-    def __init__(self, rate: float, burst: float, clock=time.monotonic):
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic) -> None:
         self.rate, self.burst, self.clock = rate, burst, clock
         self.tokens = burst
         self.last = clock()

@@ -7,6 +7,7 @@ end marker itself and drops the rest of that paste (until the client's own end m
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 START, END = "\x1b[200~", "\x1b[201~"
 MAX_PASTE = 4096  # characters of one paste (a name, a line of chat; a game needs no more)
@@ -20,7 +21,9 @@ class PasteGuard:
     """`feed(text)` returns the text to hand on. Markers split across reads are found: the last
     few characters received are kept to be searched with the next text."""
 
-    def __init__(self, most: int | None = None, seconds: float | None = None, clock=time.monotonic):
+    def __init__(
+        self, most: int | None = None, seconds: float | None = None, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.most = MAX_PASTE if most is None else most
         self.seconds = MAX_PASTE_SECONDS if seconds is None else seconds
         self.clock = clock

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
 
 from parlour.fronts.plain.lines import Lines
 from parlour.fronts.plain.talk import Talk, command_of
@@ -30,6 +31,11 @@ from parlour.services.words.i18n import language, set_language, t
 
 from .tables import Lobby, Member
 
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    import asyncssh
+
 log = logging.getLogger("parlour.fronts.serve")
 
 READ_SIZE = 4096
@@ -38,7 +44,7 @@ RECENT = 12  # lines of a game's story told on sitting down at it
 
 
 @contextmanager
-def speaking(lang: str):
+def speaking(lang: str) -> Iterator[None]:
     """The catalogues in `lang` while one message or answer is handled (the server's sessions
     share one process, each in its own language), then as they were."""
     before = language()
@@ -53,14 +59,14 @@ class PlainSession:
     def __init__(
         self,
         lobby: Lobby,
-        process,
+        process: asyncssh.SSHServerProcess[Any],
         name: str,
         cred: str,
         *,
         lang: str = "en",
         ascii_only: bool = False,
         idle_timeout: float = 1800,
-    ):
+    ) -> None:
         self.lobby, self.process, self.lang, self.idle_timeout = lobby, process, lang, idle_timeout
         self.lines = Lines(self._write, ascii_only=ascii_only)
         self.inbox: asyncio.Queue[wire.ToUi] = asyncio.Queue()

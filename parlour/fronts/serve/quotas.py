@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 
 from .names import is_shared
@@ -55,7 +56,7 @@ def parse(specs: list[str], quotas: Quotas = Quotas()) -> Quotas:
 class Hourly:
     """When each credential did something in the last hour (for the "an hour" quotas)."""
 
-    def __init__(self, clock=time.monotonic):
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
         self.times: dict[str, deque[float]] = {}
 
@@ -74,7 +75,7 @@ class Hourly:
 class TableQuota:
     """Tables one credential may set up: open at once, and an hour (the lobby asks it)."""
 
-    def __init__(self, quotas: Quotas, clock=time.monotonic):
+    def __init__(self, quotas: Quotas, clock: Callable[[], float] = time.monotonic) -> None:
         self.quotas, self.hourly = quotas, Hourly(clock)
 
     def refusal(self, cred: str, open_tables: int, hourly: bool = True) -> str | None:

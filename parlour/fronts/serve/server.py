@@ -46,6 +46,8 @@ from .tables import Lobby, Member
 if TYPE_CHECKING:
     from parlour.services.wire import ToServer
 
+    from .channel import Channel
+    from .ui import Ui
     from .web_door import WebDoor
 
 log = logging.getLogger("parlour.fronts.serve")
@@ -477,6 +479,7 @@ class Hub:
         try:
             if plain:
                 return await self._run_plain(process, name, cred, env)
+            assert isinstance(process, _Process) and term is not None  # (its sessions are; a checked term)
             return await self._run_ui(process, name, cred, term, env, width, height)
         finally:
             if self.playing.get(name.casefold()) is task:
@@ -490,7 +493,9 @@ class Hub:
                 full_screen = process.get_terminal_type() not in (None, "", "dumb")  # not a plain session
                 _say(process, (RESTORE_TERMINAL if full_screen else "") + RESTARTING)
 
-    async def _run_plain(self, process, name, cred, env) -> int:
+    async def _run_plain(
+        self, process: asyncssh.SSHServerProcess[Any], name: str, cred: str, env: dict[str, str]
+    ) -> int:
         """A session in lines (parlour/fronts/serve/plain_session.py): no PTY and no UI process."""
         from .plain_session import PlainSession
 
@@ -502,7 +507,16 @@ class Hub:
         log.info("%s left", name)
         return 0
 
-    async def _run_ui(self, process, name, cred, term, env, width, height) -> int:
+    async def _run_ui(
+        self,
+        process: _Process,
+        name: str,
+        cred: str,
+        term: str,
+        env: dict[str, str],
+        width: int,
+        height: int,
+    ) -> int:
         """The session's Parlour app, in this process, on a driver bound to its channel."""
         from .channel import Channel
         from .ui import Ui
@@ -582,7 +596,7 @@ class Hub:
             if ended:  # it quit or failed: close it now, to say so before the channel closes
                 await asyncio.shield(ender)
 
-    async def _end_ui(self, ui, process) -> None:
+    async def _end_ui(self, ui: Ui, process: asyncssh.SSHServerProcess[Any]) -> None:
         """Close the app (its terminal restored while the channel is open) and say why if it failed."""
         try:
             await ui.close()
@@ -594,7 +608,9 @@ class Hub:
             self.uis.discard(ui)
             self.giveback.ended()
 
-    async def _keys_in(self, process, channel, member: Member, decoder: KeyDecoder) -> str | None:
+    async def _keys_in(
+        self, process: asyncssh.SSHServerProcess[Any], channel: Channel, member: Member, decoder: KeyDecoder
+    ) -> str | None:
         """The client's keystrokes (as text) to its app, at most READ_RATE bytes a second (its
         window sizes reach the channel through `_Process.terminal_size_changed`). Returns IDLE
         when the client sent nothing for the idle timeout."""
@@ -709,7 +725,7 @@ class _Server(asyncssh.SSHServer):
         for waiter in self.hub.logging_in.give_back(self):
             waiter.admitted()
 
-    def connection_lost(self, exc) -> None:
+    def connection_lost(self, exc: BaseException | None) -> None:
         self.gone = True
         self._logged_out()
         if self.turn is not None and not self.turn.done():
@@ -768,7 +784,7 @@ class _Server(asyncssh.SSHServer):
             log.info("closed a connection from %s: no session within %g s", self.src, self.hub.settings.session_grace)
             self._refuse("no session was opened", asyncssh.DISC_BY_APPLICATION)
 
-    def session_requested(self):
+    def session_requested(self) -> _Process:
         if self.sessions:
             raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, "one session per connection")
         self.sessions += 1
@@ -865,7 +881,8 @@ class _Process(asyncssh.SSHServerProcess):
     otherwise serve itself) and always runs the Parlour session, which says why it will not
     run it and exits with a failing status."""
 
-    on_resize = None  # the session's handler of window sizes, once its app has a channel
+    # the session's handler of window sizes, once its app has a channel
+    on_resize: Callable[[int, int], None] | None = None
     resizes: Bucket | None = None  # window changes allowed (RESIZE_RATE a second)
     flooded = False  # it sent too many: disconnected (said once)
 
@@ -909,14 +926,14 @@ def terminal_environ(term: str, env: dict[str, str]) -> dict[str, str]:
     return environ
 
 
-def _say(process, text: str) -> None:
+def _say(process: asyncssh.SSHServerProcess[Any], text: str) -> None:
     try:
         process.stdout.write(text.encode("utf-8"))
     except Exception:
         pass
 
 
-def unsent(process, conn) -> int:
+def unsent(process: asyncssh.SSHServerProcess[Any], conn: asyncssh.SSHServerConnection) -> int:
     """Bytes written for a client and not yet taken by it: in asyncssh's channel buffer (beyond
     the client's SSH window) and in the socket's write buffer (what asyncssh has sent within the
     window; asyncssh does not pause for a full socket)."""
@@ -925,7 +942,7 @@ def unsent(process, conn) -> int:
     return process.channel.get_write_buffer_size() + held
 
 
-def _peer(process) -> str:
+def _peer(process: asyncssh.SSHServerProcess[Any]) -> str:
     peer = process.get_extra_info("peername")
     return str(peer[0]) if peer else "?"
 

@@ -56,10 +56,10 @@ class Slots:
     def __init__(self, per_source: int, total: int, per_site: int | None = None):
         self.per_source, self.total = per_source, total
         self.per_site = per_site if per_site is not None else 2 * per_source
-        self.holders: OrderedDict[object, str] = OrderedDict()  # oldest first: holder -> source
+        self.holders: OrderedDict[Holder, str] = OrderedDict()  # oldest first: holder -> source
         self.sources: dict[str, int] = {}
         self.sites: dict[str, int] = {}
-        self.waiting: OrderedDict[object, str] = OrderedDict()  # first come first served
+        self.waiting: OrderedDict[Holder, str] = OrderedDict()  # first come first served
 
     def _fits(self, src: str) -> bool:
         return (
@@ -68,12 +68,12 @@ class Slots:
             and len(self.holders) < self.total
         )
 
-    def _take(self, holder, src: str) -> None:
+    def _take(self, holder: Holder, src: str) -> None:
         self.holders[holder] = src
         self.sources[src] = self.sources.get(src, 0) + 1
         self.sites[site(src)] = self.sites.get(site(src), 0) + 1
 
-    def take(self, holder, src: str) -> bool:
+    def take(self, holder: Holder, src: str) -> bool:
         """True if `holder` (from `src`) got a slot now."""
         if not self._fits(src):
             return False
@@ -99,7 +99,7 @@ class Slots:
             return WAITING
         return OWN_SHARE if own else FULL
 
-    def victim(self, src: str):
+    def victim(self, src: str) -> Holder | None:
         """When every slot is taken: the oldest holder of the site holding the most slots, if that
         site holds more than `src`'s does (the newcomer may have its slot), else None."""
         if len(self.holders) < self.total or not self.holders:
@@ -113,7 +113,7 @@ class Slots:
         """True if `src`'s address or site holds all it may (not the server being full)."""
         return self.sources.get(src, 0) >= self.per_source or self.sites.get(site(src), 0) >= self.per_site
 
-    def wait(self, holder, src: str) -> bool:
+    def wait(self, holder: Holder, src: str) -> bool:
         """Queue `holder` for a slot; False if its site already has WAITING_PER_SITE waiting, or
         as many wait as there are slots (then it is refused)."""
         here = site(src)
@@ -125,7 +125,7 @@ class Slots:
         self.waiting[holder] = src
         return True
 
-    def give_back(self, holder, admit: bool = True) -> list:
+    def give_back(self, holder: Holder, admit: bool = True) -> list[Holder]:
         """`holder` finished logging in, or left (waiting or not); returns the waiting holders
         that now have a slot, in the order they came (none if not `admit`: the slot is for the
         newcomer that made room)."""

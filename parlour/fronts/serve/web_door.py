@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
+from aiohttp.typedefs import Handler
 
 from parlour.compat.aiohttp import name_the_server
 
@@ -49,6 +50,10 @@ from .webgate import TRUSTED, Gate, client_address, via_proxy
 
 if TYPE_CHECKING:
     from parlour.services.wire import ToServer
+
+    from .channel import Channel
+    from .server import Hub
+    from .ui import Ui
 
 log = logging.getLogger("parlour.fronts.serve")
 
@@ -95,7 +100,7 @@ HEADERS = {
 
 
 @web.middleware
-async def security_headers(request: web.Request, handler):
+async def security_headers(request: web.Request, handler: Handler) -> web.StreamResponse:
     """The headers every answer carries, errors and redirects too; no traceback to a browser."""
     try:
         response = await handler(request)
@@ -109,7 +114,7 @@ async def security_headers(request: web.Request, handler):
     return response
 
 
-def _headers(request: web.Request, response) -> None:
+def _headers(request: web.Request, response: web.StreamResponse) -> None:
     for key, value in HEADERS.items():
         response.headers.setdefault(key, value)
     if not request.path.startswith("/static/"):
@@ -135,7 +140,7 @@ def secure(request: web.Request) -> bool:
 class WebDoor:
     """The aiohttp side: pages, login, logout, and each browser's session on a WebSocket."""
 
-    def __init__(self, hub, state_folder: Path):
+    def __init__(self, hub: Hub, state_folder: Path) -> None:
         self.hub = hub
         try:
             logouts = Logouts(state_folder / "web_logouts")
@@ -186,6 +191,7 @@ class WebDoor:
         )
         await self.runner.setup()
         # asyncio's server with aiohttp's handlers, each connection through the gate (webgate.py)
+        assert self.runner.server is not None  # made by setup
         self.listener = await asyncio.get_running_loop().create_server(
             self.gate.factory(self.runner.server), host, port, backlog=128
         )
@@ -204,7 +210,7 @@ class WebDoor:
 
     # ---- pages ---------------------------------------------------------------------------------
 
-    def _who(self, request: web.Request):
+    def _who(self, request: web.Request) -> tuple[str, str, str] | None:
         return self.logins.check(request.cookies.get(cookie.NAME))
 
     def _host_allowed(self, request: web.Request) -> bool:
@@ -320,13 +326,14 @@ class WebDoor:
                     name,
                     status=429,
                 )
-            cred = hub.check_password(name, password)
-            if cred is None:
+            checked = hub.check_password(name, password)
+            if checked is None:
                 failures = hub.backoff.failed(src, target)
                 hub.refusals.info("refused %s from %s (web): wrong password (%d recent failures)", name, src, failures)
                 return self._form("Wrong name or password.", name, status=403)
             hub.backoff.succeeded(src, target)
             hub.guesses.give_back(target, src)
+            cred = checked
         refusal = hub.names.refusal(name, cred)
         if refusal is not None:
             hub.refusals.info("refused %s from %s (web): %s", name, src, refusal)
@@ -431,7 +438,7 @@ class _WebLogin:
     """A web login about to be judged, as a holder of a login slot (slots.Holder): it waits
     for its address's turn on `turn`; it holds its slot only while judged, without a pause."""
 
-    def __init__(self, hub, src: str):
+    def __init__(self, hub: Hub, src: str) -> None:
         self.hub, self.src = hub, src
         self.turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
@@ -635,7 +642,7 @@ class WebSession:
         self.out.clear()
         await self._say(text)
 
-    async def _end_ui(self, ui) -> None:
+    async def _end_ui(self, ui: Ui) -> None:
         try:
             await ui.close()
         finally:
@@ -646,7 +653,7 @@ class WebSession:
         while True:
             self.hub.lobby.handle(member, await outbox.get())
 
-    async def _keys_in(self, channel, member: Member) -> str | None:
+    async def _keys_in(self, channel: Channel, member: Member) -> str | None:
         """textual-serve's messages from the page: keys ("stdin"), window sizes ("resize"), pings.
         Each is checked before use; anything else is ignored. Returns "idle" after the idle
         timeout without a key (the page's own pings do not count)."""
@@ -693,7 +700,7 @@ class WebSession:
             if wait:  # (the pace of one client's input: its next message waits)
                 await asyncio.sleep(wait)
 
-    async def _type(self, channel, text: str, pace: Bucket) -> bool:
+    async def _type(self, channel: Channel, text: str, pace: Bucket) -> bool:
         """A `stdin` message's text to the channel as SSH's reads reach it: READ_SIZE characters
         at a time, each at the session's pace, a turn of the loop between them (keys and pastes
         alike). A browser that keeps more than MAX_QUEUED bytes waiting unread in the socket while
@@ -720,14 +727,14 @@ def _is_address(host: str) -> bool:
     return True
 
 
-def _int(value) -> int | None:
+def _int(value: object) -> int | None:
     """A whole number from a query string, or None (check_size turns None into the default)."""
     if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 6:
         return int(value)
     return None
 
 
-def parse(text: str):
+def parse(text: str) -> tuple[str | None, Any]:
     """One of textual-serve's messages from a page: ("stdin", text), ("resize", (width, height)),
     ("ping", short text); (None, None) for anything else. Never raises."""
     try:

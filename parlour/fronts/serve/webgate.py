@@ -20,10 +20,17 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 from collections import OrderedDict
+from typing import TYPE_CHECKING, cast
 
 from aiohttp import web
+from aiohttp.typedefs import Handler
 
 from .guard import source
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from .logsafe import RateLimited
 
 PER_ADDRESS = 24  # a browser opens ~6 connections to a host, and a family may share an address
 TOTAL = 512
@@ -55,7 +62,13 @@ def client_address(request: web.Request) -> str:
 
 
 class Gate:
-    def __init__(self, per_address: int = PER_ADDRESS, total: int = TOTAL, trusted=frozenset(), log=None):
+    def __init__(
+        self,
+        per_address: int = PER_ADDRESS,
+        total: int = TOTAL,
+        trusted: frozenset[ipaddress.IPv4Address | ipaddress.IPv6Address] = frozenset(),
+        log: RateLimited | None = None,
+    ) -> None:
         self.per_address, self.total, self.trusted = per_address, total, trusted
         self.log = log  # refusals and sheddings (a rate-limited logger: logsafe.RateLimited)
         self.open: OrderedDict[_Counted, None] = OrderedDict()  # oldest first
@@ -65,7 +78,7 @@ class Gate:
         self.count = 0
         self.refused = self.shed = 0
 
-    def factory(self, make):
+    def factory(self, make: Callable[[], asyncio.Protocol]) -> Callable[[], _Counted]:
         """A protocol factory for asyncio's `create_server`: `make()`'s protocols (aiohttp's
         request handlers), each counted from `connection_made` to `connection_lost`."""
         return lambda: _Counted(self, make())
@@ -117,12 +130,12 @@ class Gate:
         else:
             self.sources.pop(conn.src or "?", None)
 
-    def _say(self, *args) -> None:
+    def _say(self, message: str, *args: object) -> None:
         if self.log is not None:
-            self.log.info(*args)
+            self.log.info(message, *args)
 
     @web.middleware
-    async def middleware(self, request: web.Request, handler):
+    async def middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         """Each request under way counts against its client's address (the forwarded one
         behind a named proxy); one beyond PER_ADDRESS is refused. Its connection is not idle
         meanwhile (a WebSocket's, for its whole life)."""
@@ -150,31 +163,31 @@ class _Counted(asyncio.Protocol):
     """aiohttp's handler of one connection, counted by the gate (the handler has __slots__, so it
     is wrapped rather than patched; every call asyncio makes is passed on)."""
 
-    def __init__(self, gate: Gate, handler):
+    def __init__(self, gate: Gate, handler: asyncio.Protocol) -> None:
         self.gate, self.handler = gate, handler
         self.peer = "?"
         self.src: str | None = None
         self.transport: asyncio.Transport | None = None
         self.under_way = 0  # requests being handled (0 or 1: aiohttp takes them one at a time)
 
-    def connection_made(self, transport) -> None:
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
         peer = transport.get_extra_info("peername")
         self.peer = str(peer[0]) if peer else "?"
         self.src = source(self.peer)
-        self.transport = transport
+        self.transport = cast(asyncio.Transport, transport)  # a stream server's: a Transport
         allowed = self.gate._enter(self)
         self.handler.connection_made(transport)
         if not allowed:
-            transport.abort()  # (connection_lost follows)
+            self.transport.abort()  # (connection_lost follows)
 
-    def connection_lost(self, exc) -> None:
+    def connection_lost(self, exc: Exception | None) -> None:
         self.gate._leave(self)
         self.handler.connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
         self.handler.data_received(data)
 
-    def eof_received(self):
+    def eof_received(self) -> bool | None:
         return self.handler.eof_received()
 
     def pause_writing(self) -> None:

@@ -17,6 +17,7 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from operator import countOf
 from typing import Any
 
@@ -103,13 +104,15 @@ def percentile(values: list[int], q: float) -> float:
     return float(ordered[int(rank) - 1])
 
 
-def simulate(game_id: str, levels: list[str], games: int, seed: int, progress=None) -> dict[str, Any]:
+def simulate(
+    game_id: str, levels: list[str], games: int, seed: int, progress: Callable[[], object] | None = None
+) -> dict[str, Any]:
     """Play `games` games and summarise them (see the module docstring for the definitions)."""
     return simulate_with_lengths(game_id, levels, games, seed, progress)[0]
 
 
 def simulate_with_lengths(
-    game_id: str, levels: list[str], games: int, seed: int, progress=None
+    game_id: str, levels: list[str], games: int, seed: int, progress: Callable[[], object] | None = None
 ) -> tuple[dict[str, Any], list[int]]:
     """The summary, and the length of every finished game (for the charts; not in the JSON)."""
     # a game makes and drops a state, events and lists at every action but hardly any cycles:
@@ -121,7 +124,9 @@ def simulate_with_lengths(
 YOUNG_COLLECTION_EVERY = 20_000  # new container objects (the default is 700)
 
 
-def _summary(game_id: str, levels: list[str], games: int, seed: int, progress) -> tuple[dict[str, Any], list[int]]:
+def _summary(
+    game_id: str, levels: list[str], games: int, seed: int, progress: Callable[[], object] | None
+) -> tuple[dict[str, Any], list[int]]:
     """`simulate_with_lengths`, the games played."""
     start = time.perf_counter()
     players = len(levels)

@@ -9,6 +9,10 @@ import shlex
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -45,7 +49,7 @@ def exposure(settings: Settings) -> str:
     )
 
 
-def app_options(args) -> list[str]:
+def app_options(args: argparse.Namespace) -> list[str]:
     """The display options given to `parlour web`, as flags for each tab's `parlour`."""
     options = ["--bot-delay", str(max(0.0, args.bot_delay))]
     options += ["--ascii"] if args.ascii else []

@@ -14,14 +14,17 @@ from urllib.parse import urlsplit
 import aiohttp_jinja2
 from aiohttp import web
 from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server, to_int
+
+from parlour.compat.textual_serve import AdoptingService, serve_tab, start_process
 
 from . import TEMPLATES, is_loopback, page_title
 
 log = logging.getLogger("parlour.fronts.web")
 
 
-async def _nowhere(*_args, **_kwargs) -> None:
+async def _nowhere(*_args: object, **_kwargs: object) -> None:
     """Output of a spare process before any tab takes it: nobody to send it to yet."""
 
 
@@ -30,14 +33,14 @@ class Spare:
     time from opening the page to the title screen; a tab that takes the spare skips it, and the
     next spare starts at once. The spare draws at 80×24 and redraws when the page sends its size."""
 
-    def __init__(self, command: str, downloads):
+    def __init__(self, command: str, downloads: DownloadManager) -> None:
         self._starter = AppService(
             command, write_bytes=_nowhere, write_str=_nowhere, close=_nowhere, download_manager=downloads
         )
         self._next: asyncio.Task[Process] | None = None
 
     def refill(self) -> None:
-        self._next = asyncio.ensure_future(self._starter._open_app_process(80, 24))
+        self._next = asyncio.ensure_future(start_process(self._starter, 80, 24))
 
     async def take(self) -> Process | None:
         """The spare (waiting for it if it is still starting), or None if it died."""
@@ -75,23 +78,20 @@ def bounded(value: object, most: int, default: int) -> int:
     return max(1, min(most, number))
 
 
-class TabService(AppService):
+class TabService(AdoptingService):
     """A tab's app process: the spare when there is one. Its size is bounded however asked."""
 
-    def __init__(self, spare: Spare, *args, **kwargs):
+    def __init__(self, spare: Spare, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self._spare = spare
+        self.spare = spare
 
-    async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
-        width, height = bounded(width, MAX_WIDTH, 80), bounded(height, MAX_HEIGHT, 24)
-        process = await self._spare.take()
-        if process is None:
-            return await super()._open_app_process(width, height)
-        self._process, self._stdin = process, process.stdin
-        await self.set_terminal_size(width, height)
-        return process
+    def process_size(self, width: int, height: int) -> tuple[int, int]:
+        return bounded(width, MAX_WIDTH, 80), bounded(height, MAX_HEIGHT, 24)
 
-    async def set_terminal_size(self, width, height) -> None:
+    async def ready_process(self) -> Process | None:
+        return await self.spare.take()
+
+    async def set_terminal_size(self, width: object, height: object) -> None:
         await super().set_terminal_size(bounded(width, MAX_WIDTH, 80), bounded(height, MAX_HEIGHT, 24))
 
 
@@ -154,7 +154,7 @@ class WebServer(Server):
                 download_manager=self.download_manager,
             )
             await service.start(width, height)
-            await self._process_messages(websocket, service)
+            await serve_tab(self, websocket, service)
         except asyncio.CancelledError:
             await websocket.close()
         except Exception as error:  # one tab's failure is logged; the server and other tabs go on

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .i18n import You, listed, t
 
 if TYPE_CHECKING:  # the title screen imports this module: the records are made once a game is told
+    from parlour.rules.game import Game
     from parlour.rules.records import Action, Event
 
 T = TypeVar("T")
@@ -101,7 +102,7 @@ class Words:
     narrator: ClassVar[type[Narrator]] = Narrator
     _games: ClassVar[ByGame[Words]] = ByGame("words")
 
-    def __init_subclass__(cls, game: str = "", **kw):
+    def __init_subclass__(cls, game: str = "", **kw: Any) -> None:
         super().__init_subclass__(**kw)
         if game:
             cls.game_id = game
@@ -154,7 +155,7 @@ class Words:
         first whatever it says)."""
         return 0
 
-    def ranked(self, state: Any, winners, players: int) -> list[int]:
+    def ranked(self, state: Any, winners: tuple[int, ...], players: int) -> list[int]:
         """The seats in results order: the winners, then the others best first (ties by seat)."""
         return sorted(range(players), key=lambda s: (s not in winners, -self.standing(state, s), s))
 
@@ -195,7 +196,7 @@ def nearby(position: int, size: int, square_words: Callable[[int], str], directi
     return ", ".join(square_words((position + direction * i) % size) for i in range(1, steps + 1))
 
 
-def pawns_on(square: int, positions, names: tuple[str, ...], skip: int = -1) -> list[str]:
+def pawns_on(square: int, positions: Sequence[int], names: tuple[str, ...], skip: int = -1) -> list[str]:
     """The names of the players (but `skip`) whose pawn stands on `square`."""
     return [names[s] for s, at in enumerate(positions) if at == square and s != skip]
 
@@ -208,7 +209,9 @@ class Story:
     that does so keeps exactly its view: the rules' property tests check it), so the same works
     for a replay and for a served table whose events come redacted."""
 
-    def __init__(self, game, words: Words, names: tuple[str, ...], seat: int | None, initial: Any):
+    def __init__(
+        self, game: Game[Any, Any], words: Words, names: tuple[str, ...], seat: int | None, initial: Any
+    ) -> None:
         self.game, self.words, self.names, self.seat = game, words, names, seat
         self._view: Any = game.view(initial, seat)  # the reader's view as of the last event told
         self._state: Any = None  # or the state after the last event told, its view not built yet

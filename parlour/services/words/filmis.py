@@ -5,6 +5,7 @@ Textual, no Rich."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 from parlour.rules.filmis import board, cards
 from parlour.rules.filmis.records import (
@@ -30,7 +31,8 @@ from parlour.rules.filmis.records import (
     TurnBegan,
     TurnSkipped,
 )
-from parlour.rules.records import HIDDEN, Acted, DiceRolled
+from parlour.rules.filmis.state import State
+from parlour.rules.records import HIDDEN, Acted, Action, DiceRolled, Event
 
 from .base import Narrator, Words, nearby, pawns_on
 from .i18n import asciify, listed, t
@@ -66,7 +68,7 @@ def card_label(card: str) -> str:
     return t("filmis.card_label", card=card_name(card), points=points(card))
 
 
-def _order(pile) -> list[str]:
+def _order(pile: Iterable[str]) -> list[str]:
     """Cards by value, the best first."""
     return sorted(pile, key=lambda c: (-cards.VALUES.get(c, 0), card_name(c)))
 
@@ -101,7 +103,7 @@ def square_name(kind: str) -> str:
 NAMED = (board.CORNFLAKES, board.FILMIS, board.DROP, board.SWAP, board.FINE_OR_SKIP, board.EXTRA_ROLL, board.GO_HOME)
 
 
-def legend(ascii_only: bool, kinds=None) -> str:
+def legend(ascii_only: bool, kinds: Iterable[str] | None = None) -> str:
     """The codes and what they mean: of `kinds` (all by default; a grown board leaves out those
     whose squares say their names)."""
     return "\u00a0· ".join(  # (no-break spaces: wrapped, a code stays with its words, a dot with its entry)
@@ -110,7 +112,7 @@ def legend(ascii_only: bool, kinds=None) -> str:
     )
 
 
-def status(view, names: tuple[str, ...] | None = None) -> str:
+def status(view: State, names: tuple[str, ...] | None = None) -> str:
     """The factory's third line: who still chooses in a swap, or who owes a skipped turn (the
     one at the keyboard told as "you" when `names` mark them)."""
     names = names or view.players
@@ -124,13 +126,13 @@ def status(view, names: tuple[str, ...] | None = None) -> str:
 
 
 def factory_lines(
-    view,
+    view: State,
     dice: tuple[int, ...],
     ascii_only: bool,
     width: int,
     rows: int,
     names: tuple[str, ...] | None = None,
-    kinds=None,
+    kinds: Iterable[str] | None = None,
 ) -> tuple[str, ...]:
     """The factory in the middle of the board, `rows` lines of at most `width`: the deck, the
     dice, who still chooses in a swap (or owes a skipped turn), and the legend (of `kinds`)."""
@@ -147,7 +149,7 @@ def factory_lines(
     return tuple(lines + [""] * (rows - len(lines)))
 
 
-def _cards(pile) -> str:
+def _cards(pile: Iterable[str]) -> str:
     return ", ".join(card_name(c) for c in pile)
 
 
@@ -159,19 +161,19 @@ class FilmisNarrator(Narrator):
     """A roll is told with the square it leads to; landing on an arrow tip tells that no cards
     came only when no roll or move follows it (so that line waits for the next event)."""
 
-    def __init__(self, names):
+    def __init__(self, names: tuple[str, ...]) -> None:
         super().__init__(names)
         self.dice: tuple[int, ...] | None = None  # a roll to tell with the move it leads to
-        self.last = None  # the batch's previous event
+        self.last: Event | None = None  # the batch's previous event
 
-    def step(self, event, before) -> list[str]:
+    def step(self, event: Event, before: State) -> list[str]:
         if isinstance(event, (DiceRolled, Moved)):
             self.held = []  # the arrow tip's cards are still to come
         lines = self.release() + self._lines(event)
         self.last = event
         return lines
 
-    def _lines(self, event) -> list[str]:
+    def _lines(self, event: Event) -> list[str]:
         names, last = self.names, self.last
         match event:
             case Acted(seat=int() as seat, action=Enter(go=go)):
@@ -257,7 +259,7 @@ class FilmisWords(Words, game="filmis"):
     help_key = "filmis.help.text"
     narrator = FilmisNarrator
 
-    def describe(self, action, view, seat: int, names: tuple[str, ...]) -> str:
+    def describe(self, action: Action, view: State, seat: int, names: tuple[str, ...]) -> str:
         """The label of one option in the prompt bar."""
         match action:
             case Roll():
@@ -274,7 +276,7 @@ class FilmisWords(Words, game="filmis"):
                 return t("filmis.option.refuse")
         return super().describe(action, view, seat, names)
 
-    def question(self, view, seat: int, names: tuple[str, ...]) -> str:
+    def question(self, view: State, seat: int, names: tuple[str, ...]) -> str:
         """What the seat to act is asked now."""
         if view.swap is not None:
             i = view.swap.index(seat)
@@ -291,16 +293,16 @@ class FilmisWords(Words, game="filmis"):
             return t("filmis.decision.roll_or_raid")
         return t("filmis.decision.roll")
 
-    def player_stats(self, view, seat: int, ascii_only: bool) -> str:
+    def player_stats(self, view: State, seat: int, ascii_only: bool) -> str:
         return t("filmis.stats", hand=len(view.hands[seat]), home=len(view.homes[seat]))
 
-    def hand(self, view, seat: int) -> tuple[str, ...]:
+    def hand(self, view: State, seat: int) -> tuple[str, ...]:
         return tuple(_order(view.hands[seat]))
 
     def card_label(self, card: str) -> str:
         return card_label(card)
 
-    def aside(self, view, seat: int, ascii_only: bool) -> str | None:
+    def aside(self, view: State, seat: int, ascii_only: bool) -> str | None:
         """The viewer's own home pile, face up, with its points (nothing for a spectator)."""
         if not 0 <= seat < len(view.homes):
             return None
@@ -319,7 +321,7 @@ class FilmisWords(Words, game="filmis"):
         ]
         return f"{title}\n" + ", ".join(parts)
 
-    def board_lines(self, view, seat: int, names: tuple[str, ...]) -> list[str]:
+    def board_lines(self, view: State, seat: int, names: tuple[str, ...]) -> list[str]:
         """Every pawn's square, nest colour and cards; the squares ahead of the seat's pawn; the factory."""
         lines = [
             t(
@@ -343,10 +345,10 @@ class FilmisWords(Words, game="filmis"):
         told = status(view, names)
         return lines + ([told] if told else [])
 
-    def standing(self, state, seat: int) -> float:
+    def standing(self, state: State, seat: int) -> float:
         return cards.score(state.homes[seat])
 
-    def result_lines(self, state, names: tuple[str, ...]) -> list[str]:
+    def result_lines(self, state: State, names: tuple[str, ...]) -> list[str]:
         """Each player's home pile card by card, with the sum (one multi-line string per player)."""
         lines = []
         for seat, name in enumerate(names):

@@ -3,6 +3,8 @@ words in the middle of the board and the results. Plain text; no Textual, no Ric
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from parlour.rules.garfield import board, cards
 from parlour.rules.garfield.records import (
     CardDiscarded,
@@ -25,7 +27,8 @@ from parlour.rules.garfield.records import (
     TurnBegan,
     Won,
 )
-from parlour.rules.records import HIDDEN, Acted, CoinFlipped, DiceRolled, Shuffled
+from parlour.rules.garfield.state import State
+from parlour.rules.records import HIDDEN, Acted, Action, CoinFlipped, DiceRolled, Event, Shuffled
 
 from .base import Narrator, Words, nearby, pawns_on
 from .i18n import t
@@ -82,12 +85,12 @@ def legend_text() -> str:
     return text
 
 
-def balloon(view) -> str:
+def balloon(view: State) -> str:
     """Garfield's card that is up, as he says it (empty while none is up)."""
     return f"{t('garfield.garfield_says')} {t(f'garfield.card.{view.face_up}')}" if view.face_up else ""
 
 
-def piles(view) -> tuple[str, list[str], list[str]]:
+def piles(view: State) -> tuple[str, list[str], list[str]]:
     """The Garfield piles: their counts ("Garfield pile 8 · Sand Box 6"), what lies in the Sand
     Box, the newest card first, and the cards still to come (the pile's, in no order). The Sand
     Box is face up (the rulebook: used cards are tossed into it), so every seat may see it, and the
@@ -102,7 +105,7 @@ def piles(view) -> tuple[str, list[str], list[str]]:
     return head, _named(reversed(view.garfield.discard)), _named(rest)
 
 
-def _named(garfield_cards) -> list[str]:
+def _named(garfield_cards: Iterable[str]) -> list[str]:
     """Garfield cards by their short names, equal ones once with their number ("Napping ×2")."""
     counts: dict[str, int] = {}
     for card in garfield_cards:
@@ -121,14 +124,14 @@ class GarfieldNarrator(Narrator):
 
     RING_EVENTS = (RingGained, RingLost, Won)
 
-    def __init__(self, names):
+    def __init__(self, names: tuple[str, ...]) -> None:
         super().__init__(names)
         self.dice: tuple[int, ...] | None = None  # a roll to tell with the move it leads to
         self.waiting: DiceRolled | Moved | None = None
         self.start: int | None = None  # where the rolling pawn stood before the roll
         self.landed_mind = False  # the last pawn landed on G? (its toss is Garfield changing his mind)
 
-    def step(self, event, before) -> list[str]:
+    def step(self, event: Event, before: State) -> list[str]:
         if isinstance(event, self.RING_EVENTS):
             line = self._ring_line(event, before)
             if self.waiting is None:
@@ -173,7 +176,7 @@ class GarfieldNarrator(Narrator):
             self.dice = None
         return lines + self.release()
 
-    def _ring_line(self, event, before) -> str:
+    def _ring_line(self, event: RingGained | RingLost | Won, before: State) -> str:
         names = self.names
         match event:
             case RingGained(seat=seat):
@@ -182,7 +185,7 @@ class GarfieldNarrator(Narrator):
                 return t("garfield.log.ring_lost", name=names[seat], rings=before.rings[seat] - 1)
         return t("garfield.log.won", name=names[event.seat])
 
-    def _line(self, event) -> list[str]:
+    def _line(self, event: Event) -> list[str]:
         names, setup = self.names, self.setup
         match event:
             case Acted(seat=int() as seat, action=FollowGarfield()):
@@ -221,7 +224,7 @@ class GarfieldWords(Words, game="garfield"):
     help_key = "garfield.help.text"
     narrator = GarfieldNarrator
 
-    def describe(self, action, view, seat: int, names: tuple[str, ...]) -> str:
+    def describe(self, action: Action, view: State, seat: int, names: tuple[str, ...]) -> str:
         match action:
             case FollowGarfield():
                 rolls = view.face_up not in (cards.G_SWAP, cards.G_LOSE_TURN, cards.G_GIVE_OR_LOSE)
@@ -245,24 +248,24 @@ class GarfieldWords(Words, game="garfield"):
                 return t("garfield.option.lose_turn")
         return super().describe(action, view, seat, names)
 
-    def question(self, view, seat: int, names: tuple[str, ...]) -> str:
+    def question(self, view: State, seat: int, names: tuple[str, ...]) -> str:
         if view.pending is None:
             return t("garfield.decision.start")
         left = names[(seat + 1) % len(names)]
         return t(f"garfield.decision.{view.pending.kind}", name=left)
 
-    def player_stats(self, view, seat: int, ascii_only: bool) -> str:
+    def player_stats(self, view: State, seat: int, ascii_only: bool) -> str:
         full, empty = ("o", "-") if ascii_only else ("●", "○")
         rings = full * view.rings[seat] + empty * (cards.RINGS_TO_WIN - view.rings[seat])
         return f"{rings} {t('game.cards', n=len(view.hands[seat]))} @{view.positions[seat]}"
 
-    def hand(self, view, seat: int) -> tuple[str, ...]:
+    def hand(self, view: State, seat: int) -> tuple[str, ...]:
         return view.hands[seat]
 
     def card_label(self, card: str) -> str:
         return card_name(card)
 
-    def aside(self, view, seat: int, ascii_only: bool) -> str:
+    def aside(self, view: State, seat: int, ascii_only: bool) -> str:
         """The Player card piles, above the hand."""
         return " · ".join(
             [
@@ -271,19 +274,19 @@ class GarfieldWords(Words, game="garfield"):
             ]
         )
 
-    def slot_note(self, view, seat: int, slot: int) -> str:
+    def slot_note(self, view: State, seat: int, slot: int) -> str:
         held = view.hands[seat]
         if slot < len(held) and held[slot] == cards.LASAGNA:
             return t("game.rejected", reason=t("garfield.lasagna_not_now"))
         return ""
 
-    def standing(self, state, seat: int) -> float:
+    def standing(self, state: State, seat: int) -> float:
         return state.rings[seat]
 
-    def result_lines(self, state, names: tuple[str, ...]) -> list[str]:
+    def result_lines(self, state: State, names: tuple[str, ...]) -> list[str]:
         return [f"{name:<24} {t('game.rings_count', n=state.rings[seat])}" for seat, name in enumerate(names)]
 
-    def board_lines(self, view, seat: int, names: tuple[str, ...]) -> list[str]:
+    def board_lines(self, view: State, seat: int, names: tuple[str, ...]) -> list[str]:
         """Every pawn's space, rings and cards; the spaces ahead of the seat's pawn; Garfield's card
         and his piles."""
         lines = [

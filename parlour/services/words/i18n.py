@@ -21,9 +21,11 @@ import locale
 import os
 import sys
 import zlib
+from collections.abc import Sequence
 from contextvars import ContextVar
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 
 from parlour.rules import registry
 
@@ -154,7 +156,7 @@ def _lookup(key: str) -> str | None:
     return catalogue(language()).get(key) or catalogue("en").get(key)
 
 
-def t(key: str, **values) -> str:
+def t(key: str, **values: Any) -> str:
     forms = [
         f"{key}_you" if field == "name" else f"{key}_{field}_you"
         for field, value in values.items()
@@ -169,7 +171,7 @@ def t(key: str, **values) -> str:
     return key
 
 
-def listed(key: str, field: str, names, **values) -> str:
+def listed(key: str, field: str, names: Sequence[str], **values: Any) -> str:
     """A line about several players (`names`, joined into `field`) said to the reader when the
     one at the keyboard is among them: `<key>_you` when they alone are named, `<key>_you_and`
     with the rest as {others} ("Game over: you and Odie won."), else `key` with every name."""
@@ -181,7 +183,7 @@ def listed(key: str, field: str, names, **values) -> str:
     return t(key, **{field: ", ".join(names)}, **values)
 
 
-def plural(n) -> str:
+def plural(n: int) -> str:
     """The plural form for a count (English and Swedish have the same two forms)."""
     return "one" if n == 1 else "other"
 

@@ -4,7 +4,7 @@ no Textual, no Rich."""
 
 from __future__ import annotations
 
-from parlour.rules.records import DiceRolled
+from parlour.rules.records import Action, DiceRolled, Event
 from parlour.rules.smurf import board, moves, wheels
 from parlour.rules.smurf.records import (
     CatAppeared,
@@ -23,6 +23,7 @@ from parlour.rules.smurf.records import (
     WheelTurned,
     Won,
 )
+from parlour.rules.smurf.state import State
 
 from .base import Narrator, Words, nearby, pawns_on
 from .i18n import listed, t
@@ -58,7 +59,7 @@ def die_text(die: int, ascii_only: bool) -> str:
     return f"[{die}]" if ascii_only else f"{DICE[die - 1]} {die}"
 
 
-def caught_by(view, wheel: int) -> tuple[int, ...]:
+def caught_by(view: State, wheel: int) -> tuple[int, ...]:
     """The seats whose pawns a turn of `wheel` would put under a new cat (a preview)."""
     index = wheels.WHEELS.index(wheel)
     after = list(view.wheels)
@@ -71,11 +72,11 @@ def way(direction: int) -> str:
     return t("smurf.way.forward" if direction == board.FORWARD else "smurf.way.back")
 
 
-def _ending(view, seat: int, move: Move) -> int | None:
+def _ending(view: State, seat: int, move: Move) -> int | None:
     return moves.destination(view.positions[seat], view.inside[seat], view.rolled, move, view.cats)
 
 
-def blocked(view, seat: int) -> list[str]:
+def blocked(view: State, seat: int) -> list[str]:
     """After a roll: each way no option goes, and the cat that blocks it."""
     open_ways = {
         move.direction for move, _ in moves.options(view.positions[seat], view.inside[seat], view.rolled, view.cats)
@@ -91,7 +92,7 @@ def blocked(view, seat: int) -> list[str]:
     return notes
 
 
-def baskets(view, seat: int, ascii_only: bool) -> str:
+def baskets(view: State, seat: int, ascii_only: bool) -> str:
     """The four kinds in order, each with how many the seat holds (a dot for none)."""
     none = "-" if ascii_only else "·"
     return " ".join(f"{code(kind)}{n if n else none}" for kind, n in zip(board.KINDS, view.held[seat]))
@@ -101,19 +102,19 @@ class SmurfNarrator(Narrator):
     """A roll is told with the move it leads to, a move into a food area with going in, and an
     empty area only when no basket is taken: such a line waits for the next event."""
 
-    def __init__(self, names):
+    def __init__(self, names: tuple[str, ...]) -> None:
         super().__init__(names)
         self.die: int | None = None  # a roll to tell with the move it leads to
         self.waiting: DiceRolled | Moved | WentIn | None = None
 
-    def step(self, event, before) -> list[str]:
+    def step(self, event: Event, before: State) -> list[str]:
         lines = self._settle(event)
         return lines + self._lines(event)
 
     def end(self) -> list[str]:
         return self._settle(None)
 
-    def _settle(self, following) -> list[str]:
+    def _settle(self, following: Event | None) -> list[str]:
         """The waiting roll's, move's or area's line, now that the event after it is known."""
         names, waiting = self.names, self.waiting
         self.waiting = None
@@ -134,7 +135,7 @@ class SmurfNarrator(Narrator):
                 return [t("smurf.log.empty", place=place_name(kind))]
         return []
 
-    def _lines(self, event) -> list[str]:
+    def _lines(self, event: Event) -> list[str]:
         names = self.names
         match event:
             case DiceRolled(seat=seat, dice=rolled) if self.setup:
@@ -172,7 +173,7 @@ class SmurfWords(Words, game="smurf"):
     help_key = "smurf.help.text"
     narrator = SmurfNarrator
 
-    def describe(self, action, view, seat: int, names: tuple[str, ...]) -> str:
+    def describe(self, action: Action, view: State, seat: int, names: tuple[str, ...]) -> str:
         """The label of one option in the prompt bar; after a roll, a preview of where it lands."""
         match action:
             case Roll():
@@ -193,7 +194,7 @@ class SmurfWords(Words, game="smurf"):
                 return t("smurf.option.give_up", kind=kind_name(kind), n=view.held[seat][board.kind_index(kind)])
         return super().describe(action, view, seat, names)
 
-    def question(self, view, seat: int, names: tuple[str, ...]) -> str:
+    def question(self, view: State, seat: int, names: tuple[str, ...]) -> str:
         """What the seat to act is asked now."""
         if seat in view.owing:
             return t("smurf.decision.give_up")
@@ -205,25 +206,25 @@ class SmurfWords(Words, game="smurf"):
             return t("smurf.decision.start_inside", place=place_name(board.FOOD_AT[view.positions[seat]]))
         return t("smurf.decision.start")
 
-    def player_stats(self, view, seat: int, ascii_only: bool) -> str:
+    def player_stats(self, view: State, seat: int, ascii_only: bool) -> str:
         return baskets(view, seat, ascii_only)
 
-    def aside(self, view, seat: int, ascii_only: bool) -> str:
+    def aside(self, view: State, seat: int, ascii_only: bool) -> str:
         """The legend beside the board (nothing is hidden in this game: no hands)."""
         entry = f"{code(board.ACORN)}{board.ENTRY[board.ACORN]}"
         return t("smurf.legend", cat=t("smurf.cat"), entry=entry)
 
-    def standing(self, state, seat: int) -> float:
+    def standing(self, state: State, seat: int) -> float:
         return len(state.kinds_held(seat))
 
-    def result_lines(self, state, names: tuple[str, ...]) -> list[str]:
+    def result_lines(self, state: State, names: tuple[str, ...]) -> list[str]:
         """One line per player for the results screen: the kinds of baskets they came home with."""
         return [
             f"{name:<20} {t('smurf.kinds_count', n=len(state.kinds_held(seat)))}  {baskets(state, seat, True)}"
             for seat, name in enumerate(names)
         ]
 
-    def board_lines(self, view, seat: int, names: tuple[str, ...]) -> list[str]:
+    def board_lines(self, view: State, seat: int, names: tuple[str, ...]) -> list[str]:
         """Every pawn's place and baskets, the cats, and the squares both ways from the seat's pawn."""
         lines = []
         for s, name in enumerate(names):
