@@ -333,7 +333,7 @@ def _main(argv: list[str] | None) -> int:
     return _run_app(args)
 
 
-def _history_run(args) -> int:
+def _history_run(args: argparse.Namespace) -> int:
     """`parlour history`: the finished games, newest first, numbered; `--open N` watches one
     again in the replay viewer (`--analysis`: its analysis as text)."""
     from parlour.rules import registry
@@ -370,7 +370,7 @@ def _history_run(args) -> int:
     return _run_app(args)
 
 
-def _ratings_run(args) -> int:
+def _ratings_run(args: argparse.Namespace) -> int:
     """`parlour ratings`: each game's board of the players at served tables, best first."""
     import json
 

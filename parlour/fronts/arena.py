@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 
@@ -87,7 +88,9 @@ def play_game(game_id: str, bots: list[str], names: list[str], seed: int, index:
     }
 
 
-def arena(game_id: str, bots: list[str], games: int, seed: int, progress=None) -> dict[str, Any]:
+def arena(
+    game_id: str, bots: list[str], games: int, seed: int, progress: Callable[[], object] | None = None
+) -> dict[str, Any]:
     """Play the games and rate them (see the module's docstring)."""
     from parlour.services.analysis import wilson
     from parlour.services.ratings import Board
