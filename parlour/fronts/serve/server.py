@@ -45,6 +45,7 @@ from .tables import Lobby, Member
 if TYPE_CHECKING:
     from parlour.services.wire import ToServer
 
+    from .federation import Federation
     from .web_door import WebDoor
 
 log = logging.getLogger("parlour.fronts.serve")
@@ -97,6 +98,8 @@ class Settings:
     web_host: str | None = None  # default: `host`
     trusted_proxies: tuple[str, ...] = ()  # reverse proxies whose X-Forwarded-For the web door believes
     web_names: tuple[str, ...] = ()  # host names the web door answers to besides addresses (its proxy's)
+    broker: str | None = None  # a Redis URL: the lobby, names and quotas shared with other workers and hosts
+    reuse_port: bool = False  # other workers listen on the same ports (workers.py)
 
 
 class ServeError(Exception):
@@ -234,6 +237,7 @@ class Hub:
         self.acceptor: asyncssh.SSHAcceptor | None = None
         self.port = settings.port
         self.web: WebDoor | None = None  # the web door (parlour/fronts/serve/web_door.py), if any
+        self.federation: Federation | None = None  # the other workers, through the broker (federation.py)
 
     @property
     def open(self) -> bool:
@@ -252,7 +256,9 @@ class Hub:
             self.names = NameBook(state_folder / "names.json", self.settings.quotas.of, Hourly())
         except ValueError as error:
             raise ServeError(str(error)) from None
-        if self.settings.save:
+        if self.settings.broker is not None:
+            await self._join_broker(self.settings.broker)
+        elif self.settings.save:
             from parlour.services.config import saves_dir
 
             self.lobby.restore(saves_dir(), self.names.owner)
@@ -271,6 +277,7 @@ class Hub:
             login_timeout=self.settings.login_timeout,
             keepalive_interval=60,
             window=WINDOW,
+            reuse_port=self.settings.reuse_port or None,
             server_version="Parlour",
             encryption_algs=CIPHERS,
         )
@@ -284,6 +291,49 @@ class Hub:
             except LooseFile as error:
                 raise ServeError(f"refusing the web door's cookie key: {error}") from None
             await web.start(self.settings.web_host or self.settings.host, self.settings.web_port)
+
+    async def _join_broker(self, url: str) -> None:
+        """The lobby, names and connections shared with the other workers (federation.py)."""
+        from .broker import Broker, BrokerError
+        from .federation import Federation
+
+        broker = Broker(url)
+        try:
+            await broker.connect()
+            await broker.import_names(self.names.owners)  # a name book kept before: its names stay their owners'
+        except BrokerError as error:
+            raise ServeError(str(error)) from None
+        self.federation = Federation(self.lobby, broker, lambda: self.by_cred)
+        from parlour.services.config import saves_dir
+
+        await self.federation.start(saves_dir() if self.settings.save else None)
+
+    async def name_refusal(self, name: str, cred: str) -> str | None:
+        """Why `cred` may not use `name` (names.NameBook.refusal), asked of the broker when there is one."""
+        if self.federation is None:
+            return self.names.refusal(name, cred)
+        from .lookalike import skeleton
+        from .names import MAX_NAMES, form, words
+
+        quota = self.settings.quotas.of(cred)
+        try:
+            said = await self.federation.broker.claim_name(
+                form(name), skeleton(name), cred, MAX_NAMES, quota.names, quota.names_per_hour
+            )
+        except Exception as error:  # the broker is away: no new binding can be made
+            log.warning("cannot ask the broker about the name %s: %s", name, error)
+            return "The server cannot check names just now; try again in a moment."
+        return words(said, name, quota)
+
+    def held_by(self, cred: str) -> int:
+        """Logged-in connections of `cred`, in every worker."""
+        elsewhere = self.federation.elsewhere.get(cred, 0) if self.federation is not None else 0
+        return self.by_cred.get(cred, 0) + elsewhere
+
+    def in_all(self) -> int:
+        """Logged-in connections, in every worker."""
+        elsewhere = sum(self.federation.elsewhere.values()) if self.federation is not None else 0
+        return self.connections + elsewhere
 
     def count_in(self, cred: str) -> None:
         """A connection (SSH or the web door's) logged in with `cred`: it counts against the
@@ -313,6 +363,8 @@ class Hub:
         self.stopping = True
         if self.sweeper is not None:
             self.sweeper.cancel()
+        if self.federation is not None:
+            await self.federation.stop()  # no table taken up from other workers while this one stops
         if self.acceptor is not None:
             self.acceptor.close()
             await self.acceptor.wait_closed()
@@ -328,6 +380,8 @@ class Hub:
             await self.web.close()
         self.lobby.log_unsaved()
         self.lobby.let_go()
+        if self.federation is not None:
+            await self.federation.close()  # its saves' leases given back: another worker may take them up
         self.names.flush()
         self.giveback.close()
         if self.cool_down is not None:
@@ -432,7 +486,7 @@ class Hub:
             )
             _say(process, f"{error}\r\n")
             return 1
-        refusal = self.names.refusal(name, cred)
+        refusal = await self.name_refusal(name, cred)
         if refusal is not None:
             log.info("refused %s from %s: %s", name, _peer(process), refusal)
             _say(process, f"{refusal} Connect with another user name: ssh -p PORT NAME@HOST.\r\n")
@@ -699,7 +753,7 @@ class _Server(asyncssh.SSHServer):
             self.hub.count_out(self.cred)
 
     def _full(self) -> bool:
-        if self.hub.connections < self.hub.settings.max_connections:
+        if self.hub.in_all() < self.hub.settings.max_connections:
             return False
         log.warning("refused a connection from %s: the server is full", self.src)
         self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "the Parlour server is full; try later")
@@ -731,7 +785,7 @@ class _Server(asyncssh.SSHServer):
         its quota of logged-in connections; asked as soon as the credential is known, so the
         client is told before it counts as logged in."""
         quota = self.hub.settings.quotas.of(cred).connections
-        if self.hub.by_cred.get(cred, 0) < quota:
+        if self.hub.held_by(cred) < quota:
             return False
         self.hub.refusals.info("refused a connection from %s: %s has its %d connections", self.src, cred, quota)
         who = "the shared password's players have" if is_shared(cred) else "your login has"

@@ -187,7 +187,7 @@ class WebDoor:
         await self.runner.setup()
         # asyncio's server with aiohttp's handlers, each connection through the gate (webgate.py)
         self.listener = await asyncio.get_running_loop().create_server(
-            self.gate.factory(self.runner.server), host, port, backlog=128
+            self.gate.factory(self.runner.server), host, port, backlog=128, reuse_port=self.hub.settings.reuse_port or None
         )
         self.port = self.listener.sockets[0].getsockname()[1]  # (port 0: the one the system chose)
 
@@ -327,7 +327,7 @@ class WebDoor:
                 return self._form("Wrong name or password.", name, status=403)
             hub.backoff.succeeded(src, target)
             hub.guesses.give_back(target, src)
-        refusal = hub.names.refusal(name, cred)
+        refusal = await hub.name_refusal(name, cred)
         if refusal is not None:
             hub.refusals.info("refused %s from %s (web): %s", name, src, refusal)
             return self._form(refusal, status=403)
@@ -383,7 +383,7 @@ class WebDoor:
             raise web.HTTPForbidden(text="Log in first.")
         name, cred, login = who
         hub = self.hub
-        refusal = hub.names.refusal(name, cred)  # (bound to another login since this one?)
+        refusal = await hub.name_refusal(name, cred)  # (bound to another login since this one?)
         if refusal is not None:
             hub.refusals.info("refused %s's WebSocket from %s: %s", name, client_address(request), refusal)
             raise web.HTTPForbidden(text=refusal)
@@ -412,10 +412,10 @@ class WebDoor:
         hub = self.hub
         if hub.stopping:
             return "the server is restarting"
-        if hub.connections >= hub.settings.max_connections:
+        if hub.in_all() >= hub.settings.max_connections:
             return "the Parlour server is full; try later"
         quota = hub.settings.quotas.of(cred).connections
-        if hub.by_cred.get(cred, 0) >= quota:
+        if hub.held_by(cred) >= quota:
             who = "the shared password's players have" if is_shared(cred) else "your login has"
             return f"{who} {quota} connections here already, the most allowed; close one first"
         hub.count_in(cred)

@@ -1,0 +1,81 @@
+"""Many workers, one lobby (issue 41): workers or hosts sharing a real Redis broker
+(tests/ssh/broker.py starts Debian's redis-server), played through real SSH clients in plain mode.
+
+In this file's first tests two servers run in the test's own process, each with its own broker
+link, as two workers do; `test_worker_processes.py` runs `parlour serve` processes."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+
+from parlour.fronts.serve.federation import RemoteMember
+from parlour.services import saves
+from parlour.services.config import saves_dir
+from parlour.services.wire import digest
+
+from .harness import member, server, until
+from .test_plain import ASKED, OPTION, connect_plain
+
+GAME_OVER = "Game over"
+
+
+async def answer_turns(clients, rng: random.Random, moves: int | None = None) -> int:
+    """Each client answers every question put to it (a random option), until the game is over (or
+    `moves` answers were given); returns how many were given."""
+    answered = {id(c): 0 for c in clients}
+    given = 0
+    while moves is None or given < moves:
+        if any(GAME_OVER in c.text() for c in clients):
+            return given
+        due = [c for c in clients if len(ASKED.findall(c.text())) > answered[id(c)]]
+        if not due:
+            waits = [
+                asyncio.ensure_future(
+                    c.said(lambda text, c=c: len(ASKED.findall(text)) > answered[id(c)] or GAME_OVER in text)
+                )
+                for c in clients
+            ]
+            try:
+                await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED, timeout=20)
+            finally:
+                for wait in waits:
+                    wait.cancel()
+                    with contextlib.suppress(BaseException):
+                        await wait
+            assert any(w.done() and not w.cancelled() and w.exception() is None for w in waits), "nobody was asked"
+            continue
+        for client in due:
+            told = client.text()
+            answered[id(client)] = len(ASKED.findall(told))
+            last = max(told.rfind("Your turn."), told.rfind("Your decision ("))
+            client.type(rng.choice(OPTION.findall(told[last:])))
+            given += 1
+    return given
+
+
+async def test_players_in_two_workers_sit_at_one_table_each_seeing_only_their_own_hand(broker_url):
+    async with server(broker=broker_url) as a, server(broker=broker_url) as b:
+        ann = await connect_plain(a, "Ann")
+        ann.type("new garfield human")
+        await until(a, lambda: len(a.lobby.tables) == 1)
+        table = next(iter(a.lobby.tables.values()))
+        bob = await connect_plain(b, "Bob")  # through the other worker: the table is listed there too
+        await bob.said(lambda text: f"{table.id}. Garfield, Ann" in text)
+        bob.type(f"join {table.id}")
+        await until(a, lambda: table.status == "playing")
+        assert table.id not in b.lobby.tables  # one authoritative driver, in A
+        bobs = [m for m in table.members if m.name == "Bob"]
+        assert len(bobs) == 1 and isinstance(bobs[0], RemoteMember)
+        given = await answer_turns([ann, bob], random.Random(3), moves=16)
+        assert given == 16 and "Your turn." in bob.text()
+        # Bob's UI, in B, shows his own seat's view of A's table (redacted for him), as Ann's does hers
+        events = len(table.table.events)
+        await until(b, lambda: member(b, "Bob").seen == events and member(a, "Ann").seen == events)
+        assert member(b, "Bob").digest == digest(table.table.view(1))
+        assert member(a, "Ann").digest == digest(table.table.view(0))
+        saved = saves.read(next(saves_dir().glob("*.jsonl")))  # every move saved, by A
+        assert list(saved.header.players) == ["Ann", "Bob"] and len(saved.events) == events
+        await ann.close()
+        await bob.close()
