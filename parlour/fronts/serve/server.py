@@ -965,11 +965,11 @@ def _peer(process) -> str:
 # ---- the command -----------------------------------------------------------------------------
 
 
-def setup_logging(folder: Path, stderr: bool = True, max_bytes: int = LOG_MAX_BYTES) -> Path:
+def setup_logging(folder: Path, stderr: bool = True, max_bytes: int = LOG_MAX_BYTES, name: str = "serve.log") -> Path:
     """Joins, leaves and refusals to `folder`/serve.log (and stderr): each kind of line within a
     budget (logsafe.LineBudget), the file rotated so that all of its parts hold at most `max_bytes`."""
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "serve.log"
+    path = folder / name
     logger = logging.getLogger("parlour.fronts.serve")
     for handler in list(logger.handlers):  # a second server in one process logs to its own folder
         logger.removeHandler(handler)
@@ -988,8 +988,8 @@ def setup_logging(folder: Path, stderr: bool = True, max_bytes: int = LOG_MAX_BY
     return path
 
 
-def run(settings: Settings) -> int:
-    """`parlour serve`: run until Ctrl+C."""
+def run(settings: Settings, workers: int = 1) -> int:
+    """`parlour serve`: run until Ctrl+C (with a broker: `workers` processes, workers.py)."""
     from parlour.services import save_lock
     from parlour.services.config import config_dir, data_dir
 
@@ -1001,7 +1001,30 @@ def run(settings: Settings) -> int:
     except ServeError as error:
         print(f"parlour serve: {error}", file=sys.stderr)
         return 2
-    log_path = setup_logging(data_dir(), max_bytes=settings.log_max_bytes)
+    if settings.broker is not None:
+        from .workers import supervise
+
+        del hub  # each worker makes its own
+        return supervise(settings, workers, run_worker)
+    return _run(hub, settings, setup_logging(data_dir(), max_bytes=settings.log_max_bytes), True)
+
+
+def run_worker(settings: Settings, index: int) -> int:
+    """One worker process of `parlour serve --workers N` (workers.py): its log is serve-worker-N.log."""
+    from parlour.services.config import data_dir
+
+    try:
+        hub = Hub(settings)
+    except ServeError as error:
+        print(f"parlour serve: worker {index}: {error}", file=sys.stderr)
+        return 2
+    log_path = setup_logging(data_dir(), max_bytes=settings.log_max_bytes, name=f"serve-worker-{index}.log")
+    log.info("worker %d is process %d", index, os.getpid())
+    return _run(hub, settings, log_path, False)
+
+
+def _run(hub: Hub, settings: Settings, log_path: Path, banner: bool) -> int:
+    from parlour.services.config import config_dir
 
     async def main() -> None:
         await hub.start(config_dir())
@@ -1011,7 +1034,7 @@ def run(settings: Settings) -> int:
             file=sys.stderr,
         )
         print(f"Host key {hub.fingerprint}; log in {log_path}", file=sys.stderr)
-        if hub.web is not None:
+        if hub.web is not None and banner:
             web_host = settings.web_host or settings.host
             shown = web_host if web_host not in ("0.0.0.0", "::", "") else "THIS-HOST"
             shown = f"[{shown}]" if ":" in shown else shown
@@ -1026,7 +1049,7 @@ def run(settings: Settings) -> int:
                     "add --trusted-proxy 127.0.0.1",
                     file=sys.stderr,
                 )
-        if hub.open:
+        if hub.open and banner:
             print(
                 "No --password-file or --authorized-keys: listening on loopback only, and anyone "
                 "on this machine may join under any name.",
@@ -1037,7 +1060,8 @@ def run(settings: Settings) -> int:
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
         await stop.wait()
-        print("Parlour serve: stopping.", file=sys.stderr)
+        if banner:
+            print("Parlour serve: stopping.", file=sys.stderr)
         await hub.close()
 
     try:

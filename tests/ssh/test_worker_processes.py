@@ -1,0 +1,137 @@
+"""`parlour serve --broker … --workers N` as processes (issue 41): a worker killed mid-game is
+replaced and its table reopens from its save in another worker; two hosts (two servers on other
+ports) sharing one broker and one saves folder: a table opened through A is joined through B,
+A is killed, and the table goes on through B. Real SSH clients in plain mode, a real Redis."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import time
+
+from parlour.services import saves
+from parlour.services.config import data_dir, saves_dir
+
+from .broker import free_port
+from .test_plain import connect_plain
+from .test_workers import answer_turns
+
+
+class Port:
+    """What the clients connect to: a server's port (`harness.connect_plain` takes a hub)."""
+
+    def __init__(self, port: int):
+        self.port = port
+
+
+def start(broker: str, port: int, workers: int) -> subprocess.Popen:
+    args = [sys.executable, "-m", "parlour", "serve", "--port", str(port), "--broker", broker]
+    args += ["--workers", str(workers), "--bot-delay", "0"]
+    return subprocess.Popen(args, stderr=subprocess.DEVNULL, start_new_session=True)
+
+
+async def listening(port: int, timeout: float = 20) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            _, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.close()
+            return
+        except OSError:
+            assert time.monotonic() < deadline, f"nothing listens on port {port}"
+            await asyncio.sleep(0.05)
+
+
+def holders(pattern: str) -> list[tuple[str, int]]:
+    """The processes whose log has a line matching `pattern`, in time order, with its time (each
+    worker's log names its process when it starts: a replaced worker writes on in the same log)."""
+    found = []
+    for path in data_dir().glob("serve-worker-*.log"):
+        pid = 0
+        for line in path.read_text().splitlines():
+            started = re.search(r"worker \d+ is process (\d+)", line)
+            if started:
+                pid = int(started.group(1))
+            elif re.search(pattern, line):
+                found.append((line[:23], pid))
+    return sorted(found)
+
+
+def workers_started() -> list[int]:
+    """The worker processes started, from their logs."""
+    text = "".join(path.read_text() for path in data_dir().glob("serve-worker-*.log"))
+    return [int(pid) for pid in re.findall(r"worker \d+ is process (\d+)", text)]
+
+
+async def again(hub: Port, name: str):
+    """A player connects again, as people do when a connection just dropped: one the dead worker
+    had not accepted yet is reset, and they try once more."""
+    for _ in range(5):
+        try:
+            return await connect_plain(hub, name)
+        except ConnectionResetError:
+            continue
+    raise AssertionError(f"{name} could not connect again")
+
+
+def saved_events() -> int:
+    return len(saves.read(next(saves_dir().glob("*.jsonl"))).events)
+
+
+async def test_a_worker_killed_mid_game_is_replaced_and_its_players_find_their_seats(broker_url):
+    port = free_port()
+    server = start(broker_url, port, 2)
+    try:
+        await listening(port)
+        hub = Port(port)
+        ann = await connect_plain(hub, "Ann")
+        await ann.said(lambda text: "Tables (Ann):" in text)
+        ann.type("new garfield human")
+        await ann.said(lambda text: "You have a seat." in text)
+        number = int(re.search(r"(\d+)\. Garfield, Ann", ann.text()).group(1))
+        bob = await connect_plain(hub, "Bob")
+        await bob.said(lambda text: f"{number}. Garfield, Ann" in text)
+        bob.type(f"join {number}")
+        await answer_turns([ann, bob], random.Random(5), moves=10)
+        before = saved_events()
+        (_, holder), *_ = holders(rf"table {number} created")
+        os.kill(holder, signal.SIGKILL)
+        killed = time.monotonic()
+        await ann.close()
+        await bob.close()
+        # they connect again (the kernel may send each to either worker) and find their seats
+        ann = await again(hub, "Ann")
+        bob = await again(hub, "Bob")
+        for player in (ann, bob):
+            await player.said(lambda text: "Garfield: Ann, Bob." in text)
+        seated = time.monotonic() - killed
+        assert seated < 10, f"the table reopened {seated:.1f} s after its worker was killed"
+        assert saved_events() >= before  # no move lost (the last answers may have been saved since)
+        reopened = [pid for _, pid in holders("reopened from")]
+        assert len(reopened) == 1 and reopened[0] != holder  # once, by another worker (or its replacement)
+        assert len(workers_started()) == 3  # the killed one was replaced
+        await answer_turns([ann, bob], random.Random(6), moves=10)
+        assert saved_events() > before  # and the game goes on
+        await ann.close()
+        await bob.close()
+    finally:
+        stop(server)
+
+
+def stop(server: subprocess.Popen) -> None:
+    server.terminate()  # the supervisor stops its workers
+    try:
+        server.wait(30)
+    except subprocess.TimeoutExpired:
+        for path in data_dir().glob("serve-worker-*.log"):
+            print(path.name, path.read_text()[-3000:])
+        raise
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(server.pid, signal.SIGKILL)  # (whatever is left of it, if the test failed)
