@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import random
 import re
 import signal
 import subprocess
@@ -20,7 +19,7 @@ from parlour.services.config import data_dir, saves_dir
 
 from .broker import free_port
 from .test_plain import connect_plain
-from .test_workers import answer_turns
+from .test_workers import Answers
 
 
 class Port:
@@ -98,7 +97,8 @@ async def test_a_worker_killed_mid_game_is_replaced_and_its_players_find_their_s
         bob = await connect_plain(hub, "Bob")
         await bob.said(lambda text: f"{number}. Garfield, Ann" in text)
         bob.type(f"join {number}")
-        await answer_turns([ann, bob], random.Random(5), moves=10)
+        answers = Answers(5)
+        await answers.play([ann, bob], moves=10)
         before = saved_events()
         (_, holder), *_ = holders(rf"table {number} created")
         os.kill(holder, signal.SIGKILL)
@@ -116,7 +116,7 @@ async def test_a_worker_killed_mid_game_is_replaced_and_its_players_find_their_s
         reopened = [pid for _, pid in holders("reopened from")]
         assert len(reopened) == 1 and reopened[0] != holder  # once, by another worker (or its replacement)
         assert len(workers_started()) == 3  # the killed one was replaced
-        await answer_turns([ann, bob], random.Random(6), moves=10)
+        await answers.play([ann, bob], moves=10)
         assert saved_events() > before  # and the game goes on
         await ann.close()
         await bob.close()
@@ -129,9 +129,48 @@ def stop(server: subprocess.Popen) -> None:
     try:
         server.wait(30)
     except subprocess.TimeoutExpired:
+        print(subprocess.run(["ps", "-o", "pid,ppid,stat,wchan:20,cmd", "-g", str(server.pid)], capture_output=True, text=True).stdout)
         for path in data_dir().glob("serve-worker-*.log"):
             print(path.name, path.read_text()[-3000:])
         raise
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(server.pid, signal.SIGKILL)  # (whatever is left of it, if the test failed)
+
+
+async def test_two_hosts_share_a_broker_and_a_table_moves_to_b_when_a_dies(broker_url):
+    a_port, b_port = free_port(), free_port()
+    host_a, host_b = start(broker_url, a_port, 1), start(broker_url, b_port, 1)  # one saves folder
+    try:
+        await listening(a_port)
+        await listening(b_port)
+        ann = await connect_plain(Port(a_port), "Ann")
+        ann.type("new garfield human")
+        await ann.said(lambda text: "You have a seat." in text)
+        number = int(re.search(r"(\d+)\. Garfield, Ann", ann.text()).group(1))
+        bob = await connect_plain(Port(b_port), "Bob")  # through host B: A's table is listed there
+        await bob.said(lambda text: f"{number}. Garfield, Ann" in text)
+        bob.type(f"join {number}")
+        await bob.said(lambda text: "Garfield: Ann, Bob." in text)
+        answers = Answers(7)
+        await answers.play([ann, bob], moves=12)
+        before = saved_events()
+        os.killpg(host_a.pid, signal.SIGKILL)  # host A is gone, its supervisor and worker at once
+        host_a.wait()
+        killed = time.monotonic()
+        await ann.close()
+        # Bob, still connected to B, is seated again when B reopens the table from its save
+        await bob.said(lambda text: text.count("Garfield: Ann, Bob.") == 2)
+        moved = time.monotonic() - killed
+        assert moved < 10, f"the table reopened through B {moved:.1f} s after A was killed"
+        assert saved_events() >= before  # no move lost
+        ann = await again(Port(b_port), "Ann")  # Ann connects to B and finds her seat
+        await ann.said(lambda text: "Garfield: Ann, Bob." in text)
+        await answers.play([ann, bob], moves=12)
+        assert saved_events() > before  # the game goes on
+        await ann.close()
+        await bob.close()
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(host_a.pid, signal.SIGKILL)
+        stop(host_b)

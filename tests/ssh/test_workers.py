@@ -21,38 +21,52 @@ from .test_plain import ASKED, OPTION, connect_plain
 GAME_OVER = "Game over"
 
 
-async def answer_turns(clients, rng: random.Random, moves: int | None = None) -> int:
-    """Each client answers every question put to it (a random option), until the game is over (or
-    `moves` answers were given); returns how many were given."""
-    answered = {id(c): 0 for c in clients}
-    given = 0
-    while moves is None or given < moves:
-        if any(GAME_OVER in c.text() for c in clients):
-            return given
-        due = [c for c in clients if len(ASKED.findall(c.text())) > answered[id(c)]]
-        if not due:
-            waits = [
-                asyncio.ensure_future(
-                    c.said(lambda text, c=c: len(ASKED.findall(text)) > answered[id(c)] or GAME_OVER in text)
-                )
-                for c in clients
-            ]
-            try:
-                await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED, timeout=20)
-            finally:
-                for wait in waits:
-                    wait.cancel()
-                    with contextlib.suppress(BaseException):
-                        await wait
-            assert any(w.done() and not w.cancelled() and w.exception() is None for w in waits), "nobody was asked"
-            continue
-        for client in due:
-            told = client.text()
-            answered[id(client)] = len(ASKED.findall(told))
-            last = max(told.rfind("Your turn."), told.rfind("Your decision ("))
-            client.type(rng.choice(OPTION.findall(told[last:])))
-            given += 1
-    return given
+class Answers:
+    """Clients answering every question put to them (a random option of the last one asked), each
+    question once: what was asked of a client before is remembered across calls."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+        self.answered: dict[int, int] = {}  # questions answered, by client
+
+    async def play(self, clients, moves: int | None = None) -> int:
+        """Answer until the game is over, or `moves` answers were given; returns how many were given."""
+        answered = self.answered
+        for client in clients:
+            answered.setdefault(id(client), 0)
+        given = 0
+        while moves is None or given < moves:
+            if any(GAME_OVER in c.text() for c in clients):
+                return given
+            due = [c for c in clients if len(ASKED.findall(c.text())) > answered[id(c)]]
+            if not due:
+                await self._asked(clients)
+                continue
+            for client in due:
+                told = client.text()
+                answered[id(client)] = len(ASKED.findall(told))
+                last = max(told.rfind("Your turn."), told.rfind("Your decision ("))
+                client.type(self.rng.choice(OPTION.findall(told[last:])))
+                given += 1
+        return given
+
+    async def _asked(self, clients) -> None:
+        """Until a client is asked something new (or the game is over)."""
+        answered = self.answered
+        waits = [
+            asyncio.ensure_future(
+                c.said(lambda text, c=c: len(ASKED.findall(text)) > answered[id(c)] or GAME_OVER in text)
+            )
+            for c in clients
+        ]
+        try:
+            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED, timeout=20)
+        finally:
+            for wait in waits:
+                wait.cancel()
+                with contextlib.suppress(BaseException):
+                    await wait
+        assert any(w.done() and not w.cancelled() and w.exception() is None for w in waits), "nobody was asked"
 
 
 async def test_players_in_two_workers_sit_at_one_table_each_seeing_only_their_own_hand(broker_url):
@@ -68,7 +82,7 @@ async def test_players_in_two_workers_sit_at_one_table_each_seeing_only_their_ow
         assert table.id not in b.lobby.tables  # one authoritative driver, in A
         bobs = [m for m in table.members if m.name == "Bob"]
         assert len(bobs) == 1 and isinstance(bobs[0], RemoteMember)
-        given = await answer_turns([ann, bob], random.Random(3), moves=16)
+        given = await Answers(3).play([ann, bob], moves=16)
         assert given == 16 and "Your turn." in bob.text()
         # Bob's UI, in B, shows his own seat's view of A's table (redacted for him), as Ann's does hers
         events = len(table.table.events)

@@ -117,18 +117,21 @@ class Federation:
         """No more beats, messages or takeovers (the server stops)."""
         for task in self.tasks:
             task.cancel()
-        for task in self.tasks:
-            with contextlib.suppress(BaseException):
-                await task
+        if self.tasks:  # (bounded: a task inside the Redis client may take its cancellation late)
+            await asyncio.wait(self.tasks, timeout=2)
         self.tasks.clear()
 
     async def close(self) -> None:
         """The saves' leases given back (their tables let go already) and the broker left."""
         await self.stop()
         with contextlib.suppress(Exception):
+            await asyncio.wait_for(self._release_all(), 5)
+
+    async def _release_all(self) -> None:
+        try:
             for key in list(self.leases):
                 await self.broker.release_lease(key)
-        with contextlib.suppress(Exception):
+        finally:
             await self.broker.close()
 
     # ---- the lobby's hooks (tables.py calls these) -----------------------------------------------
