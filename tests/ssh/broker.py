@@ -35,7 +35,19 @@ def redis_server(folder: Path) -> Iterator[str]:
     folder.mkdir(parents=True, exist_ok=True)
     port = free_port()
     binary = shutil.which("redis-server") or REDIS
-    args = [binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder), "--save", "", "--appendonly", "no"]
+    args = [
+        binary,
+        "--port",
+        str(port),
+        "--bind",
+        "127.0.0.1",
+        "--dir",
+        str(folder),
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+    ]
     proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 10

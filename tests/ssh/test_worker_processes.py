@@ -129,7 +129,6 @@ def stop(server: subprocess.Popen) -> None:
     try:
         server.wait(30)
     except subprocess.TimeoutExpired:
-        print(subprocess.run(["ps", "-o", "pid,ppid,stat,wchan:20,cmd", "-g", str(server.pid)], capture_output=True, text=True).stdout)
         for path in data_dir().glob("serve-worker-*.log"):
             print(path.name, path.read_text()[-3000:])
         raise

@@ -107,7 +107,9 @@ class Broker:
         if self.redis is None:
             return
         try:
-            await self.redis.delete(PREFIX + f"worker:{self.id}", PREFIX + f"lines:{self.id}", PREFIX + f"conns:{self.id}")
+            await self.redis.delete(
+                PREFIX + f"worker:{self.id}", PREFIX + f"lines:{self.id}", PREFIX + f"conns:{self.id}"
+            )
             await self.redis.srem(PREFIX + "workers", self.id)
             await self.pubsub.aclose()
         finally:

@@ -52,6 +52,9 @@ class Numbers:
     async def fill(self) -> None:
         self.left.extend(await self.broker.numbers())
 
+    def __iter__(self) -> Numbers:
+        return self
+
     def __next__(self) -> int:
         if len(self.left) <= NUMBERS_LEFT and (self.asking is None or self.asking.done()):
             self.asking = asyncio.ensure_future(self.fill())
@@ -72,7 +75,14 @@ class RemoteMember(Member):
         at = self.table is not None
         self.federation.post(
             self.worker,
-            {"op": "ui", "from": self.federation.broker.id, "mid": self.mid, "at": at, "game": game, "msg": relay.to_ui(message)},
+            {
+                "op": "ui",
+                "from": self.federation.broker.id,
+                "mid": self.mid,
+                "at": at,
+                "game": game,
+                "msg": relay.to_ui(message),
+            },
         )
         if not at:  # back in its own worker's lobby: nothing more of it here
             self.federation.remote_members.pop((self.worker, self.mid), None)
@@ -217,7 +227,14 @@ class Federation:
         self.routed.pop(member.mid, None)
 
     def _envelope(self, op: str, member: Member, message: dict[str, Any]) -> dict[str, Any]:
-        return {"op": op, "from": self.broker.id, "mid": member.mid, "name": member.name, "cred": member.cred, "msg": message}
+        return {
+            "op": op,
+            "from": self.broker.id,
+            "mid": member.mid,
+            "name": member.name,
+            "cred": member.cred,
+            "msg": message,
+        }
 
     def post(self, worker: str, message: dict[str, Any]) -> None:
         self.outbox.put_nowait((worker, json.dumps(message, separators=(",", ":"))))
@@ -323,7 +340,7 @@ class Federation:
         found = await self.broker.lines(self.living)
         remote: dict[int, tuple[str, wire.TableLine]] = {}
         for worker, lines in found.items():
-            for number, text in lines.items():
+            for text in lines.values():
                 with contextlib.suppress(ValueError, relay.BadMessage):
                     line = relay.table_line(json.loads(text))
                     if line.id not in self.lobby.tables:

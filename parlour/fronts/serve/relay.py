@@ -31,7 +31,9 @@ def table_line(data: Any) -> wire.TableLine:
     try:
         number, game, status, seats, standin, hints, watching = data
         seat_lines = tuple(wire.SeatLine(_opt_str(n), _opt_str(b), a is True) for n, b, a in seats)
-        return wire.TableLine(int(number), str(game), str(status), seat_lines, float(standin), hints is True, int(watching))
+        return wire.TableLine(
+            int(number), str(game), str(status), seat_lines, float(standin), hints is True, int(watching)
+        )
     except (TypeError, ValueError) as error:
         raise BadMessage(f"not a lobby line: {error}") from None
 

@@ -492,7 +492,9 @@ class Shelf:
             return None
         return self._reopen(path, loaded, plan, lock)
 
-    def _reopen(self, path: Path, loaded: Loaded, plan: list[SeatPlan], lock: SaveLock | None = None) -> GameTable | None:
+    def _reopen(
+        self, path: Path, loaded: Loaded, plan: list[SeatPlan], lock: SaveLock | None = None
+    ) -> GameTable | None:
         lobby = self.lobby
         if len([t for t in lobby.tables.values() if t.status != "finished"]) >= MAX_TABLES:
             log.warning("%s not reopened: the server has as many tables as it can hold", path.name)

@@ -187,7 +187,11 @@ class WebDoor:
         await self.runner.setup()
         # asyncio's server with aiohttp's handlers, each connection through the gate (webgate.py)
         self.listener = await asyncio.get_running_loop().create_server(
-            self.gate.factory(self.runner.server), host, port, backlog=128, reuse_port=self.hub.settings.reuse_port or None
+            self.gate.factory(self.runner.server),
+            host,
+            port,
+            backlog=128,
+            reuse_port=self.hub.settings.reuse_port or None,
         )
         self.port = self.listener.sockets[0].getsockname()[1]  # (port 0: the one the system chose)
 
@@ -268,7 +272,7 @@ class WebDoor:
         if isinstance(holder, str):
             return self._form(_sentence(holder), name, status=503)
         try:
-            return self._judge(request, src, name, password)
+            return await self._judge(request, src, name, password)
         finally:
             for waiter in hub.logging_in.give_back(holder):
                 waiter.admitted()
@@ -304,7 +308,7 @@ class WebDoor:
             return holder
         return self.hub.slot_refusal(src, outcome == OWN_SHARE, " (web)")
 
-    def _judge(self, request: web.Request, src: str, name: str, password: str) -> web.Response:
+    async def _judge(self, request: web.Request, src: str, name: str, password: str) -> web.Response:
         """The login, holding its slot; raises the redirect that sets the cookie."""
         hub = self.hub
         if hub.open:

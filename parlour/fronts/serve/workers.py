@@ -56,7 +56,9 @@ def supervise(settings: Settings, workers: int, start) -> int:
         if settings.web_port is not None:
             held.append(reserve(settings.web_host or settings.host, settings.web_port))
     except OSError as error:
-        print(f"parlour serve: cannot listen on {settings.host} port {settings.port}: {error.strerror}", file=sys.stderr)
+        print(
+            f"parlour serve: cannot listen on {settings.host} port {settings.port}: {error.strerror}", file=sys.stderr
+        )
         return 1
     ports = {"port": held[0].getsockname()[1], "reuse_port": True}
     if settings.web_port is not None:
@@ -117,7 +119,9 @@ def supervise(settings: Settings, workers: int, start) -> int:
             status = 1
             stop(signal.SIGTERM, None)
             continue
-        print(f"parlour serve: worker {index} (process {pid}) ended (status {ended}); starting another", file=sys.stderr)
+        print(
+            f"parlour serve: worker {index} (process {pid}) ended (status {ended}); starting another", file=sys.stderr
+        )
         spawn(index)
     print("Parlour serve: stopped.", file=sys.stderr)
     return status
