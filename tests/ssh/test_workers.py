@@ -10,15 +10,26 @@ import asyncio
 import contextlib
 import random
 
+import asyncssh
+
 from parlour.fronts.serve.federation import RemoteMember
+from parlour.fronts.serve.guard import GUESS_BURST
 from parlour.services import saves
 from parlour.services.config import saves_dir
 from parlour.services.wire import digest
 
 from .harness import member, server, until
-from .test_plain import ASKED, OPTION, connect_plain
+from .test_plain import ASKED, OPTION, LineClient, connect_plain
 
 GAME_OVER = "Game over"
+
+
+async def log_in(hub, name: str, password: str) -> LineClient:
+    """A plain-mode SSH client logging in with a password."""
+    conn = await asyncssh.connect(
+        "127.0.0.1", hub.port, username=name, password=password, known_hosts=None, client_keys=None, agent_path=None
+    )
+    return LineClient(conn, await conn.create_process(env={"LANG": "en_GB.UTF-8"}, encoding=None))
 
 
 class Answers:
@@ -93,3 +104,43 @@ async def test_players_in_two_workers_sit_at_one_table_each_seeing_only_their_ow
         assert list(saved.header.players) == ["Ann", "Bob"] and len(saved.events) == events
         await ann.close()
         await bob.close()
+
+
+async def test_wrong_passwords_through_one_worker_count_in_the_others(broker_url, tmp_path):
+    from .harness import write
+    from .test_safety import guess
+
+    passwords = write(tmp_path / "passwords", "ann:apple\n")
+    async with (
+        server(broker=broker_url, password_file=passwords) as a,
+        server(broker=broker_url, password_file=passwords) as b,
+    ):
+        tried = await guess(a, "ann", [f"wrong{i}" for i in range(10)])  # three judged by A
+        assert tried <= 4
+        record = lambda hub: hub.backoff.records.get("127.0.0.1")  # noqa: E731
+        await until(b, lambda: record(b) is not None and record(b).failures == 3, timeout=5)
+        assert b.backoff.turn("127.0.0.1", "password:ann") > 0  # B makes the next guess wait too
+        assert b.guesses.buckets["password:ann"][0] < GUESS_BURST - 1  # and counts A's tries at Ann's password
+
+
+async def test_a_second_login_through_another_worker_closes_the_first_as_in_one(broker_url, tmp_path):
+    from .harness import write
+
+    passwords = write(tmp_path / "passwords", "ann:apple\nshared\n")
+    async with (
+        server(broker=broker_url, password_file=passwords) as a,
+        server(broker=broker_url, password_file=passwords) as b,
+    ):
+        first = await log_in(a, "Ann", "apple")
+        await first.said(lambda text: "Tables (Ann):" in text)
+        again = await log_in(b, "Ann", "apple")  # Ann again, through B
+        await again.said(lambda text: "Tables (Ann):" in text)
+        await first.wait_for(lambda client: client.closed)
+        assert "Ann" not in a.playing and "ann" in b.playing
+        cid = await log_in(a, "Cid", "shared")  # a shared password's player keeps his name
+        await cid.said(lambda text: "Tables (Cid):" in text)
+        other = await log_in(b, "Cid", "shared")
+        await other.said(lambda text: "Cid is playing from another connection" in text)
+        assert not cid.closed
+        for client in (again, cid, other):
+            await client.close()

@@ -9,10 +9,12 @@ Keys (all under PREFIX):
 - `lines:ID` (hash, expires with its worker): the lobby lines of the tables that worker holds.
 - `conns:ID` (hash, expires with its worker): its logged-in connections per credential.
 - `names`, `looks`, `name_counts`, `names_hour:CRED`: the name book (parlour/fronts/serve/names.py).
+- `playing` (hash): which worker plays each name now (a newer login elsewhere closes it there).
 - `numbers`: the tables' numbers, handed out in blocks.
 - `lease:PATH` (expires): which worker writes a save; `saves` (hash): every leased save and its
   worker, so a save whose lease lapsed (its worker died or hangs) is found and reopened.
-- channels `to:ID` (one worker's messages) and `lobby` (the lines changed).
+- channels `to:ID` (one worker's messages), `lobby` (the lines changed) and `guard` (login
+  failures and tries, shared_guard.py).
 """
 
 from __future__ import annotations
@@ -65,6 +67,33 @@ return 0
 """
 
 
+# Who plays a name now: KEYS[1] the `playing` hash, KEYS[2] the key prefix of living workers;
+# ARGV: the name's form, this worker, the login (a browser's login id, or ""), shared ("1" or "").
+# 'ok' (it is this worker's now), 'busy' (a shared credential's player elsewhere keeps it) or
+# 'kick:WORKER' (a newer login with the same player's credential: the older one there is closed).
+_PLAYING = """
+local old = redis.call('HGET', KEYS[1], ARGV[1])
+local mine = ARGV[2] .. ' ' .. ARGV[3]
+if old and old ~= mine then
+  local worker, login = string.match(old, '^(%S+) ?(.*)$')
+  if worker ~= ARGV[2] and redis.call('EXISTS', KEYS[2] .. worker) == 1 then
+    if ARGV[4] == '1' and (ARGV[3] == '' or login ~= ARGV[3]) then return 'busy' end
+    redis.call('HSET', KEYS[1], ARGV[1], mine)
+    return 'kick:' .. worker
+  end
+end
+redis.call('HSET', KEYS[1], ARGV[1], mine)
+return 'ok'
+"""
+
+# A name let go by the worker playing it (a newer login elsewhere keeps it).
+_LET_GO = """
+local old = redis.call('HGET', KEYS[1], ARGV[1])
+if old and string.match(old, '^(%S+)') == ARGV[2] then redis.call('HDEL', KEYS[1], ARGV[1]) end
+return 0
+"""
+
+
 class BrokerError(Exception):
     """The broker cannot be used; the message is for the person starting the server."""
 
@@ -86,6 +115,8 @@ class Broker:
         self.redis: Any = None
         self.pubsub: Any = None
         self._claim: Any = None
+        self._playing: Any = None
+        self._let_go: Any = None
         self._release: Any = None
 
     async def connect(self) -> None:
@@ -97,9 +128,11 @@ class Broker:
         except (redis.RedisError, OSError, ValueError) as error:
             raise BrokerError(f"cannot reach the broker at {self.url}: {error}") from None
         self._claim = self.redis.register_script(_CLAIM)
+        self._playing = self.redis.register_script(_PLAYING)
+        self._let_go = self.redis.register_script(_LET_GO)
         self._release = self.redis.register_script(_RELEASE)
         self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await self.pubsub.subscribe(self.channel(self.id), PREFIX + "lobby")
+        await self.pubsub.subscribe(self.channel(self.id), PREFIX + "lobby", PREFIX + "guard")
         await self.redis.sadd(PREFIX + "workers", self.id)
         await self.alive()
 
@@ -170,10 +203,10 @@ class Broker:
         return range(end - NUMBERS + 1, end + 1)
 
     async def send(self, messages: list[tuple[str, str]]) -> None:
-        """(worker, JSON) messages, published in order."""
+        """(worker, JSON) messages, published in order (worker "*": to every worker's guard)."""
         async with self.redis.pipeline(transaction=False) as pipe:
             for worker, text in messages:
-                pipe.publish(self.channel(worker), text)
+                pipe.publish(PREFIX + "guard" if worker == "*" else self.channel(worker), text)
             await pipe.execute()
 
     # ---- names and connections ------------------------------------------------------------------
@@ -191,6 +224,14 @@ class Broker:
             if await self.redis.hsetnx(PREFIX + "names", key, cred):
                 await self.redis.hsetnx(PREFIX + "looks", skeleton(key), key)
                 await self.redis.hincrby(PREFIX + "name_counts", cred, 1)
+
+    async def play(self, key: str, login: str, shared: bool) -> str:
+        """This worker plays the name `key` now: 'ok', 'busy' or 'kick:WORKER' (see _PLAYING)."""
+        keys = [PREFIX + "playing", PREFIX + "worker:"]
+        return str(await self._playing(keys=keys, args=[key, self.id, login, "1" if shared else ""]))
+
+    async def let_go(self, key: str) -> None:
+        await self._let_go(keys=[PREFIX + "playing"], args=[key, self.id])
 
     async def put_connections(self, by_cred: dict[str, int]) -> None:
         key = PREFIX + f"conns:{self.id}"

@@ -30,11 +30,12 @@ from parlour.rules.records import Rejected
 from parlour.services import wire
 
 from . import relay
-from .broker import HEARTBEAT, Broker
+from .broker import HEARTBEAT, PREFIX, Broker
 from .tables import Member
 
 if TYPE_CHECKING:
     from .gametable import GameTable
+    from .guard import Backoff, Guesses
     from .tables import Lobby
 
 log = logging.getLogger("parlour.fronts.serve")
@@ -109,6 +110,9 @@ class Federation:
         self.said_conns: dict[str, int] = {}
         self.numbers = Numbers(broker)
         self.saves: Path | None = None  # the saves folder (reopened tables come from it)
+        self.backoff: Backoff | None = None  # the hub's login defences, once shared (share_guard)
+        self.kick: Callable[[str], None] | None = None  # close this worker's session playing a name
+        self.guesses: Guesses | None = None
 
     async def start(self, saves: Path | None) -> None:
         self.saves = saves
@@ -206,6 +210,57 @@ class Federation:
         self.leases[key] = table
         self.tasks.append(asyncio.ensure_future(self._lease_new(key, table)))
 
+    # ---- one connection per player, in every worker -----------------------------------------
+
+    async def play(self, name: str, cred: str, login: str = "") -> bool:
+        """`name` plays in this worker from now on: a session of it in another worker is closed
+        there (a newer login of the same player), unless its credential is shared and it is not
+        the same browser login (`login`): then False, and the other keeps it."""
+        from .names import form, is_shared
+
+        said = await self.broker.play(form(name), login, is_shared(cred))
+        if said == "busy":
+            return False
+        if said.startswith("kick:"):
+            log.info("%s logged in again through another worker: the older connection there is closed", name)
+            self.post(said[5:], {"op": "kick", "name": name})
+        return True
+
+    def let_go(self, name: str, still_free: Callable[[], bool]) -> None:
+        """A session of `name` in this worker ended: the name is let go if `still_free()` says
+        no newer session here took it meanwhile."""
+        from .names import form
+
+        self.tasks.append(asyncio.ensure_future(self._let_go(form(name), still_free)))
+
+    async def _let_go(self, key: str, still_free: Callable[[], bool]) -> None:
+        with contextlib.suppress(Exception):
+            if still_free():
+                await self.broker.let_go(key)
+
+    # ---- the login defences (shared_guard.py) --------------------------------------------------
+
+    def share_guard(self) -> tuple[Backoff, Guesses]:
+        """A back-off and guesses that tell the other workers what they record (and hear theirs)."""
+        from .shared_guard import SharedBackoff, SharedGuesses
+
+        self.backoff, self.guesses = SharedBackoff(self._tell), SharedGuesses(self._tell)
+        return self.backoff, self.guesses
+
+    def _tell(self, what: str, src: str, target: str) -> None:
+        self.outbox.put_nowait(("*", json.dumps([self.broker.id, what, src, target])))
+
+    def _guard(self, text: str) -> None:
+        from .shared_guard import heard
+
+        try:
+            sender, what, src, target = json.loads(text)
+        except (ValueError, TypeError):
+            return
+        if sender != self.broker.id and self.backoff is not None and self.guesses is not None:
+            heard(self.backoff, self.guesses, str(what), str(src), str(target))
+            self.lobby.poke()  # (tests and tools wait on it)
+
     # ---- routing ---------------------------------------------------------------------------------
 
     def owner_of(self, number: object) -> str | None:
@@ -248,6 +303,8 @@ class Federation:
                 self._to_ui(data)
             elif op in ("req", "join", "gone"):
                 self._request(op, data)
+            elif op == "kick" and self.kick is not None:
+                self.kick(str(data["name"]))
         except (ValueError, KeyError, TypeError, relay.BadMessage) as error:
             log.warning("a message from another worker could not be read: %s", error)
 
@@ -299,6 +356,8 @@ class Federation:
             channel, text = message["channel"], message["data"]
             if channel == self.broker.channel(self.broker.id):
                 self.receive(text)
+            elif channel == PREFIX + "guard":
+                self._guard(text)
             elif text != self.broker.id:
                 self.refresh.set()
 

@@ -304,6 +304,8 @@ class Hub:
         except BrokerError as error:
             raise ServeError(str(error)) from None
         self.federation = Federation(self.lobby, broker, lambda: self.by_cred)
+        self.backoff, self.guesses = self.federation.share_guard()  # (nobody has tried to log in yet)
+        self.federation.kick = self.kick
         from parlour.services.config import saves_dir
 
         await self.federation.start(saves_dir() if self.settings.save else None)
@@ -324,6 +326,31 @@ class Hub:
             log.warning("cannot ask the broker about the name %s: %s", name, error)
             return "The server cannot check names just now; try again in a moment."
         return words(said, name, quota)
+
+    def kick(self, name: str) -> None:
+        """Close this worker's session playing `name` (its player logged in again elsewhere)."""
+        other = self.playing.get(name.casefold())
+        if other is not None:
+            self.kicked.add(other)
+            other.cancel()
+
+    async def play_here(self, name: str, cred: str, login: str = "") -> bool:
+        """With a broker: `name` plays in this worker now (federation.Federation.play); False if a
+        shared credential's player keeps it in another worker."""
+        if self.federation is None:
+            return True
+        try:
+            return await self.federation.play(name, cred, login)
+        except Exception as error:  # the broker is away: this worker alone decides
+            log.warning("cannot ask the broker who plays %s: %s", name, error)
+            return True
+
+    def played(self, name: str, task: asyncio.Task) -> None:
+        """A session of `name` ended (`task`): the name is free, here and, with a broker, everywhere."""
+        if self.playing.get(name.casefold()) is task:
+            del self.playing[name.casefold()]
+            if self.federation is not None:  # (unless a newer session here took it meanwhile)
+                self.federation.let_go(name, lambda: name.casefold() not in self.playing)
 
     def held_by(self, cred: str) -> int:
         """Logged-in connections of `cred`, in every worker."""
@@ -505,14 +532,17 @@ class Hub:
             self.kicked.add(other)
             other.cancel()
             await asyncio.wait({other}, timeout=10)
+        if not await self.play_here(name, cred):
+            log.info("refused %s from %s: already playing through another worker", name, _peer(process))
+            _say(process, f"{name} is playing from another connection. If that is you, close it first.\r\n")
+            return 1
         self.playing[name.casefold()] = task
         try:
             if plain:
                 return await self._run_plain(process, name, cred, env)
             return await self._run_ui(process, name, cred, term, env, width, height)
         finally:
-            if self.playing.get(name.casefold()) is task:
-                del self.playing[name.casefold()]
+            self.played(name, task)
             if task in self.kicked:  # its app's output is no longer forwarded
                 _say(
                     process,
@@ -1005,6 +1035,10 @@ def run(settings: Settings, workers: int = 1) -> int:
         from .workers import supervise
 
         del hub  # each worker makes its own
+        if settings.web_port is not None:  # made once, now: every worker signs logins with the same key
+            from .cookie import secret_key
+
+            secret_key(config_dir())
         return supervise(settings, workers, run_worker)
     return _run(hub, settings, setup_logging(data_dir(), max_bytes=settings.log_max_bytes), True)
 

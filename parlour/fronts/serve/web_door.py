@@ -551,8 +551,7 @@ class WebSession:
                 await self._say(
                     STOP + "\r\nThe Parlour server is restarting; your game is saved. Reload the page in a moment.\r\n"
                 )
-            if hub.playing.get(name.casefold()) is task:
-                del hub.playing[name.casefold()]
+            hub.played(name, task)
 
     async def _say(self, text: str) -> None:
         try:
@@ -574,6 +573,10 @@ class WebSession:
             self.hub.kicked.add(other)
             other.cancel()
             await asyncio.wait({other}, timeout=10)
+        if not await self.hub.play_here(self.name, self.cred, self.login):
+            log.info("refused %s from %s (web): already playing through another worker", self.name, self.src)
+            await self._say(f"{self.name} is playing from another connection. If that is you, close it first.\r\n")
+            return False
         _LOGINS[task] = self.login
         self.hub.playing[self.name.casefold()] = task
         return True
