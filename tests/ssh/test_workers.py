@@ -24,6 +24,25 @@ from .test_plain import ASKED, OPTION, LineClient, connect_plain
 GAME_OVER = "Game over"
 
 
+async def until_in(hubs, predicate, timeout: float = 20) -> None:
+    """Until `predicate()` holds, checked after every change in any of `hubs` (each lobby wakes
+    only its own waiters)."""
+
+    async def check() -> None:
+        while not predicate():
+            waits = [asyncio.ensure_future(hub.lobby.changes.wait()) for hub in hubs]
+            try:
+                await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                for wait in waits:
+                    wait.cancel()
+
+    try:
+        await asyncio.wait_for(check(), timeout)
+    except TimeoutError:
+        raise AssertionError("timed out waiting for the servers") from None
+
+
 async def log_in(hub, name: str, password: str) -> LineClient:
     """A plain-mode SSH client logging in with a password."""
     conn = await asyncssh.connect(
@@ -97,7 +116,7 @@ async def test_players_in_two_workers_sit_at_one_table_each_seeing_only_their_ow
         assert given == 16 and "Your turn." in bob.text()
         # Bob's UI, in B, shows his own seat's view of A's table (redacted for him), as Ann's does hers
         events = len(table.table.events)
-        await until(b, lambda: member(b, "Bob").seen == events and member(a, "Ann").seen == events)
+        await until_in((a, b), lambda: member(b, "Bob").seen == events and member(a, "Ann").seen == events)
         assert member(b, "Bob").digest == digest(table.table.view(1))
         assert member(a, "Ann").digest == digest(table.table.view(0))
         saved = saves.read(next(saves_dir().glob("*.jsonl")))  # every move saved, by A
@@ -144,3 +163,41 @@ async def test_a_second_login_through_another_worker_closes_the_first_as_in_one(
         assert not cid.closed
         for client in (again, cid, other):
             await client.close()
+
+
+async def test_full_screen_players_in_two_workers_play_one_rigged_table(broker_url):
+    from .harness import connect
+    from .test_serve import PRESENTER, rigged_table
+
+    async with server(broker=broker_url) as a, server(broker=broker_url) as b:
+        table = rigged_table(a)  # A holds the table; Ann plays through A, Bob through B
+        ann = await connect(a, "Ann")
+        await ann.wait_for(f"#{table.id} Garfield")
+        ann.press("enter")
+        await ann.wait_for("You have a seat")
+        bob = await connect(b, "Bob")
+        await bob.wait_for(f"#{table.id} Garfield · Ann")
+        bob.press("enter")
+        await ann.wait_for("Your hand")
+        await bob.wait_for("Your hand")
+        hubs, terms = {"Ann": a, "Bob": b}, {"Ann": ann, "Bob": bob}
+
+        def caught_up() -> bool:
+            count = len(table.table.events)
+            return all(member(hubs[n], n) is not None and member(hubs[n], n).seen == count for n in hubs)
+
+        for _ in range(24):  # (the whole game takes half a minute: its first 24 actions show it)
+            await until_in((a, b), caught_up)
+            seat = table.table.to_act()[0]
+            term = terms[table.table.players[seat]]
+            term.press("space" if PRESENTER.roll_action(table.table.legal_actions(seat)) is not None else "enter")
+            before = len(table.table.events)
+            await until(a, lambda: len(table.table.events) > before)
+            assert "Ann's hand" not in bob.text() and "Bob's hand" not in ann.text()
+        await until_in((a, b), caught_up)
+        assert member(a, "Ann").digest == digest(table.table.view(0))
+        assert member(b, "Bob").digest == digest(table.table.view(1))
+        assert b"Ann's hand" not in bob.raw and b"Bob's hand" not in ann.raw  # never, in all Bob's screen got
+        assert len(table.table.events) > 24 and table.table.result() is None
+        await ann.close()
+        await bob.close()

@@ -176,6 +176,7 @@ class Federation:
         if member.remote is not None:
             if isinstance(message, wire.Seen):  # what its UI shows is known here, where the UI is
                 member.seen, member.view = message.count, message.view
+                self.lobby.poke()
             if isinstance(message, (wire.Act, wire.Seen, wire.Leave)):
                 self.forward(member, member.remote, message)
                 return True
