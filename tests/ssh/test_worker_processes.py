@@ -32,7 +32,9 @@ class Port:
 def start(broker: str, port: int, workers: int) -> subprocess.Popen:
     args = [sys.executable, "-m", "parlour", "serve", "--port", str(port), "--broker", broker]
     args += ["--workers", str(workers), "--bot-delay", "0"]
-    return subprocess.Popen(args, stderr=subprocess.DEVNULL, start_new_session=True)
+    data_dir().mkdir(parents=True, exist_ok=True)
+    with open(data_dir() / f"serve-{port}.stderr", "wb") as said:  # (read when a test fails)
+        return subprocess.Popen(args, stderr=said, start_new_session=True)
 
 
 async def listening(port: int, timeout: float = 20) -> None:
@@ -79,6 +81,14 @@ async def again(hub: Port, name: str):
     raise AssertionError(f"{name} could not connect again")
 
 
+async def until_true(predicate, timeout: float = 20) -> None:
+    """Until `predicate()` holds (read from the servers' logs: checked every 50 ms)."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.05)
+
+
 def saved_events() -> int:
     return len(saves.read(next(saves_dir().glob("*.jsonl"))).events)
 
@@ -105,6 +115,7 @@ async def test_a_worker_killed_mid_game_is_replaced_and_its_players_find_their_s
         killed = time.monotonic()
         await ann.close()
         await bob.close()
+        await until_true(lambda: len(workers_started()) == 3)  # the killed one was replaced
         # they connect again (the kernel may send each to either worker) and find their seats
         ann = await again(hub, "Ann")
         bob = await again(hub, "Bob")
@@ -115,7 +126,6 @@ async def test_a_worker_killed_mid_game_is_replaced_and_its_players_find_their_s
         assert saved_events() >= before  # no move lost (the last answers may have been saved since)
         reopened = [pid for _, pid in holders("reopened from")]
         assert len(reopened) == 1 and reopened[0] != holder  # once, by another worker (or its replacement)
-        assert len(workers_started()) == 3  # the killed one was replaced
         await answers.play([ann, bob], moves=10)
         assert saved_events() > before  # and the game goes on
         await ann.close()
@@ -129,7 +139,12 @@ def stop(server: subprocess.Popen) -> None:
     try:
         server.wait(30)
     except subprocess.TimeoutExpired:
-        for path in data_dir().glob("serve-worker-*.log"):
+        print(
+            subprocess.run(
+                ["ps", "-o", "pid,ppid,stat,wchan:20,cmd", "-g", str(server.pid)], capture_output=True, text=True
+            ).stdout
+        )
+        for path in data_dir().glob("serve-*"):
             print(path.name, path.read_text()[-3000:])
         raise
     finally:

@@ -94,6 +94,31 @@ return 0
 """
 
 
+# A worker that ended (its supervisor says so, workers.py): its keys, its saves' leases and the
+# names it played. KEYS[1] the prefix; ARGV[1] the worker.
+_FORGET = """
+local p, w = KEYS[1], ARGV[1]
+redis.call('DEL', p .. 'worker:' .. w, p .. 'lines:' .. w, p .. 'conns:' .. w)
+redis.call('SREM', p .. 'workers', w)
+local saves = redis.call('HGETALL', p .. 'saves')
+for i = 1, #saves, 2 do
+  if saves[i + 1] == w and redis.call('GET', p .. 'lease:' .. saves[i]) == w then
+    redis.call('DEL', p .. 'lease:' .. saves[i])
+  end
+end
+local playing = redis.call('HGETALL', p .. 'playing')
+for i = 1, #playing, 2 do
+  if string.match(playing[i + 1], '^(%S+)') == w then redis.call('HDEL', p .. 'playing', playing[i]) end
+end
+return 0
+"""
+
+
+def forget_worker(client: Any, worker: str) -> None:
+    """Let go of what an ended worker held (`client`: a synchronous redis-py client)."""
+    client.eval(_FORGET, 1, PREFIX, worker)
+
+
 class BrokerError(Exception):
     """The broker cannot be used; the message is for the person starting the server."""
 

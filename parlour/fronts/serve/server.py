@@ -100,6 +100,7 @@ class Settings:
     web_names: tuple[str, ...] = ()  # host names the web door answers to besides addresses (its proxy's)
     broker: str | None = None  # a Redis URL: the lobby, names and quotas shared with other workers and hosts
     reuse_port: bool = False  # other workers listen on the same ports (workers.py)
+    worker_id: str | None = None  # this worker's name in the broker (given by workers.py)
 
 
 class ServeError(Exception):
@@ -297,7 +298,7 @@ class Hub:
         from .broker import Broker, BrokerError
         from .federation import Federation
 
-        broker = Broker(url)
+        broker = Broker(url, self.settings.worker_id)
         try:
             await broker.connect()
             await broker.import_names(self.names.owners)  # a name book kept before: its names stay their owners'

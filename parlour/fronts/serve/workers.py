@@ -10,6 +10,7 @@ lobby, names and quotas of their own, so players in two of them could not meet.
 from __future__ import annotations
 
 import os
+import secrets
 import signal
 import socket
 import sys
@@ -35,6 +36,22 @@ def how_many(asked: int | None, broker: str | None) -> int | str:
     if asked > 1 and not broker:
         return "--workers needs --broker: workers share the lobby, names and quotas through it"
     return asked
+
+
+def forget(url: str | None, worker: str) -> None:
+    """A worker ended without a word: what it held in the broker is let go now, not when its
+    heartbeat lapses (its tables reopen in the other workers at their next beat, and its players
+    may log in again at once)."""
+    if url is None:
+        return
+    try:
+        import redis
+
+        from .broker import forget_worker
+
+        forget_worker(redis.Redis.from_url(url, decode_responses=True, socket_timeout=5), worker)
+    except Exception as error:  # (the broker away: its keys lapse on their own within broker.LEASE)
+        print(f"parlour serve: cannot tell the broker that a worker ended: {error}", file=sys.stderr)
 
 
 def reserve(host: str, port: int) -> socket.socket:
@@ -70,10 +87,11 @@ def supervise(settings: Settings, workers: int, start) -> int:
         file=sys.stderr,
         flush=True,
     )
-    children: dict[int, tuple[int, float]] = {}  # pid -> (worker index, started)
+    children: dict[int, tuple[int, float, str]] = {}  # pid -> (worker index, started, its name in the broker)
     stopping = False
 
     def spawn(index: int) -> None:
+        worker = secrets.token_hex(6)  # its name in the broker: what to clear there when it ends
         pid = os.fork()
         if pid == 0:  # the worker: the supervisor's signal handling undone, then a whole server
             signal.signal(signal.SIGINT, signal.SIG_DFL)
@@ -82,10 +100,10 @@ def supervise(settings: Settings, workers: int, start) -> int:
                 sock.close()
             status = 1
             try:
-                status = start(settings, index)
+                status = start(replace(settings, worker_id=worker), index)
             finally:
                 os._exit(status)
-        children[pid] = (index, time.monotonic())
+        children[pid] = (index, time.monotonic(), worker)
 
     def stop(signum, frame) -> None:
         nonlocal stopping
@@ -109,9 +127,10 @@ def supervise(settings: Settings, workers: int, start) -> int:
             break
         if pid not in children:
             continue
-        index, started = children.pop(pid)
+        index, started, worker = children.pop(pid)
         if stopping:
             continue
+        forget(settings.broker, worker)
         ended = os.waitstatus_to_exitcode(code)
         quick = quick + 1 if time.monotonic() - started < QUICK else 0
         if quick >= MAX_QUICK:
