@@ -166,20 +166,11 @@ async def test_a_second_login_through_another_worker_closes_the_first_as_in_one(
 
 
 async def test_full_screen_players_in_two_workers_play_one_rigged_table(broker_url):
-    from .harness import connect
-    from .test_serve import PRESENTER, rigged_table
+    from .test_serve import PRESENTER, rigged_table, seat_both
 
     async with server(broker=broker_url) as a, server(broker=broker_url) as b:
         table = rigged_table(a)  # A holds the table; Ann plays through A, Bob through B
-        ann = await connect(a, "Ann")
-        await ann.wait_for(f"#{table.id} Garfield")
-        ann.press("enter")
-        await ann.wait_for("You have a seat")
-        bob = await connect(b, "Bob")
-        await bob.wait_for(f"#{table.id} Garfield · Ann")
-        bob.press("enter")
-        await ann.wait_for("Your hand")
-        await bob.wait_for("Your hand")
+        ann, bob = await seat_both(a, table, b)
         hubs, terms = {"Ann": a, "Bob": b}, {"Ann": ann, "Bob": bob}
 
         def caught_up() -> bool:

@@ -439,12 +439,18 @@ class Shelf:
     def _served(self, path: Path) -> tuple[Loaded, list[SeatPlan]] | None:
         """(the loaded save, its seat plan) for an unfinished served table's save, else None (one
         open elsewhere too: one writer per save, parlour/services/save_lock.py)."""
-        from parlour.services import save_lock, saves
+        from parlour.services import save_lock
 
         holder = save_lock.holder(path)
         if holder is not None:
             log.info("not restored: %s", holder.words(path.name))
             return None
+        return self._read(path)
+
+    def _read(self, path: Path) -> tuple[Loaded, list[SeatPlan]] | None:
+        """(the loaded save, its seat plan) for an unfinished served table's save, else None."""
+        from parlour.services import saves
+
         try:
             loaded = saves.read(path)
         except saves.SaveError as error:
@@ -477,16 +483,10 @@ class Shelf:
     def reopen_held(self, path: Path, lock: SaveLock) -> GameTable | None:
         """Open the table saved at `path`, whose lock this process holds (another worker's table,
         whose lease lapsed: federation.py); a shelved one goes on the shelf. None if not opened."""
-        from parlour.services import saves
-
-        try:
-            loaded = saves.read(path)
-        except saves.SaveError as error:
-            log.info("not restored: %s", error)
+        served = self._read(path)
+        if served is None:
             return None
-        plan = self._plan(loaded.header)
-        if plan is None or registry.get(loaded.header.game).result(loaded.state) is not None:
-            return None
+        loaded, plan = served
         if loaded.header.meta.get("shelved"):
             self.saves[path] = [(s.name, s.cred) for s in plan if s.bot is None]
             return None
