@@ -15,7 +15,7 @@ import asyncssh
 from parlour.fronts.serve.federation import RemoteMember
 from parlour.fronts.serve.guard import GUESS_BURST
 from parlour.services import saves
-from parlour.services.config import saves_dir
+from parlour.services.config import data_dir, saves_dir
 from parlour.services.wire import digest
 
 from .harness import member, server, until
@@ -163,6 +163,14 @@ async def test_a_second_login_through_another_worker_closes_the_first_as_in_one(
         assert not cid.closed
         for client in (again, cid, other):
             await client.close()
+        playing = b.federation.broker.redis
+        await until_in((a, b), lambda: "ann" not in b.playing and "cid" not in a.playing)
+        for _ in range(100):  # the names are let go in the broker too (a moment after the sessions end)
+            if not await playing.hlen("parlour:playing"):
+                break
+            await asyncio.sleep(0.02)
+        assert await playing.hlen("parlour:playing") == 0
+    assert "failed" not in (data_dir() / "serve.log").read_text()
 
 
 async def test_full_screen_players_in_two_workers_play_one_rigged_table(broker_url):

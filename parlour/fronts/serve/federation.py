@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
 import json
 import logging
 from collections.abc import Callable
@@ -101,18 +100,18 @@ class Federation:
         self.routed: dict[int, Member] = {}  # this worker's members at a table elsewhere, by id
         self.asked: dict[int, set[int]] = {}  # tables a member's seat was asked back from
         self.remote_members: dict[tuple[str, int], RemoteMember] = {}  # other workers' members here
-        self.mids = itertools.count(1)
         self.leases: dict[str, GameTable | None] = {}  # saves this worker holds: resolved path -> table
         self.outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
-        self.tasks: list[asyncio.Task] = []
+        self.tasks: list[asyncio.Task] = []  # its loops, for as long as it runs
+        self.jobs: set[asyncio.Future] = set()  # short calls to the broker under way
         self.dirty = asyncio.Event()  # this worker's lines changed
         self.refresh = asyncio.Event()  # another worker's lines changed
         self.said_conns: dict[str, int] = {}
         self.numbers = Numbers(broker)
         self.saves: Path | None = None  # the saves folder (reopened tables come from it)
         self.backoff: Backoff | None = None  # the hub's login defences, once shared (share_guard)
-        self.kick: Callable[[str], None] | None = None  # close this worker's session playing a name
         self.guesses: Guesses | None = None
+        self.kick: Callable[[str], None] | None = None  # close this worker's session playing a name
 
     async def start(self, saves: Path | None) -> None:
         self.saves = saves
@@ -127,12 +126,18 @@ class Federation:
             self.tasks.append(asyncio.create_task(job()))
         self.dirty.set()
 
+    def _job(self, call) -> None:
+        job = asyncio.ensure_future(call)
+        self.jobs.add(job)
+        job.add_done_callback(self.jobs.discard)
+
     async def stop(self) -> None:
         """No more beats, messages or takeovers (the server stops)."""
-        for task in self.tasks:
+        tasks = [*self.tasks, *self.jobs]
+        for task in tasks:
             task.cancel()
-        if self.tasks:  # (bounded: a task inside the Redis client may take its cancellation late)
-            await asyncio.wait(self.tasks, timeout=2)
+        if tasks:  # (bounded: a task inside the Redis client may take its cancellation late)
+            await asyncio.wait(tasks, timeout=2)
         self.tasks.clear()
 
     async def close(self) -> None:
@@ -209,7 +214,7 @@ class Federation:
             self.leases[key] = table
             return
         self.leases[key] = table
-        self.tasks.append(asyncio.ensure_future(self._lease_new(key, table)))
+        self._job(self._lease_new(key, table))
 
     # ---- one connection per player, in every worker -----------------------------------------
 
@@ -232,9 +237,9 @@ class Federation:
         no newer session here took it meanwhile."""
         from .names import form
 
-        self.tasks.append(asyncio.ensure_future(self._let_go(form(name), still_free)))
+        self._job(self._free_name(form(name), still_free))
 
-    async def _let_go(self, key: str, still_free: Callable[[], bool]) -> None:
+    async def _free_name(self, key: str, still_free: Callable[[], bool]) -> None:
         with contextlib.suppress(Exception):
             if still_free():
                 await self.broker.let_go(key)
@@ -456,7 +461,7 @@ class Federation:
                     await broker.forget_save(key)
         for key in await broker.renew_leases(list(held)):
             log.warning("table %d: its save's lease lapsed (this worker was too slow): it is closed here", held[key].id)
-            self._let_go(held[key])
+            self._close_here(held[key])
             self.leases.pop(key, None)
         conns = dict(self.connections())
         if conns != self.said_conns:
@@ -519,10 +524,10 @@ class Federation:
             return
         if not taken:
             log.warning("table %d: another worker holds its save's lease: it is closed here", table.id)
-            self._let_go(table)
+            self._close_here(table)
             self.leases.pop(key, None)
 
-    def _let_go(self, table: GameTable) -> None:
+    def _close_here(self, table: GameTable) -> None:
         """Close a table here without a word in its save: another worker plays it from now on."""
         lobby = self.lobby
         table.stop_clocks()
