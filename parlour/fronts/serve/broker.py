@@ -26,7 +26,9 @@ from urllib.parse import urlsplit
 
 PREFIX = "parlour:"
 HEARTBEAT = 1.0  # seconds between a worker's renewals
-LEASE = 3.0  # seconds a worker's liveness and its saves' leases last without a renewal
+# Seconds a worker's liveness and its saves' leases last without a renewal: five beats, so that a
+# worker whose loop is held up for a moment (a busy machine) is not taken for dead.
+LEASE = 5.0
 NUMBERS = 100  # table numbers taken at once
 
 # A new name is bound atomically, with the checks of names.NameBook.refusal (which words the

@@ -338,6 +338,8 @@ class Federation:
         if member is None:
             member = RemoteMember(str(data["name"]), str(data["cred"]), worker, mid, self)
             self.remote_members[(worker, mid)] = member
+            if data["msg"].get("k") in ("Act", "Seen", "Leave"):  # its worker was taken for dead a moment
+                self._seat_again(member)
         if op == "join":  # back to its seat, if it holds one here
             table = self.lobby.tables.get(data["msg"].get("table"))
             seat = table.seat_of(member.name) if table is not None else None
@@ -352,6 +354,15 @@ class Federation:
         self.lobby.handle(member, relay.from_server_data(data["msg"], game))
         if member.table is None:
             self.remote_members.pop((worker, mid), None)
+
+    def _seat_again(self, member: RemoteMember) -> None:
+        """A member this worker let go (its worker's heartbeat lapsed) is heard from again: back
+        to the seat its name holds here, before its request is handled."""
+        for table in self.lobby.tables.values():
+            seat = table.seat_of(member.name)
+            if seat is not None and table.status == "playing" and table.plan[seat].cred == member.cred:
+                self.lobby.seating.attach(table, member, seat)
+                return
 
     # ---- the broker's side: listening, sending, the heartbeat ----------------------------------
 
