@@ -200,3 +200,22 @@ async def test_full_screen_players_in_two_workers_play_one_rigged_table(broker_u
         assert len(table.table.events) > 24 and table.table.result() is None
         await ann.close()
         await bob.close()
+
+
+async def test_a_web_logout_through_one_worker_ends_the_cookies_in_the_others(broker_url, tmp_path):
+    from .harness import write
+    from .test_web_door import PASSWORDS, client, log_in, origin, url
+    from .test_web_door_holds import cookie_of, lobby_with
+
+    passwords = write(tmp_path / "passwords", PASSWORDS)
+    async with (
+        server(broker=broker_url, password_file=passwords, web_port=0) as a,
+        server(broker=broker_url, password_file=passwords, web_port=0) as b,
+        client() as ann,
+    ):
+        await log_in(ann, a, "Ann", "ann-secret")
+        kept = cookie_of(ann, a)  # a copy kept (another tab, or a thief), good in every worker
+        assert await lobby_with(kept, a) == 200 and await lobby_with(kept, b) == 200
+        assert (await ann.post(url(a, "/logout"), headers=origin(a), allow_redirects=False)).status == 303
+        await until_in((a, b), lambda: b.web.logins.check(kept) is None)
+        assert await lobby_with(kept, b) == 401 and await lobby_with(kept, a) == 401

@@ -112,6 +112,7 @@ class Federation:
         self.backoff: Backoff | None = None  # the hub's login defences, once shared (share_guard)
         self.guesses: Guesses | None = None
         self.kick: Callable[[str], None] | None = None  # close this worker's session playing a name
+        self.on_logout: Callable[[str, str, int], None] | None = None  # a web logout in another worker
 
     async def start(self, saves: Path | None) -> None:
         self.saves = saves
@@ -256,16 +257,27 @@ class Federation:
     def _tell(self, what: str, src: str, target: str) -> None:
         self.outbox.put_nowait(("*", json.dumps([self.broker.id, what, src, target])))
 
+    def logged_out(self, name: str, cred: str, count: int) -> None:
+        """A player logged out of the web door here (`count` logouts in all): every worker refuses
+        its cookies from now on (logouts.py)."""
+        self.outbox.put_nowait(("*", json.dumps([self.broker.id, "logout", name, cred, count])))
+
     def _guard(self, text: str) -> None:
         from .shared_guard import heard
 
         try:
-            sender, what, src, target = json.loads(text)
+            sender, what, *said = json.loads(text)
+            if sender == self.broker.id:
+                return
+            if what == "logout" and self.on_logout is not None:
+                name, cred, count = said
+                self.on_logout(str(name), str(cred), int(count))
+            elif self.backoff is not None and self.guesses is not None:
+                src, target = said
+                heard(self.backoff, self.guesses, str(what), str(src), str(target))
         except (ValueError, TypeError):
             return
-        if sender != self.broker.id and self.backoff is not None and self.guesses is not None:
-            heard(self.backoff, self.guesses, str(what), str(src), str(target))
-            self.lobby.poke()  # (tests and tools wait on it)
+        self.lobby.poke()  # (tests and tools wait on it)
 
     # ---- routing ---------------------------------------------------------------------------------
 

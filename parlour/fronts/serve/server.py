@@ -307,6 +307,7 @@ class Hub:
         self.federation = Federation(self.lobby, broker, lambda: self.by_cred)
         self.backoff, self.guesses = self.federation.share_guard()  # (nobody has tried to log in yet)
         self.federation.kick = self.kick
+        self.federation.on_logout = self._logged_out_elsewhere
         from parlour.services.config import saves_dir
 
         await self.federation.start(saves_dir() if self.settings.save else None)
@@ -327,6 +328,10 @@ class Hub:
             log.warning("cannot ask the broker about the name %s: %s", name, error)
             return "The server cannot check names just now; try again in a moment."
         return words(said, name, quota)
+
+    def _logged_out_elsewhere(self, name: str, cred: str, count: int) -> None:
+        if self.web is not None:
+            self.web.heard_logout(name, cred, count)
 
     def kick(self, name: str) -> None:
         """Close this worker's session playing `name` (its player logged in again elsewhere)."""

@@ -363,12 +363,23 @@ class WebDoor:
         if player is not None:
             name, cred = player
             log.info("%s logged out on the web door from %s", name, client_address(request))
-            for session in list(self.sessions):
-                if session.cred == cred and form(session.name) == form(name):
-                    session.log_out()
+            self.close_tabs(name, cred)
+            if self.hub.federation is not None:  # and in every other worker
+                self.hub.federation.logged_out(name, cred, self.logins.logouts.count(cred, name))
         response = web.HTTPSeeOther("/")
         response.del_cookie(cookie.NAME, path="/")
         raise response
+
+    def close_tabs(self, name: str, cred: str) -> None:
+        """The player logged out: its open tabs here close."""
+        for session in list(self.sessions):
+            if session.cred == cred and form(session.name) == form(name):
+                session.log_out()
+
+    def heard_logout(self, name: str, cred: str, count: int) -> None:
+        """The player logged out through another worker: its cookies are refused here too, at once."""
+        self.logins.logouts.heard(cred, name, count)
+        self.close_tabs(name, cred)
 
     # ---- a browser's session -------------------------------------------------------------------
 
