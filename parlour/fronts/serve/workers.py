@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .server import Settings
 
 QUICK = 2.0  # seconds: a worker ending sooner after its start failed to start (a setting, the broker)
+WATCH_EVERY = 0.5  # seconds between two looks at the workers
 MAX_QUICK = 5  # quick failures in a row before the whole server gives up
 
 
@@ -52,6 +53,46 @@ def forget(url: str | None, worker: str) -> None:
         forget_worker(redis.Redis.from_url(url, decode_responses=True, socket_timeout=5), worker)
     except Exception as error:  # (the broker away: its keys lapse on their own within broker.LEASE)
         print(f"parlour serve: cannot tell the broker that a worker ended: {error}", file=sys.stderr)
+
+
+class Watch:
+    """Finds a hung worker: one whose heartbeat in the broker (broker.py, `worker:ID`) was seen and
+    has lapsed, so its event loop has not run for `broker.LEASE` seconds (or it lost the broker).
+    It is killed; then it is replaced like any worker that ends, and its tables reopen elsewhere
+    (the kernel lets its saves' locks go with it)."""
+
+    def __init__(self, url: str | None):
+        self.url = url
+        self.client = None
+        self.seen: set[str] = set()  # workers whose heartbeat was seen
+        self.last = 0.0
+
+    def kill_hung(self, children: dict[int, tuple[int, float, str]]) -> None:
+        if self.url is None or time.monotonic() - self.last < 1.0:
+            return
+        self.last = time.monotonic()
+        try:
+            from .broker import PREFIX
+
+            if self.client is None:
+                import redis
+
+                self.client = redis.Redis.from_url(self.url, decode_responses=True, socket_timeout=2)
+            names = [worker for _, _, worker in children.values()]
+            beating = self.client.mget([PREFIX + f"worker:{w}" for w in names])
+        except Exception:  # the broker is away: no worker is judged by it meanwhile
+            return
+        for pid, (index, _, worker) in list(children.items()):
+            alive = beating[names.index(worker)] is not None
+            if alive:
+                self.seen.add(worker)
+            elif worker in self.seen:
+                self.seen.discard(worker)
+                print(f"parlour serve: worker {index} (process {pid}) hangs; it is stopped", file=sys.stderr)
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
 
 
 def reserve(host: str, port: int) -> socket.socket:
@@ -120,11 +161,17 @@ def supervise(settings: Settings, workers: int, start) -> int:
         spawn(index)
     quick = 0
     status = 0
+    watch = Watch(settings.broker)
     while children:
         try:
-            pid, code = os.wait()
+            pid, code = os.waitpid(-1, os.WNOHANG)
         except ChildProcessError:
             break
+        if pid == 0:  # none ended: is one hung?
+            if not stopping:
+                watch.kill_hung(children)
+            time.sleep(WATCH_EVERY)
+            continue
         if pid not in children:
             continue
         index, started, worker = children.pop(pid)
