@@ -16,7 +16,7 @@ import socket
 import sys
 import time
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .server import Settings
@@ -63,7 +63,7 @@ class Watch:
 
     def __init__(self, url: str | None):
         self.url = url
-        self.client = None
+        self.client: Any = None  # a synchronous redis-py client, once asked for
         self.seen: set[str] = set()  # workers whose heartbeat was seen
         self.last = 0.0
 
