@@ -219,3 +219,26 @@ async def test_a_web_logout_through_one_worker_ends_the_cookies_in_the_others(br
         assert (await ann.post(url(a, "/logout"), headers=origin(a), allow_redirects=False)).status == 303
         await until_in((a, b), lambda: b.web.logins.check(kept) is None)
         assert await lobby_with(kept, b) == 401 and await lobby_with(kept, a) == 401
+
+
+async def test_the_tables_a_login_set_up_in_one_worker_count_in_the_others(broker_url, tmp_path):
+    from parlour.fronts.serve.quotas import parse
+
+    from .harness import write
+
+    passwords = write(tmp_path / "passwords", "shared\n")
+    quotas = parse(["shared.tables=1"])
+    async with (
+        server(broker=broker_url, password_file=passwords, quotas=quotas) as a,
+        server(broker=broker_url, password_file=passwords, quotas=quotas) as b,
+    ):
+        cid = await log_in(a, "Cid", "shared")
+        cid.type("new garfield human")  # the shared password's one open table, in A
+        await cid.said(lambda text: "You have a seat." in text)
+        dan = await log_in(b, "Dan", "shared")  # the same login, through B
+        await dan.said(lambda text: "Garfield, Cid" in text)
+        dan.type("new smurf human")
+        await dan.said(lambda text: "the players of the shared password have 1 tables open" in text)
+        assert not b.lobby.tables
+        await cid.close()
+        await dan.close()

@@ -96,6 +96,7 @@ class Federation:
         self.connections = connections  # this worker's logged-in connections per credential
         self.elsewhere: dict[str, int] = {}  # the other workers' connections per credential
         self.remote: dict[int, tuple[str, wire.TableLine]] = {}  # other workers' tables: number -> (worker, line)
+        self.creators: dict[int, str] = {}  # who set each of them up (for the table quota)
         self.living: set[str] = set()
         self.routed: dict[int, Member] = {}  # this worker's members at a table elsewhere, by id
         self.asked: dict[int, set[int]] = {}  # tables a member's seat was asked back from
@@ -158,6 +159,12 @@ class Federation:
 
     def lines(self) -> tuple[wire.TableLine, ...]:
         return tuple(line for _, line in self.remote.values())
+
+    def open_tables(self, cred: str) -> int:
+        """Unfinished tables `cred` set up in the other workers (its quota counts them too)."""
+        return sum(
+            1 for number, who in self.creators.items() if who == cred and self.remote[number][1].status != "finished"
+        )
 
     def changed(self) -> None:
         """This worker's tables changed: the others are told (soon, once for a burst)."""
@@ -404,7 +411,10 @@ class Federation:
         while True:
             await self.dirty.wait()
             self.dirty.clear()
-            lines = {t.id: json.dumps(relay.line_json(t.line())) for t in self.lobby.tables.values()}
+            lines = {
+                t.id: json.dumps({"line": relay.line_json(t.line()), "creator": t.creator})
+                for t in self.lobby.tables.values()
+            }  # (the credential that set it up is for the other workers' quotas: never sent to a UI)
             try:
                 await self.broker.put_lines(lines)
             except Exception as error:
@@ -427,13 +437,17 @@ class Federation:
         self.living = await self.broker.living()
         found = await self.broker.lines(self.living)
         remote: dict[int, tuple[str, wire.TableLine]] = {}
+        creators: dict[int, str] = {}
         for worker, lines in found.items():
             for text in lines.values():
-                with contextlib.suppress(ValueError, relay.BadMessage):
-                    line = relay.table_line(json.loads(text))
+                with contextlib.suppress(ValueError, TypeError, KeyError, relay.BadMessage):
+                    said = json.loads(text)
+                    line = relay.table_line(said["line"])
                     if line.id not in self.lobby.tables:
                         remote[line.id] = (worker, line)
-        self.remote = remote
+                        if isinstance(said.get("creator"), str):
+                            creators[line.id] = said["creator"]
+        self.remote, self.creators = remote, creators
         for member in list(self.routed.values()):  # its table's worker died: back to the lobby here
             if member.remote is not None and member.remote not in self.living:
                 log.info("%s: the worker holding their table is gone; the table reopens elsewhere", member.name)

@@ -222,8 +222,9 @@ class Lobby:
         return table
 
     def open_tables(self, cred: str) -> int:
-        """How many unfinished tables `cred` set up here (its quota counts them)."""
-        return sum(1 for t in self.tables.values() if t.creator == cred and t.status != "finished")
+        """How many unfinished tables `cred` set up (here and in the other workers: its quota counts them)."""
+        elsewhere = self.federation.open_tables(cred) if self.federation is not None else 0
+        return elsewhere + sum(1 for t in self.tables.values() if t.creator == cred and t.status != "finished")
 
     def listing(self, member: Member, lines: tuple[wire.TableLine, ...] | None = None) -> wire.Listing:
         """The lobby for `member` (`lines`: the tables' lines, if already made for someone else)."""
