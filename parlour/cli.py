@@ -174,6 +174,17 @@ def _serve(serve: argparse.ArgumentParser) -> None:
         metavar="MB",
         help="serve.log and its rotated parts hold at most this many MB in all (default 50)",
     )
+    serve.add_argument(
+        "--broker",
+        metavar="URL",
+        help="a Redis server the workers and hosts share the lobby through, e.g. redis://127.0.0.1:6379/0 (docs/serve.md)",
+    )
+    serve.add_argument(
+        "--workers",
+        type=int,
+        metavar="N",
+        help="worker processes sharing the ports (default: one per core with --broker, else 1)",
+    )
 
 
 def _web(web: argparse.ArgumentParser) -> None:
@@ -283,6 +294,12 @@ def _main(argv: list[str] | None) -> int:
         except ValueError as error:
             print(f"parlour serve: {error}", file=sys.stderr)
             return 2
+        from .fronts.serve.workers import how_many
+
+        workers = how_many(args.workers, args.broker)
+        if isinstance(workers, str):
+            print(f"parlour serve: {workers}", file=sys.stderr)
+            return 2
         return run_server(
             ServeSettings(
                 host=args.host,
@@ -302,7 +319,9 @@ def _main(argv: list[str] | None) -> int:
                 memory_limit=None if args.memory_limit is None else int(max(1.0, args.memory_limit) * 1024 * 1024),
                 session_memory=int(max(0.1, args.session_memory) * 1024 * 1024),
                 bots=outside,
-            )
+                broker=args.broker,
+            ),
+            workers=workers,
         )
     if args.command == "web":
         from .fronts.web import Settings as WebSettings, app_options, run as run_web

@@ -32,12 +32,13 @@ def rigged_table(hub, **kw):
     return hub.lobby.create("garfield", ["human", "human"], seed=11, rig=rig, **kw)
 
 
-async def seat_both(hub, table):
+async def seat_both(hub, table, bobs_hub=None):
+    """Ann and Bob sit at `table` (Bob through `bobs_hub`, another worker, if given)."""
     ann = await connect(hub, "Ann")
     await ann.wait_for(f"#{table.id} Garfield")
     ann.press("enter")
     await ann.wait_for("You have a seat")
-    bob = await connect(hub, "Bob")
+    bob = await connect(bobs_hub or hub, "Bob")
     await bob.wait_for(f"#{table.id} Garfield · Ann")
     bob.press("enter")
     await ann.wait_for("Your hand")  # each player at their own keyboard is "you"

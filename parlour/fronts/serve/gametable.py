@@ -26,6 +26,8 @@ from parlour.services.session import LocalSession
 from parlour.services.table_driver import TableDriver
 
 if TYPE_CHECKING:
+    from parlour.services.save_lock import SaveLock
+
     from .tables import Member
 
 log = logging.getLogger("parlour.fronts.serve")
@@ -104,17 +106,18 @@ class GameTable:
 
     # ---- the game ------------------------------------------------------------------------------
 
-    def play(self, table: Table, path: Path | None, kept: int = 0) -> None:
+    def play(self, table: Table, path: Path | None, kept: int = 0, lock: SaveLock | None = None) -> None:
         """The game starts (or goes on, from its save): bots for every seat and the driver that
         saves the log to `path` after every action and tells this table. `kept`: how many of
-        the table's events `path` gives back as it is (a save restored: moves lost count after)."""
+        the table's events `path` gives back as it is (a save restored: moves lost count after);
+        `lock`: the save's, if this process holds it already."""
         self.table = table
         self.bots = {i: self._bot(s.bot, i, table) for i, s in enumerate(self.plan)}
         writer = None
         if path is not None:
             from parlour.services import saves
 
-            writer = saves.Writer(path, table.header, table.events, kept=kept)
+            writer = saves.Writer(path, table.header, table.events, kept=kept, lock=lock)
             if writer.problem:  # it keeps trying after every action
                 log.warning("table %d is not saved yet: %s", self.id, writer.problem)
         self.driver = TableDriver(

@@ -56,6 +56,12 @@ class Logouts:
         """How many times this player logged out (0: never)."""
         return self.counts.get(self.player(cred, name), 0)
 
+    def heard(self, cred: str, name: str, count: int) -> None:
+        """Another worker counted this player's logout (`count` in all): counted here too, in
+        memory only (that worker wrote it to the file)."""
+        player = self.player(cred, name)
+        self.counts[player] = max(count, self.counts.get(player, 0))
+
     def logged_out(self, cred: str, name: str) -> None:
         """One more logout of this player: every cookie it has now is revoked, on disk first."""
         player = self.player(cred, name)

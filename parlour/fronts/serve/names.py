@@ -39,6 +39,25 @@ def form(name: str) -> str:
     return unicodedata.normalize("NFKC", name).casefold()
 
 
+def words(outcome: str, name: str, quota=None) -> str | None:
+    """What a player is told when `name` is not theirs to use: `outcome` is "owned", "look:TWIN",
+    "full", "names" or "hour" (the name book's, here or in the broker: broker.py), or "ok"."""
+    if outcome == "ok":
+        return None
+    if outcome == "owned":
+        return f"The name {name} belongs to another player here."
+    if outcome.startswith("look:"):
+        return f"The name {name} looks like the name {outcome[5:]}, which is taken here."
+    if outcome == "full":
+        return "This server's book of names is full: no new name can be taken; use one you used before."
+    if outcome == "names":
+        return f"Your login already owns {quota.names} names, as many as one login may here; use one of them."
+    return (
+        f"Your login took {quota.names_per_hour} new names in the last hour, as many as "
+        f"one login may; use one of them, or a new one later."
+    )
+
+
 class NameBook:
     def __init__(
         self, path: Path | None, quota: Callable[[str], Quota] | None = None, hourly: Hourly | None = None
@@ -84,22 +103,19 @@ class NameBook:
         key = form(name)
         owner = self.owners.get(key)
         if owner is not None:
-            return None if owner == cred else f"The name {name} belongs to another player here."
+            return None if owner == cred else words("owned", name)
         look = skeleton(name)
         twin = self.looks.get(look)
         if twin is not None:
-            return f"The name {name} looks like the name {twin}, which is taken here."
+            return words(f"look:{twin}", name)
         if len(self.owners) >= MAX_NAMES:
-            return "This server's book of names is full: no new name can be taken; use one you used before."
+            return words("full", name)
         if self.quota is not None:
             quota = self.quota(cred)
             if self.counts[cred] >= quota.names:
-                return f"Your login already owns {quota.names} names, as many as one login may here; use one of them."
+                return words("names", name, quota)
             if self.hourly is not None and self.hourly.count(cred) >= quota.names_per_hour:
-                return (
-                    f"Your login took {quota.names_per_hour} new names in the last hour, as many as "
-                    f"one login may; use one of them, or a new one later."
-                )
+                return words("hour", name, quota)
             if self.hourly is not None:
                 self.hourly.add(cred)
         self.owners[key] = cred

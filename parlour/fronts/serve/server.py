@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 
     from .channel import Channel
     from .ui import Ui
+    from .federation import Federation
     from .web_door import WebDoor
 
 log = logging.getLogger("parlour.fronts.serve")
@@ -103,6 +104,9 @@ class Settings:
     memory_limit: int | None = None  # bytes the process may use (None: its cgroup's limit, if any; admission.py)
     session_memory: int = SESSION_MEMORY  # bytes counted for each player's session (admission.py)
     bots: tuple[tuple[str, str], ...] = ()  # (name, command): the operator's programs a table may seat
+    broker: str | None = None  # a Redis URL: the lobby, names and quotas shared with other workers and hosts
+    reuse_port: bool = False  # other workers listen on the same ports (workers.py)
+    worker_id: str | None = None  # this worker's name in the broker (given by workers.py)
 
 
 class ServeError(Exception):
@@ -247,6 +251,7 @@ class Hub:
         self.acceptor: asyncssh.SSHAcceptor | None = None
         self.port = settings.port
         self.web: WebDoor | None = None  # the web door (parlour/fronts/serve/web_door.py), if any
+        self.federation: Federation | None = None  # the other workers, through the broker (federation.py)
 
     @property
     def open(self) -> bool:
@@ -265,7 +270,9 @@ class Hub:
             self.names = NameBook(state_folder / "names.json", self.settings.quotas.of, Hourly())
         except ValueError as error:
             raise ServeError(str(error)) from None
-        if self.settings.save:
+        if self.settings.broker is not None:
+            await self._join_broker(self.settings.broker)
+        elif self.settings.save:
             from parlour.services.config import saves_dir
 
             self.lobby.restore(saves_dir(), self.names.owner)
@@ -284,6 +291,7 @@ class Hub:
             login_timeout=self.settings.login_timeout,
             keepalive_interval=60,
             window=WINDOW,
+            reuse_port=self.settings.reuse_port or None,
             server_version="Parlour",
             encryption_algs=CIPHERS,
         )
@@ -297,6 +305,81 @@ class Hub:
             except LooseFile as error:
                 raise ServeError(f"refusing the web door's cookie key: {error}") from None
             await web.start(self.settings.web_host or self.settings.host, self.settings.web_port)
+
+    async def _join_broker(self, url: str) -> None:
+        """The lobby, names and connections shared with the other workers (federation.py)."""
+        from .broker import Broker, BrokerError
+        from .federation import Federation
+
+        broker = Broker(url, self.settings.worker_id)
+        try:
+            await broker.connect()
+            await broker.import_names(self.names.owners)  # a name book kept before: its names stay their owners'
+        except BrokerError as error:
+            raise ServeError(str(error)) from None
+        self.federation = Federation(self.lobby, broker, lambda: self.by_cred)
+        self.backoff, self.guesses = self.federation.share_guard()  # (nobody has tried to log in yet)
+        self.federation.kick = self.kick
+        self.federation.on_logout = self._logged_out_elsewhere
+        from parlour.services.config import saves_dir
+
+        await self.federation.start(saves_dir() if self.settings.save else None)
+
+    async def name_refusal(self, name: str, cred: str) -> str | None:
+        """Why `cred` may not use `name` (names.NameBook.refusal), asked of the broker when there is one."""
+        if self.federation is None:
+            return self.names.refusal(name, cred)
+        from .lookalike import skeleton
+        from .names import MAX_NAMES, form, words
+
+        quota = self.settings.quotas.of(cred)
+        try:
+            said = await self.federation.broker.claim_name(
+                form(name), skeleton(name), cred, MAX_NAMES, quota.names, quota.names_per_hour
+            )
+        except Exception as error:  # the broker is away: no new binding can be made
+            log.warning("cannot ask the broker about the name %s: %s", name, error)
+            return "The server cannot check names just now; try again in a moment."
+        return words(said, name, quota)
+
+    def _logged_out_elsewhere(self, name: str, cred: str, count: int) -> None:
+        if self.web is not None:
+            self.web.heard_logout(name, cred, count)
+
+    def kick(self, name: str) -> None:
+        """Close this worker's session playing `name` (its player logged in again elsewhere)."""
+        other = self.playing.get(name.casefold())
+        if other is not None:
+            self.kicked.add(other)
+            other.cancel()
+
+    async def play_here(self, name: str, cred: str, login: str = "") -> bool:
+        """With a broker: `name` plays in this worker now (federation.Federation.play); False if a
+        shared credential's player keeps it in another worker."""
+        if self.federation is None:
+            return True
+        try:
+            return await self.federation.play(name, cred, login)
+        except Exception as error:  # the broker is away: this worker alone decides
+            log.warning("cannot ask the broker who plays %s: %s", name, error)
+            return True
+
+    def played(self, name: str, task: asyncio.Task) -> None:
+        """A session of `name` ended (`task`): the name is free, here and, with a broker, everywhere."""
+        if self.playing.get(name.casefold()) is task:
+            del self.playing[name.casefold()]
+            if self.federation is not None:  # (unless a newer session here took it meanwhile)
+                self.federation.let_go(name, lambda: name.casefold() not in self.playing)
+
+    def held_by(self, cred: str) -> int:
+        """Logged-in connections of `cred`, in every worker."""
+        elsewhere = self.federation.elsewhere.get(cred, 0) if self.federation is not None else 0
+        return self.by_cred.get(cred, 0) + elsewhere
+
+    def in_all(self) -> int:
+        """Logged-in connections, in every worker."""
+        elsewhere = sum(self.federation.elsewhere.values()) if self.federation is not None else 0
+        return self.connections + elsewhere
 
     def count_in(self, cred: str) -> None:
         """A connection (SSH or the web door's) logged in with `cred`: it counts against the
@@ -326,6 +409,8 @@ class Hub:
         self.stopping = True
         if self.sweeper is not None:
             self.sweeper.cancel()
+        if self.federation is not None:
+            await self.federation.stop()  # no table taken up from other workers while this one stops
         if self.acceptor is not None:
             self.acceptor.close()
             await self.acceptor.wait_closed()
@@ -341,6 +426,8 @@ class Hub:
             await self.web.close()
         self.lobby.log_unsaved()
         self.lobby.let_go()
+        if self.federation is not None:
+            await self.federation.close()  # its saves' leases given back: another worker may take them up
         self.names.flush()
         self.giveback.close()
         if self.cool_down is not None:
@@ -452,7 +539,7 @@ class Hub:
             )
             _say(process, f"{error}\r\n")
             return 1
-        refusal = self.names.refusal(name, cred)
+        refusal = await self.name_refusal(name, cred)
         if refusal is not None:
             log.info("refused %s from %s: %s", name, _peer(process), refusal)
             _say(process, f"{refusal} Connect with another user name: ssh -p PORT NAME@HOST.\r\n")
@@ -475,6 +562,10 @@ class Hub:
             self.kicked.add(other)
             other.cancel()
             await asyncio.wait({other}, timeout=10)
+        if not await self.play_here(name, cred):
+            log.info("refused %s from %s: already playing through another worker", name, _peer(process))
+            _say(process, f"{name} is playing from another connection. If that is you, close it first.\r\n")
+            return 1
         self.playing[name.casefold()] = task
         try:
             if plain:
@@ -482,8 +573,7 @@ class Hub:
             assert isinstance(process, _Process) and term is not None  # (its sessions are; a checked term)
             return await self._run_ui(process, name, cred, term, env, width, height)
         finally:
-            if self.playing.get(name.casefold()) is task:
-                del self.playing[name.casefold()]
+            self.played(name, task)
             if task in self.kicked:  # its app's output is no longer forwarded
                 _say(
                     process,
@@ -737,7 +827,7 @@ class _Server(asyncssh.SSHServer):
             self.hub.count_out(self.cred)
 
     def _full(self) -> bool:
-        if self.hub.connections < self.hub.settings.max_connections:
+        if self.hub.in_all() < self.hub.settings.max_connections:
             return False
         log.warning("refused a connection from %s: the server is full", self.src)
         self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "the Parlour server is full; try later")
@@ -769,7 +859,7 @@ class _Server(asyncssh.SSHServer):
         its quota of logged-in connections; asked as soon as the credential is known, so the
         client is told before it counts as logged in."""
         quota = self.hub.settings.quotas.of(cred).connections
-        if self.hub.by_cred.get(cred, 0) < quota:
+        if self.hub.held_by(cred) < quota:
             return False
         self.hub.refusals.info("refused a connection from %s: %s has its %d connections", self.src, cred, quota)
         who = "the shared password's players have" if is_shared(cred) else "your login has"
@@ -950,11 +1040,11 @@ def _peer(process: asyncssh.SSHServerProcess[Any]) -> str:
 # ---- the command -----------------------------------------------------------------------------
 
 
-def setup_logging(folder: Path, stderr: bool = True, max_bytes: int = LOG_MAX_BYTES) -> Path:
+def setup_logging(folder: Path, stderr: bool = True, max_bytes: int = LOG_MAX_BYTES, name: str = "serve.log") -> Path:
     """Joins, leaves and refusals to `folder`/serve.log (and stderr): each kind of line within a
     budget (logsafe.LineBudget), the file rotated so that all of its parts hold at most `max_bytes`."""
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "serve.log"
+    path = folder / name
     logger = logging.getLogger("parlour.fronts.serve")
     for handler in list(logger.handlers):  # a second server in one process logs to its own folder
         logger.removeHandler(handler)
@@ -973,8 +1063,8 @@ def setup_logging(folder: Path, stderr: bool = True, max_bytes: int = LOG_MAX_BY
     return path
 
 
-def run(settings: Settings) -> int:
-    """`parlour serve`: run until Ctrl+C."""
+def run(settings: Settings, workers: int = 1) -> int:
+    """`parlour serve`: run until Ctrl+C (with a broker: `workers` processes, workers.py)."""
     from parlour.services import save_lock
     from parlour.services.config import config_dir, data_dir
 
@@ -986,7 +1076,34 @@ def run(settings: Settings) -> int:
     except ServeError as error:
         print(f"parlour serve: {error}", file=sys.stderr)
         return 2
-    log_path = setup_logging(data_dir(), max_bytes=settings.log_max_bytes)
+    if settings.broker is not None:
+        from .workers import supervise
+
+        del hub  # each worker makes its own
+        if settings.web_port is not None:  # made once, now: every worker signs logins with the same key
+            from .cookie import secret_key
+
+            secret_key(config_dir())
+        return supervise(settings, workers, run_worker)
+    return _run(hub, settings, setup_logging(data_dir(), max_bytes=settings.log_max_bytes), True)
+
+
+def run_worker(settings: Settings, index: int) -> int:
+    """One worker process of `parlour serve --workers N` (workers.py): its log is serve-worker-N.log."""
+    from parlour.services.config import data_dir
+
+    try:
+        hub = Hub(settings)
+    except ServeError as error:
+        print(f"parlour serve: worker {index}: {error}", file=sys.stderr)
+        return 2
+    log_path = setup_logging(data_dir(), max_bytes=settings.log_max_bytes, name=f"serve-worker-{index}.log")
+    log.info("worker %d is process %d", index, os.getpid())
+    return _run(hub, settings, log_path, False)
+
+
+def _run(hub: Hub, settings: Settings, log_path: Path, banner: bool) -> int:
+    from parlour.services.config import config_dir
 
     async def main() -> None:
         await hub.start(config_dir())
@@ -996,7 +1113,7 @@ def run(settings: Settings) -> int:
             file=sys.stderr,
         )
         print(f"Host key {hub.fingerprint}; log in {log_path}", file=sys.stderr)
-        if hub.web is not None:
+        if hub.web is not None and banner:
             web_host = settings.web_host or settings.host
             shown = web_host if web_host not in ("0.0.0.0", "::", "") else "THIS-HOST"
             shown = f"[{shown}]" if ":" in shown else shown
@@ -1011,7 +1128,7 @@ def run(settings: Settings) -> int:
                     "add --trusted-proxy 127.0.0.1",
                     file=sys.stderr,
                 )
-        if hub.open:
+        if hub.open and banner:
             print(
                 "No --password-file or --authorized-keys: listening on loopback only, and anyone "
                 "on this machine may join under any name.",
@@ -1022,7 +1139,8 @@ def run(settings: Settings) -> int:
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
         await stop.wait()
-        print("Parlour serve: stopping.", file=sys.stderr)
+        if banner:
+            print("Parlour serve: stopping.", file=sys.stderr)
         await hub.close()
 
     try:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,7 +32,9 @@ from .gametable import GameTable, SeatPlan
 
 if TYPE_CHECKING:
     from parlour.rules.log import Header, Loaded
+    from parlour.services.save_lock import SaveLock
 
+    from .federation import Federation
     from .quotas import TableQuota
 
 log = logging.getLogger("parlour.fronts.serve")
@@ -40,6 +42,7 @@ log = logging.getLogger("parlour.fronts.serve")
 MAX_TABLES = 40
 BOT_NAMES = ("Odie", "Nermal", "Arlene", "Pooky", "Doris", "Rocky", "Biffen", "Brainy")
 KEPT_FINISHED = 8  # finished tables nobody looks at still listed
+_members = itertools.count(1)  # each connection's number in this process (its messages' address between workers)
 
 
 class Member:
@@ -51,6 +54,8 @@ class Member:
         self.seat: int = SPECTATOR
         self.seen: int = 0  # events its UI has shown
         self.view: Any = None  # the view its UI shows (its own object: nothing is copied)
+        self.mid = next(_members)
+        self.remote: str | None = None  # the worker holding the table it is at, when not this one (federation.py)
 
     @property
     def digest(self) -> str:
@@ -84,7 +89,8 @@ class Lobby:
         self.changes = asyncio.Event()  # set after every table change (tests and tools wait on it)
         self.seating = Seating(self)
         self.shelf = Shelf(self)
-        self.numbers = itertools.count(1)  # the tables' numbers, in the order they are set up
+        self.numbers: Iterator[int] = itertools.count(1)  # the tables' numbers, in the order they are set up
+        self.federation: Federation | None = None  # the other workers' tables, with a broker (federation.py)
 
     # ---- connections ---------------------------------------------------------------------------
 
@@ -102,11 +108,15 @@ class Lobby:
                 self.seating.attach(table, member, seat)
                 return
         member.send(self.listing(member))
+        if self.federation is not None:
+            self.federation.joined(member)
 
     def leave(self, member: Member) -> None:
         """A connection ended: its seat is kept (away) in a game, freed at a table still waiting."""
         if self.members.get(member.name.casefold()) is member:
             del self.members[member.name.casefold()]
+        if self.federation is not None:
+            self.federation.left(member)
         self.seating.detach(member)
         self.changed()
 
@@ -117,6 +127,8 @@ class Lobby:
     def handle(self, member: Member, message: wire.ToServer) -> None:
         """One request from a member's UI; anything odd is refused with a notice, never raised."""
         try:
+            if self.federation is not None and self.federation.route(member, message):
+                return  # for a table another worker holds
             self.on.handle(message, self, member)
         except wire.Unknown as error:
             member.send(wire.Refused(str(error)))
@@ -218,19 +230,29 @@ class Lobby:
         return [*bots.levels(game_id), *self.outside]
 
     def open_tables(self, cred: str) -> int:
-        """How many unfinished tables `cred` set up here (its quota counts them)."""
-        return sum(1 for t in self.tables.values() if t.creator == cred and t.status != "finished")
+        """How many unfinished tables `cred` set up (here and in the other workers: its quota counts them)."""
+        elsewhere = self.federation.open_tables(cred) if self.federation is not None else 0
+        return elsewhere + sum(1 for t in self.tables.values() if t.creator == cred and t.status != "finished")
 
     def listing(self, member: Member, lines: tuple[wire.TableLine, ...] | None = None) -> wire.Listing:
         """The lobby for `member` (`lines`: the tables' lines, if already made for someone else)."""
-        tables = tuple(t.line() for t in self.tables.values()) if lines is None else lines
-        return wire.Listing(member.name, tables, tuple(self.outside))
+        if lines is None:
+            lines = tuple(t.line() for t in self.tables.values())
+            if self.federation is not None:  # and the other workers' tables
+                lines = tuple(sorted(lines + self.federation.lines(), key=lambda line: line.id))
+        return wire.Listing(member.name, lines, tuple(self.outside))
 
     def changed(self) -> None:
-        """The tables changed: everyone in the lobby gets the new list."""
+        """The tables changed: everyone in the lobby gets the new list (in every worker)."""
+        if self.federation is not None:
+            self.federation.changed()
+        self.tell_lobby()
+
+    def tell_lobby(self) -> None:
+        """Everyone in this lobby gets the list of tables as it is now."""
         lines = None  # made once for everyone
         for member in list(self.members.values()):
-            if member.table is None:
+            if member.table is None and member.remote is None:
                 listing = self.listing(member, lines)
                 lines = listing.tables
                 member.send(listing)
@@ -384,6 +406,8 @@ class Seating:
 
             path = new_save_path(table.game_id)
         table.play(game, path)
+        if self.lobby.federation is not None:
+            self.lobby.federation.opened(table, path)
         log.info("table %d starts: %s", table.id, ", ".join(names))
         for member in list(table.members):
             member.send(table.seated(member))
@@ -424,12 +448,18 @@ class Shelf:
     def _served(self, path: Path) -> tuple[Loaded, list[SeatPlan]] | None:
         """(the loaded save, its seat plan) for an unfinished served table's save, else None (one
         open elsewhere too: one writer per save, parlour/services/save_lock.py)."""
-        from parlour.services import save_lock, saves
+        from parlour.services import save_lock
 
         holder = save_lock.holder(path)
         if holder is not None:
             log.info("not restored: %s", holder.words(path.name))
             return None
+        return self._read(path)
+
+    def _read(self, path: Path) -> tuple[Loaded, list[SeatPlan]] | None:
+        """(the loaded save, its seat plan) for an unfinished served table's save, else None."""
+        from parlour.services import saves
+
         try:
             loaded = saves.read(path)
         except saves.SaveError as error:
@@ -459,7 +489,21 @@ class Shelf:
             plan.append(SeatPlan(bot, name, None if bot else cred, colour if isinstance(colour, str) else "red"))
         return plan
 
-    def _reopen(self, path: Path, loaded: Loaded, plan: list[SeatPlan]) -> GameTable | None:
+    def reopen_held(self, path: Path, lock: SaveLock) -> GameTable | None:
+        """Open the table saved at `path`, whose lock this process holds (another worker's table,
+        whose lease lapsed: federation.py); a shelved one goes on the shelf. None if not opened."""
+        served = self._read(path)
+        if served is None:
+            return None
+        loaded, plan = served
+        if loaded.header.meta.get("shelved"):
+            self.saves[path] = [(s.name, s.cred) for s in plan if s.bot is None]
+            return None
+        return self._reopen(path, loaded, plan, lock)
+
+    def _reopen(
+        self, path: Path, loaded: Loaded, plan: list[SeatPlan], lock: SaveLock | None = None
+    ) -> GameTable | None:
         lobby = self.lobby
         if len([t for t in lobby.tables.values() if t.status != "finished"]) >= MAX_TABLES:
             log.warning("%s not reopened: the server has as many tables as it can hold", path.name)
@@ -479,7 +523,9 @@ class Shelf:
         told = dropped_told(loaded)  # logged before the save is written again without it
         if told:
             log.warning("table %d, %s: %s", table.id, path.name, told)
-        table.play(game, path, kept=len(loaded.events) if game.events == loaded.events else 0)
+        table.play(game, path, kept=len(loaded.events) if game.events == loaded.events else 0, lock=lock)
+        if lobby.federation is not None:
+            lobby.federation.opened(table, path)
         for seat, s in enumerate(plan):
             if s.bot is None:
                 table.gone(seat)

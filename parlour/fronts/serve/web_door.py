@@ -193,7 +193,11 @@ class WebDoor:
         # asyncio's server with aiohttp's handlers, each connection through the gate (webgate.py)
         assert self.runner.server is not None  # made by setup
         self.listener = await asyncio.get_running_loop().create_server(
-            self.gate.factory(self.runner.server), host, port, backlog=128
+            self.gate.factory(self.runner.server),
+            host,
+            port,
+            backlog=128,
+            reuse_port=self.hub.settings.reuse_port or None,
         )
         self.port = self.listener.sockets[0].getsockname()[1]  # (port 0: the one the system chose)
 
@@ -274,7 +278,7 @@ class WebDoor:
         if isinstance(holder, str):
             return self._form(_sentence(holder), name, status=503)
         try:
-            return self._judge(request, src, name, password)
+            return await self._judge(request, src, name, password)
         finally:
             for waiter in hub.logging_in.give_back(holder):
                 waiter.admitted()
@@ -310,7 +314,7 @@ class WebDoor:
             return holder
         return self.hub.slot_refusal(src, outcome == OWN_SHARE, " (web)")
 
-    def _judge(self, request: web.Request, src: str, name: str, password: str) -> web.Response:
+    async def _judge(self, request: web.Request, src: str, name: str, password: str) -> web.Response:
         """The login, holding its slot; raises the redirect that sets the cookie."""
         hub = self.hub
         if hub.open:
@@ -334,7 +338,7 @@ class WebDoor:
             hub.backoff.succeeded(src, target)
             hub.guesses.give_back(target, src)
             cred = checked
-        refusal = hub.names.refusal(name, cred)
+        refusal = await hub.name_refusal(name, cred)
         if refusal is not None:
             hub.refusals.info("refused %s from %s (web): %s", name, src, refusal)
             return self._form(refusal, status=403)
@@ -366,12 +370,23 @@ class WebDoor:
         if player is not None:
             name, cred = player
             log.info("%s logged out on the web door from %s", name, client_address(request))
-            for session in list(self.sessions):
-                if session.cred == cred and form(session.name) == form(name):
-                    session.log_out()
+            self.close_tabs(name, cred)
+            if self.hub.federation is not None:  # and in every other worker
+                self.hub.federation.logged_out(name, cred, self.logins.logouts.count(cred, name))
         response = web.HTTPSeeOther("/")
         response.del_cookie(cookie.NAME, path="/")
         raise response
+
+    def close_tabs(self, name: str, cred: str) -> None:
+        """The player logged out: its open tabs here close."""
+        for session in list(self.sessions):
+            if session.cred == cred and form(session.name) == form(name):
+                session.log_out()
+
+    def heard_logout(self, name: str, cred: str, count: int) -> None:
+        """The player logged out through another worker: its cookies are refused here too, at once."""
+        self.logins.logouts.heard(cred, name, count)
+        self.close_tabs(name, cred)
 
     # ---- a browser's session -------------------------------------------------------------------
 
@@ -390,7 +405,7 @@ class WebDoor:
             raise web.HTTPForbidden(text="Log in first.")
         name, cred, login = who
         hub = self.hub
-        refusal = hub.names.refusal(name, cred)  # (bound to another login since this one?)
+        refusal = await hub.name_refusal(name, cred)  # (bound to another login since this one?)
         if refusal is not None:
             hub.refusals.info("refused %s's WebSocket from %s: %s", name, client_address(request), refusal)
             raise web.HTTPForbidden(text=refusal)
@@ -419,10 +434,10 @@ class WebDoor:
         hub = self.hub
         if hub.stopping:
             return "the server is restarting"
-        if hub.connections >= hub.settings.max_connections:
+        if hub.in_all() >= hub.settings.max_connections:
             return "the Parlour server is full; try later"
         quota = hub.settings.quotas.of(cred).connections
-        if hub.by_cred.get(cred, 0) >= quota:
+        if hub.held_by(cred) >= quota:
             who = "the shared password's players have" if is_shared(cred) else "your login has"
             return f"{who} {quota} connections here already, the most allowed; close one first"
         hub.count_in(cred)
@@ -558,8 +573,7 @@ class WebSession:
                 await self._say(
                     STOP + "\r\nThe Parlour server is restarting; your game is saved. Reload the page in a moment.\r\n"
                 )
-            if hub.playing.get(name.casefold()) is task:
-                del hub.playing[name.casefold()]
+            hub.played(name, task)
 
     async def _say(self, text: str) -> None:
         try:
@@ -581,6 +595,10 @@ class WebSession:
             self.hub.kicked.add(other)
             other.cancel()
             await asyncio.wait({other}, timeout=10)
+        if not await self.hub.play_here(self.name, self.cred, self.login):
+            log.info("refused %s from %s (web): already playing through another worker", self.name, self.src)
+            await self._say(f"{self.name} is playing from another connection. If that is you, close it first.\r\n")
+            return False
         _LOGINS[task] = self.login
         self.hub.playing[self.name.casefold()] = task
         return True

@@ -1,0 +1,244 @@
+"""Many workers, one lobby (issue 41): workers or hosts sharing a real Redis broker
+(tests/ssh/broker.py starts Debian's redis-server), played through real SSH clients in plain mode.
+
+In this file's first tests two servers run in the test's own process, each with its own broker
+link, as two workers do; `test_worker_processes.py` runs `parlour serve` processes."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+
+import asyncssh
+
+from parlour.fronts.serve.federation import RemoteMember
+from parlour.fronts.serve.guard import GUESS_BURST
+from parlour.services import saves
+from parlour.services.config import data_dir, saves_dir
+from parlour.services.wire import digest
+
+from .harness import member, server, until
+from .test_plain import ASKED, OPTION, LineClient, connect_plain
+
+GAME_OVER = "Game over"
+
+
+async def until_in(hubs, predicate, timeout: float = 20) -> None:
+    """Until `predicate()` holds, checked after every change in any of `hubs` (each lobby wakes
+    only its own waiters)."""
+
+    async def check() -> None:
+        while not predicate():
+            waits = [asyncio.ensure_future(hub.lobby.changes.wait()) for hub in hubs]
+            try:
+                await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                for wait in waits:
+                    wait.cancel()
+
+    try:
+        await asyncio.wait_for(check(), timeout)
+    except TimeoutError:
+        raise AssertionError("timed out waiting for the servers") from None
+
+
+async def log_in(hub, name: str, password: str) -> LineClient:
+    """A plain-mode SSH client logging in with a password."""
+    conn = await asyncssh.connect(
+        "127.0.0.1", hub.port, username=name, password=password, known_hosts=None, client_keys=None, agent_path=None
+    )
+    return LineClient(conn, await conn.create_process(env={"LANG": "en_GB.UTF-8"}, encoding=None))
+
+
+class Answers:
+    """Clients answering every question put to them (a random option of the last one asked), each
+    question once: what was asked of a client before is remembered across calls."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+        self.answered: dict[int, int] = {}  # questions answered, by client
+
+    async def play(self, clients, moves: int | None = None) -> int:
+        """Answer until the game is over, or `moves` answers were given; returns how many were given."""
+        answered = self.answered
+        for client in clients:
+            answered.setdefault(id(client), 0)
+        given = 0
+        while moves is None or given < moves:
+            if any(GAME_OVER in c.text() for c in clients):
+                return given
+            due = [c for c in clients if len(ASKED.findall(c.text())) > answered[id(c)]]
+            if not due:
+                await self._asked(clients)
+                continue
+            for client in due:
+                told = client.text()
+                answered[id(client)] = len(ASKED.findall(told))
+                last = max(told.rfind("Your turn."), told.rfind("Your decision ("))
+                client.type(self.rng.choice(OPTION.findall(told[last:])))
+                given += 1
+        return given
+
+    async def _asked(self, clients) -> None:
+        """Until a client is asked something new (or the game is over)."""
+        answered = self.answered
+        waits = [
+            asyncio.ensure_future(
+                c.said(lambda text, c=c: len(ASKED.findall(text)) > answered[id(c)] or GAME_OVER in text)
+            )
+            for c in clients
+        ]
+        try:
+            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED, timeout=20)
+        finally:
+            for wait in waits:
+                wait.cancel()
+                with contextlib.suppress(BaseException):
+                    await wait
+        assert any(w.done() and not w.cancelled() and w.exception() is None for w in waits), "nobody was asked"
+
+
+async def test_players_in_two_workers_sit_at_one_table_each_seeing_only_their_own_hand(broker_url):
+    async with server(broker=broker_url) as a, server(broker=broker_url) as b:
+        ann = await connect_plain(a, "Ann")
+        ann.type("new garfield human")
+        await until(a, lambda: len(a.lobby.tables) == 1)
+        table = next(iter(a.lobby.tables.values()))
+        bob = await connect_plain(b, "Bob")  # through the other worker: the table is listed there too
+        await bob.said(lambda text: f"{table.id}. Garfield, Ann" in text)
+        bob.type(f"join {table.id}")
+        await until(a, lambda: table.status == "playing")
+        assert table.id not in b.lobby.tables  # one authoritative driver, in A
+        bobs = [m for m in table.members if m.name == "Bob"]
+        assert len(bobs) == 1 and isinstance(bobs[0], RemoteMember)
+        given = await Answers(3).play([ann, bob], moves=16)
+        assert given == 16 and "Your turn." in bob.text()
+        # Bob's UI, in B, shows his own seat's view of A's table (redacted for him), as Ann's does hers
+        events = len(table.table.events)
+        await until_in((a, b), lambda: member(b, "Bob").seen == events and member(a, "Ann").seen == events)
+        assert member(b, "Bob").digest == digest(table.table.view(1))
+        assert member(a, "Ann").digest == digest(table.table.view(0))
+        saved = saves.read(next(saves_dir().glob("*.jsonl")))  # every move saved, by A
+        assert list(saved.header.players) == ["Ann", "Bob"] and len(saved.events) == events
+        await ann.close()
+        await bob.close()
+
+
+async def test_wrong_passwords_through_one_worker_count_in_the_others(broker_url, tmp_path):
+    from .harness import write
+    from .test_safety import guess
+
+    passwords = write(tmp_path / "passwords", "ann:apple\n")
+    async with (
+        server(broker=broker_url, password_file=passwords) as a,
+        server(broker=broker_url, password_file=passwords) as b,
+    ):
+        tried = await guess(a, "ann", [f"wrong{i}" for i in range(10)])  # three judged by A
+        assert tried <= 4
+        record = lambda hub: hub.backoff.records.get("127.0.0.1")  # noqa: E731
+        await until(b, lambda: record(b) is not None and record(b).failures == 3, timeout=5)
+        assert b.backoff.turn("127.0.0.1", "password:ann") > 0  # B makes the next guess wait too
+        assert b.guesses.buckets["password:ann"][0] < GUESS_BURST - 1  # and counts A's tries at Ann's password
+
+
+async def test_a_second_login_through_another_worker_closes_the_first_as_in_one(broker_url, tmp_path):
+    from .harness import write
+
+    passwords = write(tmp_path / "passwords", "ann:apple\nshared\n")
+    async with (
+        server(broker=broker_url, password_file=passwords) as a,
+        server(broker=broker_url, password_file=passwords) as b,
+    ):
+        first = await log_in(a, "Ann", "apple")
+        await first.said(lambda text: "Tables (Ann):" in text)
+        again = await log_in(b, "Ann", "apple")  # Ann again, through B
+        await again.said(lambda text: "Tables (Ann):" in text)
+        await first.wait_for(lambda client: client.closed)
+        assert "Ann" not in a.playing and "ann" in b.playing
+        cid = await log_in(a, "Cid", "shared")  # a shared password's player keeps his name
+        await cid.said(lambda text: "Tables (Cid):" in text)
+        other = await log_in(b, "Cid", "shared")
+        await other.said(lambda text: "Cid is playing from another connection" in text)
+        assert not cid.closed
+        for client in (again, cid, other):
+            await client.close()
+        playing = b.federation.broker.redis
+        await until_in((a, b), lambda: "ann" not in b.playing and "cid" not in a.playing)
+        for _ in range(100):  # the names are let go in the broker too (a moment after the sessions end)
+            if not await playing.hlen("parlour:playing"):
+                break
+            await asyncio.sleep(0.02)
+        assert await playing.hlen("parlour:playing") == 0
+    assert "failed" not in (data_dir() / "serve.log").read_text()
+
+
+async def test_full_screen_players_in_two_workers_play_one_rigged_table(broker_url):
+    from .test_serve import PRESENTER, rigged_table, seat_both
+
+    async with server(broker=broker_url) as a, server(broker=broker_url) as b:
+        table = rigged_table(a)  # A holds the table; Ann plays through A, Bob through B
+        ann, bob = await seat_both(a, table, b)
+        hubs, terms = {"Ann": a, "Bob": b}, {"Ann": ann, "Bob": bob}
+
+        def caught_up() -> bool:
+            count = len(table.table.events)
+            return all(member(hubs[n], n) is not None and member(hubs[n], n).seen == count for n in hubs)
+
+        for _ in range(24):  # (the whole game takes half a minute: its first 24 actions show it)
+            await until_in((a, b), caught_up)
+            seat = table.table.to_act()[0]
+            term = terms[table.table.players[seat]]
+            term.press("space" if PRESENTER.roll_action(table.table.legal_actions(seat)) is not None else "enter")
+            before = len(table.table.events)
+            await until(a, lambda: len(table.table.events) > before)
+            assert "Ann's hand" not in bob.text() and "Bob's hand" not in ann.text()
+        await until_in((a, b), caught_up)
+        assert member(a, "Ann").digest == digest(table.table.view(0))
+        assert member(b, "Bob").digest == digest(table.table.view(1))
+        assert b"Ann's hand" not in bob.raw and b"Bob's hand" not in ann.raw  # never, in all Bob's screen got
+        assert len(table.table.events) > 24 and table.table.result() is None
+        await ann.close()
+        await bob.close()
+
+
+async def test_a_web_logout_through_one_worker_ends_the_cookies_in_the_others(broker_url, tmp_path):
+    from .harness import write
+    from .test_web_door import PASSWORDS, client, log_in, origin, url
+    from .test_web_door_holds import cookie_of, lobby_with
+
+    passwords = write(tmp_path / "passwords", PASSWORDS)
+    async with (
+        server(broker=broker_url, password_file=passwords, web_port=0) as a,
+        server(broker=broker_url, password_file=passwords, web_port=0) as b,
+        client() as ann,
+    ):
+        await log_in(ann, a, "Ann", "ann-secret")
+        kept = cookie_of(ann, a)  # a copy kept (another tab, or a thief), good in every worker
+        assert await lobby_with(kept, a) == 200 and await lobby_with(kept, b) == 200
+        assert (await ann.post(url(a, "/logout"), headers=origin(a), allow_redirects=False)).status == 303
+        await until_in((a, b), lambda: b.web.logins.check(kept) is None)
+        assert await lobby_with(kept, b) == 401 and await lobby_with(kept, a) == 401
+
+
+async def test_the_tables_a_login_set_up_in_one_worker_count_in_the_others(broker_url, tmp_path):
+    from parlour.fronts.serve.quotas import parse
+
+    from .harness import write
+
+    passwords = write(tmp_path / "passwords", "shared\n")
+    quotas = parse(["shared.tables=1"])
+    async with (
+        server(broker=broker_url, password_file=passwords, quotas=quotas) as a,
+        server(broker=broker_url, password_file=passwords, quotas=quotas) as b,
+    ):
+        cid = await log_in(a, "Cid", "shared")
+        cid.type("new garfield human")  # the shared password's one open table, in A
+        await cid.said(lambda text: "You have a seat." in text)
+        dan = await log_in(b, "Dan", "shared")  # the same login, through B
+        await dan.said(lambda text: "Garfield, Cid" in text)
+        dan.type("new smurf human")
+        await dan.said(lambda text: "the players of the shared password have 1 tables open" in text)
+        assert not b.lobby.tables
+        await cid.close()
+        await dan.close()
