@@ -21,7 +21,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -128,7 +128,7 @@ class Federation:
             self.tasks.append(asyncio.create_task(job()))
         self.dirty.set()
 
-    def _job(self, call) -> None:
+    def _job(self, call: Awaitable[object]) -> None:
         job = asyncio.ensure_future(call)
         self.jobs.add(job)
         job.add_done_callback(self.jobs.discard)

@@ -39,7 +39,7 @@ def form(name: str) -> str:
     return unicodedata.normalize("NFKC", name).casefold()
 
 
-def words(outcome: str, name: str, quota=None) -> str | None:
+def words(outcome: str, name: str, quota: Quota | None = None) -> str | None:
     """What a player is told when `name` is not theirs to use: `outcome` is "owned", "look:TWIN",
     "full", "names" or "hour" (the name book's, here or in the broker: broker.py), or "ok"."""
     if outcome == "ok":
@@ -50,6 +50,7 @@ def words(outcome: str, name: str, quota=None) -> str | None:
         return f"The name {name} looks like the name {outcome[5:]}, which is taken here."
     if outcome == "full":
         return "This server's book of names is full: no new name can be taken; use one you used before."
+    assert quota is not None  # "names" and "hour" come only where a credential has quotas
     if outcome == "names":
         return f"Your login already owns {quota.names} names, as many as one login may here; use one of them."
     return (

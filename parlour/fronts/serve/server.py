@@ -47,8 +47,8 @@ if TYPE_CHECKING:
     from parlour.services.wire import ToServer
 
     from .channel import Channel
-    from .ui import Ui
     from .federation import Federation
+    from .ui import Ui
     from .web_door import WebDoor
 
 log = logging.getLogger("parlour.fronts.serve")

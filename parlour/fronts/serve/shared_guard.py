@@ -7,6 +7,7 @@ not N times as many with N workers."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from .guard import Backoff, Guesses
 
@@ -14,7 +15,7 @@ Tell = Callable[[str, str, str], None]  # (what, source, target) to the other wo
 
 
 class SharedBackoff(Backoff):
-    def __init__(self, tell: Tell, **options):
+    def __init__(self, tell: Tell, **options: Any) -> None:
         super().__init__(**options)
         self.tell = tell
 
@@ -29,7 +30,7 @@ class SharedBackoff(Backoff):
 
 
 class SharedGuesses(Guesses):
-    def __init__(self, tell: Tell, **options):
+    def __init__(self, tell: Tell, **options: Any) -> None:
         super().__init__(**options)
         self.tell = tell
 

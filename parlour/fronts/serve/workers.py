@@ -15,6 +15,7 @@ import signal
 import socket
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -106,7 +107,7 @@ def reserve(host: str, port: int) -> socket.socket:
     return sock
 
 
-def supervise(settings: Settings, workers: int, start) -> int:
+def supervise(settings: Settings, workers: int, start: Callable[[Settings, int], int]) -> int:
     """Run `workers` processes of `start(settings, index)` (which returns an exit status) until
     SIGINT or SIGTERM, replacing each one that ends; returns the exit status."""
     try:
@@ -146,7 +147,7 @@ def supervise(settings: Settings, workers: int, start) -> int:
                 os._exit(status)
         children[pid] = (index, time.monotonic(), worker)
 
-    def stop(signum, frame) -> None:
+    def stop(signum: int, frame: object) -> None:
         nonlocal stopping
         stopping = True
         for pid in children:
