@@ -394,6 +394,29 @@ class Asker:
         return await done
 
 
+PACE = 2.0  # seconds between a realistic player's moves
+
+
+async def paced_player(asker: Asker, name: str, term, deadline: float, delays: list, moves: list | None = None) -> None:
+    """A player at a Garfield table with a bot, making a move every PACE seconds (from a random
+    offset) until `deadline` (the monotonic clock): each key-to-screen goes to `delays`, and with
+    `moves` also (when the key was pressed, by the monotonic clock; key-to-screen)."""
+    await asyncio.sleep(random.random() * PACE)
+    while time.monotonic() < deadline:
+        began = time.perf_counter()
+        turn = await asker.ask("turn", name=name)
+        if turn["key"] is None:
+            await asker.ask("seat", name=name)
+            continue
+        start, pressed = time.perf_counter(), time.monotonic()
+        term.press(turn["key"])
+        await asker.ask("shown", name=name, count=turn["count"])
+        delays.append(time.perf_counter() - start)
+        if moves is not None:
+            moves.append((pressed, delays[-1]))
+        await asyncio.sleep(max(0.0, PACE - (time.perf_counter() - began)))
+
+
 async def capacity(counts: list[int], code: Path | None, seconds: float) -> None:
     from tests.ssh.harness import Terminal, connect
 
@@ -418,24 +441,9 @@ async def capacity(counts: list[int], code: Path | None, seconds: float) -> None
         asker = Asker(srv)
         delays: list[float] = []
         deadline = time.monotonic() + seconds
-
-        async def player(i: int, term) -> None:
-            await asyncio.sleep(random.random() * 2)
-            while time.monotonic() < deadline:
-                began = time.perf_counter()
-                turn = await asker.ask("turn", name=f"p{i}")
-                if turn["key"] is None:
-                    await asker.ask("seat", name=f"p{i}")
-                    continue
-                start = time.perf_counter()
-                term.press(turn["key"])
-                await asker.ask("shown", name=f"p{i}", count=turn["count"])
-                delays.append(time.perf_counter() - start)
-                await asyncio.sleep(max(0.0, 2 - (time.perf_counter() - began)))
-
         load = Path("/proc/loadavg").read_text().split()[0]
         cpu0 = ssh_bench.cpu_seconds(srv.process.pid)
-        await asyncio.gather(*(player(i, t) for i, t in enumerate(terms)))
+        await asyncio.gather(*(paced_player(asker, f"p{i}", t, deadline, delays) for i, t in enumerate(terms)))
         cpu = (ssh_bench.cpu_seconds(srv.process.pid) - cpu0) / seconds
         print(
             f"capacity: {n} players at tables with a bot, a move every 2 s for {seconds:.0f} s: key to screen "
