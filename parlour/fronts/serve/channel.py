@@ -255,6 +255,9 @@ class ChannelDriver(Driver):
 
     def close(self) -> None:
         self.disable_input()
+        # the parser and its parse generator hold each other and the last key (whose sender is the
+        # app): emptied, the closed app is freed by reference counting (parlour/fronts/serve/memory.py)
+        vars(self._parser).clear()
         if self.channel.driver is self:
             self.channel.driver = None
         if self._flush_soon is not None:

@@ -39,7 +39,7 @@ from .memory import GiveBack
 from .names import NameBook, is_shared
 from .pace import Bucket
 from .quotas import Hourly, Quotas, TableQuota
-from .slots import OWN_SHARE, TAKEN, WAIT, WAITING, Slots, enter_in_turn
+from .slots import EVICT_AFTER, OWN_SHARE, TAKEN, WAIT, WAITING, Slots, enter_in_turn
 from .tables import Lobby, Member
 
 if TYPE_CHECKING:
@@ -226,7 +226,8 @@ class Hub:
         self.kicked: weakref.WeakSet[asyncio.Task[Any]] = weakref.WeakSet()
         self.uis: set = set()  # the sessions' apps (parlour/fronts/serve/ui.py) not yet closed
         self.closing: set[asyncio.Task] = set()  # apps being closed
-        self.giveback = GiveBack()  # what ended sessions used goes back, a little later (memory.py)
+        # what ended sessions used goes back, a little later (memory.py), in full while nobody is connected
+        self.giveback = GiveBack(idle=lambda: self.connections == 0)
         self.starting = asyncio.Semaphore(STARTING)
         self.cool_down: Callable[[], None] | None = (
             None  # undoes what the start changed in Textual (parlour/fronts/serve/ui.py)
@@ -531,6 +532,7 @@ class Hub:
                     hello.cancel()
                 if not hello.cancelled():
                     self.lobby.handle(member, hello.result())
+                    self.giveback.started()
             tasks = [
                 asyncio.create_task(self._keys_in(process, channel, member, KeyDecoder(encoding))),
                 asyncio.create_task(self._link(outbox, member)),
@@ -570,7 +572,7 @@ class Hub:
                 )
         finally:
             self.uis.discard(ui)
-            self.giveback.ended()
+            self.giveback.ended(ui.parts)
 
     async def _keys_in(self, process, channel, member: Member, decoder: KeyDecoder) -> str | None:
         """The client's keystrokes (as text) to its app, at most READ_RATE bytes a second (its
@@ -674,8 +676,8 @@ class _Server(asyncssh.SSHServer):
         self.logging_in = False
         self.hub.refusals.info("closed a connection from %s still logging in: room for another address", self.src)
         self._refuse(
-            "the server had every login slot taken and closed the oldest connection of the "
-            "busiest address, yours; try again"
+            f"the server had every login slot taken and closed yours: it had been logging in for "
+            f"over {EVICT_AFTER:g} s from the address holding the most slots; try again"
         )
 
     def _logged_out(self) -> None:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
-from parlour.compat.textual import capture_output_into, share_parsed_css
+from parlour.compat.textual import capture_output_into, keep_parts_at_close, share_parsed_css
 
 from .channel import Channel, ChannelDriver
 
@@ -95,6 +95,9 @@ class Ui:
         self.task: asyncio.Task[Any] | None = None
         self.errors = io.StringIO()
         self.closed = False
+        # the app's own objects, handed over as it closes: their cycles are broken once it is
+        # closed (parlour/fronts/serve/memory.py), so that no full collection is needed to free it
+        self.parts: list[object] = []
 
     def start(self, lobby: Listing | None = None) -> asyncio.Task[Any]:
         """Make the app and run it in a task of its own (its context: a copy of the caller's), and
@@ -112,6 +115,7 @@ class Ui:
         # starting and ending in any order they would be left pointing at a closed one. Each app
         # "captures" into the server's own streams instead, so the swap changes nothing.
         capture_output_into(app, sys.stdout, sys.stderr)
+        keep_parts_at_close(app, self.parts)
         self.task = task = asyncio.create_task(
             app.run_async(mouse=False, size=self.channel.size), name=f"ui {self.name}"
         )
@@ -131,6 +135,7 @@ class Ui:
         self.closed = True
         if self.task is None or self.app is None:  # (start sets both)
             return
+        self.parts.extend(self.app.workers)  # (the link's worker ends as the link closes)
         self.link.close()
         if not self.task.done():
             self.app.exit()
@@ -140,6 +145,8 @@ class Ui:
             self.task.cancel()
             await asyncio.wait({self.task}, timeout=EXIT_GRACE)
         self.channel.close()
+        if not self.task.done() or self.task.cancelled():  # (its own tasks may still run: left whole)
+            self.parts.clear()
         if self.task.done() and not self.task.cancelled() and (error := self.task.exception()) is not None:
             log.error("%s's UI failed", self.name, exc_info=error)
         elif self.failed:

@@ -1,0 +1,70 @@
+"""`parlour serve` does not stall its players (issue 41): a closed session's app is freed by
+reference counting, not by a full cyclic collection (which walks every live player's objects
+while everyone waits), and what lives on is frozen, so Python's own collections walk only what
+is new. Through real SSH connections on loopback; what does not depend on the machine's speed
+is asserted (what is freed with the collector off, collections run); the loop's longest hold is
+`tools/ssh_stall.py`'s figure."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import weakref
+
+from .harness import connect, member, server, until
+from .test_bounds import log_text, poll, the_app
+from .test_serve import caught_up, play_one
+
+
+async def test_a_closed_sessions_app_is_freed_without_a_full_collection():
+    async with server(save=False) as hub:
+        ann, bob = await connect(hub, "Ann"), await connect(hub, "Bob")
+        await ann.wait_for("the tables")
+        await bob.wait_for("the tables")
+        table = hub.lobby.create("garfield", ["human", "bot:random"])
+        hub.lobby.seating.sit(member(hub, "Bob"), table)  # an app that has drawn a game
+        for _ in range(2):
+            await play_one(hub, table, {"Bob": bob}, names=("Bob",))
+        await until(hub, lambda: caught_up(hub, table, "Bob"))
+        app = the_app(hub, "Bob")
+        gone = [weakref.ref(app), weakref.ref(app.screen), weakref.ref(app._driver)]
+        del app
+        await poll(lambda: not hub.giveback.pending, "the pass after the apps started")
+        gc.disable()  # nothing but reference counting frees Bob's app
+        try:
+            await bob.close()
+            await poll(lambda: len(hub.uis) == 1 and not hub.closing and hub.giveback.pending, "Bob's app closed")
+            hub.giveback.now()  # the pass: Ann is connected, so it runs no full collection
+            assert hub.giveback.collections == 0
+            assert [ref() for ref in gone if ref() is not None] == []  # before: none of them
+        finally:
+            gc.enable()
+        await ann.close()
+        await poll(lambda: not hub.uis and not hub.closing and hub.connections == 0, "Ann gone")
+        await poll(lambda: hub.giveback.pending, "the pass after Ann left")
+        hub.giveback.now()
+        assert hub.giveback.collections == 1  # nobody connected: a full collection, nobody waits
+
+
+async def test_what_lives_on_is_frozen_so_pythons_collections_skip_it():
+    async with server(save=False) as hub:
+        ann = await connect(hub, "Ann")
+        await ann.wait_for("the tables")
+        await poll(lambda: hub.giveback.passes >= 1 and not hub.giveback.pending, "the pass after Ann's app started")
+        app = the_app(hub, "Ann")
+        assert all(app is not young for young in gc.get_objects(2))  # (frozen: in no generation)
+        del app
+        await ann.close()
+
+
+async def test_a_crowd_from_many_addresses_at_once_all_reach_the_lobby():
+    """Issue 41: a class logging in when the teacher says "go". Here 12 players from 12 addresses
+    at once for 4 login slots (the default: 100 for 32); before, each newcomer closed the oldest
+    login under way (every address held one: each was "the busiest") and told it an untrue reason."""
+    async with server(save=False, max_logins=4) as hub:
+        players = await asyncio.gather(*(connect(hub, f"p{i}", local_addr=(f"127.0.0.{10 + i}", 0)) for i in range(12)))
+        await asyncio.gather(*(player.wait_for("the tables") for player in players))
+        assert "closed a connection" not in log_text()
+        for player in players:
+            await player.close()
+        await until(hub, lambda: not hub.lobby.members)
