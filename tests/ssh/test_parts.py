@@ -8,6 +8,7 @@ import stat
 
 import pytest
 
+from parlour.fronts.serve import slots as slots_module
 from parlour.fronts.serve.client import (
     BadClient,
     KeyDecoder,
@@ -21,7 +22,6 @@ from parlour.fronts.serve.files import LooseFile, check_private, write_private
 from parlour.fronts.serve.guard import Backoff, source
 from parlour.fronts.serve.logsafe import RateLimited, escape
 from parlour.fronts.serve.names import NameBook
-from parlour.fronts.serve import slots as slots_module
 from parlour.fronts.serve.slots import Slots, site
 
 
