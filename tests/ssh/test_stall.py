@@ -11,6 +11,8 @@ import asyncio
 import gc
 import weakref
 
+from parlour.fronts.serve import cpu
+
 from .harness import connect, member, server, until
 from .test_bounds import log_text, poll, the_app
 from .test_serve import caught_up, play_one
@@ -67,4 +69,27 @@ async def test_a_crowd_from_many_addresses_at_once_all_reach_the_lobby():
         assert "closed a connection" not in log_text()
         for player in players:
             await player.close()
+        await until(hub, lambda: not hub.lobby.members)
+
+
+async def test_a_session_over_its_cpu_share_has_its_keys_held_and_only_it():
+    """Issue 41: 20 clients at 30 keys a second slowed everyone (key pacing bounds keys, not what
+    they cost). Each session's app is charged the CPU its tasks take (parlour/fronts/serve/cpu.py);
+    one in debt waits, the others do not."""
+    async with server(save=False) as hub:
+        ann, bob = await connect(hub, "Ann"), await connect(hub, "Bob")
+        await ann.wait_for("the tables")
+        await bob.wait_for("the tables")
+        ann_ui, bob_ui = (next(ui for ui in hub.uis if ui.name == name) for name in ("Ann", "Bob"))
+        assert ann_ui.channel.cpu.tokens < cpu.BURST  # its app's start was charged to it
+        bob_ui.channel.cpu.tokens = -1000 * cpu.RATE  # as if Bob's keys had cost 1,000 s of the loop
+        bob.press("n")
+        ann.press("n")
+        await ann.wait_for("A new table")  # Ann's key went at once
+        await poll(lambda: len(bob_ui.app._driver._held) == 1, "Bob's key held")
+        assert "A new table" not in bob.text()
+        bob_ui.channel.cpu.tokens = cpu.BURST  # Bob's debt is paid: his key goes
+        await bob.wait_for("A new table")
+        await ann.close()
+        await bob.close()
         await until(hub, lambda: not hub.lobby.members)

@@ -233,6 +233,7 @@ class Hub:
             None  # undoes what the start changed in Textual (parlour/fronts/serve/ui.py)
         )
         self.acceptor: asyncssh.SSHAcceptor | None = None
+        self.unmeter: Callable[[], None] | None = None  # undoes the sessions' CPU meter (cpu.py)
         self.port = settings.port
         self.web: WebDoor | None = None  # the web door (parlour/fronts/serve/web_door.py), if any
 
@@ -277,6 +278,9 @@ class Hub:
         )
         self.port = acceptor.get_port()
         self.fingerprint = key.get_fingerprint()
+        from .cpu import install
+
+        self.unmeter = install(asyncio.get_running_loop())  # each session's CPU counted (cpu.py)
         if self.settings.web_port is not None:
             from .web_door import WebDoor
 
@@ -331,6 +335,8 @@ class Hub:
         self.lobby.let_go()
         self.names.flush()
         self.giveback.close()
+        if self.unmeter is not None:
+            self.unmeter()
         if self.cool_down is not None:
             self.cool_down()
 

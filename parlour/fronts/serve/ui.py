@@ -25,6 +25,7 @@ from rich.console import Console
 from parlour.compat.textual import capture_output_into, keep_parts_at_close, share_parsed_css
 
 from .channel import Channel, ChannelDriver
+from .cpu import METER
 
 if TYPE_CHECKING:
     from parlour.services.wire import Listing, ToServer
@@ -116,6 +117,7 @@ class Ui:
         # "captures" into the server's own streams instead, so the swap changes nothing.
         capture_output_into(app, sys.stdout, sys.stderr)
         keep_parts_at_close(app, self.parts)
+        METER.set(self.channel.cpu)  # every task of the app is charged to this session (cpu.py)
         self.task = task = asyncio.create_task(
             app.run_async(mouse=False, size=self.channel.size), name=f"ui {self.name}"
         )

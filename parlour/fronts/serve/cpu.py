@@ -1,0 +1,78 @@
+"""The CPU each session's app costs the loop every player shares (issue 41: key pacing bounds
+keys, not what they cost). Every task a session's app starts is metered: each step of its
+coroutine is timed on the thread's CPU clock and charged to the session's `Bucket` (RATE
+seconds of CPU a second, BURST saved up). A session in debt has its keys held back by its
+driver (parlour/fronts/serve/channel.py) until it is out of debt: only the session over its
+share is slowed, the others' keys go on at once.
+
+The meter travels in a context variable: a session sets it before its app starts, and every
+task made in that context (the app's, its widgets', its timers') inherits it."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Coroutine
+from contextvars import Context, ContextVar
+from typing import Any
+
+from .pace import Bucket
+
+# Seconds of CPU a second one session's app may use, sustained: a fortieth of a core, so that 20
+# sessions pressing keys flat out take at most half of one and leave the rest to the others (an
+# ordinary player uses far less: a move every 2 s at 10-40 ms each); and at once (a new screen, a
+# game's first frames, a burst of keys: a few seconds of fast typing before it is slowed).
+RATE = 0.025
+BURST = 0.5
+
+METER: ContextVar[Bucket | None] = ContextVar("parlour_session_cpu", default=None)
+
+
+def meter() -> Bucket:
+    """A new session's meter (the context's `METER` is set to it by the session)."""
+    return Bucket(RATE, BURST)
+
+
+class _Metered(Coroutine[Any, Any, Any]):
+    """A coroutine whose every step's CPU is charged to a meter."""
+
+    __slots__ = ("coro", "meter")
+
+    def __init__(self, coro: Coroutine[Any, Any, Any], meter: Bucket):
+        self.coro, self.meter = coro, meter
+
+    def send(self, value: Any) -> Any:
+        began = time.thread_time()
+        try:
+            return self.coro.send(value)
+        finally:
+            self.meter.wait(time.thread_time() - began)
+
+    def throw(self, *args: Any) -> Any:
+        began = time.thread_time()
+        try:
+            return self.coro.throw(*args)
+        finally:
+            self.meter.wait(time.thread_time() - began)
+
+    def close(self) -> None:
+        self.coro.close()
+
+    def __await__(self):  # (never awaited: a task runs it by send and throw)
+        return self.coro.__await__()
+
+
+def install(loop: asyncio.AbstractEventLoop) -> Callable[[], None]:
+    """Meter the tasks made in a session's context on `loop`; returns what undoes it."""
+    previous = loop.get_task_factory()
+
+    def factory(loop: asyncio.AbstractEventLoop, coro: Any, context: Context | None = None) -> asyncio.Task[Any]:
+        bucket = context.get(METER) if context is not None else METER.get()
+        if bucket is not None:
+            coro = _Metered(coro, bucket)
+        if previous is not None:
+            return previous(loop, coro) if context is None else previous(loop, coro, context=context)  # type: ignore[call-arg]
+        return asyncio.Task(coro, loop=loop, context=context)
+
+    loop.set_task_factory(factory)  # type: ignore[arg-type]
+    return lambda: loop.set_task_factory(previous)
