@@ -126,6 +126,8 @@ async def _serve(players: int) -> None:
     from tests.ssh.test_serve import PRESENTER, caught_up
 
     fields = {f.name for f in dataclasses.fields(Settings)}
+    if "workers" in EXTRA_SETTINGS and "workers" not in fields:
+        raise SystemExit("this checkout's server has no workers setting (parlour serve --workers): 1 worker only")
     settings = {
         k: v
         for k, v in {
@@ -235,6 +237,7 @@ async def _serve(players: int) -> None:
                     passes=giveback.passes if giveback else 0,
                     collections=giveback.collections if giveback else 0,
                     ms=giveback.last_ms if giveback else 0,
+                    trim_ms=giveback.last_trim_ms if giveback else 0,
                     full=gc.get_stats()[2]["collections"],
                 )
             elif do == "turn":  # the key this player's screen offers now, if it is their turn
@@ -422,6 +425,7 @@ def main() -> None:
     )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # the server process
     parser.add_argument("--web", action="store_true", help=argparse.SUPPRESS)  # ... with the web door
+    parser.add_argument("--workers", type=int, default=1, help=argparse.SUPPRESS)  # ... with N workers
     args = parser.parse_args()
     players = max(2, args.players)
     if args.serve:
@@ -439,6 +443,8 @@ def main() -> None:
             pass
         if args.web:  # the web door
             EXTRA_SETTINGS.update(web_port=0)
+        if args.workers != 1:  # (a server setting since issue 41's workers; refused without it)
+            EXTRA_SETTINGS.update(workers=args.workers)
         asyncio.run(serve(players))
         return
     with tempfile.TemporaryDirectory() as folder:

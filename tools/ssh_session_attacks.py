@@ -6,6 +6,7 @@ PSS: before, the peak while it runs, and after its session ended) and log growth
     .venv/bin/python tools/ssh_session_attacks.py --attack paste --seconds 20
     .venv/bin/python tools/ssh_session_attacks.py --attack keys30 --rounds 3 --no-player  # memory given back?
     .venv/bin/python tools/ssh_session_attacks.py --capacity 10,20,40  # players at a key every 2 s
+    .venv/bin/python tools/ssh_session_attacks.py --capacity 10,15,20,25,30,35,40 --until-ms 50 --workers 1
     # another checkout's code (e.g. before a change), run from that checkout:
     cd /tmp/before && /path/to/.venv/bin/python /path/to/tools/ssh_session_attacks.py --code /tmp/before
 
@@ -30,7 +31,10 @@ have ended, their apps are closed and the server has given back what they used
 a server's first session loads once is not counted as the attack's).
 
 --capacity N,...: N players, each at a Garfield table with a bot, each making a move every 2 s
-(at random offsets); key-to-screen as above. Reports median and p95 per N.
+(at random offsets); key-to-screen as above. Reports median and p95 per N; with --until-ms 50,
+stops at the first N past 50 ms and says the capacity (the last N within). --workers N runs the
+server with N workers (the server's `workers` setting, `parlour serve --workers`; refused by a
+checkout without it).
 """
 
 from __future__ import annotations
@@ -417,7 +421,9 @@ async def paced_player(asker: Asker, name: str, term, deadline: float, delays: l
         await asyncio.sleep(max(0.0, PACE - (time.perf_counter() - began)))
 
 
-async def capacity(counts: list[int], code: Path | None, seconds: float) -> None:
+async def capacity(counts: list[int], code: Path | None, seconds: float, workers: int = 1, until_ms: float = 0) -> None:
+    """Each N of `counts` in turn (a server each); with `until_ms`, stop at the first N whose p95
+    passes it and say the last N that stayed within it (the capacity)."""
     from tests.ssh.harness import Terminal, connect
 
     class Client(Terminal):
@@ -428,9 +434,10 @@ async def capacity(counts: list[int], code: Path | None, seconds: float) -> None
             while b"the tables" not in self.raw:
                 await asyncio.wait_for(self._changed.wait(), 120)
 
+    within = 0
     for n in counts:
         srv = Server()
-        await srv.start(n, code)
+        await srv.start(n, code, ["--workers", str(workers)] if workers != 1 else [])
         hub = type("Hub", (), {"port": srv.port})()
         terms = [await connect(hub, f"p{i}", terminal=Client) for i in range(n)]
         for term in terms:
@@ -456,6 +463,17 @@ async def capacity(counts: list[int], code: Path | None, seconds: float) -> None
             await term.close()
         srv.process.stdin.close()
         await srv.process.wait()
+        if until_ms and quantile(delays, 0.95) * 1000 > until_ms:
+            break
+        within = n
+    if until_ms:
+        print(
+            f"capacity with {workers} worker(s): {within} players at that pace with an ordinary player's p95 within "
+            f"{until_ms:g} ms (the next step, {n}, passed it)"
+            if within != n
+            else f"capacity: over {n} players",
+            flush=True,
+        )
 
 
 def main() -> None:
@@ -463,6 +481,10 @@ def main() -> None:
     parser.add_argument("--attack", action="append", choices=ATTACKS, help="one attack (repeatable; default all)")
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--capacity", help="comma-separated numbers of players at a realistic pace")
+    parser.add_argument(
+        "--until-ms", type=float, default=0, help="with --capacity: stop once an ordinary player's p95 passes this"
+    )
+    parser.add_argument("--workers", type=int, default=1, help="with --capacity: `parlour serve --workers N`")
     parser.add_argument("--code", type=Path, help="the checkout whose code is measured (default: this one)")
     parser.add_argument("--check", action="store_true", help="exit 1 if an attack grew the server > 64 MiB")
     parser.add_argument("--rounds", type=int, default=1, help="each attack this many times against one server")
@@ -481,7 +503,8 @@ def main() -> None:
             f"code: {ROOT}; load average before: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}", flush=True
         )
         if args.capacity:
-            asyncio.run(capacity([int(n) for n in args.capacity.split(",")], args.code, args.seconds))
+            counts = [int(n) for n in args.capacity.split(",")]
+            asyncio.run(capacity(counts, args.code, args.seconds, args.workers, args.until_ms))
             return
         failed = False
         control = dict(grew=0, kept=0)  # what the ordinary player's own games add (attack "none")

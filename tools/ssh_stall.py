@@ -103,7 +103,7 @@ async def one_run(players: int, leave: int, before: float, after: float, code: P
         f"{max(held_after, default=0):.0f} ms ({sum(1 for h in held_after if h > 50)} over 50 ms; the loop came "
         f"back at most {max(late_after, default=0):.0f} ms late); give-back passes {passes['passes']}, full "
         f"collections in them {passes['collections']} (in the server {passes['full']}), the last pass "
-        f"{passes['ms']:.0f} ms; load average {load}"
+        f"{passes['ms']:.0f} ms (malloc_trim {passes.get('trim_ms', 0):.0f}); load average {load}"
     )
 
 
