@@ -238,6 +238,8 @@ async def _serve(players: int) -> None:
                     collections=giveback.collections if giveback else 0,
                     ms=giveback.last_ms if giveback else 0,
                     trim_ms=giveback.last_trim_ms if giveback else 0,
+                    collect_ms=getattr(giveback, "last_collect_ms", 0),
+                    step_ms=getattr(giveback, "last_step_ms", 0),
                     full=gc.get_stats()[2]["collections"],
                 )
             elif do == "turn":  # the key this player's screen offers now, if it is their turn

@@ -49,10 +49,6 @@ async def one_run(players: int, leave: int, before: float, after: float, code: P
         def feed(self, data: bytes) -> None:  # bytes only: no terminal emulator in this process
             self._poke()
 
-        async def lobby(self) -> None:
-            while b"the tables" not in self.raw:
-                await asyncio.wait_for(self._changed.wait(), 300)
-
     holds = folder / "holds"
     os.environ["PARLOUR_BENCH_HOLDS"] = str(holds)
     srv = ssh_bench.Server()
@@ -63,7 +59,8 @@ async def one_run(players: int, leave: int, before: float, after: float, code: P
         batch = range(first, min(first + 10, players + leave))
         terms += await asyncio.gather(*(connect(hub, f"p{i}", terminal=Client) for i in batch))
     for term in terms:
-        await term.lobby()
+        while b"the tables" not in term.raw:
+            await asyncio.wait_for(term._changed.wait(), 300)
     await srv.ask("members", n=players + leave)
     await srv.ask("seat")
     asker = Asker(srv)
@@ -103,7 +100,9 @@ async def one_run(players: int, leave: int, before: float, after: float, code: P
         f"{max(held_after, default=0):.0f} ms ({sum(1 for h in held_after if h > 50)} over 50 ms; the loop came "
         f"back at most {max(late_after, default=0):.0f} ms late); give-back passes {passes['passes']}, full "
         f"collections in them {passes['collections']} (in the server {passes['full']}), the last pass "
-        f"{passes['ms']:.0f} ms (malloc_trim {passes.get('trim_ms', 0):.0f}); load average {load}"
+        f"{passes['ms']:.0f} ms (its collection {passes.get('collect_ms', 0):.0f}, malloc_trim "
+        f"{passes.get('trim_ms', 0):.0f}), the longest step freeing one app {passes.get('step_ms', 0):.0f} ms; "
+        f"load average {load}"
     )
 
 

@@ -85,6 +85,8 @@ class GiveBack:
         self.broken = 0  # objects whose references the passes emptied
         self.last_ms = 0.0  # how long the last pass held the loop
         self.last_trim_ms = 0.0  # of which malloc_trim
+        self.last_collect_ms = 0.0  # of which the collection
+        self.last_step_ms = 0.0  # the longest step that freed one closed app
         self.last_rss = (0, 0)  # RSS before and after the last pass
 
     @property
@@ -111,11 +113,23 @@ class GiveBack:
         """The pass that is due, at once (tools and tests: not waiting out its spacing)."""
         if self._due is not None:
             self._due.cancel()
-            self._pass()
+            self._due = None
+            self.last_at = asyncio.get_running_loop().time()
+            self.run()
 
     def _pass(self) -> None:
+        """The pass, in steps: each closed app's parts emptied in a turn of the loop of its own
+        (freeing an app is tens of thousands of deallocations: 20 at once held the loop for
+        hundreds of ms), then the rest (`run`) in one more."""
+        loop = asyncio.get_running_loop()
         self._due = None
-        self.last_at = asyncio.get_running_loop().time()
+        self.last_at = loop.time()
+        if self._parts:
+            began = time.perf_counter()
+            self._break(self._parts.pop())
+            self.last_step_ms = max(self.last_step_ms, (time.perf_counter() - began) * 1000)
+            self._due = loop.call_later(0, self._pass)  # (after what the loop has ready now)
+            return
         self.run()
 
     def run(self, collect: bool = False) -> None:
@@ -125,6 +139,7 @@ class GiveBack:
         before, start = rss(), time.perf_counter()
         forget_closed_widgets()
         self._break_cycles()
+        collecting = time.perf_counter()
         if collect or self.idle() or self.ended_since_full >= FULL_AFTER:
             gc.unfreeze()  # (what was frozen is walked too: the one pass that finds its cycles)
             gc.collect()
@@ -139,19 +154,23 @@ class GiveBack:
         end = time.perf_counter()
         self.last_ms = (end - start) * 1000
         self.last_trim_ms = (end - collected) * 1000
+        self.last_collect_ms = (collected - collecting) * 1000
         self.last_rss = (before, rss())
         self.passes += 1
 
     def _break_cycles(self) -> None:
-        """Empty each closed app's parts, so that reference counting frees them (an object
-        without a `__dict__` is left as it is)."""
         while self._parts:
-            for part in self._parts.pop():
-                attributes = getattr(part, "__dict__", None)
-                if isinstance(attributes, dict):
-                    empty_caches(part)
-                    attributes.clear()
-                    self.broken += 1
+            self._break(self._parts.pop())
+
+    def _break(self, parts: Iterable[object]) -> None:
+        """Empty a closed app's parts, so that reference counting frees them (an object without
+        a `__dict__` is left as it is)."""
+        for part in parts:
+            attributes = getattr(part, "__dict__", None)
+            if isinstance(attributes, dict):
+                empty_caches(part)
+                attributes.clear()
+                self.broken += 1
 
     def close(self) -> None:
         if self._due is not None:

@@ -96,8 +96,10 @@ class Ui:
         self.task: asyncio.Task[Any] | None = None
         self.errors = io.StringIO()
         self.closed = False
-        # the app's own objects, handed over as it closes: their cycles are broken once it is
-        # closed (parlour/fronts/serve/memory.py), so that no full collection is needed to free it
+        # the app's own objects, kept as it closes (`_kept`), and once it has closed cleanly
+        # (`parts`) handed over to have their cycles broken (parlour/fronts/serve/memory.py), so
+        # that no full collection is needed to free it
+        self._kept: list[object] = []
         self.parts: list[object] = []
 
     def start(self, lobby: Listing | None = None) -> asyncio.Task[Any]:
@@ -116,7 +118,7 @@ class Ui:
         # starting and ending in any order they would be left pointing at a closed one. Each app
         # "captures" into the server's own streams instead, so the swap changes nothing.
         capture_output_into(app, sys.stdout, sys.stderr)
-        keep_parts_at_close(app, self.parts)
+        keep_parts_at_close(app, self._kept)
         METER.set(self.channel.cpu)  # every task of the app is charged to this session (cpu.py)
         self.task = task = asyncio.create_task(
             app.run_async(mouse=False, size=self.channel.size), name=f"ui {self.name}"
@@ -137,7 +139,7 @@ class Ui:
         self.closed = True
         if self.task is None or self.app is None:  # (start sets both)
             return
-        self.parts.extend(self.app.workers)  # (the link's worker ends as the link closes)
+        self._kept.extend(self.app.workers)  # (the link's worker ends as the link closes)
         self.link.close()
         if not self.task.done():
             self.app.exit()
@@ -147,8 +149,8 @@ class Ui:
             self.task.cancel()
             await asyncio.wait({self.task}, timeout=EXIT_GRACE)
         self.channel.close()
-        if not self.task.done() or self.task.cancelled():  # (its own tasks may still run: left whole)
-            self.parts.clear()
+        if self.task.done() and not self.task.cancelled():  # (else its own tasks may still run: left whole)
+            self.parts = self._kept
         if self.task.done() and not self.task.cancelled() and (error := self.task.exception()) is not None:
             log.error("%s's UI failed", self.name, exc_info=error)
         elif self.failed:
