@@ -88,6 +88,8 @@ async def one_run(players: int, leave: int, before: float, after: float, code: P
         await term.close()
     await srv.stop()
     lates = ssh_bench.read_holds(holds)
+    collections = holds.with_suffix(".gc")
+    full = [float(line.split()[1]) for line in collections.read_text().splitlines()] if collections.exists() else []
     quiet = [m for at, m in moves if start + PACE <= at < leave_at]
     hit = [m for at, m in moves if at >= leave_at]
     played = left - before  # (the wall clock: the holds' own)
@@ -102,7 +104,8 @@ async def one_run(players: int, leave: int, before: float, after: float, code: P
         f"collections in them {passes['collections']} (in the server {passes['full']}), the last pass "
         f"{passes['ms']:.0f} ms (its collection {passes.get('collect_ms', 0):.0f}, malloc_trim "
         f"{passes.get('trim_ms', 0):.0f}), the longest step freeing one app {passes.get('step_ms', 0):.0f} ms; "
-        f"load average {load}"
+        f"full collections in all (the server's start, the passes', Python's own) took "
+        f"{', '.join(f'{ms:.0f}' for ms in full) or 'none'} ms; load average {load}"
     )
 
 

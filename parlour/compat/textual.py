@@ -66,7 +66,7 @@ def keep_parts_at_close(app: App[Any], parts: list[object]) -> None:
 
     async def _close_all() -> None:
         nodes = [app, *app._registry, *(screen for stack in app._screen_stacks.values() for screen in stack)]
-        components = [styles.node for node in nodes for styles in node._component_styles.values()]
+        components = [s.node for node in nodes for s in node._component_styles.values() if s.node is not None]
         for node in dict.fromkeys([*nodes, *components]):
             parts.extend((node, node._css_styles, node._inline_styles, node.styles, *node._component_styles.values()))
         parts.extend((app._animator, *app.workers))

@@ -66,7 +66,7 @@ def install(loop: asyncio.AbstractEventLoop) -> Callable[[], None]:
     """Meter the tasks made in a session's context on `loop`; returns what undoes it."""
     previous = loop.get_task_factory()
 
-    def factory(loop: asyncio.AbstractEventLoop, coro: Any, context: Context | None = None) -> asyncio.Task[Any]:
+    def factory(loop: asyncio.AbstractEventLoop, coro: Any, context: Context | None = None) -> asyncio.Future[Any]:
         bucket = context.get(METER) if context is not None else METER.get()
         if bucket is not None:
             coro = _Metered(coro, bucket)
@@ -74,5 +74,5 @@ def install(loop: asyncio.AbstractEventLoop) -> Callable[[], None]:
             return previous(loop, coro) if context is None else previous(loop, coro, context=context)  # type: ignore[call-arg]
         return asyncio.Task(coro, loop=loop, context=context)
 
-    loop.set_task_factory(factory)  # type: ignore[arg-type]
+    loop.set_task_factory(factory)
     return lambda: loop.set_task_factory(previous)

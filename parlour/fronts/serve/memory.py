@@ -18,7 +18,8 @@ is free, and objects that outlive a session (other players' frames and games, th
 Textual's value caches) are spread over the arenas allocated while it ran, so part of its peak
 is kept and reused by the next sessions (docs/serve.md, "Memory after a session"). The few
 cycles left outside an app's own parts (its SSH connection's, a dialog frozen while it was
-open) wait, frozen, for a moment when nobody is connected; at most FULL_AFTER sessions' worth.
+open, a game's screen once its game is over) wait, frozen, for a moment when nobody is
+connected, or until the frozen objects have doubled (FULL_GROWTH).
 """
 
 from __future__ import annotations
@@ -40,10 +41,12 @@ GAP = 10.0  # seconds at least between two passes
 # every player waits it out, so passes take at most 2 % of the loop (Python's own full
 # collections cost as much, at moments of its choosing).
 COST_SHARE = 50
-# Sessions ended, while players were connected, after which a pass runs a full collection after all:
-# what the broken cycles leave (a few hundred objects a session, its SSH connection's) stays bounded
-# on a server that is never empty, for one stall per this many sessions.
-FULL_AFTER = 500
+# How much the frozen objects may grow, as a multiple of what was left after the last full
+# collection, before a pass runs a full collection while players are connected after all: what
+# is frozen and dies later (a game's screen once its game is over, a closed session's SSH
+# connection) waits for a full collection, so on a server that is never empty the memory it holds
+# stays within this multiple of the live objects, for one stall each time the heap doubles.
+FULL_GROWTH = 2.0
 
 
 def _malloc_trim() -> Callable[[int], int] | None:
@@ -79,7 +82,7 @@ class GiveBack:
         self._due: asyncio.TimerHandle | None = None
         self._parts: list[Iterable[object]] = []  # closed apps' parts, their cycles to break
         self.last_at = float("-inf")  # the loop's time of the last pass
-        self.ended_since_full = 0  # sessions ended since the last full collection
+        self.frozen_after_full = 0  # objects frozen right after the last full collection
         self.passes = 0
         self.collections = 0  # full collections the passes ran
         self.broken = 0  # objects whose references the passes emptied
@@ -95,7 +98,6 @@ class GiveBack:
 
     def ended(self, parts: Iterable[object] = ()) -> None:
         self._parts.append(parts)
-        self.ended_since_full += 1
         self._soon()
 
     def started(self) -> None:
@@ -134,20 +136,25 @@ class GiveBack:
 
     def run(self, collect: bool = False) -> None:
         """One pass now: closed apps' cycles broken, Textual's caches of closed apps emptied, a
-        full collection if nobody is connected (or `collect`, or FULL_AFTER sessions ended since
-        the last), else only the young generations'; what lives on frozen; glibc's free pages."""
+        full collection if nobody is connected (or `collect`, or the frozen objects grew FULL_GROWTH
+        times since the last), else only the young generations'; what lives on frozen; glibc's
+        free pages."""
         before, start = rss(), time.perf_counter()
         forget_closed_widgets()
         self._break_cycles()
         collecting = time.perf_counter()
-        if collect or self.idle() or self.ended_since_full >= FULL_AFTER:
+        frozen = gc.get_freeze_count()
+        self.frozen_after_full = self.frozen_after_full or frozen  # (the first pass: what the start froze)
+        grown = frozen > FULL_GROWTH * self.frozen_after_full
+        if collect or self.idle() or grown:
             gc.unfreeze()  # (what was frozen is walked too: the one pass that finds its cycles)
             gc.collect()
+            gc.freeze()
             self.collections += 1
-            self.ended_since_full = 0
+            self.frozen_after_full = gc.get_freeze_count()
         else:
             gc.collect(1)  # (the older generation is what the last pass froze, and since)
-        gc.freeze()
+            gc.freeze()
         collected = time.perf_counter()
         if self.trim is not None:
             self.trim(0)
