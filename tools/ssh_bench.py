@@ -87,14 +87,14 @@ async def note_holds(holds: Path) -> None:
     lateness, the rest being other processes'), one line each in `holds` (tools/web_big_messages.py,
     tools/ssh_stall.py)."""
     loop = asyncio.get_running_loop()
-    began = [0.0]
+    collecting = [0.0]
 
     def collection(phase: str, info: dict) -> None:  # Python's own collections, timed (in the holds' file)
         if phase == "start":
-            began[0] = time.perf_counter()
+            collecting[0] = time.perf_counter()
         elif info["generation"] == 2:
             with holds.with_suffix(".gc").open("a") as gc_out:
-                gc_out.write(f"{time.time():.3f} {(time.perf_counter() - began[0]) * 1000:.1f}\n")
+                gc_out.write(f"{time.time():.3f} {(time.perf_counter() - collecting[0]) * 1000:.1f}\n")
 
     gc.callbacks.append(collection)
     with holds.open("a") as out:

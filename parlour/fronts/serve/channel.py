@@ -216,14 +216,14 @@ class ChannelDriver(Driver):
         self.process_message(event)
 
     def _key_allowed(self) -> bool:
-        """A key may go to the app now: its session is within its share of the CPU (cpu.py) and
-        of the key rate (which this spends)."""
-        return self.channel.cpu.wait(0) == 0 and self.channel.keys_allowed.take()
+        """A key may go to the app now: its session is within its share of the CPU while the loop
+        is busy (cpu.py) and within the key rate (which this spends)."""
+        return cpu.held_for(self.channel.cpu) == 0 and self.channel.keys_allowed.take()
 
     def _pause(self) -> float:
         """Until a held key may go: the key rate's step, or longer while the session's app has
         used more than its share of the CPU."""
-        return min(1.0, max(1 / KEYS_PER_SECOND, self.channel.cpu.wait(0)))  # (looked at again each second)
+        return min(1.0, max(1 / KEYS_PER_SECOND, cpu.held_for(self.channel.cpu)))  # (looked at again each second)
 
     def _release(self) -> None:
         """Held events to the app, as the key rate and the session's CPU share allow."""

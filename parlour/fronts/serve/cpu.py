@@ -2,8 +2,9 @@
 keys, not what they cost). Every task a session's app starts is metered: each step of its
 coroutine is timed on the thread's CPU clock and charged to the session's `Bucket` (RATE
 seconds of CPU a second, BURST saved up). A session in debt has its keys held back by its
-driver (parlour/fronts/serve/channel.py) until it is out of debt: only the session over its
-share is slowed, the others' keys go on at once.
+driver (parlour/fronts/serve/channel.py) until it is out of debt, while the loop is busy (all
+sessions together over BUSY): only the session over its share is slowed, the others' keys go on
+at once, and on a quiet server nobody is.
 
 The meter travels in a context variable: a session sets it before its app starts, and every
 task made in that context (the app's, its widgets', its timers') inherits it."""
@@ -25,7 +26,18 @@ from .pace import Bucket
 RATE = 0.025
 BURST = 0.5
 
+# Seconds of CPU a second all sessions' apps together may use before the ones over their share
+# are slowed: below it the loop has room for everyone, and nobody is held back.
+BUSY = 0.6
+ALL = Bucket(BUSY, BUSY)  # what every session's app costs the loop (one loop per process)
+
 METER: ContextVar[Bucket | None] = ContextVar("parlour_session_cpu", default=None)
+
+
+def held_for(meter: Bucket) -> float:
+    """Seconds a session's keys must wait: while the loop is busy (all sessions' apps together
+    over BUSY) and this session has used more than its share, until it is back within it."""
+    return meter.wait(0) if ALL.wait(0) > 0 else 0.0
 
 
 def meter() -> Bucket:
@@ -36,7 +48,7 @@ def meter() -> Bucket:
 class _Metered(Coroutine[Any, Any, Any]):
     """A coroutine whose every step's CPU is charged to a meter."""
 
-    __slots__ = ("coro", "meter")
+    __slots__ = ("coro", "meter")  # (ALL is charged too)
 
     def __init__(self, coro: Coroutine[Any, Any, Any], meter: Bucket):
         self.coro, self.meter = coro, meter
@@ -46,14 +58,18 @@ class _Metered(Coroutine[Any, Any, Any]):
         try:
             return self.coro.send(value)
         finally:
-            self.meter.wait(time.thread_time() - began)
+            self._charge(time.thread_time() - began)
 
     def throw(self, *args: Any) -> Any:
         began = time.thread_time()
         try:
             return self.coro.throw(*args)
         finally:
-            self.meter.wait(time.thread_time() - began)
+            self._charge(time.thread_time() - began)
+
+    def _charge(self, seconds: float) -> None:
+        self.meter.wait(seconds)
+        ALL.wait(seconds)
 
     def close(self) -> None:
         self.coro.close()
