@@ -3,8 +3,9 @@ when the cap is reached, so that no set of silent or slow connections from other
 locks a fresh address out (as OpenSSH's MaxStartups drops unauthenticated connections).
 
 - When every slot is taken, a newcomer from a site holding fewer slots than the busiest site
-  takes the busiest site's oldest slot, if that one has been logging in for EVICT_AFTER seconds
-  (a real login is done well within that): that connection is closed, told why. A fresh address
+  takes the busiest site's oldest slot, once that one has been logging in for EVICT_AFTER
+  seconds (a real login is done well within that; the newcomer waits until then, or until a
+  slot is given back): that connection is closed, told why. A fresh address
   thus always gets in, however many silent sockets other addresses hold; a crowd logging in at
   once (a class told "go") waits its turn instead, none of it shed (issue 41).
 - A site is an IPv4 address, or an IPv6 /48 (what one customer is usually given): a host with a
@@ -132,7 +133,31 @@ class Slots:
         ):
             return False
         self.waiting[holder] = src
+        if not self.own_share_taken(src):  # (the server is full: a login too slow may make room)
+            self._evict_later(holder, src, EVICT_AFTER)
         return True
+
+    def _evict_later(self, holder: Holder, src: str, delay: float) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # (no loop: the parts' tests)
+            return
+        loop.call_later(delay, self._evict_for, holder, src)
+
+    def _evict_for(self, holder: Holder, src: str) -> None:
+        """A holder still waiting for a full server: a slot now if a login has been under way
+        EVICT_AFTER (the oldest of the busiest site is evicted), else a look again in a second."""
+        if holder not in self.waiting:
+            return
+        victim = self.victim(src)
+        if victim is None:
+            self._evict_later(holder, src, 1.0)
+            return
+        del self.waiting[holder]
+        self.give_back(victim, admit=False)
+        victim.evicted()
+        self._take(holder, src)
+        holder.admitted()
 
     def give_back(self, holder, admit: bool = True) -> list:
         """`holder` finished logging in, or left (waiting or not); returns the waiting holders
