@@ -19,12 +19,13 @@ from typing import Any
 
 from .pace import Bucket
 
-# Seconds of CPU a second one session's app may use, sustained: a fortieth of a core, so that 20
-# sessions pressing keys flat out take at most half of one and leave the rest to the others (an
-# ordinary player uses far less: a move every 2 s at 10-40 ms each); and at once (a new screen, a
-# game's first frames, a burst of keys: a few seconds of fast typing before it is slowed).
-RATE = 0.025
-BURST = 0.5
+# Seconds of CPU a second one session's app may use, sustained, while the loop is busy: a tenth
+# of a core, several times what an ordinary player uses (a move every 2 s, 10-50 ms each with
+# its bot's answer), so that only a session making the loop do far more than the others is
+# slowed (a lower share slowed every player of a full server alike: 50 players at a move every
+# 2 s waited seconds); and at once (a new screen, a game's first frames, a burst of keys).
+RATE = 0.1
+BURST = 1.0
 
 # Seconds of CPU a second all sessions' apps together may use before the ones over their share
 # are slowed: below it the loop has room for everyone, and nobody is held back.

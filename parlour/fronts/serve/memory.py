@@ -41,12 +41,14 @@ GAP = 10.0  # seconds at least between two passes
 # every player waits it out, so passes take at most 2 % of the loop (Python's own full
 # collections cost as much, at moments of its choosing).
 COST_SHARE = 50
-# How much the frozen objects may grow, as a multiple of what was left after the last full
-# collection, before a pass runs a full collection while players are connected after all: what
+# How much the frozen objects per connection may grow, as a multiple of what was left after the
+# last full collection, before a pass runs a full collection while players are connected: what
 # is frozen and dies later (a game's screen once its game is over, a closed session's SSH
 # connection) waits for a full collection, so on a server that is never empty the memory it holds
 # stays within this multiple of the live objects, for one stall each time the heap doubles.
 FULL_GROWTH = 2.0
+SEATS = 10  # (added to the connections counted: a few players leaving is no growth)
+PERIOD = 30.0  # seconds between passes while anyone is connected, whatever starts or ends
 
 
 def _malloc_trim() -> Callable[[int], int] | None:
@@ -72,17 +74,17 @@ def rss() -> int:
 class GiveBack:
     """Call `ended(parts)` when a session's app (or a session) ends, with the objects whose cycles
     are to be broken (`ui.Ui.parts`), and `started()` when an app is up; a pass follows DELAY later,
-    at most one per GAP seconds (or COST_SHARE times the last pass's length, if longer). `idle()`
-    says whether nobody is connected (then a pass may run a full collection: nobody waits).
+    at most one per GAP seconds (or COST_SHARE times the last pass's length, if longer).
+    `connected()` says how many are connected (none: a pass may run a full collection, nobody waits).
     `passes`, `collections`, `broken`, `last_ms` and `last_rss` say what the passes did (tools, tests)."""
 
-    def __init__(self, delay: float = DELAY, gap: float = GAP, idle: Callable[[], bool] = lambda: True):
-        self.delay, self.gap, self.idle = delay, gap, idle
+    def __init__(self, delay: float = DELAY, gap: float = GAP, connected: Callable[[], int] = lambda: 0):
+        self.delay, self.gap, self.connected = delay, gap, connected
         self.trim = _malloc_trim()
         self._due: asyncio.TimerHandle | None = None
         self._parts: list[Iterable[object]] = []  # closed apps' parts, their cycles to break
         self.last_at = float("-inf")  # the loop's time of the last pass
-        self.frozen_after_full = 0  # objects frozen right after the last full collection
+        self.frozen_after_full = 0.0  # objects frozen per connection right after the last full collection
         self.passes = 0
         self.collections = 0  # full collections the passes ran
         self.broken = 0  # objects whose references the passes emptied
@@ -133,6 +135,8 @@ class GiveBack:
             self._due = loop.call_later(0, self._pass)  # (after what the loop has ready now)
             return
         self.run()
+        if self.connected():  # (what play makes and keeps is frozen too: Python runs no full collection)
+            self._due = loop.call_later(max(PERIOD, COST_SHARE * self.last_ms / 1000), self._pass)
 
     def run(self, collect: bool = False) -> None:
         """One pass now: closed apps' cycles broken, Textual's caches of closed apps emptied, a
@@ -143,15 +147,16 @@ class GiveBack:
         forget_closed_widgets()
         self._break_cycles()
         collecting = time.perf_counter()
-        frozen = gc.get_freeze_count()
+        connected = self.connected()
+        frozen = gc.get_freeze_count() / (connected + SEATS)  # (players joining do not count as growth)
         self.frozen_after_full = self.frozen_after_full or frozen  # (the first pass: what the start froze)
         grown = frozen > FULL_GROWTH * self.frozen_after_full
-        if collect or self.idle() or grown:
+        if collect or not connected or grown:
             gc.unfreeze()  # (what was frozen is walked too: the one pass that finds its cycles)
             gc.collect()
             gc.freeze()
             self.collections += 1
-            self.frozen_after_full = gc.get_freeze_count()
+            self.frozen_after_full = gc.get_freeze_count() / (connected + SEATS)
         else:
             gc.collect(1)  # (the older generation is what the last pass froze, and since)
             gc.freeze()

@@ -227,7 +227,7 @@ class Hub:
         self.uis: set = set()  # the sessions' apps (parlour/fronts/serve/ui.py) not yet closed
         self.closing: set[asyncio.Task] = set()  # apps being closed
         # what ended sessions used goes back, a little later (memory.py), in full while nobody is connected
-        self.giveback = GiveBack(idle=lambda: self.connections == 0)
+        self.giveback = GiveBack(connected=lambda: self.connections)
         self.starting = asyncio.Semaphore(STARTING)
         self.cool_down: Callable[[], None] | None = (
             None  # undoes what the start changed in Textual (parlour/fronts/serve/ui.py)

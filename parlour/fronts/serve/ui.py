@@ -61,7 +61,10 @@ def warm_up() -> Callable[[], None]:
     return cool_down
 
 
-GC_THRESHOLDS = (5000, 20, 100)  # Python's are (700, 10, 10)
+# Python's are (700, 10, 10). No full collection of Python's own (the third): one walks every
+# player's objects while everyone waits; the server's give-back passes freeze what lives on and
+# collect in full only when nobody is connected (parlour/fronts/serve/memory.py, issue 41).
+GC_THRESHOLDS = (5000, 20, 1_000_000_000)
 
 
 def collect_less_often() -> None:
@@ -69,7 +72,8 @@ def collect_less_often() -> None:
     makes tens of thousands of objects: with Python's thresholds a burst of 49 starts spent 0.5 s
     (a quarter of its CPU) in cyclic collections walking the same old objects. What the start
     imported is frozen (never walked again) and the young generations are collected less often
-    (`GC_THRESHOLDS`: 0.14 s for the same burst; a few MB more garbage held between collections)."""
+    (`GC_THRESHOLDS`: 0.14 s for the same burst; a few MB more garbage held between collections),
+    the old one never by Python itself (memory.py's passes do it)."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
