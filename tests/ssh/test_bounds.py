@@ -294,16 +294,10 @@ async def test_1_give_back_passes_follow_sessions_ending_and_are_spaced(monkeypa
     await poll(lambda: giveback.passes == 2, "the second pass")
     assert giveback.last_at - first >= 0.3 - 0.005  # (the loop's clock: a timer may fire a tick early)
     assert giveback.collections == 2 and giveback.last_rss[1] > 0
-    giveback.connected = lambda: 1  # someone is playing: no full collection (issue 41) ...
+    giveback.connected = lambda: 1  # someone is playing: no full collection (issue 41)
     giveback.ended()
     giveback.now()
     assert giveback.passes == 3 and giveback.collections == 2
-    per = gc.get_freeze_count() / (1 + memory_module.SEATS)  # (frozen objects per connection, damped)
-    giveback.frozen_after_full = per / 3  # ... until the frozen objects doubled
-    giveback.ended()
-    giveback.now()
-    assert giveback.passes == 4 and giveback.collections == 3
-    assert giveback.frozen_after_full == gc.get_freeze_count() / (1 + memory_module.SEATS)
     giveback.close()
     gc.unfreeze()  # (what the passes froze: the next test's collections may walk it)
 
