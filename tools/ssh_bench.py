@@ -78,16 +78,66 @@ def quantile(values: list[float], q: float) -> float:
 
 
 EXTRA_SETTINGS: dict = {}  # more server settings (tools/web_door_bench.py: the web door)
+LATE = 0.005  # the hold ticker's step, and a lateness worth noting
+
+
+async def note_holds(holds: Path) -> None:
+    """A ticker in the server's loop noting each time the loop came back late (a hold): when, how
+    late, and how much CPU the server's thread spent meanwhile (on a busy machine less than the
+    lateness, the rest being other processes'), one line each in `holds` (tools/web_big_messages.py,
+    tools/ssh_stall.py)."""
+    loop = asyncio.get_running_loop()
+    collecting = [0.0]
+
+    def collection(phase: str, info: dict) -> None:  # Python's own collections, timed (in the holds' file)
+        if phase == "start":
+            collecting[0] = time.perf_counter()
+        elif info["generation"] == 2:
+            with holds.with_suffix(".gc").open("a") as gc_out:
+                gc_out.write(f"{time.time():.3f} {(time.perf_counter() - collecting[0]) * 1000:.1f}\n")
+
+    gc.callbacks.append(collection)
+    with holds.open("a") as out:
+        while True:
+            began, cpu = loop.time(), time.thread_time()
+            await asyncio.sleep(LATE)
+            late, held = loop.time() - began - LATE, time.thread_time() - cpu
+            if late > LATE:
+                out.write(f"{time.time():.3f} {late * 1000:.1f} {held * 1000:.1f}\n")
+                out.flush()
+
+
+def read_holds(holds: Path) -> list[tuple[float, float, float]]:
+    """What `note_holds` wrote: (when, lateness ms, server CPU ms) per hold."""
+    if not holds.exists():
+        return []
+    return [
+        (float(t), float(late), float(held))
+        for t, late, held in (line.split() for line in holds.read_text().splitlines())
+    ]
 
 
 async def serve(players: int) -> None:
-    """Run a server and answer the bench's requests, one JSON line each way."""
+    """Run a server and answer the bench's requests, one JSON line each way (with a hold ticker
+    when PARLOUR_BENCH_HOLDS names a file: `note_holds`)."""
+    holds = os.environ.get("PARLOUR_BENCH_HOLDS")
+    ticking = asyncio.ensure_future(note_holds(Path(holds))) if holds else None
+    try:
+        await _serve(players)
+    finally:
+        if ticking is not None:
+            ticking.cancel()
+
+
+async def _serve(players: int) -> None:
     from parlour.fronts.serve import tables
     from parlour.fronts.serve.server import Settings
     from tests.ssh.harness import member, server, until
     from tests.ssh.test_serve import PRESENTER, caught_up
 
     fields = {f.name for f in dataclasses.fields(Settings)}
+    if "workers" in EXTRA_SETTINGS and "workers" not in fields:
+        raise SystemExit("this checkout's server has no workers setting (parlour serve --workers): 1 worker only")
     settings = {
         k: v
         for k, v in {
@@ -191,6 +241,17 @@ async def serve(players: int) -> None:
                 say(ms=times)
             elif do == "cpu":
                 say(seconds=sum(cpu_seconds(pid) for pid in pids(hub)))
+            elif do == "passes":  # what the give-back passes did so far (as they came: not run now)
+                giveback = getattr(hub, "giveback", None)
+                say(
+                    passes=giveback.passes if giveback else 0,
+                    collections=giveback.collections if giveback else 0,
+                    ms=giveback.last_ms if giveback else 0,
+                    trim_ms=giveback.last_trim_ms if giveback else 0,
+                    collect_ms=getattr(giveback, "last_collect_ms", 0),
+                    step_ms=getattr(giveback, "last_step_ms", 0),
+                    full=gc.get_stats()[2]["collections"],
+                )
             elif do == "turn":  # the key this player's screen offers now, if it is their turn
                 table = member(hub, ask["name"]).table
                 await until(hub, lambda: caught_up(hub, table, ask["name"]))
@@ -376,6 +437,7 @@ def main() -> None:
     )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # the server process
     parser.add_argument("--web", action="store_true", help=argparse.SUPPRESS)  # ... with the web door
+    parser.add_argument("--workers", type=int, default=1, help=argparse.SUPPRESS)  # ... with N workers
     args = parser.parse_args()
     players = max(2, args.players)
     if args.serve:
@@ -393,6 +455,8 @@ def main() -> None:
             pass
         if args.web:  # the web door
             EXTRA_SETTINGS.update(web_port=0)
+        if args.workers != 1:  # (a server setting since issue 41's workers; refused without it)
+            EXTRA_SETTINGS.update(workers=args.workers)
         asyncio.run(serve(players))
         return
     with tempfile.TemporaryDirectory() as folder:

@@ -6,6 +6,7 @@ PSS: before, the peak while it runs, and after its session ended) and log growth
     .venv/bin/python tools/ssh_session_attacks.py --attack paste --seconds 20
     .venv/bin/python tools/ssh_session_attacks.py --attack keys30 --rounds 3 --no-player  # memory given back?
     .venv/bin/python tools/ssh_session_attacks.py --capacity 10,20,40  # players at a key every 2 s
+    .venv/bin/python tools/ssh_session_attacks.py --capacity 10,15,20,25,30,35,40 --until-ms 50 --workers 1
     # another checkout's code (e.g. before a change), run from that checkout:
     cd /tmp/before && /path/to/.venv/bin/python /path/to/tools/ssh_session_attacks.py --code /tmp/before
 
@@ -30,7 +31,10 @@ have ended, their apps are closed and the server has given back what they used
 a server's first session loads once is not counted as the attack's).
 
 --capacity N,...: N players, each at a Garfield table with a bot, each making a move every 2 s
-(at random offsets); key-to-screen as above. Reports median and p95 per N.
+(at random offsets); key-to-screen as above. Reports median and p95 per N; with --until-ms 50,
+stops at the first N past 50 ms and says the capacity (the last N within). --workers N runs the
+server with N workers (the server's `workers` setting, `parlour serve --workers`; refused by a
+checkout without it).
 """
 
 from __future__ import annotations
@@ -395,7 +399,32 @@ class Asker:
         return await done
 
 
-async def capacity(counts: list[int], code: Path | None, seconds: float) -> None:
+PACE = 2.0  # seconds between a realistic player's moves
+
+
+async def paced_player(asker: Asker, name: str, term, deadline: float, delays: list, moves: list | None = None) -> None:
+    """A player at a Garfield table with a bot, making a move every PACE seconds (from a random
+    offset) until `deadline` (the monotonic clock): each key-to-screen goes to `delays`, and with
+    `moves` also (when the key was pressed, by the monotonic clock; key-to-screen)."""
+    await asyncio.sleep(random.random() * PACE)
+    while time.monotonic() < deadline:
+        began = time.perf_counter()
+        turn = await asker.ask("turn", name=name)
+        if turn["key"] is None:
+            await asker.ask("seat", name=name)
+            continue
+        start, pressed = time.perf_counter(), time.monotonic()
+        term.press(turn["key"])
+        await asker.ask("shown", name=name, count=turn["count"])
+        delays.append(time.perf_counter() - start)
+        if moves is not None:
+            moves.append((pressed, delays[-1]))
+        await asyncio.sleep(max(0.0, PACE - (time.perf_counter() - began)))
+
+
+async def capacity(counts: list[int], code: Path | None, seconds: float, workers: int = 1, until_ms: float = 0) -> None:
+    """Each N of `counts` in turn (a server each); with `until_ms`, stop at the first N whose p95
+    passes it and say the last N that stayed within it (the capacity)."""
     from tests.ssh.harness import Terminal, connect
 
     class Client(Terminal):
@@ -406,9 +435,10 @@ async def capacity(counts: list[int], code: Path | None, seconds: float) -> None
             while b"the tables" not in self.raw:
                 await asyncio.wait_for(self._changed.wait(), 120)
 
+    within = 0
     for n in counts:
         srv = Server()
-        await srv.start(n, code)
+        await srv.start(n, code, ["--workers", str(workers)] if workers != 1 else [])
         hub = type("Hub", (), {"port": srv.port})()
         terms = [await connect(hub, f"p{i}", terminal=Client) for i in range(n)]
         for term in terms:
@@ -419,24 +449,9 @@ async def capacity(counts: list[int], code: Path | None, seconds: float) -> None
         asker = Asker(srv)
         delays: list[float] = []
         deadline = time.monotonic() + seconds
-
-        async def player(i: int, term) -> None:
-            await asyncio.sleep(random.random() * 2)
-            while time.monotonic() < deadline:
-                began = time.perf_counter()
-                turn = await asker.ask("turn", name=f"p{i}")
-                if turn["key"] is None:
-                    await asker.ask("seat", name=f"p{i}")
-                    continue
-                start = time.perf_counter()
-                term.press(turn["key"])
-                await asker.ask("shown", name=f"p{i}", count=turn["count"])
-                delays.append(time.perf_counter() - start)
-                await asyncio.sleep(max(0.0, 2 - (time.perf_counter() - began)))
-
         load = Path("/proc/loadavg").read_text().split()[0]
         cpu0 = ssh_bench.cpu_seconds(srv.process.pid)
-        await asyncio.gather(*(player(i, t) for i, t in enumerate(terms)))
+        await asyncio.gather(*(paced_player(asker, f"p{i}", t, deadline, delays) for i, t in enumerate(terms)))
         cpu = (ssh_bench.cpu_seconds(srv.process.pid) - cpu0) / seconds
         print(
             f"capacity: {n} players at tables with a bot, a move every 2 s for {seconds:.0f} s: key to screen "
@@ -449,6 +464,17 @@ async def capacity(counts: list[int], code: Path | None, seconds: float) -> None
             await term.close()
         srv.process.stdin.close()
         await srv.process.wait()
+        if until_ms and quantile(delays, 0.95) * 1000 > until_ms:
+            break
+        within = n
+    if until_ms:
+        print(
+            f"capacity with {workers} worker(s): {within} players at that pace with an ordinary player's p95 within "
+            f"{until_ms:g} ms (the next step, {n}, passed it)"
+            if within != n
+            else f"capacity: over {n} players",
+            flush=True,
+        )
 
 
 def main() -> None:
@@ -456,6 +482,10 @@ def main() -> None:
     parser.add_argument("--attack", action="append", choices=ATTACKS, help="one attack (repeatable; default all)")
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--capacity", help="comma-separated numbers of players at a realistic pace")
+    parser.add_argument(
+        "--until-ms", type=float, default=0, help="with --capacity: stop once an ordinary player's p95 passes this"
+    )
+    parser.add_argument("--workers", type=int, default=1, help="with --capacity: `parlour serve --workers N`")
     parser.add_argument("--code", type=Path, help="the checkout whose code is measured (default: this one)")
     parser.add_argument("--check", action="store_true", help="exit 1 if an attack grew the server > 64 MiB")
     parser.add_argument("--rounds", type=int, default=1, help="each attack this many times against one server")
@@ -474,7 +504,8 @@ def main() -> None:
             f"code: {ROOT}; load average before: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}", flush=True
         )
         if args.capacity:
-            asyncio.run(capacity([int(n) for n in args.capacity.split(",")], args.code, args.seconds))
+            counts = [int(n) for n in args.capacity.split(",")]
+            asyncio.run(capacity(counts, args.code, args.seconds, args.workers, args.until_ms))
             return
         failed = False
         control = dict(grew=0, kept=0)  # what the ordinary player's own games add (attack "none")

@@ -37,37 +37,9 @@ from ssh_bench import ROOT, quantile  # noqa: E402
 
 BIG = 30_000  # characters of one message (the page's bound is 32 KiB)
 PACED = 3.7  # seconds between a paced browser's messages (30 KB at 8 KiB/s)
-LATE = 0.005  # the ticker's step, and a lateness worth noting
 
 
 # ---- the server process -----------------------------------------------------------------------
-
-
-async def serve(players: int, holds: Path) -> None:
-    """tools/ssh_bench.py's server, and a ticker noting each time the loop was held (its lateness)."""
-
-    async def ticker() -> None:
-        loop = asyncio.get_running_loop()
-        with holds.open("a") as out:
-            while True:
-                began, cpu = loop.time(), time.thread_time()
-                await asyncio.sleep(LATE)
-                late, held = loop.time() - began - LATE, time.thread_time() - cpu
-                if late > LATE:
-                    out.write(f"{time.time():.3f} {late * 1000:.1f} {held * 1000:.1f}\n")
-                    out.flush()
-
-    ticking = asyncio.ensure_future(ticker())
-    try:
-        await ssh_bench.serve(players)
-    finally:
-        ticking.cancel()
-
-
-class Server(ssh_bench.Server):
-    """This script's server process (ssh_bench's, with the ticker)."""
-
-    script = __file__
 
 
 # ---- the browsers' process --------------------------------------------------------------------
@@ -161,7 +133,7 @@ async def one_run(count: int, mode: str, seconds: float, code: Path | None, fold
 
     holds = folder / f"holds-{mode}-{count}"
     os.environ["PARLOUR_BENCH_HOLDS"] = str(holds)
-    srv = Server()
+    srv = ssh_bench.Server()
     await srv.start(count + 2, code, ["--web"])
     hub = type("Hub", (), {"port": srv.port})()
     me = await connect(hub, "p0", terminal=Client)
@@ -205,7 +177,7 @@ async def one_run(count: int, mode: str, seconds: float, code: Path | None, fold
     await moving
     await me.close()
     await srv.stop()
-    lates = [[float(x) for x in line.split()] for line in holds.read_text().splitlines()]
+    lates = ssh_bench.read_holds(holds)
     during = [held for t, _, held in lates if began <= t <= ended]
     before = [held for t, _, held in lates if quiet_began <= t <= quiet_ended]
     return (
@@ -222,16 +194,9 @@ def main() -> None:
     parser.add_argument("--mode", choices=("paced", "flat"), action="append", help="(repeatable; default both)")
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--code", type=Path, help="the checkout whose code is measured (default: this one)")
-    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--web", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--players", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--browsers-process", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.serve:
-        ssh_bench.EXTRA_SETTINGS.update(web_port=0)
-        asyncio.run(serve(args.players, Path(os.environ["PARLOUR_BENCH_HOLDS"])))
-        return
     if args.browsers_process:
         asyncio.run(browsers(args.browsers_process, args.port, args.seconds, args.mode[0]))
         return

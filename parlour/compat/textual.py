@@ -58,6 +58,39 @@ def forget_closed_widgets() -> None:
     ANSIToTruecolor.truecolor_style.cache_clear()
 
 
+def keep_parts_at_close(app: App[Any], parts: list[object]) -> None:
+    """Have `app` put its own objects into `parts` as it starts to close, before Textual takes its
+    screens and widgets apart: itself, every screen and widget it has, each one's styles, and its
+    animator and workers. Each belongs to this app alone (nothing shared between apps, such as a theme or the
+    parsed CSS), so once the app is closed emptying their `__dict__`s breaks the reference cycles
+    among them (parlour/fronts/serve/ui.py). Public stand-in: none (`App._close_all` is where
+    Textual lets go of its screen stacks and its registry of widgets)."""
+    close_all = app._close_all
+
+    async def _close_all() -> None:
+        nodes = [app, *app._registry, *(screen for stack in app._screen_stacks.values() for screen in stack)]
+        components = [s.node for node in nodes for s in node._component_styles.values() if s.node is not None]
+        for node in dict.fromkeys([*nodes, *components]):
+            parts.extend((node, node._css_styles, node._inline_styles, node.styles, *node._component_styles.values()))
+        parts.extend((app._animator, *app.workers))
+        await close_all()
+
+    app._close_all = _close_all  # type: ignore[method-assign]
+
+
+def empty_caches(node: object) -> None:
+    """Empty the LRU caches a closed app's `node` holds (its query results, its layouts): each is
+    a ring of lists holding its keys and values (widgets), which `LRUCache.clear` leaves a ring, a
+    cycle. Public stand-in: none."""
+    from textual.cache import LRUCache
+
+    for value in vars(node).values():
+        if isinstance(value, LRUCache):
+            for link in value._cache.values():
+                link.clear()
+            value.clear()
+
+
 def active_app() -> ContextVar[App[Any]]:
     """The context variable holding the app of the running code (Textual sets it per app task).
     Public stand-in: `widget.app` / `self.app`, which needs a widget; a class-wide renderer has none."""

@@ -155,8 +155,8 @@ async def test_1_a_closed_sessions_app_is_freed_and_its_memory_given_back():
         await ann.wait_for("A new table")  # cache held the parser, its last key, the key's app)
         ann.press("g", "escape")
         await ann.close()
-        passes = hub.giveback.passes
-        await poll(lambda: not hub.uis and hub.giveback.passes > passes, "the app closed, then a give-back pass")
+        await poll(lambda: not hub.uis and not hub.closing and hub.giveback.pending, "the app closed, a pass due")
+        hub.giveback.now()  # (not waiting out its spacing: a pass may have run while the app closed)
         assert [ref() for ref in gone] == [None, None, None]
         assert hub.giveback.last_rss[1] <= hub.giveback.last_rss[0]
 
@@ -294,12 +294,12 @@ async def test_1_give_back_passes_follow_sessions_ending_and_are_spaced(monkeypa
     await poll(lambda: giveback.passes == 2, "the second pass")
     assert giveback.last_at - first >= 0.3 - 0.005  # (the loop's clock: a timer may fire a tick early)
     assert giveback.collections == 2 and giveback.last_rss[1] > 0
-    before = memory_module._full_collections()
+    giveback.connected = lambda: 1  # someone is playing: no full collection (issue 41)
     giveback.ended()
-    gc.collect()  # Python's own full collection after the session ended: the pass does not repeat it
     giveback.now()
-    assert giveback.passes == 3 and giveback.collections == 2 and memory_module._full_collections() == before + 1
+    assert giveback.passes == 3 and giveback.collections == 2
     giveback.close()
+    gc.unfreeze()  # (what the passes froze: the next test's collections may walk it)
 
 
 def test_1_attack_after_attack_does_not_grow_the_server():

@@ -8,6 +8,7 @@ import stat
 
 import pytest
 
+from parlour.fronts.serve import slots as slots_module
 from parlour.fronts.serve.client import (
     BadClient,
     KeyDecoder,
@@ -143,14 +144,39 @@ def test_backoff_lets_a_typo_pass_then_doubles_and_serialises_tries():
 
 
 def test_login_slots_per_address_and_in_all_and_fair_when_full():
-    slots = Slots(per_source=2, total=3)
+    now = [0.0]
+    slots = Slots(per_source=2, total=3, clock=lambda: now[0])
     assert slots.take("a1", "a") and slots.take("a2", "a") and not slots.take("a3", "a")
     assert slots.own_share_taken("a") and slots.victim("a") is None  # its own share: it waits
     assert slots.take("b1", "b") and not slots.take("c1", "c")
-    assert slots.victim("c") == "a1"  # full: the busiest address's oldest makes room
+    assert slots.victim("c") is None  # full, but every login is under way: it waits its turn
+    now[0] += slots_module.EVICT_AFTER
+    assert slots.victim("c") == "a1"  # full: the busiest address's oldest, too slow, makes room
     assert slots.wait("a3", "a")
     assert slots.give_back("a2") == ["a3"]  # a wait ends when one of its address's finishes
     assert source("::ffff:10.0.0.1") == "10.0.0.1" and source("2001:db8::1") == source("2001:db8::2") == "2001:db8::/64"
+
+
+def test_a_crowd_from_many_addresses_at_once_waits_its_turn_and_none_is_shed():
+    """Issue 41: 50 players from 50 addresses in one second; before, 18 were closed (each newcomer
+    took the oldest login of a busiest site: every site held one) and told an untrue reason."""
+    slots = Slots(per_source=4, total=32, clock=lambda: 0.0)
+    outcomes = [slots.enter(Holder(), f"10.0.0.{i}") for i in range(100)]
+    assert outcomes.count(slots_module.TAKEN) == 32 and outcomes.count(slots_module.WAITING) == 68
+    assert not any(holder.evicted_ for holder in slots.holders)
+    first = next(iter(slots.holders))
+    assert len(slots.give_back(first)) == 1  # a login done: the first waiting one's turn
+
+
+class Holder:
+    def __init__(self):
+        self.evicted_ = False
+
+    def admitted(self) -> None:
+        pass
+
+    def evicted(self) -> None:
+        self.evicted_ = True
 
 
 def test_an_ipv6_site_holds_a_few_login_slots_however_many_64s_it_has():

@@ -21,6 +21,7 @@ from textual.message import Message
 
 from parlour.compat.textual import xterm_parser
 
+from . import cpu
 from .pace import Bucket
 from .paste import PasteGuard
 
@@ -84,6 +85,7 @@ class Channel:
         self.dropped = False  # some keystrokes were dropped (the app was that far behind)
         self.paste = PasteGuard()
         self.keys_allowed = Bucket(KEYS_PER_SECOND, KEY_BURST)
+        self.cpu = cpu.meter()  # what its app's tasks cost the loop (parlour/fronts/serve/cpu.py)
         self.keys_dropped = 0  # keys beyond the rate, dropped
         self._wanted_size = self.size
         self._resize: asyncio.TimerHandle | None = None
@@ -208,25 +210,35 @@ class ChannelDriver(Driver):
         """An event from the parser to the app. A key beyond the session's rate waits its turn
         (and what follows it, to keep the order), up to KEYS_HELD; beyond, it is dropped (its
         app would spend the loop that every player shares on it)."""
-        if self._held or (isinstance(event, events.Key) and not self.channel.keys_allowed.take()):
+        if self._held or (isinstance(event, events.Key) and not self._key_allowed()):
             if len(self._held) >= KEYS_HELD:
                 self.channel.keys_dropped += 1
                 return
             self._held.append(event)
             if self._releasing is None:
-                self._releasing = self.loop.call_later(1 / KEYS_PER_SECOND, self._release)
+                self._releasing = self.loop.call_later(self._pause(), self._release)
             return
         self.process_message(event)
 
+    def _key_allowed(self) -> bool:
+        """A key may go to the app now: its session is within its share of the CPU while the loop
+        is busy (cpu.py) and within the key rate (which this spends)."""
+        return cpu.held_for(self.channel.cpu) == 0 and self.channel.keys_allowed.take()
+
+    def _pause(self) -> float:
+        """Until a held key may go: the key rate's step, or longer while the session's app has
+        used more than its share of the CPU."""
+        return min(1.0, max(1 / KEYS_PER_SECOND, cpu.held_for(self.channel.cpu)))  # (looked at again each second)
+
     def _release(self) -> None:
-        """Held events to the app, as the key rate allows."""
+        """Held events to the app, as the key rate and the session's CPU share allow."""
         self._releasing = None
         while self._held:
-            if isinstance(self._held[0], events.Key) and not self.channel.keys_allowed.take():
+            if isinstance(self._held[0], events.Key) and not self._key_allowed():
                 break
             self.process_message(self._held.popleft())
         if self._held:
-            self._releasing = self.loop.call_later(1 / KEYS_PER_SECOND, self._release)
+            self._releasing = self.loop.call_later(self._pause(), self._release)
 
     def resized(self) -> None:
         size = Size(*self.channel.size)
@@ -260,6 +272,9 @@ class ChannelDriver(Driver):
 
     def close(self) -> None:
         self.disable_input()
+        # the parser and its parse generator hold each other and the last key (whose sender is the
+        # app): emptied, the closed app is freed by reference counting (parlour/fronts/serve/memory.py)
+        vars(self._parser).clear()
         if self.channel.driver is self:
             self.channel.driver = None
         if self._flush_soon is not None:

@@ -40,7 +40,7 @@ from .memory import GiveBack
 from .names import NameBook, is_shared
 from .pace import Bucket
 from .quotas import Hourly, Quotas, TableQuota
-from .slots import OWN_SHARE, TAKEN, WAIT, WAITING, Slots, enter_in_turn
+from .slots import EVICT_AFTER, OWN_SHARE, TAKEN, WAIT, WAITING, Slots, enter_in_turn
 from .tables import Lobby, Member
 
 if TYPE_CHECKING:
@@ -241,7 +241,8 @@ class Hub:
         self.kicked: weakref.WeakSet[asyncio.Task[Any]] = weakref.WeakSet()
         self.uis: set = set()  # the sessions' apps (parlour/fronts/serve/ui.py) not yet closed
         self.closing: set[asyncio.Task] = set()  # apps being closed
-        self.giveback = GiveBack()  # what ended sessions used goes back, a little later (memory.py)
+        # what ended sessions used goes back, a little later (memory.py), in full while nobody is connected
+        self.giveback = GiveBack(connected=lambda: self.connections)
         limit = settings.memory_limit if settings.memory_limit is not None else cgroup_limit()
         self.admission = Admission(limit, settings.session_memory)  # no player past the memory (admission.py)
         self.starting = asyncio.Semaphore(STARTING)
@@ -249,6 +250,7 @@ class Hub:
             None  # undoes what the start changed in Textual (parlour/fronts/serve/ui.py)
         )
         self.acceptor: asyncssh.SSHAcceptor | None = None
+        self.unmeter: Callable[[], None] | None = None  # undoes the sessions' CPU meter (cpu.py)
         self.port = settings.port
         self.web: WebDoor | None = None  # the web door (parlour/fronts/serve/web_door.py), if any
         self.federation: Federation | None = None  # the other workers, through the broker (federation.py)
@@ -297,6 +299,9 @@ class Hub:
         )
         self.port = acceptor.get_port()
         self.fingerprint = key.get_fingerprint()
+        from .cpu import install
+
+        self.unmeter = install(asyncio.get_running_loop())  # each session's CPU counted (cpu.py)
         if self.settings.web_port is not None:
             from .web_door import WebDoor
 
@@ -430,6 +435,8 @@ class Hub:
             await self.federation.close()  # its saves' leases given back: another worker may take them up
         self.names.flush()
         self.giveback.close()
+        if self.unmeter is not None:
+            self.unmeter()
         if self.cool_down is not None:
             self.cool_down()
 
@@ -657,6 +664,7 @@ class Hub:
                     hello.cancel()
                 if not hello.cancelled():
                     self.lobby.handle(member, hello.result())
+                    self.giveback.started()
             tasks = [
                 asyncio.create_task(self._keys_in(process, channel, member, KeyDecoder(encoding))),
                 asyncio.create_task(self._link(outbox, member)),
@@ -696,7 +704,7 @@ class Hub:
                 )
         finally:
             self.uis.discard(ui)
-            self.giveback.ended()
+            self.giveback.ended(ui.parts)
 
     async def _keys_in(
         self, process: asyncssh.SSHServerProcess[Any], channel: Channel, member: Member, decoder: KeyDecoder
@@ -802,8 +810,8 @@ class _Server(asyncssh.SSHServer):
         self.logging_in = False
         self.hub.refusals.info("closed a connection from %s still logging in: room for another address", self.src)
         self._refuse(
-            "the server had every login slot taken and closed the oldest connection of the "
-            "busiest address, yours; try again"
+            f"the server had every login slot taken and closed yours: it had been logging in for "
+            f"over {EVICT_AFTER:g} s from the address holding the most slots; try again"
         )
 
     def _logged_out(self) -> None:

@@ -3,8 +3,11 @@ when the cap is reached, so that no set of silent or slow connections from other
 locks a fresh address out (as OpenSSH's MaxStartups drops unauthenticated connections).
 
 - When every slot is taken, a newcomer from a site holding fewer slots than the busiest site
-  takes the busiest site's oldest slot: that connection is closed, told why. A fresh address
-  thus always gets in, however many silent sockets other addresses hold.
+  takes the busiest site's oldest slot, once that one has been logging in for EVICT_AFTER
+  seconds (a real login is done well within that; the newcomer waits until then, or until a
+  slot is given back): that connection is closed, told why. A fresh address
+  thus always gets in, however many silent sockets other addresses hold; a crowd logging in at
+  once (a class told "go") waits its turn instead, none of it shed (issue 41).
 - A site is an IPv4 address, or an IPv6 /48 (what one customer is usually given): a host with a
   /61, or a /48 of its own, holds at most `per_site` slots, not 4 per /64.
 - A newcomer whose own address (or site) holds its share waits, its bytes unread, for one of
@@ -20,11 +23,14 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import time
 from collections import OrderedDict
 from typing import Protocol
 
 WAIT = 5.0  # seconds a connection may wait for its address's turn to log in
 WAITING_PER_SITE = 12  # connections waiting at once from one site (a crowd behind one NAT)
+EVICT_AFTER = 3.0  # seconds a connection logs in before a newcomer may take its slot
+WAITING_SHARE = 4  # connections waiting in all, per slot (a crowd from many addresses at once)
 
 
 def site(src: str) -> str:
@@ -53,10 +59,13 @@ TAKEN, WAITING, OWN_SHARE, FULL = "taken", "waiting", "own share", "full"  # wha
 
 
 class Slots:
-    def __init__(self, per_source: int, total: int, per_site: int | None = None):
-        self.per_source, self.total = per_source, total
+    def __init__(
+        self, per_source: int, total: int, per_site: int | None = None, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.per_source, self.total, self.clock = per_source, total, clock
         self.per_site = per_site if per_site is not None else 2 * per_source
         self.holders: OrderedDict[Holder, str] = OrderedDict()  # oldest first: holder -> source
+        self.since: dict[Holder, float] = {}  # holder -> when it took its slot
         self.sources: dict[str, int] = {}
         self.sites: dict[str, int] = {}
         self.waiting: OrderedDict[Holder, str] = OrderedDict()  # first come first served
@@ -70,6 +79,7 @@ class Slots:
 
     def _take(self, holder: Holder, src: str) -> None:
         self.holders[holder] = src
+        self.since[holder] = self.clock()
         self.sources[src] = self.sources.get(src, 0) + 1
         self.sites[site(src)] = self.sites.get(site(src), 0) + 1
 
@@ -101,13 +111,15 @@ class Slots:
 
     def victim(self, src: str) -> Holder | None:
         """When every slot is taken: the oldest holder of the site holding the most slots, if that
-        site holds more than `src`'s does (the newcomer may have its slot), else None."""
+        site holds more than `src`'s does and that holder has been logging in for EVICT_AFTER
+        seconds (the newcomer may have its slot), else None (the newcomer waits its turn)."""
         if len(self.holders) < self.total or not self.holders:
             return None
         busiest = max(self.sites, key=self.sites.__getitem__)
         if self.sites[busiest] <= self.sites.get(site(src), 0):
             return None
-        return next(h for h, s in self.holders.items() if site(s) == busiest)
+        oldest = next(h for h, s in self.holders.items() if site(s) == busiest)
+        return oldest if self.clock() - self.since[oldest] >= EVICT_AFTER else None
 
     def own_share_taken(self, src: str) -> bool:
         """True if `src`'s address or site holds all it may (not the server being full)."""
@@ -115,21 +127,46 @@ class Slots:
 
     def wait(self, holder: Holder, src: str) -> bool:
         """Queue `holder` for a slot; False if its site already has WAITING_PER_SITE waiting, or
-        as many wait as there are slots (then it is refused)."""
+        WAITING_SHARE times as many wait as there are slots (then it is refused)."""
         here = site(src)
         if (
             sum(1 for s in self.waiting.values() if site(s) == here) >= WAITING_PER_SITE
-            or len(self.waiting) >= self.total
+            or len(self.waiting) >= WAITING_SHARE * self.total
         ):
             return False
         self.waiting[holder] = src
+        if not self.own_share_taken(src):  # (the server is full: a login too slow may make room)
+            self._evict_later(holder, src, EVICT_AFTER)
         return True
+
+    def _evict_later(self, holder: Holder, src: str, delay: float) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # (no loop: the parts' tests)
+            return
+        loop.call_later(delay, self._evict_for, holder, src)
+
+    def _evict_for(self, holder: Holder, src: str) -> None:
+        """A holder still waiting for a full server: a slot now if a login has been under way
+        EVICT_AFTER (the oldest of the busiest site is evicted), else a look again in a second."""
+        if holder not in self.waiting:
+            return
+        victim = self.victim(src)
+        if victim is None:
+            self._evict_later(holder, src, 1.0)
+            return
+        del self.waiting[holder]
+        self.give_back(victim, admit=False)
+        victim.evicted()
+        self._take(holder, src)
+        holder.admitted()
 
     def give_back(self, holder: Holder, admit: bool = True) -> list[Holder]:
         """`holder` finished logging in, or left (waiting or not); returns the waiting holders
         that now have a slot, in the order they came (none if not `admit`: the slot is for the
         newcomer that made room)."""
         self.waiting.pop(holder, None)
+        self.since.pop(holder, None)
         src = self.holders.pop(holder, None)
         if src is None:
             return []

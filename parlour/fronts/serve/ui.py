@@ -22,9 +22,10 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
-from parlour.compat.textual import capture_output_into, share_parsed_css
+from parlour.compat.textual import capture_output_into, keep_parts_at_close, share_parsed_css
 
 from .channel import Channel, ChannelDriver
+from .cpu import METER
 
 if TYPE_CHECKING:
     from parlour.services.wire import Listing, ToServer
@@ -60,7 +61,10 @@ def warm_up() -> Callable[[], None]:
     return cool_down
 
 
-GC_THRESHOLDS = (5000, 20, 100)  # Python's are (700, 10, 10)
+# Python's are (700, 10, 10). No full collection of Python's own (the third): one walks every
+# player's objects while everyone waits; the server's give-back passes freeze what lives on and
+# collect in full only when nobody is connected (parlour/fronts/serve/memory.py, issue 41).
+GC_THRESHOLDS = (5000, 20, 1_000_000_000)
 
 
 def collect_less_often() -> None:
@@ -68,7 +72,8 @@ def collect_less_often() -> None:
     makes tens of thousands of objects: with Python's thresholds a burst of 49 starts spent 0.5 s
     (a quarter of its CPU) in cyclic collections walking the same old objects. What the start
     imported is frozen (never walked again) and the young generations are collected less often
-    (`GC_THRESHOLDS`: 0.14 s for the same burst; a few MB more garbage held between collections)."""
+    (`GC_THRESHOLDS`: 0.14 s for the same burst; a few MB more garbage held between collections),
+    the old one never by Python itself (memory.py's passes do it)."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
@@ -95,6 +100,11 @@ class Ui:
         self.task: asyncio.Task[Any] | None = None
         self.errors = io.StringIO()
         self.closed = False
+        # the app's own objects, kept as it closes (`_kept`), and once it has closed cleanly
+        # (`parts`) handed over to have their cycles broken (parlour/fronts/serve/memory.py), so
+        # that no full collection is needed to free it
+        self._kept: list[object] = []
+        self.parts: list[object] = []
 
     def start(self, lobby: Listing | None = None) -> asyncio.Task[Any]:
         """Make the app and run it in a task of its own (its context: a copy of the caller's), and
@@ -112,6 +122,8 @@ class Ui:
         # starting and ending in any order they would be left pointing at a closed one. Each app
         # "captures" into the server's own streams instead, so the swap changes nothing.
         capture_output_into(app, sys.stdout, sys.stderr)
+        keep_parts_at_close(app, self._kept)
+        METER.set(self.channel.cpu)  # every task of the app is charged to this session (cpu.py)
         self.task = task = asyncio.create_task(
             app.run_async(mouse=False, size=self.channel.size), name=f"ui {self.name}"
         )
@@ -131,6 +143,7 @@ class Ui:
         self.closed = True
         if self.task is None or self.app is None:  # (start sets both)
             return
+        self._kept.extend(self.app.workers)  # (the link's worker ends as the link closes)
         self.link.close()
         if not self.task.done():
             self.app.exit()
@@ -140,6 +153,8 @@ class Ui:
             self.task.cancel()
             await asyncio.wait({self.task}, timeout=EXIT_GRACE)
         self.channel.close()
+        if self.task.done() and not self.task.cancelled():  # (else its own tasks may still run: left whole)
+            self.parts = self._kept
         if self.task.done() and not self.task.cancelled() and (error := self.task.exception()) is not None:
             log.error("%s's UI failed", self.name, exc_info=error)
         elif self.failed:

@@ -630,6 +630,7 @@ class WebSession:
                     hello.cancel()
                 if not hello.cancelled():
                     hub.lobby.handle(member, hello.result())
+                    hub.giveback.started()
             tasks: list[asyncio.Task[Any]] = [
                 asyncio.create_task(self._keys_in(channel, member)),
                 asyncio.create_task(self._link(outbox, member)),
@@ -665,7 +666,7 @@ class WebSession:
             await ui.close()
         finally:
             self.hub.uis.discard(ui)
-            self.hub.giveback.ended()
+            self.hub.giveback.ended(ui.parts)
 
     async def _link(self, outbox: asyncio.Queue, member: Member) -> None:
         while True:
