@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Generator
 from contextvars import Context, ContextVar
 from typing import Any
 
@@ -75,7 +75,7 @@ class _Metered(Coroutine[Any, Any, Any]):
     def close(self) -> None:
         self.coro.close()
 
-    def __await__(self):  # (never awaited: a task runs it by send and throw)
+    def __await__(self) -> Generator[Any, None, Any]:  # (never awaited: a task runs it by send and throw)
         return self.coro.__await__()
 
 

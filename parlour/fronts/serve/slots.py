@@ -25,6 +25,7 @@ import asyncio
 import ipaddress
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Protocol
 
 WAIT = 5.0  # seconds a connection may wait for its address's turn to log in
