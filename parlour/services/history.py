@@ -3,11 +3,18 @@ title's history screen).
 
 Nothing is stored twice: each row is read from its save. An index file in the saves folder,
 `.history-index.json`, caches what each save holds (the game, the players, the result, the
-length), keyed by the save's name, size and modification time: a save whose size or time
-changed, or that the index lacks, is read again, and an index that is missing, unreadable, of
-another version or not as written (a digest says) is rebuilt from the saves. Unfinished and unreadable saves are remembered too (so
-they are not looked at again until they change) and never listed. A save is read to its end
-(its state folded from its events, not checked move by move: opening it in replay checks it).
+length), keyed by the save's name, size and modification time. Its head holds a digest of the
+whole listing (every save's name, size and time): when the folder's listing has that digest the
+index is used as it is, and its lines (one per save, the finished games first and newest first)
+are decoded only as rows are shown. Else a save whose size or time changed, or that the index
+lacks, is read again, and an index that is missing, unreadable, of another version or not as
+written (a digest of its lines says) is rebuilt from the saves. Unfinished and unreadable saves
+are remembered too (so they are not looked at again until they change) and never listed.
+
+A save is read as the list of saves reads it, by its ends (its first line and last bytes): when
+they say someone is to act it is not finished and nothing more is read; else it is read whole
+once and its state folded from its events (not checked move by move: opening it in replay
+checks it), for its result.
 """
 
 from __future__ import annotations
@@ -15,17 +22,16 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, overload
+from typing import Any, NamedTuple, overload
 
 INDEX = ".history-index.json"  # in the saves folder: not a save (*.jsonl), hidden from a listing
 VERSION = 2  # 2: one line per save, the finished games first and newest first
 
 
-@dataclass(frozen=True, slots=True)
-class Played:
-    """One finished game."""
+class Played(NamedTuple):
+    """One finished game (a named tuple, not a dataclass: `parlour history` starts without
+    importing dataclasses, a tenth of its start)."""
 
     folder: Path
     name: str  # its save's file name in `folder`
@@ -247,8 +253,7 @@ def _played(folder: Path, name: str, entry: dict[str, Any]) -> Played:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class _Index:
+class _Index(NamedTuple):
     listing: str  # `_listing_key` of the folder it was written for
     finished: int  # its first lines: the finished games, newest first
     lines: list[bytes]  # one save's [name, entry] each
