@@ -158,15 +158,12 @@ def _entry(path: Path, stamp: list[int], modified: float) -> dict[str, Any]:
     ends are read first (as the list of saves reads them): when they say someone is to act, the
     game is not finished and nothing more is read; else the save is read whole once, and the
     result is what its folded state says."""
-    from parlour.rules import log, registry
+    from parlour.rules import registry
     from parlour.rules.records import TurnBegan
     from parlour.services import saves
 
     try:
-        size, first, tail, cut = saves._read_ends(path)
-        lines = [line + b"\n" for line in tail.split(b"\n")]
-        lines[-1] = lines[-1][:-1]  # after the last newline: empty, or a line torn while saving
-        glanced = log.glance(first, lines[1:] if cut else lines)
+        glanced = saves._glance_ends(path)[1]  # what its ends seem to say, vouched for or not
         if glanced is not None and glanced.to_act:  # someone is to act: not finished
             return _unfinished(glanced.header, glanced.to_act, stamp, modified)
         loaded = saves.read_then_check(path)  # finished, or the ends do not tell: read whole
