@@ -80,7 +80,12 @@ def test_the_index_is_a_cache_read_instead_of_the_saves_and_rebuilt_when_missing
     good = index.read_text()
     head, rest = good.split("\n", 1)
     edited = rest.replace('"turns":', '"turns":1', 1)  # one entry changed by hand: the digest tells
+    said = json.loads(head)
+    bad_count = json.dumps({**said, "finished": "3"}) + "\n" + rest  # its digest right, its head not
+    too_many = json.dumps({**said, "finished": 99}) + "\n" + rest
     for garbage in (
+        bad_count,
+        too_many,
         "{",
         good.replace(f'"version": {history.VERSION}', '"version": 99'),
         f"{head}\n{edited}",

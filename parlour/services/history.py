@@ -270,7 +270,10 @@ def _read_index(path: Path) -> _Index | None:
         listing, count = head["listing"], head["finished"]
     except (OSError, ValueError, KeyError):
         return None
-    return _Index(listing, count, rest.split(b"\n") if rest else [])
+    lines = rest.split(b"\n") if rest else []
+    if not isinstance(listing, str) or type(count) is not int or not 0 <= count <= len(lines):
+        return None
+    return _Index(listing, count, lines)
 
 
 def digest(data: bytes) -> str:
