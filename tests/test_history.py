@@ -72,20 +72,31 @@ def test_the_index_is_a_cache_read_instead_of_the_saves_and_rebuilt_when_missing
     index.unlink()  # deleted: rebuilt from the saves alone, the same rows
     read.clear()
     again = history.finished(folder)
-    assert sorted(read) == ["a.jsonl", "b.jsonl", "c.jsonl"]
+    # read whole: the finished games and the file that is not a save; the unfinished d only at its ends
+    assert sorted(read) == ["a.jsonl", "b.jsonl", "c.jsonl", "e.jsonl"]
     assert [(r.path.name, r.winners, r.turns) for r in again] == [
         (r.path.name, r.winners, r.turns) for r in sorted(first, key=lambda r: r.path.name != "c.jsonl")
     ]
     good = index.read_text()
-    head, rest = good.split("\n")
+    head, rest = good.split("\n", 1)
     edited = rest.replace('"turns":', '"turns":1', 1)  # one entry changed by hand: the digest tells
-    for garbage in ("{", good.replace('"version": 1', '"version": 99'), f"{head}\n{edited}", good[:-9]):
+    said = json.loads(head)
+    bad_count = json.dumps({**said, "finished": "3"}) + "\n" + rest  # its digest right, its head not
+    too_many = json.dumps({**said, "finished": 99}) + "\n" + rest
+    for garbage in (
+        bad_count,
+        too_many,
+        "{",
+        good.replace(f'"version": {history.VERSION}', '"version": 99'),
+        f"{head}\n{edited}",
+        good[:-9],
+    ):
         index.write_text(garbage)
         read.clear()
-        assert len(history.finished(folder)) == 3 and sorted(read) == ["a.jsonl", "b.jsonl", "c.jsonl"]
+        assert len(history.finished(folder)) == 3 and sorted(read) == ["a.jsonl", "b.jsonl", "c.jsonl", "e.jsonl"]
     (folder / "a.jsonl").unlink()  # a save deleted: gone from the list and the index
     assert [r.path.name for r in history.finished(folder)] == ["c.jsonl", "b.jsonl"]
-    assert "a.jsonl" not in json.loads(index.read_text().split("\n")[1])
+    assert all(json.loads(line)[0] != "a.jsonl" for line in index.read_text().split("\n")[1:])
 
 
 def test_a_folder_that_is_not_there_lists_nothing(tmp_path):
@@ -105,3 +116,21 @@ def test_the_command_lists_and_opens_a_game(folder, monkeypatch, capsys):
     assert cli.main(["history", "--lang", "en", "--open", "2"]) == 0
     assert opened == [("replay", folder / "c.jsonl", None)]
     assert cli.main(["history", "--game", "chess"]) == 2
+
+
+def test_a_rebuild_reads_a_finished_save_whole_once_and_an_unfinished_one_only_at_its_ends(folder, monkeypatch):
+    """Copies carry no end mark (parlour/services/save_mark.py), as a folder copied from another
+    machine: the list of saves would read each whole to trust its end; history needs only the ends
+    to see a game is unfinished, and one whole read to fold a finished game's result."""
+    import shutil
+
+    for name in ("a", "b", "d"):
+        shutil.copyfile(folder / f"{name}.jsonl", folder / f"{name}2.jsonl")
+    read = []
+    real = saves.read_then_check
+    monkeypatch.setattr(saves, "read_then_check", lambda path, *a: read.append(Path(path).name) or real(path, *a))
+    rows = history.finished(folder)
+    assert sorted(read) == ["a.jsonl", "a2.jsonl", "b.jsonl", "b2.jsonl", "c.jsonl", "e.jsonl"]
+    assert sorted(r.path.name for r in rows) == ["a.jsonl", "a2.jsonl", "b.jsonl", "b2.jsonl", "c.jsonl"]
+    read.clear()
+    assert [r.path.name for r in history.finished(folder)] == [r.path.name for r in rows] and read == []

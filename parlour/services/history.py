@@ -3,11 +3,18 @@ title's history screen).
 
 Nothing is stored twice: each row is read from its save. An index file in the saves folder,
 `.history-index.json`, caches what each save holds (the game, the players, the result, the
-length), keyed by the save's name, size and modification time: a save whose size or time
-changed, or that the index lacks, is read again, and an index that is missing, unreadable, of
-another version or not as written (a digest says) is rebuilt from the saves. Unfinished and unreadable saves are remembered too (so
-they are not looked at again until they change) and never listed. A save is read to its end
-(its state folded from its events, not checked move by move: opening it in replay checks it).
+length), keyed by the save's name, size and modification time. Its head holds a digest of the
+whole listing (every save's name, size and time): when the folder's listing has that digest the
+index is used as it is, and its lines (one per save, the finished games first and newest first)
+are decoded only as rows are shown. Else a save whose size or time changed, or that the index
+lacks, is read again, and an index that is missing, unreadable, of another version or not as
+written (a digest of its lines says) is rebuilt from the saves. Unfinished and unreadable saves
+are remembered too (so they are not looked at again until they change) and never listed.
+
+A save is read as the list of saves reads it, by its ends (its first line and last bytes): when
+they say someone is to act it is not finished and nothing more is read; else it is read whole
+once and its state folded from its events (not checked move by move: opening it in replay
+checks it), for its result.
 """
 
 from __future__ import annotations
@@ -15,17 +22,16 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, overload
+from typing import Any, NamedTuple, overload
 
 INDEX = ".history-index.json"  # in the saves folder: not a save (*.jsonl), hidden from a listing
-VERSION = 1
+VERSION = 2  # 2: one line per save, the finished games first and newest first
 
 
-@dataclass(frozen=True, slots=True)
-class Played:
-    """One finished game."""
+class Played(NamedTuple):
+    """One finished game (a named tuple, not a dataclass: `parlour history` starts without
+    importing dataclasses, a tenth of its start)."""
 
     folder: Path
     name: str  # its save's file name in `folder`
@@ -49,27 +55,29 @@ class Played:
 
 def finished(folder: Path, game: str | None = None, player: str | None = None) -> Listed:
     """The finished games saved in `folder`, newest first, of `game` and with `player` if given."""
+    lines = _finished_lines(folder)
+    if game is None and player is None:
+        return Listed(folder, lines)  # each row decoded only when it is shown
     wanted = None if player is None else player.casefold()
-    rows = [
-        (entry["ended"], name, entry)
-        for name, entry in entries(folder).items()
-        if entry.get("finished")
-        and (game is None or entry["game"] == game)
-        and (wanted is None or any(p.casefold() == wanted for p in entry["players"]))
-    ]
-    rows.sort(key=lambda row: (row[0], row[1]), reverse=True)
-    return Listed(folder, [(name, entry) for _, name, entry in rows])
+    kept = []
+    for line in lines:
+        name, entry = json.loads(line)
+        if (game is None or entry["game"] == game) and (
+            wanted is None or any(p.casefold() == wanted for p in entry["players"])
+        ):
+            kept.append(line)
+    return Listed(folder, kept)
 
 
 class Listed(Sequence[Played]):
-    """The finished games, each made a `Played` only when it is read: a list of 10,000 shows
-    its first screen without making the other rows (that took most of the list's time)."""
+    """The finished games, each decoded from its index line and made a `Played` only when it is
+    read: a list of 10,000 shows its first screen without decoding the other rows."""
 
-    def __init__(self, folder: Path, rows: list[tuple[str, dict[str, Any]]]):
-        self.folder, self.rows = folder, rows
+    def __init__(self, folder: Path, lines: list[bytes]):
+        self.folder, self.lines = folder, lines
 
     def __len__(self) -> int:
-        return len(self.rows)
+        return len(self.lines)
 
     @overload
     def __getitem__(self, index: int) -> Played: ...
@@ -77,9 +85,8 @@ class Listed(Sequence[Played]):
     def __getitem__(self, index: slice) -> list[Played]: ...
     def __getitem__(self, index: int | slice) -> Played | list[Played]:
         if isinstance(index, slice):
-            return [_played(self.folder, name, entry) for name, entry in self.rows[index]]
-        name, entry = self.rows[index]
-        return _played(self.folder, name, entry)
+            return [_played(self.folder, *json.loads(line)) for line in self.lines[index]]
+        return _played(self.folder, *json.loads(self.lines[index]))
 
 
 def entries(folder: Path) -> dict[str, dict[str, Any]]:
@@ -87,17 +94,46 @@ def entries(folder: Path) -> dict[str, dict[str, Any]]:
     finished game's row (`_entry`), or that a save is not one; a served game's seats' credentials
     and stand-ins, and a shelved one's players and whom it waits for (the ratings read them:
     parlour/services/standings.py)."""
+    listing = list(_saves(folder))
     index = _read_index(folder / INDEX)
+    if index is not None and index.listing == _listing_key(listing):
+        return dict(json.loads(line) for line in index.lines)
+    return _brought_up_to_date(folder, listing, index)[0]
+
+
+def _finished_lines(folder: Path) -> list[bytes]:
+    """The index lines of the finished games, newest first: taken as they are from an index
+    whose listing (every save's name, size and time) is the folder's (no line decoded), else
+    the index brought up to date first."""
+    listing = list(_saves(folder))
+    index = _read_index(folder / INDEX)
+    if index is None or index.listing != _listing_key(listing):
+        return _brought_up_to_date(folder, listing, index)[1]
+    return index.lines[: index.finished]
+
+
+def _brought_up_to_date(
+    folder: Path, listing: list[tuple[str, list[int], float]], index: _Index | None
+) -> tuple[dict[str, dict[str, Any]], list[bytes]]:
+    """Every save's entry (the index's where its stamp, size and time, is the save's, else the
+    save read again: `_entry`) and the finished games' index lines; the index written again."""
+    known = {} if index is None else dict(json.loads(line) for line in index.lines)
     fresh: dict[str, dict[str, Any]] = {}
-    changed = False
-    for name, stamp, modified in _saves(folder):
-        known = index.get(name)
-        if known is None or known.get("stamp") != stamp:
-            known, changed = _entry(folder / name, stamp, modified), True
-        fresh[name] = known
-    if changed or len(fresh) != len(index):
-        _write_index(folder / INDEX, fresh)
-    return fresh
+    for name, stamp, modified in listing:
+        entry = known.get(name)
+        if entry is None or entry.get("stamp") != stamp:
+            entry = _entry(folder / name, stamp, modified)
+        fresh[name] = entry
+    done, others = _lines(fresh)
+    _write_index(folder / INDEX, done, others, _listing_key(listing))
+    return fresh, done
+
+
+def _listing_key(listing: list[tuple[str, list[int], float]]) -> str:
+    """A digest of every save's name, size and time: the index is up to date when it was written
+    for this key (the same check as each entry's stamp, at the cost of one digest)."""
+    text = "\n".join(sorted(f"{name}/{size}/{ns}" for name, (size, ns), _ in listing))
+    return digest(text.encode("utf-8", "surrogateescape"))
 
 
 def _saves(folder: Path) -> Iterable[tuple[str, list[int], float]]:
@@ -118,33 +154,26 @@ def _saves(folder: Path) -> Iterable[tuple[str, list[int], float]]:
 
 
 def _entry(path: Path, stamp: list[int], modified: float) -> dict[str, Any]:
-    """What the index keeps of one save: a finished game's row, or only that it is not one."""
+    """What the index keeps of one save: a finished game's row, or only that it is not one. Its
+    ends are read first (as the list of saves reads them): when they say someone is to act, the
+    game is not finished and nothing more is read; else the save is read whole once, and the
+    result is what its folded state says."""
     from parlour.rules import registry
     from parlour.rules.records import TurnBegan
     from parlour.services import saves
 
     try:
-        glanced = saves.glance(path)
-        if glanced.to_act:  # its last lines say someone is to act: not finished
-            served = _served(glanced.header.meta)
-            if served is None or not served["shelved"]:
-                return {"stamp": stamp, "finished": False}
-            # a served table closed with its players all away: whom it waits for (the ratings)
-            return {
-                "stamp": stamp,
-                "finished": False,
-                **_seated(glanced.header),
-                "waiting": [seat for seat in glanced.to_act if seat is not None],
-                "ended": modified,
-                "served": served,
-            }
-        loaded = saves.read_then_check(path)
+        glanced = saves._glance_ends(path)[1]  # what its ends seem to say, vouched for or not
+        if glanced is not None and glanced.to_act:  # someone is to act: not finished
+            return _unfinished(glanced.header, glanced.to_act, stamp, modified)
+        loaded = saves.read_then_check(path)  # finished, or the ends do not tell: read whole
     except saves.SaveError:
         return {"stamp": stamp, "finished": False, "broken": True}
     header = loaded.header
-    result = registry.get(header.game).result(loaded.state)
+    rules = registry.get(header.game)
+    result = rules.result(loaded.state)
     if result is None:
-        return {"stamp": stamp, "finished": False}
+        return _unfinished(header, rules.to_act(loaded.state), stamp, modified)
     served = _served(header.meta)
     return {
         "stamp": stamp,
@@ -155,6 +184,22 @@ def _entry(path: Path, stamp: list[int], modified: float) -> dict[str, Any]:
         "scores": None if result.scores is None else list(result.scores),
         "turns": sum(1 for event in loaded.events if type(event) is TurnBegan),
         "ended": modified,
+    }
+
+
+def _unfinished(header: Any, to_act: Sequence[int | None], stamp: list[int], modified: float) -> dict[str, Any]:
+    """An unfinished save's entry: only that, but for a served table closed with its players all
+    away, whom it waits for (the ratings)."""
+    served = _served(header.meta)
+    if served is None or not served["shelved"]:
+        return {"stamp": stamp, "finished": False}
+    return {
+        "stamp": stamp,
+        "finished": False,
+        **_seated(header),
+        "waiting": [seat for seat in to_act if seat is not None],
+        "ended": modified,
+        "served": served,
     }
 
 
@@ -205,21 +250,30 @@ def _played(folder: Path, name: str, entry: dict[str, Any]) -> Played:
     )
 
 
-def _read_index(path: Path) -> dict[str, dict[str, Any]]:
-    """The index's entries, or none when it is missing, unreadable, of another version, or not
-    exactly what this module wrote: its first line holds a digest of the rest, so an index edited
-    by hand or torn is rebuilt from the saves, and one that checks is used as it is (checking
+class _Index(NamedTuple):
+    listing: str  # `_listing_key` of the folder it was written for
+    finished: int  # its first lines: the finished games, newest first
+    lines: list[bytes]  # one save's [name, entry] each
+
+
+def _read_index(path: Path) -> _Index | None:
+    """The index, or None when it is missing, unreadable, of another version, or not exactly
+    what this module wrote: its first line holds a digest of the rest, so an index edited by
+    hand or torn is rebuilt from the saves, and one that checks is used as it is (checking
     10,000 entries one by one took longer than the rest of the list)."""
     try:
         with open(path, "rb") as file:
             first, _, rest = file.read().partition(b"\n")
         head = json.loads(first)
         if not isinstance(head, dict) or head.get("version") != VERSION or head.get("digest") != digest(rest):
-            return {}
-        found = json.loads(rest)
-    except (OSError, ValueError):
-        return {}
-    return found if isinstance(found, dict) else {}
+            return None
+        listing, count = head["listing"], head["finished"]
+    except (OSError, ValueError, KeyError):
+        return None
+    lines = rest.split(b"\n") if rest else []
+    if not isinstance(listing, str) or type(count) is not int or not 0 <= count <= len(lines):
+        return None
+    return _Index(listing, count, lines)
 
 
 def digest(data: bytes) -> str:
@@ -228,15 +282,29 @@ def digest(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
-def _write_index(path: Path, entries: dict[str, dict[str, Any]]) -> None:
-    """Write the index whole (atomically); a folder that cannot be written keeps none (the list
-    is still right, only slower next time)."""
+def _lines(entries: dict[str, dict[str, Any]]) -> tuple[list[bytes], list[bytes]]:
+    """The entries as index lines: the finished games newest first (then by name, last first),
+    and the rest."""
+    done = sorted(((e["ended"], name) for name, e in entries.items() if e.get("finished")), reverse=True)
+
+    def line(name: str) -> bytes:  # (ASCII: json escapes the rest, a name's stray bytes too)
+        return json.dumps([name, entries[name]], separators=(",", ":")).encode("ascii")
+
+    others = [line(name) for name, e in entries.items() if not e.get("finished")]
+    return [line(name) for _, name in done], others
+
+
+def _write_index(path: Path, done: list[bytes], others: list[bytes], listing: str) -> None:
+    """Write the index whole (atomically): a head line (its version, a digest of the rest, the
+    listing it is up to date for, how many games are finished), then one line per save, the
+    finished games first and newest first, so the first screen decodes only its own rows. A
+    folder that cannot be written keeps none (the list is still right, only slower next time)."""
     from parlour.services import saves
 
+    rest = b"\n".join(done + others)
+    head = json.dumps({"version": VERSION, "digest": digest(rest), "listing": listing, "finished": len(done)})
     try:
-        rest = json.dumps(entries, separators=(",", ":"))
-        head = json.dumps({"version": VERSION, "digest": digest(rest.encode("utf-8"))})
-        saves.write_whole(path, f"{head}\n{rest}")
+        saves.write_whole(path, f"{head}\n{rest.decode('ascii')}")
     except (OSError, saves.SaveError):
         pass
 
