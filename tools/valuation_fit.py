@@ -57,7 +57,7 @@ def positions(
         if result is None:
             continue
         won = shares(result, players)
-        found += [([facts(s, seat) for seat in range(players)], won) for s in starts[::every] if not known(s)]
+        found += [(facts(s), won) for s in starts[::every] if not known(s)]
     return found
 
 

@@ -49,36 +49,40 @@ def garfield_facts(state: Any, seat: int) -> Facts:
     )
 
 
-def filmis_facts(state: Any, seat: int) -> Facts:
-    """Points banked (the home pile) and how late it is, points in hand and how near the nest
-    that banks them is, whether a raid can be called and with what lead, and whether the seat
-    moves next or must skip. And the raid the smart bot would call (filmis_smart.py: when its
-    own pile likely beats the others'): the game then ends at the caller's turn, so a seat's
-    chance is near its share if the game ended now (the best home pile wins, ties share)."""
+def filmis_facts(state: Any) -> list[Facts]:
+    """Every seat's facts: points banked (the home pile) and how late it is, points in hand and
+    how near the nest that banks them is, whether a raid can be called and with what lead, and
+    whether the seat moves next or must skip. And the raid the smart bot would call (filmis_smart.py:
+    when its own pile likely beats the others'): the game then ends at the caller's turn, so a
+    seat's chance is near its share were the game to end now (the best home pile wins, ties share)."""
     n = len(state.players)
     homes = [filmis_cards.score(home) for home in state.homes]
-    home, hand = homes[seat], filmis_cards.score(state.hands[seat])
+    now = ended_now(homes)
+    ending = any(_would_raid(state, s) for s in range(n))  # once for every seat: it costs
     left = len(state.deck) / filmis_cards.TOTAL  # the game ends when the factory is empty
-    near = (
-        1 - ((filmis_board.nest(state.colours[seat]) - state.positions[seat]) % filmis_board.SIZE) / filmis_board.SIZE
-    )
-    lead = home - max(h for s, h in enumerate(homes) if s != seat) if n > 1 else 0
-    raid = filmis_cards.can_raid(state.hands[seat], state.homes[seat])
-    now = ended_now(homes)[seat]
-    ending = any(_would_raid(state, s) for s in range(n))
-    return (
-        home / 10,
-        home * (1 - left) / 10,
-        hand / 10,
-        hand * left / 10,
-        hand * near / 10,
-        float(raid),
-        raid * lead / 10,
-        float(seat == state.turn),
-        float(state.skips[seat] > 0),
-        now,
-        ending * now,
-    )
+    found = []
+    for seat in range(n):
+        home, hand = homes[seat], filmis_cards.score(state.hands[seat])
+        to_nest = (filmis_board.nest(state.colours[seat]) - state.positions[seat]) % filmis_board.SIZE
+        near = 1 - to_nest / filmis_board.SIZE
+        lead = home - max(h for s, h in enumerate(homes) if s != seat) if n > 1 else 0
+        raid = filmis_cards.can_raid(state.hands[seat], state.homes[seat])
+        found.append(
+            (
+                home / 10,
+                home * (1 - left) / 10,
+                hand / 10,
+                hand * left / 10,
+                hand * near / 10,
+                float(raid),
+                raid * lead / 10,
+                float(seat == state.turn),
+                float(state.skips[seat] > 0),
+                now[seat],
+                ending * now[seat],
+            )
+        )
+    return found
 
 
 def _would_raid(state: Any, seat: int) -> bool:
@@ -100,7 +104,12 @@ def ended_now(homes: list[int]) -> tuple[float, ...]:
     return tuple((h == best) / homes.count(best) for h in homes)
 
 
-FACTS: dict[str, Callable[[Any, int], Facts]] = {"garfield": garfield_facts, "filmis": filmis_facts}
+def garfield_seats(state: Any) -> list[Facts]:
+    """Every seat's Garfield facts."""
+    return [garfield_facts(state, seat) for seat in range(len(state.players))]
+
+
+FACTS: dict[str, Callable[[Any], list[Facts]]] = {"garfield": garfield_seats, "filmis": filmis_facts}  # every seat's
 # Positions whose outcome is known without weighing facts: the smart bot to move ends the game.
 KNOWN: dict[str, Callable[[Any], tuple[float, ...] | None]] = {"filmis": filmis_raid_now}
 
@@ -134,7 +143,7 @@ def value(game_id: str, state: Any) -> tuple[float, ...] | None:
     known = KNOWN.get(game_id)
     if known is not None and (shares := known(state)) is not None:
         return shares
-    return weighed(weights, [facts(state, s) for s in range(len(state.players))])
+    return weighed(weights, facts(state))
 
 
 def weighed(weights: Facts, seats: list[Facts]) -> tuple[float, ...]:
