@@ -60,7 +60,7 @@ def filmis_facts(state: Any) -> list[Facts]:
     now = ended_now(homes)
     ending = any(_would_raid(state, s) for s in range(n))  # once for every seat: it costs
     left = len(state.deck) / filmis_cards.TOTAL  # the game ends when the factory is empty
-    found = []
+    found: list[Facts] = []
     for seat in range(n):
         home, hand = homes[seat], filmis_cards.score(state.hands[seat])
         to_nest = (filmis_board.nest(state.colours[seat]) - state.positions[seat]) % filmis_board.SIZE

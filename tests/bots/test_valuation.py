@@ -1,6 +1,7 @@
 """The position valuation (rules/bots/valuation.py) that cuts the hint's playouts short in Garfield
 and Filmis: calibrated on seeded games it was not fitted on (of the positions valued at about p,
-about p were won), better than an even chance, and every seat's chances summing to 1."""
+about p were won), better than an even chance, and every seat's chances summing to 1; a Filmis
+raid that the smart bot to move will call is valued as the result it gives."""
 
 from __future__ import annotations
 
