@@ -37,8 +37,10 @@ def positions(
     game_id: str, seeds: range, every: int, players: int
 ) -> list[tuple[list[valuation.Facts], tuple[float, ...]]]:
     """(each seat's facts, each seat's share of the win) at every `every`-th turn start of the
-    games of `players` players seeded `seeds`."""
+    games of `players` players seeded `seeds` (but those whose value is known without the weights:
+    valuation.KNOWN)."""
     facts = valuation.FACTS[game_id]
+    known = valuation.KNOWN.get(game_id, lambda _: None)  # positions valued without the weights: left out
     found = []
     for seed in seeds:
         table = Table.new(game_id, NAMES[:players], seed=seed)
@@ -55,7 +57,7 @@ def positions(
         if result is None:
             continue
         won = shares(result, players)
-        found += [([facts(s, seat) for seat in range(players)], won) for s in starts[::every]]
+        found += [(facts(s), won) for s in starts[::every] if not known(s)]
     return found
 
 

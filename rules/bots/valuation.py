@@ -18,8 +18,10 @@ from typing import Any
 
 from ..filmis import board as filmis_board, cards as filmis_cards
 from ..garfield import cards as garfield_cards
+from .filmis_smart import RAID_AT, FilmisSmart
 
 Facts = tuple[float, ...]
+_SMART = FilmisSmart()  # only its reading of a raid's chance
 
 
 def garfield_facts(state: Any, seat: int) -> Facts:
@@ -47,33 +49,69 @@ def garfield_facts(state: Any, seat: int) -> Facts:
     )
 
 
-def filmis_facts(state: Any, seat: int) -> Facts:
-    """Points banked (the home pile) and how late it is, points in hand and how near the nest
-    that banks them is, whether a raid can be called and with what lead, and whether the seat
-    moves next or must skip."""
+def filmis_facts(state: Any) -> list[Facts]:
+    """Every seat's facts: points banked (the home pile) and how late it is, points in hand and
+    how near the nest that banks them is, whether a raid can be called and with what lead, and
+    whether the seat moves next or must skip. And the raid the smart bot would call (filmis_smart.py:
+    when its own pile likely beats the others'): the game then ends at the caller's turn, so a
+    seat's chance is near its share were the game to end now (the best home pile wins, ties share)."""
     n = len(state.players)
     homes = [filmis_cards.score(home) for home in state.homes]
-    home, hand = homes[seat], filmis_cards.score(state.hands[seat])
+    now = ended_now(homes)
+    ending = any(_would_raid(state, s) for s in range(n))  # once for every seat: it costs
     left = len(state.deck) / filmis_cards.TOTAL  # the game ends when the factory is empty
-    near = (
-        1 - ((filmis_board.nest(state.colours[seat]) - state.positions[seat]) % filmis_board.SIZE) / filmis_board.SIZE
-    )
-    lead = home - max(h for s, h in enumerate(homes) if s != seat) if n > 1 else 0
-    raid = filmis_cards.can_raid(state.hands[seat], state.homes[seat])
-    return (
-        home / 10,
-        home * (1 - left) / 10,
-        hand / 10,
-        hand * left / 10,
-        hand * near / 10,
-        float(raid),
-        raid * lead / 10,
-        float(seat == state.turn),
-        float(state.skips[seat] > 0),
-    )
+    found: list[Facts] = []
+    for seat in range(n):
+        home, hand = homes[seat], filmis_cards.score(state.hands[seat])
+        to_nest = (filmis_board.nest(state.colours[seat]) - state.positions[seat]) % filmis_board.SIZE
+        near = 1 - to_nest / filmis_board.SIZE
+        lead = home - max(h for s, h in enumerate(homes) if s != seat) if n > 1 else 0
+        raid = filmis_cards.can_raid(state.hands[seat], state.homes[seat])
+        found.append(
+            (
+                home / 10,
+                home * (1 - left) / 10,
+                hand / 10,
+                hand * left / 10,
+                hand * near / 10,
+                float(raid),
+                raid * lead / 10,
+                float(seat == state.turn),
+                float(state.skips[seat] > 0),
+                now[seat],
+                ending * now[seat],
+            )
+        )
+    return found
 
 
-FACTS: dict[str, Callable[[Any, int], Facts]] = {"garfield": garfield_facts, "filmis": filmis_facts}
+def _would_raid(state: Any, seat: int) -> bool:
+    """Whether the smart bot in `seat` can raid and would (its chance of winning now, as it sees it)."""
+    return filmis_cards.can_raid(state.hands[seat], state.homes[seat]) and _SMART.win_now(state, seat) >= RAID_AT
+
+
+def filmis_raid_now(state: Any) -> tuple[float, ...] | None:
+    """Each seat's share if the seat to move starts its turn and would call a raid: the game ends
+    now, the best home pile winning (ties share). None otherwise."""
+    if state.pending is not None or state.swap is not None or state.over or not _would_raid(state, state.turn):
+        return None
+    return ended_now([filmis_cards.score(home) for home in state.homes])
+
+
+def ended_now(homes: list[int]) -> tuple[float, ...]:
+    """Each seat's share of the win were the game to end now: the best home pile wins, ties share."""
+    best = max(homes)
+    return tuple((h == best) / homes.count(best) for h in homes)
+
+
+def garfield_seats(state: Any) -> list[Facts]:
+    """Every seat's Garfield facts."""
+    return [garfield_facts(state, seat) for seat in range(len(state.players))]
+
+
+FACTS: dict[str, Callable[[Any], list[Facts]]] = {"garfield": garfield_seats, "filmis": filmis_facts}  # every seat's
+# Positions whose outcome is known without weighing facts: the smart bot to move ends the game.
+KNOWN: dict[str, Callable[[Any], tuple[float, ...] | None]] = {"filmis": filmis_raid_now}
 
 # Rounds of turns a playout plays before the position is valued: fewer, cheaper playouts that
 # scatter less; more, a valuation read later, nearer what whole playouts give (docs/bots.md,
@@ -89,9 +127,9 @@ WEIGHTS: dict[str, dict[int, Facts]] = {
         4: (1.201, 2.686, 1.122, 0.267, -2.004, 0.196, 0.212, 0.305, 0.298, -0.019, 0.916, -4.704, 9.455),
     },
     "filmis": {
-        2: (1.240, -0.332, 0.157, 0.048, 0.941, 0.622, 0.375, 0.122, -0.309),
-        3: (1.404, 0.235, 0.432, -0.218, 1.318, 0.837, 0.578, 0.154, -0.288),
-        4: (0.708, 1.388, 0.177, 0.062, 1.353, 0.597, 0.327, 0.176, -0.594),
+        2: (0.971, 0.058, 0.171, 0.002, 1.005, 0.332, -0.026, 0.117, -0.353, 0.200, 1.743),
+        3: (1.087, 0.534, 0.447, -0.216, 1.319, 0.522, 0.216, 0.151, -0.293, 0.254, 2.089),
+        4: (0.290, 1.654, 0.218, 0.044, 1.333, 0.311, -0.016, 0.174, -0.588, 0.407, 1.779),
     },
 }
 
@@ -102,7 +140,10 @@ def value(game_id: str, state: Any) -> tuple[float, ...] | None:
     facts, weights = FACTS.get(game_id), WEIGHTS.get(game_id, {}).get(len(state.players))
     if facts is None or weights is None:
         return None
-    return weighed(weights, [facts(state, s) for s in range(len(state.players))])
+    known = KNOWN.get(game_id)
+    if known is not None and (shares := known(state)) is not None:
+        return shares
+    return weighed(weights, facts(state))
 
 
 def weighed(weights: Facts, seats: list[Facts]) -> tuple[float, ...]:

@@ -1,6 +1,7 @@
 """The position valuation (rules/bots/valuation.py) that cuts the hint's playouts short in Garfield
 and Filmis: calibrated on seeded games it was not fitted on (of the positions valued at about p,
-about p were won), better than an even chance, and every seat's chances summing to 1."""
+about p were won), better than an even chance, and every seat's chances summing to 1; a Filmis
+raid that the smart bot to move will call is valued as the result it gives."""
 
 from __future__ import annotations
 
@@ -55,3 +56,27 @@ def test_a_game_without_a_valuation_has_none():
 
     table = Table.new("smurf", ["Ann", "Bob"], seed=1)
     assert valuation.value("smurf", table.state) is None
+
+
+def test_a_filmis_raid_the_smart_bot_to_move_will_call_is_valued_as_the_result_it_gives():
+    """The valuation knows the smart bot's raid (filmis_smart.py): where the seat to move calls one,
+    the position's value is the raid's result, not a guess from the facts."""
+    from parlour.rules.bots import make
+    from parlour.rules.bots.playout import shares
+    from parlour.rules.filmis.records import CallRaid
+    from parlour.rules.table import Table
+
+    raids = 0
+    for seed in range(30):
+        players = 2 + seed % 3
+        table = Table.new("filmis", fit.NAMES[:players], seed=seed)
+        bots = {s: make("smart", f"{seed}/{s}") for s in range(players)}
+        while table.result() is None:
+            who = table.to_act()[0]
+            action = bots[who].choose(table.game, table.view(who), who)
+            before = table.state
+            table.submit(who, action)
+            if isinstance(action, CallRaid):
+                assert valuation.value("filmis", before) == shares(table.result(), players), seed
+                raids += 1
+    assert raids >= 10
