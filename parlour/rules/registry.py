@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # the title lists the games without loading any rules
 
 
 class Entry:
-    """One game's manifest: its parts by module path (imported when the game is chosen), how many
+    """One game's manifest: its parts as "module:NAME" (imported when the game is chosen), how many
     may play (as its GAME says: the title shows it without importing the rules;
     tests/test_registry.py checks that the two agree), and what the fronts ask of a game beside
     its modules."""

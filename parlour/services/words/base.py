@@ -104,7 +104,7 @@ class Words:
 
     @staticmethod
     def of(game_id: str) -> Words:
-        """The words of a game (the module its registry entry names: parlour/services/words/<game id>.py)."""
+        """The words of a game (the class its registry entry names: parlour/services/words/<game id>.py)."""
         return Words._games.get(game_id)()
 
     def question(self, view: Any, seat: int, names: tuple[str, ...]) -> str:
