@@ -47,6 +47,11 @@ def test_the_games_are_the_installed_entry_points_as_importlib_metadata_finds_th
     assert set(registry.GAMES) == {p.name for p in points} - set(registry.SKIPPED)
 
 
+def test_without_any_game_installed_the_message_says_to_install_again(monkeypatch):
+    monkeypatch.setattr(registry, "GAMES", {})
+    assert "install Parlour again (pip install -e .)" in str(registry.UnknownGame("garfield"))
+
+
 def test_a_broken_installed_game_is_left_out_with_its_reason(tmp_path, monkeypatch, capsys):
     from parlour.cli import main
 

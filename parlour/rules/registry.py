@@ -111,6 +111,8 @@ class UnknownGame(LookupError):
     def __init__(self, game_id: object):
         known = ", ".join(available())
         why = f"; installed but not read: {SKIPPED[game_id]}" if isinstance(game_id, str) and game_id in SKIPPED else ""
+        if not GAMES:  # metadata from before the entry points (an install older than its pyproject.toml)
+            why += f"; no game is installed: install Parlour again (pip install -e .) to read its {GROUP} entry points"
         super().__init__(f"unknown game {game_id!r} (known: {known}){why}")
 
 
