@@ -15,6 +15,7 @@ ENTRY = Entry(
     rules=f"{__name__}.rules:GAME",  # each part as "module:NAME", in this package whatever its name
     words=f"{__name__}.words:RaceWords",
     presenter=f"{__name__}.table:RacePresenter",
+    strategy=f"{__name__}.bots:RaceSmart",
     bot_names=("Dasher", "Dancer", "Comet", "Cupid"),
     keys=(("race_keep", "x"),),
     catalogues=str(Path(__file__).resolve().parent / "locale"),

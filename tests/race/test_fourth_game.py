@@ -10,6 +10,7 @@ rolls 1+1 (2, or 8 with its card); Ann rolls 1+1 and plays her card: 12 + 2 + 6 
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
 import os
@@ -116,6 +117,17 @@ def rules():
 
 def rig() -> Rig:
     return Rig(list(DICE), [], {"cards": [list(DECK)]}, [])
+
+
+def test_its_smart_bot_is_its_own():
+    from parlour.rules.bots import make
+
+    assert registry.strategy("race") is importlib.import_module(f"{PACKAGE}.bots").RaceSmart
+    game, bot = registry.get("race"), make("smart", 1)
+    state = rules().State(("Ann", "Bob"), (12, 0), ("+6", "+1"), turn=0, dice=(1, 1), asked=True)
+    assert bot.choose(game, game.view(state, 0), 0) == rules().PlayCard(True)  # 12 + 2 + 6: the goal
+    early = dataclasses.replace(state, positions=(4, 0))
+    assert bot.choose(game, game.view(early, 0), 0) == rules().PlayCard(False)  # kept for later
 
 
 def test_fourth_game_through_the_engine_protocol(tmp_path):
