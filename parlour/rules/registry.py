@@ -135,7 +135,7 @@ def installed() -> list[tuple[str, str, str]]:
         for name in names:
             if not name.endswith((".dist-info", ".egg-info")):
                 continue
-            dist = name.split("-")[0].split(".egg")[0].lower().replace(".", "_")
+            dist = name.rsplit(".", 1)[0].split("-")[0].lower().replace(".", "_")  # "a.b-1.0.dist-info": a_b
             if dist in seen:
                 continue
             seen.add(dist)
