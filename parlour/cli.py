@@ -470,7 +470,7 @@ def _run_app(args: argparse.Namespace) -> int:
     from parlour.services.words import i18n
 
     if args.command == "play" and args.game not in registry.available():
-        print(f"parlour: unknown game {args.game!r} (known: {', '.join(registry.available())})", file=sys.stderr)
+        print(f"parlour: {registry.UnknownGame(args.game)}", file=sys.stderr)  # an installed one not read: why
         return 2
     from parlour.services.config import saves_dir
     from parlour.services.strays import remove_strays

@@ -10,8 +10,6 @@ import sys
 import tomllib
 from pathlib import Path
 
-from tests.package_tree import package_tree
-
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "pyproject.toml"
 
@@ -22,10 +20,7 @@ def test_the_import_contracts_are_kept():
         "import sys; from importlinter.cli import lint_imports; "
         f"sys.exit(lint_imports(config_filename={str(CONFIG)!r}, no_cache=True, no_logo=True))"
     )
-    # In the package as it installs (tests/package_tree.py): import-linter reads the folders.
-    run = subprocess.run(
-        [sys.executable, "-c", script], cwd=package_tree(), capture_output=True, text=True, timeout=300
-    )
+    run = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
 
 

@@ -1,5 +1,7 @@
-"""One installed top-level package, `parlour` (issue 31): every folder that installs as a part of
-it is listed in pyproject.toml, and no code imports those folders by their own top-level names."""
+"""One installed top-level package, `parlour` (issues 31 and 40), laid out in the checkout as it
+installs: every tool (mypy, ruff, import-linter, pytest, coverage, an editor) reads parlour/ as it
+is, with nothing mapped. rules/, tui/ and styles/ at the top are links into it, for reading, and
+no code imports those folders by their own top-level names."""
 
 from __future__ import annotations
 
@@ -11,28 +13,25 @@ from tests.source_lines import python_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 SETUPTOOLS = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
-MAPPED = {package: folder for package, folder in SETUPTOOLS["package-dir"].items() if package}
+LINKED = ("rules", "tui", "styles")  # the design card's top-level folders that are parts of parlour
 
 
-def test_the_top_level_folders_install_inside_parlour():
-    assert MAPPED == {"parlour": "parlour", "parlour.rules": "rules", "parlour.tui": "tui", "parlour.styles": "styles"}
-    assert all(package == "parlour" or package.startswith("parlour.") for package in SETUPTOOLS["packages"])
+def test_every_package_is_found_under_parlour_and_nothing_is_mapped():
+    assert "package-dir" not in SETUPTOOLS
+    assert SETUPTOOLS["packages"] == {"find": {"include": ["parlour", "parlour.*"]}}
 
 
-def test_every_package_folder_is_listed():
-    found = set()
-    for package, folder in MAPPED.items():
-        for init in (ROOT / folder).rglob("__init__.py"):
-            if "__pycache__" not in init.parts:
-                found.add(".".join([package, *init.parent.relative_to(ROOT / folder).parts]))
-    assert sorted(found) == sorted(SETUPTOOLS["packages"]), "list each package in pyproject.toml [tool.setuptools]"
+def test_the_top_level_folders_are_links_into_parlour():
+    for name in LINKED:
+        assert (ROOT / name).is_symlink(), f"{name}/ is a link to parlour/{name}"
+        assert (ROOT / name).resolve() == ROOT / "parlour" / name
 
 
 OLDER = "# an older checkout"  # a tool that measures old code side by side may import it as it was
 
 
-def test_nothing_imports_a_mapped_folder_by_its_own_name():
-    tops = "|".join(folder for package, folder in MAPPED.items() if package != folder)
+def test_nothing_imports_a_linked_folder_by_its_own_name():
+    tops = "|".join(LINKED)
     pattern = re.compile(rf"^\s*(from ({tops})(\.[\w.]+)? import |import ({tops})\b)")
     found = [
         f"{name}:{n}: {line.strip()}"

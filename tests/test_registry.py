@@ -1,5 +1,9 @@
-"""The registry: each entry agrees with the game it names (players, parts, keys), and a game can be
-added and taken away again."""
+"""The registry: the games are the installed entry points of the group `parlour.games` (Parlour's
+own too), each entry agrees with the game it names (players, parts, keys), a broken installed game
+is left out with its reason, and a game can be added and taken away again."""
+
+import importlib.metadata
+import sys
 
 from parlour.rules import registry
 
@@ -16,7 +20,8 @@ def test_each_entry_names_its_parts_and_its_keys_as_its_presenter_binds_them():
 
     for game_id, entry in registry.GAMES.items():
         presenter, words = Presenter.of(game_id), Words.of(game_id)
-        assert type(presenter).__module__ == entry.presenter and type(words).__module__ == entry.words
+        assert entry.presenter == f"{type(presenter).__module__}:{type(presenter).__qualname__}"
+        assert entry.words == f"{type(words).__module__}:{type(words).__qualname__}"
         assert presenter.game_id == words.game_id == game_id
         bound = {b.id: b.key for b in presenter.bindings()}
         assert dict(entry.keys) == bound, game_id  # plain mode names the keys from the entry
@@ -24,14 +29,50 @@ def test_each_entry_names_its_parts_and_its_keys_as_its_presenter_binds_them():
 
 
 def test_a_registered_game_comes_and_goes():
-    entry = registry.Entry("chess", rules="no.such.module", words="no.such.words", presenter="no.such.presenter")
+    before = registry.ids_listed()
+    entry = registry.Entry("chess", rules="no.such:GAME", words="no.such:Words", presenter="no.such:Presenter")
     registry.register(entry)
     try:
         assert "chess" in registry.GAMES and "chess" not in registry.available()  # listed, its rules not in
         assert registry.ids_listed().endswith("or chess")
     finally:
         registry.unregister("chess")
-    assert "chess" not in registry.GAMES and registry.ids_listed() == "garfield, filmis or smurf"
+    assert "chess" not in registry.GAMES and registry.ids_listed() == before
+
+
+def test_the_games_are_the_installed_entry_points_as_importlib_metadata_finds_them():
+    points = importlib.metadata.entry_points(group=registry.GROUP)
+    assert sorted((p.name, p.value) for p in points) == sorted((i, target) for _, i, target in registry.installed())
+    assert {p.name for p in points if p.dist is not None and p.dist.name == "parlour"} <= set(registry.GAMES)
+    assert set(registry.GAMES) == {p.name for p in points} - set(registry.SKIPPED)
+
+
+def test_without_any_game_installed_the_message_says_to_install_again(monkeypatch):
+    monkeypatch.setattr(registry, "GAMES", {})
+    assert "install Parlour again (pip install -e .)" in str(registry.UnknownGame("garfield"))
+
+
+def test_a_broken_installed_game_is_left_out_with_its_reason(tmp_path, monkeypatch, capsys):
+    from parlour.cli import main
+
+    info = tmp_path / "parlour_broken-1.0.dist-info"
+    info.mkdir()
+    (info / "entry_points.txt").write_text("[parlour.games]\nbroken = no_such_package:ENTRY\nodd = json:dumps\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    before = list(registry.GAMES)
+    try:
+        registry.discover()
+        assert list(registry.GAMES) == before  # the others stay, in their order
+        assert "ModuleNotFoundError" in registry.SKIPPED["broken"] and "not the Entry" in registry.SKIPPED["odd"]
+        assert main(["play", "broken"]) == 2  # no traceback: the reason, told
+        told = capsys.readouterr().err
+        assert (
+            "unknown game 'broken'" in told and "installed but not read: parlour_broken: no_such_package:ENTRY" in told
+        )
+    finally:
+        monkeypatch.setattr(sys, "path", [p for p in sys.path if p != str(tmp_path)])
+        registry.SKIPPED.clear()
+        registry.discover()
 
 
 ONE_GAME = """
@@ -42,8 +83,15 @@ from parlour.tui.app import make_app
 
 from parlour.tui.games import playable
 
+manifests = {target.partition(":")[0] for _, _, target in registry.installed()}  # each game's Entry, read to list it
+
+
+def loaded(games):
+    return ",".join(sorted(m for m in sys.modules if m not in manifests and any(g in m.split(".")[-1] for g in games)))
+
+
 listed = playable()  # the title's list: every game found, none imported
-print("LISTED:" + ",".join(sorted(m for m in sys.modules if any(g in m.split(".")[-1] for g in listed))))
+print("LISTED:" + loaded(listed))
 
 
 async def main():
@@ -55,7 +103,7 @@ async def main():
 
 asyncio.run(main())
 others = [g for g in registry.GAMES if g != "filmis"]
-print("OTHERS:" + ",".join(sorted(m for m in sys.modules if any(g in m.split(".")[-1] for g in others))))
+print("OTHERS:" + loaded(others))
 """
 
 

@@ -1,15 +1,18 @@
-"""The game registry: one manifest (`Entry`) per game, the only place outside a game's own folders
-that names the games. Everything else (the title screen, the command line's help, plain mode,
-simulate, the web page's title, the keymap, the bots' names, the screenshots) reads it.
+"""The game registry: one manifest (`Entry`) per game, found through the entry point group
+`parlour.games` of the installed distributions (parlour's own three games are found the same way:
+pyproject.toml names them). Everything else (the title screen, the command line's help, plain
+mode, simulate, the web page's title, the keymap, the bots' names, the screenshots) reads it.
 
-An entry names each part of a game by its module path, one per layer (rules here, words in the
-services, the presenter in the Textual app), so nothing is imported until a game is chosen and
-the rules core never imports a layer above it. docs/adding-a-game.md says what a game holds."""
+An entry names each part of a game as "module:NAME", as an entry point names its object, so
+nothing is imported until a game is chosen and the rules core never imports a layer above it.
+docs/adding-a-game.md says what a game holds and how it is installed."""
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
+import sys
 from functools import cache
 
 # Neither typing nor dataclasses: `parlour --help` lists the games, and those two imports would
@@ -22,7 +25,7 @@ if TYPE_CHECKING:  # the title lists the games without loading any rules
 
 
 class Entry:
-    """One game's manifest: its parts by module path (imported when the game is chosen), how many
+    """One game's manifest: its parts as "module:NAME" (imported when the game is chosen), how many
     may play (as its GAME says: the title shows it without importing the rules;
     tests/test_registry.py checks that the two agree), and what the fronts ask of a game beside
     its modules."""
@@ -40,6 +43,7 @@ class Entry:
         "catalogues",
         "styles",
         "chances_games",
+        "order",
     )
 
     def __init__(
@@ -57,25 +61,29 @@ class Entry:
         catalogues: str | None = None,
         styles: str | None = None,
         chances_games: int = 64,
+        order: int = 100,
     ):
         self.id = id
-        self.rules = rules  # a module defining GAME (a rules.game.Game)
-        self.words = words  # a module defining the game's parlour.services.words.base.Words subclass
-        self.presenter = presenter  # a module defining its parlour.tui.games.Presenter subclass
+        self.rules = rules  # "module:NAME" of its parlour.rules.game.Game
+        self.words = words  # "module:NAME" of its parlour.services.words.base.Words subclass
+        self.presenter = presenter  # "module:NAME" of its parlour.tui.games.Presenter subclass
         self.players = players  # the fewest and the most
-        self.strategy = strategy  # the smart bot's "module:Class", built with the bot's generator
+        self.strategy = strategy  # "module:NAME" of the smart bot's class, built with the bot's generator
         self.expert = expert  # the menus offer the `expert` bot (where it beats `smart`: docs/bots.md)
         self.bot_names = bot_names  # the bots' names (a catalogue's `<id>.bot_names` may put its own)
         self.keys = keys  # the game's own key ids and keys, as its presenter binds them (plain mode names them)
         self.catalogues = catalogues  # a folder of <lang>/*.toml (None: its files in parlour/services/words/locale)
         self.styles = styles  # its table's stylesheet: a name in styles/, or a full path (None: none)
         self.chances_games = chances_games  # games the analysis plays on from each option (its chart: fewer)
+        self.order = order  # where the title screen lists it: lower first, then by id
 
     def __repr__(self) -> str:
         return f"Entry({self.id!r}, rules={self.rules!r})"
 
 
+GROUP = "parlour.games"  # the entry point group: `<id> = "module:NAME"` of the game's Entry
 GAMES: dict[str, Entry] = {}
+SKIPPED: dict[str, str] = {}  # an installed game that could not be read: its id and why
 # The folders of the games' own catalogues kept outside parlour/services/words/locale (read for every
 # text looked up: kept here as a tuple, made anew when a game comes or goes).
 CATALOGUES: tuple[str, ...] = ()
@@ -102,7 +110,68 @@ def _changed() -> None:
 class UnknownGame(LookupError):
     def __init__(self, game_id: object):
         known = ", ".join(available())
-        super().__init__(f"unknown game {game_id!r} (known: {known})")
+        why = f"; installed but not read: {SKIPPED[game_id]}" if isinstance(game_id, str) and game_id in SKIPPED else ""
+        if not GAMES:  # metadata from before the entry points (an install older than its pyproject.toml)
+            why += f"; no game is installed: install Parlour again (pip install -e .) to read its {GROUP} entry points"
+        super().__init__(f"unknown game {game_id!r} (known: {known}){why}")
+
+
+def load(target: str) -> Any:
+    """The object a "module:NAME" names (importing its module)."""
+    module, _, name = target.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def installed() -> list[tuple[str, str, str]]:
+    """(distribution, id, "module:NAME") of each entry point in GROUP, of the first distribution of
+    each name on sys.path, as importlib.metadata.entry_points(group=GROUP) finds them. Read here
+    without importlib.metadata: importing it more than doubled the start of `parlour --help`."""
+    found, seen = [], set()
+    for folder in sys.path:
+        try:
+            names = sorted(os.listdir(folder or "."))
+        except OSError:  # a zip, or a folder that is not there
+            continue
+        for name in names:
+            if not name.endswith((".dist-info", ".egg-info")):
+                continue
+            dist = name.rsplit(".", 1)[0].split("-")[0].lower().replace(".", "_")  # "a.b-1.0.dist-info": a_b
+            if dist in seen:
+                continue
+            seen.add(dist)
+            try:
+                with open(os.path.join(folder or ".", name, "entry_points.txt"), encoding="utf-8") as text:
+                    lines = text.read().splitlines()
+            except OSError:  # a distribution without entry points
+                continue
+            section = None
+            for line in lines:
+                line = line.strip()
+                if line.startswith("["):
+                    section = line.strip("[]").strip()
+                elif section == GROUP and "=" in line:
+                    game_id, target = (part.strip() for part in line.split("=", 1))
+                    found.append((dist, game_id, target.split("[")[0].strip()))
+    return found
+
+
+def discover() -> None:
+    """Register every installed game, in its entries' `order`, then by id. One that cannot be read
+    is left out, and SKIPPED says why."""
+    found: list[Entry] = []
+    for dist, game_id, target in installed():
+        try:
+            entry = load(target)
+        except Exception as error:  # an outside package's fault must not stop Parlour from starting
+            SKIPPED[game_id] = f"{dist}: {target}: {type(error).__name__}: {error}"
+            continue
+        if not isinstance(entry, Entry) or entry.id != game_id:
+            SKIPPED[game_id] = f"{dist}: {target} is not the Entry of {game_id!r}"
+            continue
+        SKIPPED.pop(game_id, None)
+        found.append(entry)
+    for entry in sorted(found, key=lambda entry: (entry.order, entry.id)):
+        register(entry)
 
 
 @cache
@@ -111,10 +180,10 @@ def _available() -> tuple[str, ...]:
     return tuple(gid for gid, entry in GAMES.items() if importable(entry.rules))
 
 
-def importable(module: str) -> bool:
-    """Whether `module` is there to import (without importing it)."""
+def importable(target: str) -> bool:
+    """Whether the module of a "module:NAME" (or a module) is there to import (without importing it)."""
     try:
-        return importlib.util.find_spec(module) is not None
+        return importlib.util.find_spec(target.partition(":")[0]) is not None
     except ModuleNotFoundError:  # its package is not there either
         return False
 
@@ -125,7 +194,7 @@ def available() -> list[str]:
 
 
 def ids_listed() -> str:
-    """The game ids as a command's help lists them: "garfield, filmis or smurf"."""
+    """The game ids as a command's help lists them: "a, b or c"."""
     ids = list(GAMES)
     return ids[-1] if len(ids) < 2 else f"{', '.join(ids[:-1])} or {ids[-1]}"
 
@@ -142,7 +211,7 @@ def get(game_id: str) -> Game[Any, Any]:
     """The Game for `game_id`; raises UnknownGame for anything else."""
     if not isinstance(game_id, str) or game_id not in _available():
         raise UnknownGame(game_id)
-    game: Game[Any, Any] = importlib.import_module(GAMES[game_id].rules).GAME
+    game: Game[Any, Any] = load(GAMES[game_id].rules)
     return game
 
 
@@ -151,49 +220,8 @@ def strategy(game_id: str) -> type | None:
     found = GAMES.get(game_id)
     if found is None or found.strategy is None:
         return None
-    module, name = found.strategy.split(":")
-    cls: type = getattr(importlib.import_module(module), name)
+    cls: type = load(found.strategy)
     return cls
 
 
-# The games, in the order the title screen shows them.
-register(
-    Entry(
-        "garfield",
-        rules="parlour.rules.garfield",
-        words="parlour.services.words.garfield",
-        presenter="parlour.tui.games.garfield",
-        strategy="parlour.rules.bots.garfield_smart:GarfieldSmart",
-        bot_names=("Odie", "Nermal", "Arlene", "Pooky"),
-        styles="garfield.tcss",
-        # at most: a point stops once its chances are known to ±3 points (playouts valued two rounds
-        # on: parlour/services/playouts.py), most long before; a 60-turn game in about 16 s (README)
-        chances_games=1200,
-    )
-)
-register(
-    Entry(
-        "filmis",
-        rules="parlour.rules.filmis",
-        words="parlour.services.words.filmis",
-        presenter="parlour.tui.games.filmis",
-        strategy="parlour.rules.bots.filmis_smart:FilmisSmart",
-        bot_names=("Rocky", "Sixten", "Loket", "Eva"),  # none shares a card's name
-        keys=(("filmis_raid", "w"),),
-        styles="filmis.tcss",
-        chances_games=1200,  # at most, as Garfield's
-    )
-)
-register(
-    Entry(
-        "smurf",
-        rules="parlour.rules.smurf",
-        words="parlour.services.words.smurf",
-        presenter="parlour.tui.games.smurf",
-        strategy="parlour.rules.bots.smurf_smart:SmurfSmart",
-        expert=True,
-        bot_names=("Papa Smurf", "Smurfette", "Brainy", "Hefty"),
-        keys=(("smurf_wheel1", "w"), ("smurf_wheel2", "e")),
-        chances_games=160,  # a game people play in 60 s on one core (README)
-    )
-)
+discover()

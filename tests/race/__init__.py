@@ -1,7 +1,8 @@
-"""A fourth game that lives in the tests: a tiny race (two dice, first to square 20, one hidden
-card, one question), added as this one folder and one registration: `registry.register(ENTRY)`
-(tests/race/test_fourth_game.py does it for each test, and takes it back after). It proves that
-the fronts read the registry (docs/adding-a-game.md)."""
+"""A fourth game kept outside Parlour: a tiny race (two dice, first to square 20, one hidden card,
+one question) in this one folder, its own distribution (pyproject.toml). Parlour finds it, as it
+finds its own three, through the entry point group `parlour.games`, which names ENTRY below.
+tests/race/test_fourth_game.py installs it from outside the repository as `parlour_race` and
+plays it through every front (docs/adding-a-game.md)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from parlour.rules.registry import Entry
 
 ENTRY = Entry(
     "race",
-    rules="tests.race.rules",
-    words="tests.race.words",
-    presenter="tests.race.table",
+    rules=f"{__name__}.rules:GAME",  # each part as "module:NAME", in this package whatever its name
+    words=f"{__name__}.words:RaceWords",
+    presenter=f"{__name__}.table:RacePresenter",
+    strategy=f"{__name__}.bots:RaceSmart",
     bot_names=("Dasher", "Dancer", "Comet", "Cupid"),
     keys=(("race_keep", "x"),),
     catalogues=str(Path(__file__).resolve().parent / "locale"),

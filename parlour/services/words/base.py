@@ -4,7 +4,6 @@ app, plain mode and `parlour replay --text` can all use it."""
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -20,23 +19,20 @@ NEAR = 6  # how many squares ahead of a pawn the board in words tells
 
 
 class ByGame(Generic[T]):
-    """One class per game id, each defined in the module the game's registry entry names for
-    `part` ("words" or "presenter") and imported when first asked for (a game's module registers
-    its class with `add` as it is imported)."""
+    """One class per game id: the one the game's registry entry names for `part` ("words" or
+    "presenter"), as "module:NAME", imported when first asked for."""
 
     def __init__(self, part: str):
         self.part = part
-        self.classes: dict[str, type[T]] = {}
-
-    def add(self, game_id: str, cls: type[T]) -> None:
-        self.classes[game_id] = cls
+        self.classes: dict[str, type[T]] = {}  # by "module:NAME" (an id may be registered anew)
 
     def get(self, game_id: str) -> type[T]:
-        if game_id not in self.classes:
-            from parlour.rules import registry
+        from parlour.rules import registry
 
-            importlib.import_module(getattr(registry.entry(game_id), self.part))
-        return self.classes[game_id]
+        target = getattr(registry.entry(game_id), self.part)
+        if target not in self.classes:
+            self.classes[target] = registry.load(target)
+        return self.classes[target]
 
 
 class Narrator:
@@ -106,11 +102,10 @@ class Words:
         super().__init_subclass__(**kw)
         if game:
             cls.game_id = game
-            Words._games.add(game, cls)
 
     @staticmethod
     def of(game_id: str) -> Words:
-        """The words of a game (the module its registry entry names: parlour/services/words/<game id>.py)."""
+        """The words of a game (the class its registry entry names: parlour/services/words/<game id>.py)."""
         return Words._games.get(game_id)()
 
     def question(self, view: Any, seat: int, names: tuple[str, ...]) -> str:

@@ -1,6 +1,6 @@
 """Each game's presenter: how its table looks and which keys do what, one subclass of `Presenter`
-per game in the module its registry entry names (tui/games/<game id>.py, with its board widget),
-found by game id and imported when first asked for. The words (log, prompt, options, results)
+per game, the one its registry entry names (tui/games/<game id>.py, with its board widget, for
+Parlour's own), found by game id and imported when first asked for. The words (log, prompt, options, results)
 are the game's `Words`, in parlour/services/words/ below the app, so plain mode and `parlour replay
 --text` share them.
 
@@ -41,11 +41,10 @@ class Presenter:
         if game:
             cls.game_id = game
             cls.words = Words.of(game)
-            Presenter._games.add(game, cls)
 
     @staticmethod
     def of(game_id: str) -> Presenter:
-        """The presenter of a game (the module its registry entry names: tui/games/<game id>.py)."""
+        """The presenter of a game (the class its registry entry names: tui/games/<game id>.py)."""
         return Presenter._games.get(game_id)()
 
     def roll_action(self, options: list) -> Action | None:
