@@ -59,6 +59,15 @@ def test_filters_by_game_and_player(folder):
     assert list(history.finished(folder, player="Nobody")) == []
 
 
+def test_a_players_own_games_are_theirs_in_a_persons_seat_newest_first_and_bounded(folder):
+    # (a served player's history in the lobby: a bot's seat of the same name is not theirs)
+    save_game(folder, "f.jsonl", "smurf", [Seat("Eve"), Seat("Ann", "smart")], 5, 5_000_000)
+    assert [r.path.name for r in history.own(folder, "ann")] == ["b.jsonl", "a.jsonl"]
+    assert [r.path.name for r in history.own(folder, "Ann", most=1)] == ["b.jsonl"]
+    assert [r.path.name for r in history.own(folder, "Eve")] == ["f.jsonl"]
+    assert history.own(folder, "Dee") == [] and history.own(folder, "Nobody") == []
+
+
 def test_the_index_is_a_cache_read_instead_of_the_saves_and_rebuilt_when_missing_or_stale(folder, monkeypatch):
     first = history.finished(folder)
     index = folder / history.INDEX

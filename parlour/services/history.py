@@ -27,6 +27,7 @@ from typing import Any, NamedTuple, overload
 
 INDEX = ".history-index.json"  # in the saves folder: not a save (*.jsonl), hidden from a listing
 VERSION = 2  # 2: one line per save, the finished games first and newest first
+OWN_ROWS = 50  # a served player's own history shows at most this many of their newest games
 
 
 class Played(NamedTuple):
@@ -67,6 +68,19 @@ def finished(folder: Path, game: str | None = None, player: str | None = None) -
         ):
             kept.append(line)
     return Listed(folder, kept)
+
+
+def own(folder: Path, player: str, most: int = OWN_ROWS) -> list[Played]:
+    """The newest `most` finished games in `folder` at which `player` sat in a person's seat (a
+    bot's seat of the same name is not theirs): a served player's own history in the lobby."""
+    wanted = player.casefold()
+    rows = []
+    for row in finished(folder, player=player):
+        if any(bot is None and name.casefold() == wanted for name, bot in zip(row.players, row.bots)):
+            rows.append(row)
+            if len(rows) >= most:
+                break
+    return rows
 
 
 class Listed(Sequence[Played]):
