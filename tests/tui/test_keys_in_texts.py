@@ -235,10 +235,14 @@ async def test_the_served_lobby_names_the_quit_key_and_goes_ascii(parlour_dirs, 
         assert status.startswith("You have a seat"), status
         if ascii_only:
             assert all(text.isascii() for text in texts), texts
-            assert bar == "^v choose | Enter take a seat | w watch | n new table | l ratings | Ctrl+X leave"
+            assert (
+                bar == "^v choose | Enter take a seat | w watch | n new table | l ratings | h my games | Ctrl+X leave"
+            )
             assert heading.endswith("the tables | you are Ann") and "| 2 watching" in table
         else:
-            assert bar == "↑↓ choose · Enter take a seat · w watch · n new table · l ratings · Ctrl+X leave"
+            assert (
+                bar == "↑↓ choose · Enter take a seat · w watch · n new table · l ratings · h my games · Ctrl+X leave"
+            )
             assert "· 2 watching" in table
         await pilot.press("n")
         await settle(pilot)

@@ -113,6 +113,9 @@ class PlainSession:
                 if self._asks_hint(answer):
                     await self._hint()
                     continue
+                if self.talk is None and answer.strip().casefold() == "history":
+                    await self._own_history()
+                    continue
                 with speaking(self.lang):
                     going_on = self.answer(answer)
                 if not going_on:
@@ -167,6 +170,25 @@ class PlainSession:
                 log.exception("%s: the hint failed", self.member.name)
                 line = t("hint.not_now")
             self.lines.say(line)
+        await self.process.stdout.drain()
+
+    async def _own_history(self) -> None:
+        """Your own finished games here, newest first (parlour/services/history.py `own`), read in a
+        thread: bringing the index up to date reads saves, and the server's loop serves everyone else
+        meanwhile. This session's next lines wait for it (one at a time)."""
+        from parlour.services.config import saves_dir
+        from parlour.services.history import own, told
+
+        try:
+            rows = await asyncio.to_thread(own, saves_dir(), self.member.name)
+        except Exception:  # never a traceback to the player
+            log.exception("%s: the history could not be read", self.member.name)
+            rows = None
+        with speaking(self.lang):
+            if rows is None:
+                self.lines.say(t("history.not_now"))
+            else:
+                self.lines.say(*([told(row) for row in rows] or [t("history.none")]))
         await self.process.stdout.drain()
 
     def _lobby_answer(self, word: str) -> None:

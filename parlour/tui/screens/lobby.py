@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from textual.message import Message
 
     from ..remote import RemoteApp
+    from .told_box import ToldBox
 
 MOST_ROWS = 14  # lines of tables in view at once (the cursor keys scroll)
 
@@ -77,6 +78,7 @@ class LobbyScreen(Screen[None]):
             Binding("w", "watch", t("lobby.key_watch"), id="lobby_watch"),
             Binding("n", "create", t("lobby.key_new"), id="lobby_new"),
             Binding("l", "ratings", t("lobby.key_ratings"), id="lobby_ratings"),
+            Binding("h", "history", t("lobby.key_history"), id="lobby_history"),
             Binding("j", "cursor(1)", show=False, id="lobby_down"),
             Binding("k", "cursor(-1)", show=False, id="lobby_up"),
         ]
@@ -172,10 +174,20 @@ class LobbyScreen(Screen[None]):
         self.app.push_screen(screen, self._created)
 
     def action_ratings(self) -> None:
-        from ..localized import localized
         from .leaderboard import LeaderboardScreen
 
-        screen = localized(LeaderboardScreen)(self.remote.me)
+        self._open_box(LeaderboardScreen)
+
+    def action_history(self) -> None:
+        from .own_history import OwnHistoryScreen
+
+        self._open_box(OwnHistoryScreen)
+
+    def _open_box(self, kind: type[ToldBox]) -> None:
+        """A box of lines about you (tui/screens/told_box.py) over the lobby."""
+        from ..localized import localized
+
+        screen = localized(kind)(self.remote.me)
         if getattr(self.app, "ascii_only", False):
             screen.add_class("ascii")
         self.app.push_screen(screen)
