@@ -511,7 +511,10 @@ def _run_app(args: argparse.Namespace) -> int:
             )
             return 2
         if args.bot:  # plain mode's set-up reads --seats' words, where a program is named as cmd:COMMAND
-            print('parlour: --bot is for the set-up screen; in plain mode write --seats "Ann,cmd:COMMAND"', file=sys.stderr)
+            print(
+                'parlour: --bot is for the set-up screen; in plain mode write --seats "Ann,cmd:COMMAND"',
+                file=sys.stderr,
+            )
             return 2
         import gc
 
