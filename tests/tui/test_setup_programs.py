@@ -30,16 +30,23 @@ def setup_app(allowed: list[str]):
     )
 
 
+async def next_kind(pilot, screen: SetupScreen) -> str:
+    """Press seat 2's kind button once; its new label."""
+    button = screen.query_one("#kind-1")
+    was = str(button.label)
+    button.press()
+    for _ in range(50):  # (the press is a message: wait for it, however loaded the machine)
+        await pilot.pause()
+        if str(button.label) != was:
+            break
+    return str(button.label)
+
+
 async def kinds_offered(pilot, screen: SetupScreen) -> list[str]:
     """Every label seat 2's kind button goes through, once round."""
-    button = screen.query_one("#kind-1")
-    seen = [str(button.label)]
-    for _ in range(20):
-        await pilot.click("#kind-1")
-        await settle(pilot)
-        if str(button.label) == seen[0]:
-            break
-        seen.append(str(button.label))
+    seen = [str(screen.query_one("#kind-1").label)]
+    while (kind := await next_kind(pilot, screen)) != seen[0] and len(seen) < 20:
+        seen.append(kind)
     return seen
 
 
@@ -53,8 +60,7 @@ async def test_an_allowed_program_is_offered_by_name_and_plays_its_seat():
         built_in = ["human", *(f"bot ({level})" for level in bots.levels("smurf"))]
         assert sorted(offered) == sorted([*built_in, "bot (me)"])  # by name: never the command
         while str(screen.query_one("#kind-1").label) != "bot (me)":
-            await pilot.click("#kind-1")
-            await settle(pilot)
+            await next_kind(pilot, screen)
         name = screen.seats[1].name
         await pilot.press("ctrl+s")
         await settle(pilot)
@@ -118,3 +124,10 @@ def test_the_command_line_checks_bot_as_serve_does_and_web_passes_only_its_own(c
     assert "that name is taken" in capsys.readouterr().err
     assert "--bot" not in app_options(args("web"))
     assert app_options(args("web", "--bot", "me=./mybot"))[-2:] == ["--bot", "me=./mybot"]
+
+
+def test_plain_mode_says_bot_is_for_the_set_up_screen(capsys):
+    from parlour.cli import main
+
+    assert main(["play", "smurf", "--plain", "--bot", "me=./mybot"]) == 2
+    assert "--bot is for the set-up screen" in capsys.readouterr().err
