@@ -45,6 +45,23 @@ def _display_options(parser: argparse.ArgumentParser, top: bool = False) -> None
     )
 
 
+def _bot_option(parser: argparse.ArgumentParser, top: bool = False, web: bool = False) -> None:
+    """`--bot NAME=COMMAND`: a program the person at this terminal allows; the set-up offers NAME."""
+    where = (
+        "every tab's set-up offers NAME for a bot seat, so anyone who reaches the page may start it "
+        "(tabs get no program unless given here)"
+        if web
+        else "the set-up offers NAME for a bot seat"
+    )
+    parser.add_argument(
+        "--bot",
+        action="append",
+        default=[] if top else argparse.SUPPRESS,
+        metavar="NAME=COMMAND",
+        help=f"a program of yours that may play a seat (docs/PROTOCOL.md, Write a bot): {where}; may be repeated",
+    )
+
+
 def _play(play: argparse.ArgumentParser) -> None:
     from parlour.rules import registry
 
@@ -53,6 +70,7 @@ def _play(play: argparse.ArgumentParser) -> None:
         "--seats", help='who plays, in seat order: a name is a human, "bot" (or bot:LEVEL) a bot; e.g. "Ann,bot,bot"'
     )
     play.add_argument("--seed", type=int, help="seed the dice and decks (the same seed deals the same game)")
+    _bot_option(play)
     _display_options(play)
 
 
@@ -195,6 +213,7 @@ def _web(web: argparse.ArgumentParser) -> None:
         action="store_true",
         help="allow an address beyond this machine (no password: anyone who reaches it plays)",
     )
+    _bot_option(web, web=True)
     _display_options(web)
 
 
@@ -250,6 +269,7 @@ COMMANDS = {
 def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="parlour", description="Classic family board games in the terminal.")
     _display_options(parser, top=True)
+    _bot_option(parser, top=True)
     sub = parser.add_subparsers(dest="command")
     # Only the subcommand named in argv gets its options: building every one's costs a start-up
     # (argparse formats each option as it is added), and `parlour --help` lists the commands only.
@@ -325,6 +345,13 @@ def _main(argv: list[str] | None) -> int:
         )
     if args.command == "web":
         from .fronts.web import Settings as WebSettings, app_options, run as run_web
+        from .services.outside_bot import listed
+
+        try:
+            listed(args.bot)
+        except ValueError as error:
+            print(f"parlour web: {error}", file=sys.stderr)
+            return 2
 
         return run_web(WebSettings(host=args.host, port=args.port, public=args.public, app_options=app_options(args)))
     if args.command == "replay" and args.text:
@@ -483,6 +510,12 @@ def _run_app(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 2
+        if args.bot:  # plain mode's set-up reads --seats' words, where a program is named as cmd:COMMAND
+            print(
+                'parlour: --bot is for the set-up screen; in plain mode write --seats "Ann,cmd:COMMAND"',
+                file=sys.stderr,
+            )
+            return 2
         import gc
 
         gc.disable()  # as for the app (app_of); on again at the first prompt (plain.local)
@@ -531,6 +564,14 @@ def app_of(args: argparse.Namespace) -> ParlourApp | None:
         "ascii_only": args.ascii or wants_ascii(),
         "animations": not args.no_animations,
     }
+    if args.command in (None, "play") and args.bot:  # programs the set-up may offer (never one typed there)
+        from .services.outside_bot import listed
+
+        try:
+            options.update(bots=listed(args.bot))
+        except ValueError as error:
+            print(f"parlour: {error}", file=sys.stderr)
+            return None
     if args.command == "play":
         options.update(game=args.game, seed=args.seed, start="setup")
         if args.seats:

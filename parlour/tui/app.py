@@ -76,6 +76,7 @@ class ParlourApp(App):
         autosave: bool = True,
         eyes: int | None = None,
         collect_after_first_frame: bool = False,
+        bots: tuple[tuple[str, str], ...] = (),
     ) -> None:
         sheets = styles.TABLE if start == "resume" and resume else FIRST_SHEETS.get(start)
         super().__init__(css_path=styles.SHARED + sheets if sheets else None)
@@ -83,6 +84,8 @@ class ParlourApp(App):
         self.seed, self.rig, self.bot_delay = seed, rig, bot_delay
         self.ascii_only, self.autosave = ascii_only, autosave
         self.eyes = eyes  # `parlour replay --seat N`: whose eyes to watch with
+        # (name, command) of the programs `--bot NAME=COMMAND` allows: the set-up offers them by name
+        self.bots = bots
         self.session: Session | None = None
         self.exit_message = ""
         if not animations:
@@ -203,7 +206,7 @@ class ParlourApp(App):
 
         # The seats from the command line are for their own game; another game gets its own bots.
         seats = self.seats if self.seats and len(self.seats) > 1 and game == self.game_id else None
-        self._switch(localized(SetupScreen)(game, seats))
+        self._switch(localized(SetupScreen)(game, seats, self.bots))
 
     def show_history(self, game: str | None = None) -> None:
         from .screens.history import HistoryScreen

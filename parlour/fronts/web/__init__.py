@@ -50,11 +50,13 @@ def exposure(settings: Settings) -> str:
 
 
 def app_options(args: argparse.Namespace) -> list[str]:
-    """The display options given to `parlour web`, as flags for each tab's `parlour`."""
+    """The display options and `--bot`s given to `parlour web`, as flags for each tab's `parlour`."""
     options = ["--bot-delay", str(max(0.0, args.bot_delay))]
     options += ["--ascii"] if args.ascii else []
     options += ["--no-animations"] if args.no_animations else []
     options += ["--lang", args.lang] if args.lang else []
+    # Only the programs `parlour web --bot` itself allowed: each tab's set-up offers them to anyone.
+    options += [word for spec in args.bot for word in ("--bot", spec)]
     return options
 
 
