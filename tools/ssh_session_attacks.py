@@ -6,7 +6,7 @@ PSS: before, the peak while it runs, and after its session ended) and log growth
     .venv/bin/python tools/ssh_session_attacks.py --attack paste --seconds 20
     .venv/bin/python tools/ssh_session_attacks.py --attack keys30 --rounds 3 --no-player  # memory given back?
     .venv/bin/python tools/ssh_session_attacks.py --capacity 10,20,40  # players at a key every 2 s
-    .venv/bin/python tools/ssh_session_attacks.py --capacity 10,15,20,25,30,35,40 --until-ms 50 --workers 1
+    .venv/bin/python tools/ssh_session_attacks.py --capacity 10,15,20,25,30,35,40 --until-ms 50 --workers 2
     # another checkout's code (e.g. before a change), run from that checkout:
     cd /tmp/before && /path/to/.venv/bin/python /path/to/tools/ssh_session_attacks.py --code /tmp/before
 
@@ -32,9 +32,15 @@ a server's first session loads once is not counted as the attack's).
 
 --capacity N,...: N players, each at a Garfield table with a bot, each making a move every 2 s
 (at random offsets); key-to-screen as above. Reports median and p95 per N; with --until-ms 50,
-stops at the first N past 50 ms and says the capacity (the last N within). --workers N runs the
-server with N workers (the server's `workers` setting, `parlour serve --workers`; refused by a
-checkout without it).
+stops at the first N past 50 ms and says the capacity (the last N within). By default the
+server is one process without a broker (tools/ssh_bench.py --serve). --workers N (N >= 1) runs
+`parlour serve --broker … --workers N` as it runs (its supervisor forking N workers that share
+the port; tools/ssh_bench.py serve_workers) against a real Redis (Debian's redis-server on a free
+loopback port, as tests/ssh/broker.py starts it), one of each for each N; each worker answers
+the bench's requests about its own players on a socket of its own, so the players are driven
+and timed the same way as with one process. Its report adds how many players each worker got
+and the broker's CPU per move. Everything it started is stopped on every path (refused by a
+checkout without a broker).
 """
 
 from __future__ import annotations
@@ -523,11 +529,11 @@ async def capacity(
             broker = None
             if workers is not None:
                 broker = stack.enter_context(redis_server(Path(os.environ["PARLOUR_DATA_DIR"]) / f"redis-{n}"))
-            delays, cpu, per_move = await one_capacity(n, code, seconds, workers, broker, Client, connect)
+            delays, cpu, clients, per_move = await one_capacity(n, code, seconds, workers, broker, Client, connect)
         print(
             f"capacity: {n} players at tables with a bot, a move every 2 s for {seconds:.0f} s, {how}: key to screen "
             f"median {statistics.median(delays) * 1000:.0f} ms, p95 {quantile(delays, 0.95) * 1000:.0f} ms "
-            f"({len(delays)} moves); server CPU {cpu * 100:.0f}% of a core"
+            f"({len(delays)} moves); server CPU {cpu * 100:.0f}% of a core, the clients' {clients * 100:.0f}%"
             + (f"; the broker's CPU {per_move * 1000:.1f} ms a move (its heartbeats too)" if broker else "")
             + f"; load average {Path('/proc/loadavg').read_text().split()[0]}",
             flush=True,
@@ -547,7 +553,8 @@ async def capacity(
 
 async def one_capacity(n: int, code, seconds: float, workers: int | None, broker: str | None, Client, connect):
     """One server with `n` paced players for `seconds`: their key-to-screen times, the server's
-    CPU (all its processes, in cores) and the broker's CPU seconds per move. Everything it started
+    CPU (all its processes, in cores), the clients' (this process's, in cores: on a small machine
+    it competes with the server) and the broker's CPU seconds per move. Everything it started
     is stopped on every path (the server's stdin closed: with workers, SIGTERM to them all)."""
     srv = Server()
     extra = [] if workers is None else ["--workers", str(workers), "--broker", broker]
@@ -566,11 +573,11 @@ async def one_capacity(n: int, code, seconds: float, workers: int | None, broker
         await asyncio.sleep(2)
         delays: list[float] = []
         deadline = time.monotonic() + seconds
-        cpu0, broker0 = family_cpu(srv.process.pid), broker_cpu(broker)
+        cpu0, broker0, own0 = family_cpu(srv.process.pid), broker_cpu(broker), time.process_time()
         await asyncio.gather(*(paced_player(asker, f"p{i}", t, deadline, delays) for i, t in enumerate(terms)))
         cpu = (family_cpu(srv.process.pid) - cpu0) / seconds
         per_move = (broker_cpu(broker) - broker0) / max(1, len(delays))
-        return delays, cpu, per_move
+        return delays, cpu, (time.process_time() - own0) / seconds, per_move
     finally:
         for term in terms:
             await term.close()
