@@ -389,11 +389,14 @@ def report(r: dict) -> str:
 
 
 class Asker:
-    """Requests to one server process answered in any order (each carries an id): `reader` and
-    `writer` are its request line (the stdin and stdout of tools/ssh_bench.py --serve, or a
-    worker's socket: ssh_bench.serve_workers)."""
+    """Requests to one server process answered in any order (each carries an id), on its request
+    line: the stdout and stdin of `srv` (tools/ssh_bench.py --serve), or `line`, a worker's socket
+    (ssh_bench.serve_workers)."""
 
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
+    def __init__(
+        self, srv: Server | None = None, line: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+    ):
+        reader, writer = line or (srv.process.stdout, srv.process.stdin)
         self.writer, self.waiting, self.next = writer, {}, 0
         self.reader = asyncio.ensure_future(self._read(reader))
 
@@ -401,8 +404,12 @@ class Asker:
         while line := await reader.readline():
             answer = json.loads(line)
             self.waiting.pop(answer["id"]).set_result(answer)
+        for waiting in self.waiting.values():  # its process ended (a worker killed): no answer will come
+            waiting.set_exception(SystemExit("a server process ended before it answered (its log: serve.stderr)"))
 
     async def ask(self, do: str, **values) -> dict:
+        if self.reader.done():
+            raise SystemExit("a server process ended before it answered (its log: serve.stderr)")
         self.next += 1
         done = self.waiting[self.next] = asyncio.get_running_loop().create_future()
         self.writer.write((json.dumps({"do": do, "id": self.next, **values}) + "\n").encode())
@@ -425,14 +432,14 @@ class Workers:
         """Without `workers` the server process itself answers; with it, each of its workers
         (a socket of its own in the folder the server named, ssh_bench.serve_workers)."""
         if workers is None:
-            return cls([Asker(srv.process.stdout, srv.process.stdin)])
+            return cls([Asker(srv)])
         folder, deadline = Path(srv.started["controls"]), time.monotonic() + 120
         while len(sockets := sorted(folder.glob("bench-*.sock"))) < workers:
             if time.monotonic() > deadline or srv.process.returncode is not None:
                 said = (folder / "serve.stderr").read_text(errors="replace")[-2000:]
                 raise SystemExit(f"the server's {workers} workers did not start; it said:\n{said}")
             await asyncio.sleep(0.05)
-        return cls([Asker(*await asyncio.open_unix_connection(str(path))) for path in sockets])
+        return cls([Asker(line=await asyncio.open_unix_connection(str(path))) for path in sockets])
 
     async def ask(self, do: str, **values) -> dict | list[dict]:
         if "name" not in values:
