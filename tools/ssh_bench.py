@@ -33,9 +33,11 @@ import dataclasses
 import gc
 import json
 import os
+import signal
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -129,16 +131,14 @@ async def serve(players: int) -> None:
             ticking.cancel()
 
 
-async def _serve(players: int) -> None:
+def bench_settings(players: int) -> dict:
+    """The server's settings for `players` bench clients (room for them all), those this checkout has."""
     from parlour.fronts.serve import tables
     from parlour.fronts.serve.server import Settings
-    from tests.ssh.harness import member, server, until
-    from tests.ssh.test_serve import PRESENTER, caught_up
 
     fields = {f.name for f in dataclasses.fields(Settings)}
-    if "workers" in EXTRA_SETTINGS and "workers" not in fields:
-        raise SystemExit("this checkout's server has no workers setting (parlour serve --workers): 1 worker only")
-    settings = {
+    tables.MAX_TABLES = max(tables.MAX_TABLES, players)
+    return {
         k: v
         for k, v in {
             "save": False,
@@ -151,44 +151,63 @@ async def _serve(players: int) -> None:
         }.items()
         if k in fields
     }
-    tables.MAX_TABLES = max(tables.MAX_TABLES, players)
+
+
+def _sit(lobby, m, table) -> None:
+    """Seat a player at a table (Lobby.seating since issue 30; Lobby._sit in older code)."""
+    seating = getattr(lobby, "seating", None)
+    (seating.sit if seating is not None else lobby._sit)(m, table)
+
+
+async def answer(hub, ask: dict) -> dict:
+    """A request about one named player, answered once it can be (tools/ssh_session_attacks.py
+    --capacity: many players' requests at once): "turn" (the key their screen offers, None when
+    it is not their turn), "shown" (their UI has shown the events after "count"), "seat" (at a new
+    table with a bot); and, for a worker of `serve_workers`, "count" (its players) and "has"."""
+    from tests.ssh.harness import member, until
+    from tests.ssh.test_serve import PRESENTER, caught_up
+
+    do = ask["do"]
+    if do == "count":
+        return dict(n=len(hub.lobby.members))
+    if do == "has":
+        return dict(has=member(hub, ask["name"]) is not None)
+    if do == "turn":
+        table = member(hub, ask["name"]).table
+        await until(hub, lambda: caught_up(hub, table, ask["name"]), timeout=120)
+        if table.table.result() is not None or 0 not in table.table.to_act():
+            return dict(key=None)
+        options = table.table.legal_actions(0)
+        return dict(
+            key="space" if PRESENTER.roll_action(options) is not None else "enter", count=len(table.table.events)
+        )
+    if do == "shown":
+        m = member(hub, ask["name"])
+        await until(hub, lambda: m.seen >= len(m.table.table.events) > ask["count"], timeout=120)
+        return {}
+    # "seat": the one named, or every player here
+    chosen = [member(hub, ask["name"])] if "name" in ask else list(hub.lobby.members.values())
+    for m in chosen:
+        _sit(hub.lobby, m, hub.lobby.create("garfield", ["human", "bot:random"]))
+    await until(hub, lambda: all(m.seen and m.seen == len(m.table.table.events) for m in chosen), timeout=300)
+    return {}
+
+
+async def _serve(players: int) -> None:
+    from tests.ssh.harness import server, until
+
+    settings = bench_settings(players)
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
-
-    def sit(lobby, m, table) -> None:
-        """Seat a player at a table (Lobby.seating since issue 30; Lobby._sit in older code)."""
-        seating = getattr(lobby, "seating", None)
-        (seating.sit if seating is not None else lobby._sit)(m, table)
 
     def say(**answer) -> None:
         sys.__stdout__.write(json.dumps(answer) + "\n")
         sys.__stdout__.flush()
 
     async def answer_apart(ask: dict) -> None:
-        """A request with an "id" is answered in a task of its own, its answer carrying the id
-        (tools/ssh_session_attacks.py --capacity: many players' requests at once)."""
-        if ask["do"] == "turn":
-            table = member(hub, ask["name"]).table
-            await until(hub, lambda: caught_up(hub, table, ask["name"]), timeout=120)
-            if table.table.result() is not None or 0 not in table.table.to_act():
-                say(id=ask["id"], key=None)
-                return
-            options = table.table.legal_actions(0)
-            say(
-                id=ask["id"],
-                key="space" if PRESENTER.roll_action(options) is not None else "enter",
-                count=len(table.table.events),
-            )
-        elif ask["do"] == "shown":
-            m = member(hub, ask["name"])
-            await until(hub, lambda: m.seen >= len(m.table.table.events) > ask["count"], timeout=120)
-            say(id=ask["id"])
-        elif ask["do"] == "seat":
-            m = member(hub, ask["name"])
-            sit(hub.lobby, m, hub.lobby.create("garfield", ["human", "bot:random"]))
-            await until(hub, lambda: m.seen and m.seen == len(m.table.table.events), timeout=120)
-            say(id=ask["id"])
+        """A request with an "id" is answered in a task of its own, its answer carrying the id."""
+        say(id=ask["id"], **await answer(hub, ask))
 
     def pids(hub) -> list[int]:
         return [os.getpid(), *getattr(hub, "children", ())]
@@ -206,14 +225,8 @@ async def _serve(players: int) -> None:
             elif do == "members":
                 await until(hub, lambda: len(hub.lobby.members) == ask["n"], timeout=300)
                 say()
-            elif do == "seat":  # everyone (or the one named) at a table of their own, a bot in the other seat
-                chosen = [member(hub, ask["name"])] if "name" in ask else list(hub.lobby.members.values())
-                for m in chosen:
-                    sit(hub.lobby, m, hub.lobby.create("garfield", ["human", "bot:random"]))
-                await until(
-                    hub, lambda: all(m.seen and m.seen == len(m.table.table.events) for m in chosen), timeout=300
-                )
-                say()
+            elif do in ("seat", "turn", "shown"):  # (`answer`) seat: everyone, or the one named
+                say(**await answer(hub, ask))
             elif do == "memory":
                 kb = {pid: memory_kb(pid) for pid in pids(hub)}
                 uis = len(getattr(hub, "children", ())) or len(getattr(hub, "uis", ()))
@@ -252,21 +265,56 @@ async def _serve(players: int) -> None:
                     step_ms=getattr(giveback, "last_step_ms", 0),
                     full=gc.get_stats()[2]["collections"],
                 )
-            elif do == "turn":  # the key this player's screen offers now, if it is their turn
-                table = member(hub, ask["name"]).table
-                await until(hub, lambda: caught_up(hub, table, ask["name"]))
-                if table.table.result() is not None or 0 not in table.table.to_act():
-                    say(key=None)
-                    continue
-                options = table.table.legal_actions(0)
-                say(
-                    key="space" if PRESENTER.roll_action(options) is not None else "enter",
-                    count=len(table.table.events),
-                )
-            elif do == "shown":  # until the player's UI has shown the events after `count`
-                m = member(hub, ask["name"])
-                await until(hub, lambda: m.seen >= len(m.table.table.events) > ask["count"])
-                say()
+
+
+def serve_workers(players: int, broker: str, workers: int) -> int:
+    """`parlour serve --broker … --workers N` as it runs (server.run: the supervisor and the workers
+    it forks, sharing one port), each worker also answering `answer`'s requests about its own
+    players on a Unix socket (bench-<pid>.sock in a folder said on stdout with the port, with
+    serve.stderr, what it and they write there). The end
+    of stdin (the bench done or gone) stops it all as SIGTERM stops `parlour serve`."""
+    from parlour.fronts.serve import server as served
+    from parlour.services.config import data_dir
+    from tests.ssh.broker import free_port
+
+    if "broker" not in {f.name for f in dataclasses.fields(served.Settings)}:
+        raise SystemExit("this checkout's server has no broker (parlour serve --broker --workers N)")
+    settings = served.Settings(
+        host="127.0.0.1", port=free_port(), bot_delay=0, broker=broker, **bench_settings(players)
+    )
+    controls = data_dir() / f"bench-{os.getpid()}"  # (a server's own: no socket of an earlier one)
+    controls.mkdir(parents=True)
+    with (controls / "serve.stderr").open("wb") as said:  # its log lines, kept from the bench's output
+        os.dup2(said.fileno(), 2)
+    start = served.Hub.start
+
+    async def start_answering(hub, state_folder: Path) -> None:
+        await start(hub, state_folder)
+
+        async def control(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            async def one(ask: dict) -> None:
+                writer.write((json.dumps({"id": ask["id"], **await answer(hub, ask)}) + "\n").encode())
+
+            apart = set()
+            while line := await reader.readline():
+                task = asyncio.ensure_future(one(json.loads(line)))
+                apart.add(task)
+                task.add_done_callback(apart.discard)
+
+        path = controls / f"bench-{os.getpid()}.sock"
+        hub.bench_control = await asyncio.start_unix_server(control, path=str(path))
+
+    served.Hub.start = start_answering  # (in this process and the workers it forks only)
+
+    def until_stdin_ends() -> None:
+        while os.read(0, 4096):  # (os.read: no lock of sys.stdin's held across the fork)
+            pass
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=until_stdin_ends, daemon=True).start()
+    sys.__stdout__.write(json.dumps(dict(port=settings.port, controls=str(controls))) + "\n")
+    sys.__stdout__.flush()
+    return served.run(settings, workers)
 
 
 # ---- the clients ------------------------------------------------------------------------------
@@ -291,8 +339,8 @@ class Server:
             stdout=asyncio.subprocess.PIPE,
             env={**os.environ, "PYTHONPATH": str(ROOT)},
         )
-        started = await self._answer()
-        self.port, self.web_port = started["port"], started.get("web_port")
+        self.started = await self._answer()
+        self.port, self.web_port = self.started["port"], self.started.get("web_port")
 
     async def _answer(self) -> dict:
         line = await asyncio.wait_for(self.process.stdout.readline(), 600)
@@ -438,6 +486,7 @@ def main() -> None:
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # the server process
     parser.add_argument("--web", action="store_true", help=argparse.SUPPRESS)  # ... with the web door
     parser.add_argument("--workers", type=int, default=1, help=argparse.SUPPRESS)  # ... with N workers
+    parser.add_argument("--broker", help=argparse.SUPPRESS)  # ... as `parlour serve --broker` runs them
     args = parser.parse_args()
     players = max(2, args.players)
     if args.serve:
@@ -455,8 +504,8 @@ def main() -> None:
             pass
         if args.web:  # the web door
             EXTRA_SETTINGS.update(web_port=0)
-        if args.workers != 1:  # (a server setting since issue 41's workers; refused without it)
-            EXTRA_SETTINGS.update(workers=args.workers)
+        if args.broker:  # the worker processes of `parlour serve` (issue 41; refused by older code)
+            sys.exit(serve_workers(players, args.broker, args.workers))
         asyncio.run(serve(players))
         return
     with tempfile.TemporaryDirectory() as folder:

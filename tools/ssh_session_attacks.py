@@ -6,7 +6,7 @@ PSS: before, the peak while it runs, and after its session ended) and log growth
     .venv/bin/python tools/ssh_session_attacks.py --attack paste --seconds 20
     .venv/bin/python tools/ssh_session_attacks.py --attack keys30 --rounds 3 --no-player  # memory given back?
     .venv/bin/python tools/ssh_session_attacks.py --capacity 10,20,40  # players at a key every 2 s
-    .venv/bin/python tools/ssh_session_attacks.py --capacity 10,15,20,25,30,35,40 --until-ms 50 --workers 1
+    .venv/bin/python tools/ssh_session_attacks.py --capacity 10,15,20,25,30,35,40 --until-ms 50 --workers 2
     # another checkout's code (e.g. before a change), run from that checkout:
     cd /tmp/before && /path/to/.venv/bin/python /path/to/tools/ssh_session_attacks.py --code /tmp/before
 
@@ -32,19 +32,27 @@ a server's first session loads once is not counted as the attack's).
 
 --capacity N,...: N players, each at a Garfield table with a bot, each making a move every 2 s
 (at random offsets); key-to-screen as above. Reports median and p95 per N; with --until-ms 50,
-stops at the first N past 50 ms and says the capacity (the last N within). --workers N runs the
-server with N workers (the server's `workers` setting, `parlour serve --workers`; refused by a
-checkout without it).
+stops at the first N past 50 ms and says the capacity (the last N within). By default the
+server is one process without a broker (tools/ssh_bench.py --serve). --workers N (N >= 1) runs
+`parlour serve --broker … --workers N` as it runs (its supervisor forking N workers that share
+the port; tools/ssh_bench.py serve_workers) against a real Redis (Debian's redis-server on a free
+loopback port, as tests/ssh/broker.py starts it), one of each for each N; each worker answers
+the bench's requests about its own players on a socket of its own, so the players are driven
+and timed the same way as with one process. Its report adds how many players each worker got
+and the broker's CPU per move. Everything it started is stopped on every path (refused by a
+checkout without a broker).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import importlib.util
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import sys
@@ -381,22 +389,80 @@ def report(r: dict) -> str:
 
 
 class Asker:
-    """Requests to the server process answered in any order (each carries an id)."""
+    """Requests to one server process answered in any order (each carries an id), on its request
+    line: the stdout and stdin of `srv` (tools/ssh_bench.py --serve), or `line`, a worker's socket
+    (ssh_bench.serve_workers)."""
 
-    def __init__(self, srv: Server):
-        self.srv, self.waiting, self.next = srv, {}, 0
-        self.reader = asyncio.ensure_future(self._read())
+    def __init__(
+        self, srv: Server | None = None, line: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+    ):
+        reader, writer = line or (srv.process.stdout, srv.process.stdin)
+        self.writer, self.waiting, self.next = writer, {}, 0
+        self.reader = asyncio.ensure_future(self._read(reader))
 
-    async def _read(self) -> None:
-        while line := await self.srv.process.stdout.readline():
+    async def _read(self, reader: asyncio.StreamReader) -> None:
+        while line := await reader.readline():
             answer = json.loads(line)
             self.waiting.pop(answer["id"]).set_result(answer)
+        for waiting in self.waiting.values():  # its process ended (a worker killed): no answer will come
+            waiting.set_exception(SystemExit("a server process ended before it answered (its log: serve.stderr)"))
 
     async def ask(self, do: str, **values) -> dict:
+        if self.reader.done():
+            raise SystemExit("a server process ended before it answered (its log: serve.stderr)")
         self.next += 1
         done = self.waiting[self.next] = asyncio.get_running_loop().create_future()
-        self.srv.process.stdin.write((json.dumps({"do": do, "id": self.next, **values}) + "\n").encode())
+        self.writer.write((json.dumps({"do": do, "id": self.next, **values}) + "\n").encode())
         return await done
+
+    def close(self) -> None:
+        self.reader.cancel()
+        self.writer.close()
+
+
+class Workers:
+    """The servers' request lines, one per worker (one for the server in its own process): a
+    request about a player goes to the worker that holds them, one about no one to every worker."""
+
+    def __init__(self, askers: list[Asker]):
+        self.askers, self.holder = askers, {}
+
+    @classmethod
+    async def of(cls, srv: Server, workers: int | None) -> Workers:
+        """Without `workers` the server process itself answers; with it, each of its workers
+        (a socket of its own in the folder the server named, ssh_bench.serve_workers)."""
+        if workers is None:
+            return cls([Asker(srv)])
+        folder, deadline = Path(srv.started["controls"]), time.monotonic() + 120
+        while len(sockets := sorted(folder.glob("bench-*.sock"))) < workers:
+            if time.monotonic() > deadline or srv.process.returncode is not None:
+                said = (folder / "serve.stderr").read_text(errors="replace")[-2000:]
+                raise SystemExit(f"the server's {workers} workers did not start; it said:\n{said}")
+            await asyncio.sleep(0.05)
+        return cls([Asker(line=await asyncio.open_unix_connection(str(path))) for path in sockets])
+
+    async def ask(self, do: str, **values) -> dict | list[dict]:
+        if "name" not in values:
+            return await asyncio.gather(*(asker.ask(do, **values) for asker in self.askers))
+        name = values["name"]
+        if name not in self.holder:
+            has = await asyncio.gather(*(asker.ask("has", name=name) for asker in self.askers))
+            self.holder[name] = next(a for a, h in zip(self.askers, has, strict=True) if h["has"])
+        return await self.holder[name].ask(do, **values)
+
+    async def seat_all(self, n: int) -> list[int]:
+        """Once the `n` players are in (in any worker), each at a table with a bot; how many each worker holds."""
+        deadline = time.monotonic() + 300
+        while sum(counts := [c["n"] for c in await self.ask("count")]) < n:
+            if time.monotonic() > deadline:
+                raise SystemExit(f"only {sum(counts)} of {n} players reached the lobby")
+            await asyncio.sleep(0.1)
+        await self.ask("seat")
+        return counts
+
+    def close(self) -> None:
+        for asker in self.askers:
+            asker.close()
 
 
 PACE = 2.0  # seconds between a realistic player's moves
@@ -422,9 +488,38 @@ async def paced_player(asker: Asker, name: str, term, deadline: float, delays: l
         await asyncio.sleep(max(0.0, PACE - (time.perf_counter() - began)))
 
 
-async def capacity(counts: list[int], code: Path | None, seconds: float, workers: int = 1, until_ms: float = 0) -> None:
-    """Each N of `counts` in turn (a server each); with `until_ms`, stop at the first N whose p95
+def descendants(pid: int) -> list[int]:
+    """The processes under a process (the workers of `parlour serve`)."""
+    try:
+        children = [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+    return [grand for child in children for grand in (child, *descendants(child))]
+
+
+def family_cpu(pid: int) -> float:
+    """CPU seconds of a process and every process under it."""
+    return sum(ssh_bench.cpu_seconds(p) for p in (pid, *descendants(pid)))
+
+
+def broker_cpu(url: str | None) -> float:
+    """The broker's (Redis's) CPU seconds so far, as it reports them; 0 without one."""
+    if url is None:
+        return 0.0
+    import redis
+
+    with redis.Redis.from_url(url) as client:
+        info = client.info("cpu")
+    return float(info["used_cpu_sys"]) + float(info["used_cpu_user"])
+
+
+async def capacity(
+    counts: list[int], code: Path | None, seconds: float, workers: int | None = None, until_ms: float = 0
+) -> None:
+    """Each N of `counts` in turn (a server each; with `workers`, `parlour serve --broker …
+    --workers N` with a Redis server of its own); with `until_ms`, stop at the first N whose p95
     passes it and say the last N that stayed within it (the capacity)."""
+    from tests.ssh.broker import redis_server
     from tests.ssh.harness import Terminal, connect
 
     class Client(Terminal):
@@ -435,46 +530,75 @@ async def capacity(counts: list[int], code: Path | None, seconds: float, workers
             while b"the tables" not in self.raw:
                 await asyncio.wait_for(self._changed.wait(), 120)
 
-    within = 0
+    within, how = 0, "1 worker (the server in one process, no broker)" if workers is None else f"{workers} worker(s)"
     for n in counts:
-        srv = Server()
-        await srv.start(n, code, ["--workers", str(workers)] if workers != 1 else [])
-        hub = type("Hub", (), {"port": srv.port})()
-        terms = [await connect(hub, f"p{i}", terminal=Client) for i in range(n)]
-        for term in terms:
-            await term.lobby()
-        await srv.ask("members", n=n)
-        await srv.ask("seat")
-        await asyncio.sleep(2)
-        asker = Asker(srv)
-        delays: list[float] = []
-        deadline = time.monotonic() + seconds
-        load = Path("/proc/loadavg").read_text().split()[0]
-        cpu0 = ssh_bench.cpu_seconds(srv.process.pid)
-        await asyncio.gather(*(paced_player(asker, f"p{i}", t, deadline, delays) for i, t in enumerate(terms)))
-        cpu = (ssh_bench.cpu_seconds(srv.process.pid) - cpu0) / seconds
+        with contextlib.ExitStack() as stack:
+            broker = None
+            if workers is not None:
+                broker = stack.enter_context(redis_server(Path(os.environ["PARLOUR_DATA_DIR"]) / f"redis-{n}"))
+            delays, cpu, clients, per_move = await one_capacity(n, code, seconds, workers, broker, Client, connect)
         print(
-            f"capacity: {n} players at tables with a bot, a move every 2 s for {seconds:.0f} s: key to screen "
+            f"capacity: {n} players at tables with a bot, a move every 2 s for {seconds:.0f} s, {how}: key to screen "
             f"median {statistics.median(delays) * 1000:.0f} ms, p95 {quantile(delays, 0.95) * 1000:.0f} ms "
-            f"({len(delays)} moves); server CPU {cpu * 100:.0f}% of a core; load average {load}",
+            f"({len(delays)} moves); server CPU {cpu * 100:.0f}% of a core, the clients' {clients * 100:.0f}%"
+            + (f"; the broker's CPU {per_move * 1000:.1f} ms a move (its heartbeats too)" if broker else "")
+            + f"; load average {Path('/proc/loadavg').read_text().split()[0]}",
             flush=True,
         )
-        asker.reader.cancel()
-        for term in terms:
-            await term.close()
-        srv.process.stdin.close()
-        await srv.process.wait()
         if until_ms and quantile(delays, 0.95) * 1000 > until_ms:
             break
         within = n
     if until_ms:
         print(
-            f"capacity with {workers} worker(s): {within} players at that pace with an ordinary player's p95 within "
+            f"capacity with {how}: {within} players at that pace with an ordinary player's p95 within "
             f"{until_ms:g} ms (the next step, {n}, passed it)"
             if within != n
-            else f"capacity: over {n} players",
+            else f"capacity with {how}: over {n} players",
             flush=True,
         )
+
+
+async def one_capacity(n: int, code, seconds: float, workers: int | None, broker: str | None, Client, connect):
+    """One server with `n` paced players for `seconds`: their key-to-screen times, the server's
+    CPU (all its processes, in cores), the clients' (this process's, in cores: on a small machine
+    it competes with the server) and the broker's CPU seconds per move. Everything it started
+    is stopped on every path (the server's stdin closed: with workers, SIGTERM to them all)."""
+    srv = Server()
+    extra = [] if workers is None else ["--workers", str(workers), "--broker", broker]
+    await srv.start(n, code, extra)
+    terms: list = []
+    asker = None
+    try:
+        hub = type("Hub", (), {"port": srv.port})()
+        asker = await Workers.of(srv, workers)
+        terms = [await connect(hub, f"p{i}", terminal=Client) for i in range(n)]
+        for term in terms:
+            await term.lobby()
+        spread = await asker.seat_all(n)
+        if workers is not None:
+            print(f"players in each worker: {spread}", flush=True)
+        await asyncio.sleep(2)
+        delays: list[float] = []
+        deadline = time.monotonic() + seconds
+        cpu0, broker0, own0 = family_cpu(srv.process.pid), broker_cpu(broker), time.process_time()
+        await asyncio.gather(*(paced_player(asker, f"p{i}", t, deadline, delays) for i, t in enumerate(terms)))
+        cpu = (family_cpu(srv.process.pid) - cpu0) / seconds
+        per_move = (broker_cpu(broker) - broker0) / max(1, len(delays))
+        return delays, cpu, (time.process_time() - own0) / seconds, per_move
+    finally:
+        for term in terms:
+            await term.close()
+        if asker is not None:
+            asker.close()
+        srv.process.stdin.close()
+        try:
+            await asyncio.wait_for(srv.process.wait(), 30)
+        except TimeoutError:  # stuck: its workers killed, then it
+            for pid in descendants(srv.process.pid):
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+            srv.process.kill()
+            await srv.process.wait()
 
 
 def main() -> None:
@@ -485,7 +609,12 @@ def main() -> None:
     parser.add_argument(
         "--until-ms", type=float, default=0, help="with --capacity: stop once an ordinary player's p95 passes this"
     )
-    parser.add_argument("--workers", type=int, default=1, help="with --capacity: `parlour serve --workers N`")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        help="with --capacity: `parlour serve --broker … --workers N` (N >= 1) with a Redis server of its own "
+        "(default: the server in one process, no broker)",
+    )
     parser.add_argument("--code", type=Path, help="the checkout whose code is measured (default: this one)")
     parser.add_argument("--check", action="store_true", help="exit 1 if an attack grew the server > 64 MiB")
     parser.add_argument("--rounds", type=int, default=1, help="each attack this many times against one server")
@@ -504,6 +633,8 @@ def main() -> None:
             f"code: {ROOT}; load average before: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}", flush=True
         )
         if args.capacity:
+            if args.workers is not None and args.workers < 1:
+                parser.error("--workers: at least 1")
             counts = [int(n) for n in args.capacity.split(",")]
             asyncio.run(capacity(counts, args.code, args.seconds, args.workers, args.until_ms))
             return
