@@ -69,3 +69,27 @@ async def test_history_in_the_plain_lobby_says_only_the_players_own_finished_gam
         assert not any(players in gus.text() for players in ANNS + OTHERS)
         await ann.close()
         await gus.close()
+
+
+async def test_ratings_in_the_plain_lobby_are_read_off_the_servers_loop(monkeypatch):
+    # Folding the ratings reads saves: done on the server's loop it would stall every player.
+    import threading
+
+    from parlour.services import standings as standings_module
+
+    games()
+    threads = []
+    fold = standings_module.standings
+
+    def recorded(folder):
+        threads.append(threading.current_thread())
+        return fold(folder)
+
+    monkeypatch.setattr(standings_module, "standings", recorded)
+    async with server() as hub:
+        ann = await connect_plain(hub, "Ann")
+        await ann.said(lambda text: "Tables (Ann):" in text or "No tables yet." in text)
+        ann.type("ratings")
+        await ann.said(lambda text: "Ann" in text.split("ratings", 1)[-1] and "±" in text)
+        assert threads and all(thread is not threading.main_thread() for thread in threads)
+        await ann.close()

@@ -32,7 +32,7 @@ from parlour.services.words.i18n import language, set_language, t
 from .tables import Lobby, Member
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
 
     import asyncssh
 
@@ -113,8 +113,9 @@ class PlainSession:
                 if self._asks_hint(answer):
                     await self._hint()
                     continue
-                if self.talk is None and answer.strip().casefold() == "history":
-                    await self._own_history()
+                aside = {"history": self._own_history, "ratings": self._ratings}.get(answer.strip().casefold())
+                if self.talk is None and aside is not None:  # in the lobby: read in a thread
+                    await aside()
                     continue
                 with speaking(self.lang):
                     going_on = self.answer(answer)
@@ -172,24 +173,47 @@ class PlainSession:
             self.lines.say(line)
         await self.process.stdout.drain()
 
+    async def _told_aside(self, what: str, read: Callable[[], list[str]]) -> None:
+        """Lines read from the saves folder in a thread (bringing the history index or the ratings up
+        to date reads saves, and the server's loop serves everyone else meanwhile); this session's
+        next lines wait for it (one at a time). `what`: the catalogue section saying it cannot be
+        read just now."""
+        try:
+            lines: list[str] | None = await asyncio.to_thread(read)
+        except Exception:  # never a traceback to the player
+            log.exception("%s: %s could not be read", self.member.name, what)
+            lines = None
+        with speaking(self.lang):
+            self.lines.say(*(lines if lines is not None else [t(f"{what}.not_now")]))
+        await self.process.stdout.drain()
+
     async def _own_history(self) -> None:
-        """Your own finished games here, newest first (parlour/services/history.py `own`), read in a
-        thread: bringing the index up to date reads saves, and the server's loop serves everyone else
-        meanwhile. This session's next lines wait for it (one at a time)."""
+        """Your own finished games here, newest first (parlour/services/history.py `own`)."""
         from parlour.services.config import saves_dir
         from parlour.services.history import own, told
 
-        try:
-            rows = await asyncio.to_thread(own, saves_dir(), self.member.name)
-        except Exception:  # never a traceback to the player
-            log.exception("%s: the history could not be read", self.member.name)
-            rows = None
-        with speaking(self.lang):
-            if rows is None:
-                self.lines.say(t("history.not_now"))
-            else:
-                self.lines.say(*([told(row) for row in rows] or [t("history.none")]))
-        await self.process.stdout.drain()
+        lang, name = self.lang, self.member.name
+
+        def read() -> list[str]:
+            rows = own(saves_dir(), name)
+            with speaking(lang):
+                return [told(row) for row in rows] or [t("history.none")]
+
+        await self._told_aside("history", read)
+
+    async def _ratings(self) -> None:
+        """The leaderboard, your own line marked (parlour/services/standings.py)."""
+        from parlour.services.config import saves_dir
+        from parlour.services.standings import board_lines, standings
+
+        lang, name = self.lang, self.member.name
+
+        def read() -> list[str]:
+            boards = standings(saves_dir())
+            with speaking(lang):
+                return board_lines(boards, name, 10)
+
+        await self._told_aside("ratings", read)
 
     def _lobby_answer(self, word: str) -> None:
         verb, _, rest = word.partition(" ")
@@ -206,11 +230,6 @@ class PlainSession:
             if len(seats) == 1:
                 seats.append("bot:smart")
             self.lobby.handle(self.member, wire.Create(game, tuple(seats), hints=hints))
-        elif verb == "ratings":  # the leaderboard, your own line marked (parlour/services/standings.py)
-            from parlour.services.config import saves_dir
-            from parlour.services.standings import board_lines, standings
-
-            self.lines.say(*board_lines(standings(saves_dir()), self.member.name, 10))
         elif verb in ("list", ""):
             self.listed = []  # asked for: said again even if unchanged
             self.lobby.handle(self.member, wire.Leave())
