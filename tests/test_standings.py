@@ -132,7 +132,11 @@ async def test_the_served_lobby_shows_the_leaderboard_with_your_own_line(games, 
         for _ in range(100):
             await pilot.pause()
             screen = app.screen
-            text = str(screen.query_one("#leaderboard").content) if isinstance(screen, LeaderboardScreen) else ""
+            text = (
+                str(screen.query_one("#leaderboard .told-text").content)
+                if isinstance(screen, LeaderboardScreen)
+                else ""
+            )
             if "The Smurf Game" in text:
                 break
             await asyncio.sleep(0.02)

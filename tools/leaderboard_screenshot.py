@@ -54,7 +54,7 @@ async def shoot(target: Path) -> None:
         await pilot.press("l")
         for _ in range(600):  # the board is read in a thread
             await pilot.pause()
-            if "Smurf" in str(app.screen.query_one("#leaderboard").content):
+            if "Smurf" in str(app.screen.query_one("#leaderboard .told-text").content):
                 break
             await asyncio.sleep(0.05)
         app.save_screenshot(str(target.name), str(target.parent))

@@ -15,7 +15,7 @@ class LeaderboardScreen(ToldBox):
     DEFAULT_CSS = """
     LeaderboardScreen { align: center middle; }
     LeaderboardScreen #leaderboard { width: 72; height: auto; max-height: 90%; border: round $accent;
-                                     padding: 1 2; background: $surface; overflow-y: auto; }
+                                     padding: 1 2; background: $surface; }
     LeaderboardScreen.ascii #leaderboard { border: ascii $accent; }
     """
     BOX, HEADING, KEY = "leaderboard", "ratings.heading", "l"
@@ -24,4 +24,4 @@ class LeaderboardScreen(ToldBox):
         from parlour.services.config import saves_dir
         from parlour.services.standings import board_lines, standings
 
-        return [t("ratings.heading"), "", *board_lines(standings(saves_dir()), self.me, TOP), "", t("ratings.keys")]
+        return [t("ratings.heading"), "", *board_lines(standings(saves_dir()), self.me, TOP)]

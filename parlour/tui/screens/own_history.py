@@ -14,7 +14,7 @@ class OwnHistoryScreen(ToldBox):
     DEFAULT_CSS = """
     OwnHistoryScreen { align: center middle; }
     OwnHistoryScreen #own-history { width: 90%; max-width: 110; height: auto; max-height: 90%;
-                                    border: round $accent; padding: 1 2; background: $surface; overflow-y: auto; }
+                                    border: round $accent; padding: 1 2; background: $surface; }
     OwnHistoryScreen.ascii #own-history { border: ascii $accent; }
     """
     BOX, HEADING, KEY = "own-history", "history.own_heading", "h"
@@ -24,4 +24,4 @@ class OwnHistoryScreen(ToldBox):
         from parlour.services.history import own, told
 
         rows = [told(row) for row in own(saves_dir(), self.me)] if self.me else []
-        return [t("history.own_heading"), "", *(rows or [t("history.none")]), "", t("ratings.keys")]
+        return [t("history.own_heading"), "", *(rows or [t("history.none")])]

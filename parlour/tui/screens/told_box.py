@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -12,6 +13,11 @@ from parlour.services.words.i18n import asciify, t
 
 
 class ToldBox(ModalScreen[None]):
+    # The lines scroll (↑↓, PgUp/PgDn) inside the box; its keys stay under them, never cut off.
+    DEFAULT_CSS = """
+    ToldBox .told-lines { height: auto; max-height: 15; }  /* 24 rows: border, padding, keys */
+    ToldBox .told-keys { margin-top: 1; }
+    """
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
     BOX = ""  # the Static's id (each subclass's DEFAULT_CSS styles it)
     HEADING = ""  # its text's key, shown until the lines are read
@@ -26,7 +32,10 @@ class ToldBox(ModalScreen[None]):
         self.me = me
 
     def compose(self) -> ComposeResult:
-        yield Static(t(self.HEADING), id=self.BOX, markup=False)
+        with Vertical(id=self.BOX):
+            with VerticalScroll(classes="told-lines"):
+                yield Static(t(self.HEADING), classes="told-text", markup=False)
+            yield Static(t("ratings.keys"), classes="told-keys", markup=False)
 
     def on_mount(self) -> None:
         self.run_worker(self._read, thread=True, exit_on_error=False)
@@ -41,7 +50,7 @@ class ToldBox(ModalScreen[None]):
 
     def _show(self, text: str) -> None:
         if self.is_attached:
-            self.query_one(f"#{self.BOX}", Static).update(text)
+            self.query_one(".told-text", Static).update(text)
 
     def action_close(self) -> None:
         self.dismiss(None)
