@@ -57,24 +57,26 @@ class Answers:
 
     def __init__(self, seed: int):
         self.rng = random.Random(seed)
-        self.answered: dict[int, int] = {}  # questions answered, by client
+        # questions answered, by client (the object itself: a client made after another is freed may
+        # reuse its id(), and would inherit its count)
+        self.answered: dict[LineClient, int] = {}
 
     async def play(self, clients, moves: int | None = None) -> int:
         """Answer until the game is over, or `moves` answers were given; returns how many were given."""
         answered = self.answered
         for client in clients:
-            answered.setdefault(id(client), 0)
+            answered.setdefault(client, 0)
         given = 0
         while moves is None or given < moves:
             if any(GAME_OVER in c.text() for c in clients):
                 return given
-            due = [c for c in clients if len(ASKED.findall(c.text())) > answered[id(c)]]
+            due = [c for c in clients if len(ASKED.findall(c.text())) > answered[c]]
             if not due:
                 await self._asked(clients)
                 continue
             for client in due:
                 told = client.text()
-                answered[id(client)] = len(ASKED.findall(told))
+                answered[client] = len(ASKED.findall(told))
                 last = max(told.rfind("Your turn."), told.rfind("Your decision ("))
                 client.type(self.rng.choice(OPTION.findall(told[last:])))
                 given += 1
@@ -85,7 +87,7 @@ class Answers:
         answered = self.answered
         waits = [
             asyncio.ensure_future(
-                c.said(lambda text, c=c: len(ASKED.findall(text)) > answered[id(c)] or GAME_OVER in text)
+                c.said(lambda text, c=c: len(ASKED.findall(text)) > answered[c] or GAME_OVER in text)
             )
             for c in clients
         ]
