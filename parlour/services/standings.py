@@ -30,7 +30,7 @@ from parlour.services import history
 from parlour.services.ratings import Board, places
 
 RATINGS = ".ratings.json"
-GUESTS = ("open", "password")  # credentials many people share (parlour/fronts/serve/names.py SHARED)
+GUESTS = ("open", "password")  # credentials many people share (parlour/fronts/serve/quotas.py SHARED_CREDS)
 
 
 def bot_name(level: str) -> str:

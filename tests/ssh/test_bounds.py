@@ -27,6 +27,7 @@ from parlour.fronts.serve import (
     memory as memory_module,
     paste as paste_module,
     server as server_module,
+    ssh_session as ssh_session_module,
 )
 from parlour.fronts.serve.channel import ChannelDriver
 from parlour.services.config import data_dir
@@ -125,7 +126,7 @@ async def test_1_a_huge_window_is_drawn_at_the_largest_size_a_screen_uses():
 
 
 async def test_1_a_client_that_stops_reading_is_cut_off_with_one_log_line(monkeypatch):
-    monkeypatch.setattr(server_module, "MAX_UNSENT", 256 * 1024)
+    monkeypatch.setattr(ssh_session_module, "MAX_UNSENT", 256 * 1024)
     async with server() as hub:
         sock = socket.socket()
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # the kernel holds little for it

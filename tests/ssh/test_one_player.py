@@ -14,7 +14,7 @@ from dataclasses import replace
 import asyncssh
 import pytest
 
-from parlour.fronts.serve import server as server_module
+from parlour.fronts.serve import ssh_door as ssh_door_module
 from parlour.fronts.serve.names import NameBook
 from parlour.fronts.serve.server import Hub, ServeError, Settings
 from parlour.services.config import data_dir
@@ -308,7 +308,7 @@ async def test_4_silent_sockets_from_other_addresses_do_not_lock_a_fresh_address
 
 
 async def test_4_a_fifth_person_behind_one_address_waits_a_moment_then_is_told_the_true_reason(monkeypatch):
-    monkeypatch.setattr(server_module, "WAIT", 0.5, raising=False)  # its wait, shortened
+    monkeypatch.setattr(ssh_door_module, "WAIT", 0.5, raising=False)  # its wait, shortened
     async with server() as hub:
         socks = [silent(hub, "127.0.0.1") for _ in range(4)]  # four logging in from one address
         await settled(lambda: logging_in(hub) == 4)

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from parlour.fronts.serve.tables import Lobby, Member
+from parlour.fronts.serve.gametable import Member
+from parlour.fronts.serve.tables import Lobby
 from parlour.rules.records import Acted
 from parlour.services import wire
 from parlour.services.outside_bot import OutsideBot, listed

@@ -7,7 +7,8 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from parlour.fronts.serve.tables import Lobby, Member
+from parlour.fronts.serve.gametable import Member
+from parlour.fronts.serve.tables import Lobby
 from parlour.rules.records import Event
 from parlour.services import wire
 

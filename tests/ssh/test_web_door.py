@@ -281,8 +281,8 @@ async def test_the_web_door_needs_a_password_file_and_without_one_listens_on_loo
 def test_a_browser_that_does_not_take_its_screen_is_cut_off():
     from types import SimpleNamespace
 
-    from parlour.fronts.serve.server import MAX_UNSENT
-    from parlour.fronts.serve.web_door import WebSession
+    from parlour.fronts.serve.limits import MAX_UNSENT
+    from parlour.fronts.serve.web_session import WebSession
 
     aborted = []
     transport = SimpleNamespace(get_write_buffer_size=lambda: MAX_UNSENT // 2, abort=lambda: aborted.append(1))
@@ -309,7 +309,7 @@ def test_a_cookie_expires_and_its_signature_depends_on_the_password():
 
 
 def test_the_page_messages_are_checked():
-    from parlour.fronts.serve.web_door import parse
+    from parlour.fronts.serve.web_session import parse
 
     assert parse('["stdin", "a\\u009b"]') == ("stdin", "a\ufffd")
     assert parse('["resize", {"width": 99999, "height": -4}]') == ("resize", (500, 24))

@@ -16,7 +16,7 @@ import yarl
 
 from parlour.fronts.serve import cookie
 from parlour.fronts.serve.channel import PUMP_MOST
-from parlour.fronts.serve.server import READ_SIZE
+from parlour.fronts.serve.limits import READ_SIZE
 from parlour.services.config import data_dir
 
 from .harness import TIMEOUT, connect, member, server, until, write

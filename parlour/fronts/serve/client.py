@@ -5,6 +5,7 @@ declared charset into the UTF-8 the UI reads."""
 from __future__ import annotations
 
 import codecs
+import os
 import re
 import unicodedata
 
@@ -133,3 +134,12 @@ class KeyDecoder:
 
 
 C1_TO_REPLACEMENT = {code: 0xFFFD for code in range(0x80, 0xA0)}
+
+
+def terminal_environ(term: str, env: dict[str, str]) -> dict[str, str]:
+    """The environment a session's app reads its terminal's colours from: the server's, with the
+    client's TERM, COLORTERM and NO_COLOR instead of the server's (and no locale)."""
+    environ = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "COLORTERM", "NO_COLOR"))}
+    environ.update(TERM=term)
+    environ.update({k: env[k] for k in ("COLORTERM", "NO_COLOR") if k in env})
+    return environ

@@ -30,10 +30,9 @@ from parlour.services import wire
 
 from . import relay
 from .broker import HEARTBEAT, PREFIX, Broker
-from .tables import Member
+from .gametable import GameTable, Member
 
 if TYPE_CHECKING:
-    from .gametable import GameTable
     from .guard import Backoff, Guesses
     from .tables import Lobby
 
@@ -230,7 +229,8 @@ class Federation:
         """`name` plays in this worker from now on: a session of it in another worker is closed
         there (a newer login of the same player), unless its credential is shared and it is not
         the same browser login (`login`): then False, and the other keeps it."""
-        from .names import form, is_shared
+        from .names import form
+        from .quotas import is_shared
 
         said = await self.broker.play(form(name), login, is_shared(cred))
         if said == "busy":

@@ -9,6 +9,7 @@ stand-in) and tells every member the events redacted for their seat.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,8 +29,6 @@ from parlour.services.table_driver import TableDriver
 if TYPE_CHECKING:
     from parlour.services.save_lock import SaveLock
 
-    from .tables import Member
-
 log = logging.getLogger("parlour.fronts.serve")
 
 
@@ -43,6 +42,48 @@ class Host(Protocol):
     def changed(self) -> None: ...  # the lobby's list changed: tell everyone in the lobby
 
     def poke(self) -> None: ...  # something changed at a table: wake whoever waits
+
+
+_members = itertools.count(1)  # each connection's number in this process (its messages' address between workers)
+
+
+class Member:
+    """One connection's player: its name, credential, and where it is (lobby, a seat, watching)."""
+
+    def __init__(self, name: str, cred: str, send: Callable[[wire.ToUi], None]):
+        self.name, self.cred, self.send = name, cred, send
+        self.table: GameTable | None = None
+        self.seat: int = SPECTATOR
+        self.seen: int = 0  # events its UI has shown
+        self.view: Any = None  # the view its UI shows (its own object: nothing is copied)
+        self.mid = next(_members)
+        self.remote: str | None = None  # the worker holding the table it is at, when not this one (federation.py)
+
+    @property
+    def digest(self) -> str:
+        """The fingerprint of the view its UI shows, worked out only when a test or tool asks."""
+        return wire.digest(self.view) if self.view is not None else ""
+
+    def __repr__(self) -> str:
+        return f"Member({self.name!r})"
+
+
+class Elsewhere(Protocol):
+    """What the lobby asks of the other workers, with a broker (federation.Federation)."""
+
+    def joined(self, member: Member) -> None: ...  # a player is in this lobby: back to a seat kept elsewhere
+
+    def left(self, member: Member) -> None: ...  # a connection ended: a seat it held elsewhere is let go
+
+    def route(self, member: Member, message: wire.ToServer) -> bool: ...  # True: sent to the table's worker
+
+    def open_tables(self, cred: str) -> int: ...  # unfinished tables `cred` set up elsewhere
+
+    def lines(self) -> tuple[wire.TableLine, ...]: ...  # the other workers' tables, for the list
+
+    def changed(self) -> None: ...  # this worker's tables changed: the others are told
+
+    def opened(self, table: GameTable, path: Path | None) -> None: ...  # a table has a save: leased
 
 
 @dataclass

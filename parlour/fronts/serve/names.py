@@ -18,20 +18,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .files import write_private
+from .quotas import Hourly, Quota
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from .quotas import Hourly, Quota
-
 log = logging.getLogger("parlour.fronts.serve")
 MAX_NAMES = 100_000
-SHARED = ("password", "open")  # credentials many people may hold
 SAVE_DELAY = 0.5  # seconds a new binding may wait to be written with others
-
-
-def is_shared(cred: str) -> bool:
-    return cred in SHARED
 
 
 def form(name: str) -> str:

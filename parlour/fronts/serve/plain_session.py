@@ -29,7 +29,8 @@ from parlour.services.remote_session import RemoteGame, RemoteTable
 from parlour.services.seats import SPECTATOR, Seat
 from parlour.services.words.i18n import language, set_language, t
 
-from .tables import Lobby, Member
+from .gametable import Member
+from .tables import Lobby
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator

@@ -12,68 +12,40 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
-import json
 import logging
-import struct
-import weakref
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from aiohttp import WSMsgType, web
+from aiohttp import web
 from aiohttp.typedefs import Handler
 
 from parlour.compat.aiohttp import name_the_server
 
 from . import cookie, webpage
-from .channel import MAX_BACKLOG, STOP
-from .client import C1_TO_REPLACEMENT, BadClient, check_name, check_size, client_locale
+from .client import BadClient, check_name
 from .files import LooseFile
 from .logouts import Logouts
-from .names import form, is_shared
-from .pace import Bucket
-from .server import (
-    MAX_UNSENT,
-    READ_BURST,
-    READ_RATE,
-    READ_SIZE,
-    RESIZE_BURST,
-    RESIZE_RATE,
-    WINDOW,
-    ServeError,
-    is_loopback,
-    terminal_environ,
-)
+from .names import form
+from .quotas import is_shared
+from .settings import ServeError, is_loopback
 from .slots import OWN_SHARE, TAKEN, enter_in_turn
-from .tables import Member
+from .web_session import WebSession
 from .webgate import TRUSTED, Gate, client_address, via_proxy
 
 if TYPE_CHECKING:
-    from parlour.services.wire import ToServer
-
-    from .channel import Channel
-    from .server import Hub
-    from .ui import Ui
+    from .commons import Commons
 
 log = logging.getLogger("parlour.fronts.serve")
 
 MAX_MESSAGE = 32 * 1024  # bytes of one WebSocket message (a paste is at most paste.MAX_PASTE characters)
 MAX_FORM = 4 * 1024  # bytes of a login form
 HEARTBEAT = 30.0  # seconds between pings that find a browser gone without a word
-MAX_PING = 64  # characters of a page's ping payload echoed back
 CLOSE_WAIT = 1.0  # seconds the server waits for a browser's answer to its close (a newer login waits on it)
 KEEPALIVE = 15.0  # seconds an idle HTTP connection (no WebSocket) is kept open
 FORM_DEADLINE = 5.0  # seconds a login form's body may take to arrive (it holds no login slot meanwhile)
 WEB_NAME_ADVICE = "Type another name below."  # after a name's refusal, above the login form
 SERVER = "Parlour"  # the Server header of every answer (not aiohttp's and Python's versions)
-# Bytes a browser held to its input pace may keep waiting unread in the socket (beyond aiohttp's
-# own 64 KiB): half an SSH client's window. A browser sends a few bytes a key and one message a
-# paste; more is a flood, cut off rather than read through at the pace for minutes.
-MAX_QUEUED = WINDOW // 2
-
-# The browser login (the cookie's login id) each web session's task plays under: a reloaded tab
-# may take over its own seat from a shared credential. An SSH session's task has none.
-_LOGINS: weakref.WeakKeyDictionary[asyncio.Task[Any], str] = weakref.WeakKeyDictionary()
 
 
 def static_folder() -> Path:
@@ -140,7 +112,7 @@ def secure(request: web.Request) -> bool:
 class WebDoor:
     """The aiohttp side: pages, login, logout, and each browser's session on a WebSocket."""
 
-    def __init__(self, hub: Hub, state_folder: Path) -> None:
+    def __init__(self, hub: Commons, state_folder: Path) -> None:
         self.hub = hub
         try:
             logouts = Logouts(state_folder / "web_logouts")
@@ -417,7 +389,12 @@ class WebDoor:
         try:
             await ws.prepare(request)
             self.sockets.add(ws)
-            await WebSession(self, ws, request, name, cred, login).run()
+            session = WebSession(self, ws, request, name, cred, login)
+            self.sessions.add(session)
+            try:
+                await session.run()
+            finally:
+                self.sessions.discard(session)
         except (asyncio.CancelledError, ConnectionError):
             pass
         except Exception:  # never a traceback to the browser: it goes to the server log
@@ -453,7 +430,7 @@ class _WebLogin:
     """A web login about to be judged, as a holder of a login slot (slots.Holder): it waits
     for its address's turn on `turn`; it holds its slot only while judged, without a pause."""
 
-    def __init__(self, hub: Hub, src: str) -> None:
+    def __init__(self, hub: Commons, src: str) -> None:
         self.hub, self.src = hub, src
         self.turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
@@ -465,278 +442,6 @@ class _WebLogin:
         self.hub.refusals.info("closed a login from %s (web) still being judged: room for another address", self.src)
 
 
-def browser_env(request: web.Request) -> dict[str, str]:
-    """The locale a browser asks for (its first Accept-Language), as an SSH client's LANG."""
-    first = request.headers.get("Accept-Language", "")[:64].split(",")[0].strip().lower()
-    return {"LANG": "sv_SE.UTF-8" if first.startswith("sv") else "en_GB.UTF-8"}
-
-
-class WebSession:
-    """One browser tab's player, from its WebSocket's opening to its end."""
-
-    def __init__(
-        self, door: WebDoor, ws: web.WebSocketResponse, request: web.Request, name: str, cred: str, login: str
-    ):
-        self.door, self.hub, self.ws, self.request = door, door.hub, ws, request
-        self.name, self.cred, self.login = name, cred, login
-        self.src = client_address(request)
-        self.cut = asyncio.Event()  # the browser is gone, or does not take its screen's output
-        self.out: list[bytes] = []
-        self.unsent = 0
-        self.more = asyncio.Event()
-        self.task: asyncio.Task[Any] | None = None
-        self.logged_out = False  # its player logged out (in this tab or another): it closes
-
-    # ---- output: the app's screen, sent in one frame per turn; a browser that does not take it is cut off
-
-    def write(self, data: bytes) -> None:
-        if self.cut.is_set():
-            return
-        self.out.append(data)
-        self.unsent += len(data)
-        transport = self.request.transport
-        held = transport.get_write_buffer_size() if transport is not None else 0
-        if self.unsent + held > MAX_UNSENT:
-            self.cut_off(f"does not read its screen (more than {MAX_UNSENT} bytes unsent)")
-            return
-        self.more.set()
-
-    def cut_off(self, why: str) -> None:
-        """End this browser's session at once: its unsent output and whatever it queued (the rest
-        of a message, aiohttp's buffer, the socket's) are dropped, never read through."""
-        if self.cut.is_set():
-            return
-        log.info("%s %s: disconnected", self.name, why)
-        self.out.clear()
-        self.cut.set()
-        transport = self.request.transport
-        if transport is not None:
-            transport.abort()
-
-    def queued(self) -> int:
-        """Bytes the browser sent that wait unread in this server's socket (aiohttp stops reading
-        once its own buffer holds 64 KiB, so these are beyond that)."""
-        transport = self.request.transport
-        sock = transport.get_extra_info("socket") if transport is not None else None
-        if sock is None:
-            return 0
-        try:
-            import fcntl
-            import termios
-
-            return struct.unpack("i", fcntl.ioctl(sock.fileno(), termios.FIONREAD, b"\0" * 4))[0]
-        except (ImportError, OSError, ValueError):  # not a POSIX socket, or closed meanwhile
-            return 0
-
-    async def _send(self) -> None:
-        try:
-            while True:
-                await self.more.wait()
-                self.more.clear()
-                while self.out:
-                    data = b"".join(self.out)
-                    self.out.clear()
-                    await self.ws.send_bytes(data)  # waits while the socket's buffer is full
-                    self.unsent -= len(data)
-        except (ConnectionError, RuntimeError):  # the browser is gone (aiohttp: RuntimeError once closing)
-            self.cut.set()
-
-    # ---- the session -------------------------------------------------------------------------
-
-    def log_out(self) -> None:
-        """Its player logged out: the session ends, and the tab is told why."""
-        self.logged_out = True
-        if self.task is not None:
-            self.task.cancel()
-
-    async def run(self) -> None:
-        hub, name = self.hub, self.name
-        task = self.task = asyncio.current_task()
-        assert task is not None  # (aiohttp runs each request's handler in a task)
-        hub.sessions.add(task)
-        self.door.sessions.add(self)
-        try:
-            again = hub.playing.get(name.casefold()) is not None  # a session for a session: no more memory
-            refusal = None if again else hub.memory_refusal(name, self.src, " (web)")
-            if refusal is not None:
-                await self._say(f"{refusal}\r\n")
-            elif await self._take_over(task):
-                await self._play(task)
-        finally:
-            hub.sessions.discard(task)
-            self.door.sessions.discard(self)
-            if self.logged_out:
-                await self._say(STOP + "\r\nYou logged out: this tab is closed. Log in again to play.\r\n")
-            elif task in self.hub.kicked:
-                await self._say(STOP + "\r\nYou logged in again from another place: this tab is closed.\r\n")
-            elif hub.stopping:
-                await self._say(
-                    STOP + "\r\nThe Parlour server is restarting; your game is saved. Reload the page in a moment.\r\n"
-                )
-            hub.played(name, task)
-
-    async def _say(self, text: str) -> None:
-        try:
-            if not self.ws.closed:
-                await asyncio.wait_for(self.ws.send_bytes(text.encode("utf-8")), 2)
-        except (TimeoutError, ConnectionError, RuntimeError):
-            pass
-
-    async def _take_over(self, task: asyncio.Task[Any]) -> bool:
-        """A second login as the same player closes the first, as over SSH; with a shared
-        credential only the same browser login may (a reloaded tab), else the first keeps it."""
-        other = self.hub.playing.get(self.name.casefold())
-        if other is not None:
-            if is_shared(self.cred) and _LOGINS.get(other) != self.login:
-                log.info("refused %s from %s (web): already playing from another connection", self.name, self.src)
-                await self._say(f"{self.name} is playing from another connection. If that is you, close it first.\r\n")
-                return False
-            log.info("%s logged in again from %s (web): the older connection is closed", self.name, self.src)
-            self.hub.kicked.add(other)
-            other.cancel()
-            await asyncio.wait({other}, timeout=10)
-        if not await self.hub.play_here(self.name, self.cred, self.login):
-            log.info("refused %s from %s (web): already playing through another worker", self.name, self.src)
-            await self._say(f"{self.name} is playing from another connection. If that is you, close it first.\r\n")
-            return False
-        _LOGINS[task] = self.login
-        self.hub.playing[self.name.casefold()] = task
-        return True
-
-    async def _play(self, task: asyncio.Task[Any]) -> None:
-        from .channel import Channel
-        from .ui import Ui
-
-        hub, name, request = self.hub, self.name, self.request
-        width, height = check_size(_int(request.query.get("width")), _int(request.query.get("height")))
-        env = browser_env(request)
-        lang, ascii_only, _ = client_locale(env)
-        log.info("%s connected from %s (web, %dx%d, %s)", name, self.src, width, height, lang)
-        channel = Channel(self.write, width, height)
-        outbox: asyncio.Queue[ToServer] = asyncio.Queue()
-        environ = terminal_environ("xterm-256color", {"COLORTERM": "truecolor"})
-        ui = Ui(name, channel, lang, ascii_only, environ, outbox.put_nowait)
-        member = None
-        sender = asyncio.create_task(self._send())
-        try:
-            hub.uis.add(ui)
-            member = Member(name, self.cred, ui.link.deliver)
-            async with hub.starting:
-                ui_task = ui.start(hub.lobby.listing(member))
-                hello = asyncio.ensure_future(outbox.get())
-                try:
-                    await asyncio.wait({hello, ui_task}, return_when=asyncio.FIRST_COMPLETED)
-                finally:
-                    hello.cancel()
-                if not hello.cancelled():
-                    hub.lobby.handle(member, hello.result())
-                    hub.giveback.started()
-            tasks: list[asyncio.Task[Any]] = [
-                asyncio.create_task(self._keys_in(channel, member)),
-                asyncio.create_task(self._link(outbox, member)),
-                asyncio.create_task(self.cut.wait()),
-                sender,
-                ui_task,
-            ]
-            try:
-                await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-            finally:
-                for one in tasks[:-2]:
-                    one.cancel()
-            keys = tasks[0]
-            if keys.done() and not keys.cancelled() and keys.exception() is None and keys.result() == "idle":
-                channel.close()
-                await self._flush_and_say(STOP + "\r\nIdle for too long: disconnected. Your seat is kept.\r\n")
-        finally:
-            if member is not None:
-                hub.lobby.leave(member)
-                log.info("%s left", name)
-            channel.close()
-            sender.cancel()
-            ender = asyncio.ensure_future(self._end_ui(ui))
-            hub.closing.add(ender)
-            ender.add_done_callback(hub.closing.discard)
-
-    async def _flush_and_say(self, text: str) -> None:
-        self.out.clear()
-        await self._say(text)
-
-    async def _end_ui(self, ui: Ui) -> None:
-        try:
-            await ui.close()
-        finally:
-            self.hub.uis.discard(ui)
-            self.hub.giveback.ended(ui.parts)
-
-    async def _link(self, outbox: asyncio.Queue, member: Member) -> None:
-        while True:
-            self.hub.lobby.handle(member, await outbox.get())
-
-    async def _keys_in(self, channel: Channel, member: Member) -> str | None:
-        """textual-serve's messages from the page: keys ("stdin"), window sizes ("resize"), pings.
-        Each is checked before use; anything else is ignored. Returns "idle" after the idle
-        timeout without a key (the page's own pings do not count)."""
-        pace = Bucket(READ_RATE, READ_BURST)
-        resizes = Bucket(RESIZE_RATE, RESIZE_BURST)
-        loop = asyncio.get_running_loop()
-        idle = self.hub.settings.idle_timeout
-        last_key = loop.time()
-        told = False
-        while True:
-            left = last_key + idle - loop.time()
-            if left <= 0:
-                log.info("%s was idle for %d s: disconnected", member.name, idle)
-                return "idle"
-            try:
-                message = await asyncio.wait_for(self.ws.receive(), left)
-            except TimeoutError:
-                continue
-            if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
-                return None
-            if message.type != WSMsgType.TEXT or channel.closed:
-                continue
-            kind, data = parse(message.data)
-            if kind == "stdin":
-                last_key = loop.time()
-                if not await self._type(channel, data, pace):
-                    return None
-                if (channel.dropped or channel.paste.ended) and not told:
-                    told = True
-                    log.info(
-                        "%s sent more than %d characters at once, or too long a paste: the rest is dropped",
-                        member.name,
-                        MAX_BACKLOG,
-                    )
-                continue
-            if kind == "resize":
-                if not resizes.take():
-                    self.cut_off(f"sent window changes faster than {RESIZE_RATE} a second")
-                    return None
-                channel.resize(*data)
-            elif kind == "ping":
-                await self.ws.send_str(json.dumps(["pong", data]))
-            wait = pace.wait(len(message.data))
-            if wait:  # (the pace of one client's input: its next message waits)
-                await asyncio.sleep(wait)
-
-    async def _type(self, channel: Channel, text: str, pace: Bucket) -> bool:
-        """A `stdin` message's text to the channel as SSH's reads reach it: READ_SIZE characters
-        at a time, each at the session's pace, a turn of the loop between them (keys and pastes
-        alike). A browser that keeps more than MAX_QUEUED bytes waiting unread in the socket while
-        it is held to its pace is cut off: what it queued is dropped, not read through. False
-        once the session is over."""
-        for at in range(0, len(text), READ_SIZE):
-            if channel.closed or self.cut.is_set():
-                return False
-            channel.keys(text[at : at + READ_SIZE])
-            wait = pace.wait(min(READ_SIZE, len(text) - at))
-            if wait and self.queued() > MAX_QUEUED:
-                self.cut_off(f"sends faster than {READ_RATE} bytes a second and has more than {MAX_QUEUED} waiting")
-                return False
-            await asyncio.sleep(wait)  # (the pace of one client's input; at least the loop's next turn)
-        return not self.cut.is_set()
-
-
 def _is_address(host: str) -> bool:
     """An IP address rather than a name (no DNS: a web site cannot make one point here)."""
     try:
@@ -744,29 +449,3 @@ def _is_address(host: str) -> bool:
     except ValueError:
         return False
     return True
-
-
-def _int(value: object) -> int | None:
-    """A whole number from a query string, or None (check_size turns None into the default)."""
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 6:
-        return int(value)
-    return None
-
-
-def parse(text: str) -> tuple[str | None, Any]:
-    """One of textual-serve's messages from a page: ("stdin", text), ("resize", (width, height)),
-    ("ping", short text); (None, None) for anything else. Never raises."""
-    try:
-        envelope = json.loads(text)
-    except (ValueError, RecursionError):
-        return None, None
-    if not isinstance(envelope, list) or len(envelope) != 2 or not isinstance(envelope[0], str):
-        return None, None
-    kind, data = envelope
-    if kind == "stdin" and isinstance(data, str):
-        return kind, data.translate(C1_TO_REPLACEMENT)
-    if kind == "resize" and isinstance(data, dict):
-        return kind, check_size(data.get("width"), data.get("height"))
-    if kind == "ping" and isinstance(data, str) and len(data) <= MAX_PING:
-        return kind, data
-    return None, None

@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .server import Settings
+    from .settings import Settings
 
 QUICK = 2.0  # seconds: a worker ending sooner after its start failed to start (a setting, the broker)
 WATCH_EVERY = 0.5  # seconds between two looks at the workers
