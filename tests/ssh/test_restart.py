@@ -14,8 +14,8 @@ import sys
 import pytest
 
 from parlour.fronts.serve import tables
-from parlour.fronts.serve.limits import RESTORE_TERMINAL
 from parlour.fronts.serve.gametable import Member
+from parlour.fronts.serve.limits import RESTORE_TERMINAL
 from parlour.fronts.serve.tables import Lobby
 from parlour.rules.records import Rejected
 from parlour.services import saves
