@@ -72,7 +72,7 @@ class Answers:
                 return given
             due = [c for c in clients if len(ASKED.findall(c.text())) > answered[c]]
             if not due:
-                await self._asked(clients)
+                await self.asked(clients)
                 continue
             for client in due:
                 told = client.text()
@@ -82,13 +82,11 @@ class Answers:
                 given += 1
         return given
 
-    async def _asked(self, clients) -> None:
+    async def asked(self, clients) -> None:
         """Until a client is asked something new (or the game is over)."""
         answered = self.answered
         waits = [
-            asyncio.ensure_future(
-                c.said(lambda text, c=c: len(ASKED.findall(text)) > answered[c] or GAME_OVER in text)
-            )
+            asyncio.ensure_future(c.said(lambda text, c=c: len(ASKED.findall(text)) > answered[c] or GAME_OVER in text))
             for c in clients
         ]
         try:
@@ -114,8 +112,10 @@ async def test_players_in_two_workers_sit_at_one_table_each_seeing_only_their_ow
         assert table.id not in b.lobby.tables  # one authoritative driver, in A
         bobs = [m for m in table.members if m.name == "Bob"]
         assert len(bobs) == 1 and isinstance(bobs[0], RemoteMember)
-        given = await Answers(3).play([ann, bob], moves=16)
+        answers = Answers(3)
+        given = await answers.play([ann, bob], moves=16)
         assert given == 16 and "Your turn." in bob.text()
+        await answers.asked([ann, bob])  # the last answer was taken (a new question is put): the table waits
         # Bob's UI, in B, shows his own seat's view of A's table (redacted for him), as Ann's does hers
         events = len(table.table.events)
         await until_in((a, b), lambda: member(b, "Bob").seen == events and member(a, "Ann").seen == events)
