@@ -12,8 +12,8 @@ import random
 
 import asyncssh
 
-from parlour.fronts.serve.federation import RemoteMember
 from parlour.fronts.serve.guard import GUESS_BURST
+from parlour.fronts.serve.remote_seats import RemoteMember
 from parlour.services import saves
 from parlour.services.config import data_dir, saves_dir
 from parlour.services.wire import digest

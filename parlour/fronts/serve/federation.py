@@ -3,7 +3,7 @@ a broker): each worker's `Lobby` (tables.py) holds its own tables, lists every w
 routes a player's requests for a table held elsewhere through the broker (broker.py).
 
 A table's authoritative driver lives in one worker. A player connected to another worker sits
-there as a `RemoteMember`: a lobby member like any other, whose `send` publishes each message
+there as a `RemoteMember` (remote_seats.py): a lobby member like any other, whose `send` publishes each message
 (already redacted for its seat, as every member gets it) to the player's worker, which hands it
 to the player's UI. The player's requests go the other way. The event log is the protocol: a
 seat is told the same `Seated` and `Events` wherever it is.
@@ -25,66 +25,19 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from parlour.rules.records import Rejected
 from parlour.services import wire
 
 from . import relay
 from .broker import HEARTBEAT, PREFIX, Broker
 from .gametable import GameTable, Member
+from .numbering import Numbers
+from .remote_seats import Routes
+from .shared_guard import GuardNews
 
 if TYPE_CHECKING:
-    from .guard import Backoff, Guesses
     from .tables import Lobby
 
 log = logging.getLogger("parlour.fronts.serve")
-NUMBERS_LEFT = 20  # table numbers left when the next block is asked for
-
-
-class Numbers:
-    """The tables' numbers: blocks from the broker, so that no two workers or hosts give one twice."""
-
-    def __init__(self, broker: Broker):
-        self.broker = broker
-        self.left: list[int] = []
-        self.asking: asyncio.Task | None = None
-
-    async def fill(self) -> None:
-        self.left.extend(await self.broker.numbers())
-
-    def __iter__(self) -> Numbers:
-        return self
-
-    def __next__(self) -> int:
-        if len(self.left) <= NUMBERS_LEFT and (self.asking is None or self.asking.done()):
-            self.asking = asyncio.ensure_future(self.fill())
-        if not self.left:
-            raise Rejected("the server is busy; try again in a moment")
-        return self.left.pop(0)
-
-
-class RemoteMember(Member):
-    """A player connected to another worker, at a table of this one."""
-
-    def __init__(self, name: str, cred: str, worker: str, mid: int, federation: Federation):
-        super().__init__(name, cred, self._send)
-        self.worker, self.mid, self.federation = worker, mid, federation
-
-    def _send(self, message: wire.ToUi) -> None:
-        game = self.table.game_id if self.table is not None else None
-        at = self.table is not None
-        self.federation.post(
-            self.worker,
-            {
-                "op": "ui",
-                "from": self.federation.broker.id,
-                "mid": self.mid,
-                "at": at,
-                "game": game,
-                "msg": relay.to_ui(message),
-            },
-        )
-        if not at:  # back in its own worker's lobby: nothing more of it here
-            self.federation.remote_members.pop((self.worker, self.mid), None)
 
 
 class Federation:
@@ -97,9 +50,6 @@ class Federation:
         self.remote: dict[int, tuple[str, wire.TableLine]] = {}  # other workers' tables: number -> (worker, line)
         self.creators: dict[int, str] = {}  # who set each of them up (for the table quota)
         self.living: set[str] = set()
-        self.routed: dict[int, Member] = {}  # this worker's members at a table elsewhere, by id
-        self.asked: dict[int, set[int]] = {}  # tables a member's seat was asked back from
-        self.remote_members: dict[tuple[str, int], RemoteMember] = {}  # other workers' members here
         self.leases: dict[str, GameTable | None] = {}  # saves this worker holds: resolved path -> table
         self.outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self.tasks: list[asyncio.Task] = []  # its loops, for as long as it runs
@@ -109,10 +59,11 @@ class Federation:
         self.said_conns: dict[str, int] = {}
         self.numbers = Numbers(broker)
         self.saves: Path | None = None  # the saves folder (reopened tables come from it)
-        self.backoff: Backoff | None = None  # the hub's login defences, once shared (share_guard)
-        self.guesses: Guesses | None = None
         self.kick: Callable[[str], None] | None = None  # close this worker's session playing a name
-        self.on_logout: Callable[[str, str, int], None] | None = None  # a web logout in another worker
+        # this worker's members at tables elsewhere, and the other workers' at tables here (remote_seats.py)
+        self.routes = Routes(lobby, broker.id, self.post, lambda: self.remote)
+        # the login defences and web logouts, told to every worker and heard from them (shared_guard.py)
+        self.guard = GuardNews(broker.id, lambda text: self.outbox.put_nowait(("*", text)), lobby.poke)
 
     async def start(self, saves: Path | None) -> None:
         self.saves = saves
@@ -171,46 +122,13 @@ class Federation:
 
     def route(self, member: Member, message: wire.ToServer) -> bool:
         """True when `message` is for a table held by another worker (and was sent there)."""
-        if isinstance(member, RemoteMember):
-            return False
-        if isinstance(message, (wire.Sit, wire.Watch)):
-            owner = self.owner_of(message.table)
-            if owner is None:
-                self.drop_route(member)
-                return False
-            if member.table is not None:
-                self.lobby.seating.detach(member)
-                self.lobby.changed()
-            if member.remote not in (None, owner):
-                self.drop_route(member)
-            self.forward(member, owner, message)
-            return True
-        if member.remote is not None:
-            if isinstance(message, wire.Seen):  # what its UI shows is known here, where the UI is
-                member.seen, member.view = message.count, message.view
-                self.lobby.poke()
-            if isinstance(message, (wire.Act, wire.Seen, wire.Leave)):
-                self.forward(member, member.remote, message)
-                return True
-            if isinstance(message, wire.Create):
-                self.drop_route(member)
-        return False
+        return self.routes.route(member, message)
 
     def joined(self, member: Member) -> None:
-        """A player is in this worker's lobby: back to a seat another worker's table keeps for them."""
-        for number, (owner, line) in list(self.remote.items()):
-            if line.status == "finished" or number in self.asked.setdefault(member.mid, set()):
-                continue
-            if any(s.name and s.bot is None and s.name.casefold() == member.name.casefold() for s in line.seats):
-                self.asked[member.mid].add(number)
-                self.post(owner, self._envelope("join", member, {"k": "Sit", "table": number}))
-                self.routed[member.mid] = member
-                return
+        self.routes.joined(member)
 
     def left(self, member: Member) -> None:
-        """A connection ended: a seat it held elsewhere is let go there (kept, away, in a game)."""
-        self.drop_route(member)
-        self.asked.pop(member.mid, None)
+        self.routes.left(member)
 
     def opened(self, table: GameTable, path: Path | None) -> None:
         """A table of this worker has a save: lease it (unless this worker leased it already)."""
@@ -252,69 +170,7 @@ class Federation:
             if still_free():
                 await self.broker.let_go(key)
 
-    # ---- the login defences (shared_guard.py) --------------------------------------------------
-
-    def share_guard(self) -> tuple[Backoff, Guesses]:
-        """A back-off and guesses that tell the other workers what they record (and hear theirs)."""
-        from .shared_guard import SharedBackoff, SharedGuesses
-
-        self.backoff, self.guesses = SharedBackoff(self._tell), SharedGuesses(self._tell)
-        return self.backoff, self.guesses
-
-    def _tell(self, what: str, src: str, target: str) -> None:
-        self.outbox.put_nowait(("*", json.dumps([self.broker.id, what, src, target])))
-
-    def logged_out(self, name: str, cred: str, count: int) -> None:
-        """A player logged out of the web door here (`count` logouts in all): every worker refuses
-        its cookies from now on (logouts.py)."""
-        self.outbox.put_nowait(("*", json.dumps([self.broker.id, "logout", name, cred, count])))
-
-    def _guard(self, text: str) -> None:
-        from .shared_guard import heard
-
-        try:
-            sender, what, *said = json.loads(text)
-            if sender == self.broker.id:
-                return
-            if what == "logout" and self.on_logout is not None:
-                name, cred, count = said
-                self.on_logout(str(name), str(cred), int(count))
-            elif self.backoff is not None and self.guesses is not None:
-                src, target = said
-                heard(self.backoff, self.guesses, str(what), str(src), str(target))
-        except (ValueError, TypeError):
-            return
-        self.lobby.poke()  # (tests and tools wait on it)
-
-    # ---- routing ---------------------------------------------------------------------------------
-
-    def owner_of(self, number: object) -> str | None:
-        if type(number) is not int or number in self.lobby.tables:
-            return None
-        held = self.remote.get(number)
-        return held[0] if held is not None else None
-
-    def forward(self, member: Member, owner: str, message: wire.ToServer) -> None:
-        member.remote = owner
-        self.routed[member.mid] = member
-        self.post(owner, self._envelope("req", member, relay.to_server(message)))
-
-    def drop_route(self, member: Member) -> None:
-        """`member` leaves the table it sat at in another worker, without a word back."""
-        if member.remote is not None:
-            self.post(member.remote, self._envelope("gone", member, {}))
-            member.remote = None
-        self.routed.pop(member.mid, None)
-
-    def _envelope(self, op: str, member: Member, message: dict[str, Any]) -> dict[str, Any]:
-        return {
-            "op": op,
-            "from": self.broker.id,
-            "mid": member.mid,
-            "name": member.name,
-            "cred": member.cred,
-            "msg": message,
-        }
+    # ---- messages between workers -------------------------------------------------------------
 
     def post(self, worker: str, message: dict[str, Any]) -> None:
         self.outbox.put_nowait((worker, json.dumps(message, separators=(",", ":"))))
@@ -325,63 +181,13 @@ class Federation:
             data = json.loads(text)
             op = data["op"]
             if op == "ui":
-                self._to_ui(data)
+                self.routes.to_ui(data)
             elif op in ("req", "join", "gone"):
-                self._request(op, data)
+                self.routes.request(op, data)
             elif op == "kick" and self.kick is not None:
                 self.kick(str(data["name"]))
         except (ValueError, KeyError, TypeError, relay.BadMessage) as error:
             log.warning("a message from another worker could not be read: %s", error)
-
-    def _to_ui(self, data: dict[str, Any]) -> None:
-        member = self.routed.get(data["mid"])
-        if member is None:
-            return  # its connection ended meanwhile
-        message = relay.from_ui_data(data["msg"], data["game"])
-        if data["at"]:
-            member.remote = str(data["from"])
-        else:
-            member.remote = None
-            self.routed.pop(member.mid, None)
-        member.send(message)
-
-    def _request(self, op: str, data: dict[str, Any]) -> None:
-        worker, mid = str(data["from"]), int(data["mid"])
-        member = self.remote_members.get((worker, mid))
-        if op == "gone":
-            if member is not None:
-                del self.remote_members[(worker, mid)]
-                self.lobby.seating.detach(member)
-                self.lobby.changed()
-            return
-        if member is None:
-            member = RemoteMember(str(data["name"]), str(data["cred"]), worker, mid, self)
-            self.remote_members[(worker, mid)] = member
-            if data["msg"].get("k") in ("Act", "Seen", "Leave"):  # its worker was taken for dead a moment
-                self._seat_again(member)
-        if op == "join":  # back to its seat, if it holds one here
-            table = self.lobby.tables.get(data["msg"].get("table"))
-            seat = table.seat_of(member.name) if table is not None else None
-            if table is None or seat is None or table.status == "finished" or table.plan[seat].cred != member.cred:
-                self.remote_members.pop((worker, mid), None)
-                return
-            log.info("%s is back at table %d, seat %d (from another worker)", member.name, table.id, seat)
-            self.lobby.seating.attach(table, member, seat)
-            self.lobby.changed()
-            return
-        game = member.table.game_id if member.table is not None else None
-        self.lobby.handle(member, relay.from_server_data(data["msg"], game))
-        if member.table is None:
-            self.remote_members.pop((worker, mid), None)
-
-    def _seat_again(self, member: RemoteMember) -> None:
-        """A member this worker let go (its worker's heartbeat lapsed) is heard from again: back
-        to the seat its name holds here, before its request is handled."""
-        for table in self.lobby.tables.values():
-            seat = table.seat_of(member.name)
-            if seat is not None and table.status == "playing" and table.plan[seat].cred == member.cred:
-                self.lobby.seating.attach(table, member, seat)
-                return
 
     # ---- the broker's side: listening, sending, the heartbeat ----------------------------------
 
@@ -393,7 +199,7 @@ class Federation:
             if channel == self.broker.channel(self.broker.id):
                 self.receive(text)
             elif channel == PREFIX + "guard":
-                self._guard(text)
+                self.guard.heard(text)
             elif text != self.broker.id:
                 self.refresh.set()
 
@@ -448,16 +254,16 @@ class Federation:
                         if isinstance(said.get("creator"), str):
                             creators[line.id] = said["creator"]
         self.remote, self.creators = remote, creators
-        for member in list(self.routed.values()):  # its table's worker died: back to the lobby here
+        for member in list(self.routes.routed.values()):  # its table's worker died: back to the lobby here
             if member.remote is not None and member.remote not in self.living:
                 log.info("%s: the worker holding their table is gone; the table reopens elsewhere", member.name)
                 member.remote = None
-                self.routed.pop(member.mid, None)
-                self.asked.pop(member.mid, None)
+                self.routes.routed.pop(member.mid, None)
+                self.routes.asked.pop(member.mid, None)
                 member.send(self.lobby.listing(member))
-        for key, rm in list(self.remote_members.items()):  # a player's worker died: its seat is away
+        for key, rm in list(self.routes.remote_members.items()):  # a player's worker died: its seat is away
             if rm.worker not in self.living:
-                del self.remote_members[key]
+                del self.routes.remote_members[key]
                 self.lobby.seating.detach(rm)
         self.lobby.tell_lobby()
         self.reseat()
@@ -473,7 +279,7 @@ class Federation:
                     self.lobby.seating.attach(table, member, seat)
                     break
             else:
-                self.joined(member)
+                self.routes.joined(member)
 
     async def _beat(self) -> None:
         while True:

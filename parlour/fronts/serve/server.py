@@ -109,9 +109,9 @@ class Hub(Commons):
         except BrokerError as error:
             raise ServeError(str(error)) from None
         self.federation = Federation(self.lobby, broker, lambda: self.by_cred)
-        self.backoff, self.guesses = self.federation.share_guard()  # (nobody has tried to log in yet)
+        self.backoff, self.guesses = self.federation.guard.share()  # (nobody has tried to log in yet)
         self.federation.kick = self.kick
-        self.federation.on_logout = self._logged_out_elsewhere
+        self.federation.guard.on_logout = self._logged_out_elsewhere
         from parlour.services.config import saves_dir
 
         await self.federation.start(saves_dir() if self.settings.save else None)

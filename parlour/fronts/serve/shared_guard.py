@@ -2,10 +2,12 @@
 own `Backoff` and `Guesses`, and tells every other worker, through the broker, each failure, good
 login and judged try it records; the others record it as their own. So an address's back-off
 and a password's budget of tries count every worker's logins (within the moment a message takes),
-not N times as many with N workers."""
+not N times as many with N workers. A web logout is told the same way (`GuardNews`): every worker
+refuses the player's cookies from then on (logouts.py)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -55,3 +57,44 @@ def heard(backoff: Backoff, guesses: Guesses, what: str, src: str, target: str) 
         Guesses.take(guesses, target, src)
     elif what == "gave":
         Guesses.give_back(guesses, target, src)
+
+
+class GuardNews:
+    """What this worker's login defences record and its web door's logouts, told to the other
+    workers (`tell`: one JSON text to all, through the broker), and theirs heard."""
+
+    def __init__(self, me: str, tell: Callable[[str], None], heard: Callable[[], None]) -> None:
+        self.me, self.tell = me, tell
+        self.poke = heard  # (tests and tools wait on it)
+        self.backoff: Backoff | None = None  # the hub's login defences, once shared (`share`)
+        self.guesses: Guesses | None = None
+        self.on_logout: Callable[[str, str, int], None] | None = None  # a web logout in another worker
+
+    def share(self) -> tuple[Backoff, Guesses]:
+        """A back-off and guesses that tell the other workers what they record (and hear theirs)."""
+        self.backoff, self.guesses = SharedBackoff(self._record), SharedGuesses(self._record)
+        return self.backoff, self.guesses
+
+    def _record(self, what: str, src: str, target: str) -> None:
+        self.tell(json.dumps([self.me, what, src, target]))
+
+    def logged_out(self, name: str, cred: str, count: int) -> None:
+        """A player logged out of the web door here (`count` logouts in all): every worker refuses
+        its cookies from now on (logouts.py)."""
+        self.tell(json.dumps([self.me, "logout", name, cred, count]))
+
+    def heard(self, text: str) -> None:
+        """Another worker's record or logout, recorded here (one of this worker's own is skipped)."""
+        try:
+            sender, what, *said = json.loads(text)
+            if sender == self.me:
+                return
+            if what == "logout" and self.on_logout is not None:
+                name, cred, count = said
+                self.on_logout(str(name), str(cred), int(count))
+            elif self.backoff is not None and self.guesses is not None:
+                src, target = said
+                heard(self.backoff, self.guesses, str(what), str(src), str(target))
+        except (ValueError, TypeError):
+            return
+        self.poke()

@@ -11,14 +11,11 @@ output. The WebSocket is refused unless its Origin is this server (no cross-site
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
-from urllib.parse import urlsplit
 
 from aiohttp import web
-from aiohttp.typedefs import Handler
 
 from parlour.compat.aiohttp import name_the_server
 
@@ -30,8 +27,9 @@ from .names import form
 from .quotas import is_shared
 from .settings import ServeError, is_loopback
 from .slots import OWN_SHARE, TAKEN, enter_in_turn
+from .web_headers import is_address, same_origin, secure, security_headers, static_folder
 from .web_session import WebSession
-from .webgate import TRUSTED, Gate, client_address, via_proxy
+from .webgate import TRUSTED, Gate, client_address
 
 if TYPE_CHECKING:
     from .commons import Commons
@@ -46,67 +44,6 @@ KEEPALIVE = 15.0  # seconds an idle HTTP connection (no WebSocket) is kept open
 FORM_DEADLINE = 5.0  # seconds a login form's body may take to arrive (it holds no login slot meanwhile)
 WEB_NAME_ADVICE = "Type another name below."  # after a name's refusal, above the login form
 SERVER = "Parlour"  # the Server header of every answer (not aiohttp's and Python's versions)
-
-
-def static_folder() -> Path:
-    """textual-serve's own static files: xterm.js, its CSS and the Roboto Mono font."""
-    import textual_serve
-
-    return Path(textual_serve.__file__).resolve().parent / "static"
-
-
-CSP = (
-    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; font-src 'self'; "
-    "img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
-)
-# (styles 'unsafe-inline': xterm.js adds its own <style> elements; no script may run inline.)
-HEADERS = {
-    "Content-Security-Policy": CSP,
-    "X-Frame-Options": "DENY",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "same-origin",  # (with no-referrer a form sends Origin: null)
-    "Cross-Origin-Opener-Policy": "same-origin",
-    "Cross-Origin-Resource-Policy": "same-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
-}
-
-
-@web.middleware
-async def security_headers(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """The headers every answer carries, errors and redirects too; no traceback to a browser."""
-    try:
-        response = await handler(request)
-    except web.HTTPException as error:
-        _headers(request, error)
-        raise
-    except Exception:  # it goes to the server log
-        log.exception("web request %s failed", request.path)
-        response = web.Response(status=500, text="Something went wrong on the server. It has been logged.")
-    _headers(request, response)
-    return response
-
-
-def _headers(request: web.Request, response: web.StreamResponse) -> None:
-    for key, value in HEADERS.items():
-        response.headers.setdefault(key, value)
-    if not request.path.startswith("/static/"):
-        response.headers.setdefault("Cache-Control", "no-store")
-
-
-def same_origin(request: web.Request) -> bool:
-    """The request comes from a page of this server: its Origin names the host it was sent to.
-    A page elsewhere (another site's script opening our WebSocket or posting our forms) fails."""
-    origin = request.headers.get("Origin")
-    if not origin or origin == "null":
-        return False
-    return urlsplit(origin).netloc.lower() == request.host.lower()
-
-
-def secure(request: web.Request) -> bool:
-    """Reached over HTTPS (directly, or through a named reverse proxy that says so)."""
-    if request.secure:
-        return True
-    return via_proxy(request) and request.headers.get("X-Forwarded-Proto", "").lower() == "https"
 
 
 class WebDoor:
@@ -201,7 +138,7 @@ class WebDoor:
             return True
         if self.hub.open:
             return False
-        return bool(host) and (_is_address(host) or host in self.names)
+        return bool(host) and (is_address(host) or host in self.names)
 
     def _refuse_host(self, request: web.Request) -> web.HTTPForbidden:
         self.hub.refusals.info(
@@ -344,7 +281,7 @@ class WebDoor:
             log.info("%s logged out on the web door from %s", name, client_address(request))
             self.close_tabs(name, cred)
             if self.hub.federation is not None:  # and in every other worker
-                self.hub.federation.logged_out(name, cred, self.logins.logouts.count(cred, name))
+                self.hub.federation.guard.logged_out(name, cred, self.logins.logouts.count(cred, name))
         response = web.HTTPSeeOther("/")
         response.del_cookie(cookie.NAME, path="/")
         raise response
@@ -440,12 +377,3 @@ class _WebLogin:
 
     def evicted(self) -> None:  # (never while judged, which has no pause: while waiting, it is no holder)
         self.hub.refusals.info("closed a login from %s (web) still being judged: room for another address", self.src)
-
-
-def _is_address(host: str) -> bool:
-    """An IP address rather than a name (no DNS: a web site cannot make one point here)."""
-    try:
-        ipaddress.ip_address(host)
-    except ValueError:
-        return False
-    return True
