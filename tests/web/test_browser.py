@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from parlour.fronts.web import page_title
+from parlour.fronts.web.page import page_title
 
 from .harness import PageTerminal, chromium, web_server
 

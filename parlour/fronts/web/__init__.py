@@ -4,23 +4,15 @@ WebSocket; our own page template loads nothing from outside, so it works with no
 
 from __future__ import annotations
 
-import ipaddress
 import shlex
 import sys
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING
+
+from .page import is_loopback
 
 if TYPE_CHECKING:
     import argparse
-
-TEMPLATES = Path(__file__).resolve().parent / "templates"
-
-
-def page_title() -> str:
-    from parlour.services.words.i18n import games_title
-
-    return games_title()
 
 
 @dataclass(frozen=True)
@@ -29,15 +21,6 @@ class Settings:
     port: int = 8000
     public: bool = False
     app_options: list[str] = field(default_factory=list)  # passed on to each tab's `parlour`
-
-
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:  # a host name: it may resolve to anything, so it is not loopback
-        return False
 
 
 def exposure(settings: Settings) -> str:

@@ -19,7 +19,7 @@ from textual_serve.server import Server, to_int
 
 from parlour.compat.textual_serve import AdoptingService, serve_tab, start_process
 
-from . import TEMPLATES, is_loopback, page_title
+from .page import TEMPLATES, is_loopback, page_title
 
 log = logging.getLogger("parlour.fronts.web")
 
