@@ -3,7 +3,7 @@ watch from. Everything here is a request to the server; the server's answer redr
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from textual import events
 from textual.app import ComposeResult
@@ -25,8 +25,26 @@ from ..widgets.line_list import LineList, Note, Row
 if TYPE_CHECKING:
     from textual.message import Message
 
-    from ..remote import RemoteApp
     from .told_box import ToldBox
+
+
+class ToServer(Protocol):
+    """The app's line to the server (tui/remote.py's `Link`)."""
+
+    def send(self, message: wire.ToServer) -> None: ...
+
+
+@runtime_checkable
+class Served(Protocol):
+    """What the lobby needs of the served app it is the first screen of (tui/remote.py's `RemoteApp`)."""
+
+    link: ToServer
+    me: str  # the player's name
+    tables: tuple[wire.TableLine, ...]  # the tables as the server last listed them
+    offered: tuple[str, ...]  # the operator's bots a new table may seat
+
+    def lobby_drawn(self) -> None: ...  # the lobby's first frame is drawn: the app says hello
+
 
 MOST_ROWS = 14  # lines of tables in view at once (the cursor keys scroll)
 
@@ -84,12 +102,11 @@ class LobbyScreen(Screen[None]):
         ]
 
     @property
-    def remote(self) -> RemoteApp:
+    def remote(self) -> Served:
         """The served app this lobby is the first screen of."""
-        from ..remote import RemoteApp
-
-        assert isinstance(self.app, RemoteApp), "the lobby is a served app's"
-        return self.app
+        app = self.app
+        assert isinstance(app, Served), "the lobby is a served app's"
+        return app
 
     def compose(self) -> ComposeResult:
         # Built with the lobby the app already has, so the first frame is the whole lobby.
