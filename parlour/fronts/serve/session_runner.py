@@ -71,13 +71,40 @@ class SessionRunner:
         """Why the session ended, for the player, when the server ended it (else None)."""
         return None
 
+    async def checked(self) -> bool:
+        """What the client sent is usable (the door's own checks); False once it is told why not."""
+        return True
+
+    async def play(self) -> None:
+        """The session, once admitted (`run_app`, or the SSH door's lines)."""
+        raise NotImplementedError
+
+    # ---- the lifecycle -----------------------------------------------------------------------------
+
+    async def run(self) -> int:
+        """Checked, admitted, played, released and told why it ended: 0 once played, 1 if refused."""
+        hub = self.hub
+        task = self.task = asyncio.current_task()
+        assert task is not None  # (each door runs a session in a task of its own)
+        hub.sessions.add(task)
+        try:
+            if not await self.checked() or not await self.admit():
+                return 1
+            try:
+                await self.play()
+                return 0
+            finally:
+                await self.release()
+        finally:
+            hub.sessions.discard(task)
+
     # ---- admit -------------------------------------------------------------------------------------
 
     async def admit(self) -> bool:
         """Room for the session (memory; the older session of the same player closed, unless a
         shared credential's other person keeps it); False once the player is told why not."""
         hub, name, task = self.hub, self.name, self.task
-        assert task is not None  # (set by run or by the door before)
+        assert task is not None  # (set by run)
         other = hub.playing.get(name.casefold())
         full = None if other is not None else hub.memory_refusal(name, self.src, self.door)  # (one for one)
         if full is not None:

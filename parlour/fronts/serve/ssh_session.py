@@ -57,22 +57,23 @@ class SshSession(SessionRunner):
         self.process = process
         self.conn = process.get_extra_info("connection")
         self.channel: Channel | None = None
+        self.term: str | None = None  # its checked TERM (None: no terminal, a session in lines)
+        self.env: dict[str, str] = {}  # its checked environment
+        self.size = (0, 0)  # its checked window size
+        self.decoder = KeyDecoder("utf-8")  # its keystrokes' charset, from its locale
 
-    async def run(self) -> None:
-        hub, process = self.hub, self.process
-        task = self.task = asyncio.current_task()
-        assert task is not None  # asyncssh runs each session in a task of its own
-        hub.sessions.add(task)
+    async def run(self) -> int:
+        """The session's lifecycle (SessionRunner.run), then the channel's exit status and close."""
+        process = self.process
         status = 1
         try:
-            status = await self._play()
+            status = await super().run()
         except (asyncio.CancelledError, asyncssh.Error, ConnectionError, BrokenPipeError):
             pass
         except Exception:  # never a traceback to the client: it goes to the server log
             log.exception("session of %s failed", self.name)
             _say(process, "\r\nSorry, something went wrong on the server. It has been logged.\r\n")
         finally:
-            hub.sessions.discard(task)
             try:
                 process.exit(status)
                 await asyncio.wait_for(process.channel.wait_closed(), 5)
@@ -81,21 +82,23 @@ class SshSession(SessionRunner):
             conn = process.get_extra_info("connection")  # kept even once the channel let go of it
             if conn is not None:
                 conn.close()  # one session per connection
-            hub.giveback.ended()
+            self.hub.giveback.ended()
+        return status
 
-    async def _play(self) -> int:
+    async def checked(self) -> bool:
+        """A shell request, with a name, environment, TERM and window size that can be used."""
         process = self.process
         if process.command is not None or process.subsystem is not None:
             _say(process, "This server only plays Parlour: connect with `ssh -t` and no command.\r\n")
-            return 1
+            return False
         term = process.get_terminal_type()
         plain = not term or term == "dumb"  # no terminal (ssh -T) or a dumb one: plain mode
         try:
             self.name = check_name(self.name)
-            env = check_env(dict(process.env or {}))
+            self.env = check_env(dict(process.env or {}))
             if not plain:
-                term = check_term(term)
-                width, height = check_size(*process.get_terminal_size()[:2])
+                self.term = check_term(term)
+                self.size = check_size(*process.get_terminal_size()[:2])
         except BadClient as error:
             log.info(
                 "refused a session from %s as %s (TERM %s): %s",
@@ -105,37 +108,34 @@ class SshSession(SessionRunner):
                 error,
             )
             _say(process, f"{error}\r\n")
-            return 1
+            return False
         refusal = await self.hub.name_refusal(self.name, self.cred)
         if refusal is not None:
             log.info("refused %s from %s: %s", self.name, self.src, refusal)
             _say(process, f"{refusal} Connect with another user name: ssh -p PORT NAME@HOST.\r\n")
-            return 1
-        if not await self.admit():
-            return 1
-        try:
-            if plain:
-                return await self._run_plain(env)
-            assert isinstance(process, SshProcess) and term is not None  # (its sessions are; a checked term)
-            lang, ascii_only, encoding = client_locale(env)
-            ascii_only = ascii_only or term_needs_ascii(
-                term
-            )  # the same rule as a local game (parlour/services/charset.py)
-            log.info(
-                "%s connected from %s (%s, %dx%d, %s%s)",
-                self.name,
-                self.src,
-                term,
-                width,
-                height,
-                lang,
-                ", ascii" if ascii_only else "",
-            )
-            self.decoder = KeyDecoder(encoding)
-            await self.run_app(width, height, lang, ascii_only, terminal_environ(term, env))
-            return 0
-        finally:
-            await self.release()
+            return False
+        return True
+
+    async def play(self) -> None:
+        term, env = self.term, self.env
+        if term is None:
+            return await self._run_plain(env)
+        assert isinstance(self.process, SshProcess)  # (its sessions are)
+        lang, ascii_only, encoding = client_locale(env)
+        ascii_only = ascii_only or term_needs_ascii(term)  # the same rule as a local game (parlour/services/charset.py)
+        width, height = self.size
+        log.info(
+            "%s connected from %s (%s, %dx%d, %s%s)",
+            self.name,
+            self.src,
+            term,
+            width,
+            height,
+            lang,
+            ", ascii" if ascii_only else "",
+        )
+        self.decoder = KeyDecoder(encoding)
+        await self.run_app(width, height, lang, ascii_only, terminal_environ(term, env))
 
     def farewell(self) -> str | None:
         if self.kicked():  # its app's output is no longer forwarded
@@ -145,7 +145,7 @@ class SshSession(SessionRunner):
             return (RESTORE_TERMINAL if full_screen else "") + RESTARTING
         return None
 
-    async def _run_plain(self, env: dict[str, str]) -> int:
+    async def _run_plain(self, env: dict[str, str]) -> None:
         """A session in lines (parlour/fronts/serve/plain_session.py): no PTY and no UI process."""
         from .plain_session import PlainSession
 
@@ -161,7 +161,6 @@ class SshSession(SessionRunner):
             idle_timeout=self.hub.settings.idle_timeout,
         ).run()
         log.info("%s left", self.name)
-        return 0
 
     # ---- the transport ---------------------------------------------------------------------------
 

@@ -122,18 +122,6 @@ class WebSession(SessionRunner):
         if self.task is not None:
             self.task.cancel()
 
-    async def run(self) -> None:
-        hub = self.hub
-        task = self.task = asyncio.current_task()
-        assert task is not None  # (aiohttp runs each request's handler in a task)
-        hub.sessions.add(task)
-        try:
-            if await self.admit():
-                await self._play()
-        finally:
-            hub.sessions.discard(task)
-            await self.release()
-
     def farewell(self) -> str | None:
         if self.logged_out:
             return STOP + "\r\nYou logged out: this tab is closed. Log in again to play.\r\n"
@@ -151,7 +139,7 @@ class WebSession(SessionRunner):
         except (TimeoutError, ConnectionError, RuntimeError):
             pass
 
-    async def _play(self) -> None:
+    async def play(self) -> None:
         request = self.request
         width, height = check_size(_int(request.query.get("width")), _int(request.query.get("height")))
         lang, ascii_only, _ = client_locale(browser_env(request))
