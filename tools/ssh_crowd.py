@@ -132,6 +132,7 @@ class Beats(threading.Thread):
 
         self.client = redis.Redis.from_url(url, decode_responses=True)
         self.longest = 0.0  # seconds without a beat, the most seen
+        self.late = 0.0  # seconds a worker's event loop had not run, the most its beats said
         self.done = threading.Event()
 
     def run(self) -> None:
@@ -140,6 +141,9 @@ class Beats(threading.Thread):
                 ttl = self.client.pttl(key)  # (a beat sets it back to the lease)
                 if ttl > 0:
                     self.longest = max(self.longest, self.lease - ttl / 1000)
+                said = (self.client.get(key) or "").split()  # "TIME LATE" (older code: "TIME")
+                if len(said) == 2:
+                    self.late = max(self.late, float(said[1]))
 
 
 def main() -> None:
@@ -187,6 +191,11 @@ def main() -> None:
         f"never reached it: {failed}; workers taken for hung and stopped: {hung}; workers ended: {ended}; "
         f"tables closed because their lease lapsed: {lapsed}; the longest a worker's heartbeat went unrenewed: "
         f"{beats.longest:.1f} s (it lapses at {LEASE:g} s)"
+        + (
+            f"; the longest a worker's event loop did not run, as its beats said: {beats.late:.1f} s"
+            if beats.late
+            else ""
+        )
     )
     warnings = Counter(
         line.split(" - ", 3)[-1][:160] for line in logs.splitlines() if "WARNING" in line or "ERROR" in line

@@ -4,7 +4,8 @@ lease per save. Imported only when a broker is given (redis-py, the `broker` ext
 
 Keys (all under PREFIX):
 - `worker:ID` (expires): the worker is alive; renewed every HEARTBEAT seconds by its Heartbeat
-  thread while its event loop has run within HUNG seconds.
+  thread while its event loop has run within HUNG seconds ("TIME LATE": when, and the seconds
+  since its loop last ran).
 - `workers` (set): the workers that have said they exist (a dead one is dropped once its
   `worker:` key is gone).
 - `lines:ID` (hash, expires with its worker): the lobby lines of the tables that worker holds.
@@ -380,10 +381,11 @@ class Heartbeat(threading.Thread):
         failing = False
         try:
             while not self.stopping.wait(HEARTBEAT):
+                late = self.clock() - self.ticked
                 hung = not beating(self.ticked, self.clock())
                 if not hung:
                     try:
-                        self.beat(client)
+                        self.beat(client, late)
                         failing = False
                     except (redis.RedisError, OSError) as error:  # (said once until it works again)
                         if not failing:
@@ -401,10 +403,12 @@ class Heartbeat(threading.Thread):
         finally:
             client.close()
 
-    def beat(self, client: Any) -> None:
+    def beat(self, client: Any, late: float) -> None:
+        """One beat; the key says when, and how long ago the loop last ran (tools/ssh_crowd.py
+        reads it: how busy a worker was)."""
         ms = int(LEASE * 1000)
         with client.pipeline(transaction=False) as pipe:
-            pipe.set(PREFIX + f"worker:{self.worker}", str(time.time()), px=ms)
+            pipe.set(PREFIX + f"worker:{self.worker}", f"{time.time():.3f} {late:.1f}", px=ms)
             pipe.pexpire(PREFIX + f"lines:{self.worker}", ms)
             pipe.pexpire(PREFIX + f"conns:{self.worker}", ms)
             for save in self.leases():
