@@ -65,6 +65,17 @@ def listening(port: int, process: subprocess.Popen, timeout: float = 120) -> Non
     raise SystemExit("the server never listened")
 
 
+def family_cpu(pid: int) -> float:
+    """CPU seconds of a process and every process under it (the supervisor and its workers)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return 0.0
+    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return own + sum(family_cpu(int(child)) for child in children)
+
+
 def stop_server(process: subprocess.Popen) -> None:
     process.terminate()  # the supervisor stops its workers
     try:
@@ -169,7 +180,9 @@ def main() -> None:
             try:
                 listening(port, server)
                 beats.start()
+                cpu, own = family_cpu(server.pid), time.process_time()
                 times, failed, notes = asyncio.run(crowd(port, args.players))
+                cpu, own = family_cpu(server.pid) - cpu, time.process_time() - own
             finally:
                 beats.done.set()
                 stop_server(server)
@@ -200,6 +213,7 @@ def main() -> None:
     warnings = Counter(
         line.split(" - ", 3)[-1][:160] for line in logs.splitlines() if "WARNING" in line or "ERROR" in line
     )
+    print(f"CPU for the whole crowd: the server's {cpu:.1f} s, the clients' (this process) {own:.1f} s")
     for line, n in warnings.most_common(3):
         print(f"  the workers' log, {n}×: {line}")
     for note in notes[: min(failed, 3)]:
