@@ -325,3 +325,37 @@ async def test_a_worker_whose_loop_is_held_past_the_lease_is_busy_not_hung_and_k
         assert member(a, "Ann").table is table and table.id not in b.lobby.tables
         assert "lease lapsed" not in log_text()
         await ann.close()
+
+
+async def test_the_tables_an_hour_and_the_servers_table_cap_count_every_workers(broker_url, tmp_path, monkeypatch):
+    """A credential's tables an hour (`--quota tables_per_hour=`) and the server's cap on open
+    tables (tables.MAX_TABLES) count the tables set up in every worker, as in one process."""
+    from parlour.fronts.serve import tables
+    from parlour.fronts.serve.quotas import parse
+
+    from .harness import write
+
+    passwords = write(tmp_path / "passwords", "shared\n")
+    quotas = parse(["shared.tables_per_hour=1"])
+    async with (
+        server(broker=broker_url, password_file=passwords, quotas=quotas) as a,
+        server(broker=broker_url, password_file=passwords, quotas=quotas) as b,
+        server(broker=broker_url) as c,
+    ):
+        cid = await log_in(a, "Cid", "shared")
+        cid.type("new garfield human")  # the shared password's one table this hour, in A
+        await cid.said(lambda text: "You have a seat." in text)
+        cred = member(a, "Cid").cred
+        await until_in((a, b, c), lambda: b.lobby.table_quota.hourly.count(cred) == 1)  # B was told
+        dan = await log_in(b, "Dan", "shared")
+        dan.type("new smurf human")
+        await dan.said(lambda text: "set up 1 tables in the last hour" in text)
+        assert not b.lobby.tables
+        monkeypatch.setattr(tables, "MAX_TABLES", 1)  # the server's one table is A's
+        await until_in((a, b, c), lambda: c.federation.tables_elsewhere() == 1)
+        eve = await connect_plain(c, "Eve")
+        eve.type("new smurf human")
+        await eve.said(lambda text: "the server has as many tables as it can hold" in text)
+        assert not c.lobby.tables
+        for client in (cid, dan, eve):
+            await client.close()

@@ -173,6 +173,14 @@ class Federation:
             1 for number, who in self.creators.items() if who == cred and self.remote[number][1].status != "finished"
         )
 
+    def tables_elsewhere(self) -> int:
+        """Unfinished tables held by the other workers (tables.MAX_TABLES counts every worker's)."""
+        return sum(1 for _, line in self.remote.values() if line.status != "finished")
+
+    def table_created(self, cred: str) -> None:
+        """`cred` set up a table here: the other workers count it in its tables an hour."""
+        self._tell("table", cred, "")
+
     def changed(self) -> None:
         """This worker's tables changed: the others are told (soon, once for a burst)."""
         self.dirty.set()
@@ -286,6 +294,9 @@ class Federation:
             if what == "logout" and self.on_logout is not None:
                 name, cred, count = said
                 self.on_logout(str(name), str(cred), int(count))
+            elif what == "table":
+                if self.lobby.table_quota is not None:
+                    self.lobby.table_quota.created(str(said[0]))
             elif self.backoff is not None and self.guesses is not None:
                 src, target = said
                 heard(self.backoff, self.guesses, str(what), str(src), str(target))
