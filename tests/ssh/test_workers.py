@@ -260,17 +260,17 @@ def test_a_loop_late_by_less_than_hung_beats_and_a_stuck_one_does_not(broker_url
 
     from parlour.fronts.serve import broker
 
-    monkeypatch.setattr(broker, "LEASE", 0.5)
-    monkeypatch.setattr(broker, "HEARTBEAT", 0.05)
+    monkeypatch.setattr(broker, "LEASE", 1.0)
+    monkeypatch.setattr(broker, "HEARTBEAT", 0.1)
     client = redis.Redis.from_url(broker_url, decode_responses=True)
     alive, lease = broker.PREFIX + "worker:w1", broker.PREFIX + "lease:/saves/1.jsonl"
-    client.set(lease, "w1", px=500)
+    client.set(lease, "w1", px=1000)
     now = [1000.0]
     heart = broker.Heartbeat(broker_url, "w1", lambda: ["/saves/1.jsonl"], clock=lambda: now[0])
     heart.start()
     try:
         now[0] += broker.HUNG - 1  # the loop has not run for 29 s: busy
-        waited(heart, "beats", 3 * 10)  # three leases' time (each beat HEARTBEAT after the last)
+        waited(heart, "beats", 2 * 10)  # two leases' time (each beat HEARTBEAT after the last)
         assert client.exists(alive) and client.get(lease) == "w1"
         now[0] += 2  # 31 s: hung
         waited(heart, "withheld", 2 * 10)  # two leases' time without a beat
@@ -287,7 +287,7 @@ def test_a_loop_late_by_less_than_hung_beats_and_a_stuck_one_does_not(broker_url
 async def test_a_worker_whose_loop_is_held_past_the_lease_is_busy_not_hung_and_keeps_its_table(broker_url, monkeypatch):
     """Issue 41: a crowd logging in held a worker's event loop for longer than broker.LEASE; its
     heartbeat lapsed, the supervisor killed it as hung, and its tables' leases lapsed ("closed
-    here"). Here the loop of both workers (one process) is held for three leases: A's heartbeat
+    here"). Here the loop of both workers (one process) is held for two leases: A's heartbeat
     and its table's lease are renewed meanwhile by its thread, so it is not taken for hung (what
     workers.Watch looks at), and afterwards A keeps its table, Ann her seat, and B takes nothing up."""
     import redis
@@ -296,8 +296,8 @@ async def test_a_worker_whose_loop_is_held_past_the_lease_is_busy_not_hung_and_k
 
     from .test_bounds import log_text
 
-    monkeypatch.setattr(broker, "LEASE", 0.5)
-    monkeypatch.setattr(broker, "HEARTBEAT", 0.05)  # (the thread's pace; the loop's own beat keeps its 1 s)
+    monkeypatch.setattr(broker, "LEASE", 1.0)
+    monkeypatch.setattr(broker, "HEARTBEAT", 0.1)  # (the thread's pace; the loop's own beat keeps its 1 s)
     async with server(broker=broker_url) as a, server(broker=broker_url) as b:
         ann = await connect_plain(a, "Ann")
         ann.type("new garfield bot")
@@ -309,9 +309,9 @@ async def test_a_worker_whose_loop_is_held_past_the_lease_is_busy_not_hung_and_k
         assert client.get(broker.PREFIX + f"lease:{key}") == a.federation.broker.id
         heart, seen = a.federation.heartbeat, {}
 
-        def hold() -> None:  # the loop held (as a crowd's key exchanges hold it) for three leases' beats
+        def hold() -> None:  # the loop held (as a crowd's key exchanges hold it) for two leases' beats
             seen["alive"], seen["lease"] = set(), set()
-            for beat in range(heart.beats + 1, heart.beats + 3 * 10 + 1):
+            for beat in range(heart.beats + 1, heart.beats + 2 * 10 + 1):
                 waited(heart, "beats", beat)
                 seen["alive"].add(client.exists(broker.PREFIX + f"worker:{a.federation.broker.id}"))
                 seen["lease"].add(client.get(broker.PREFIX + f"lease:{key}"))

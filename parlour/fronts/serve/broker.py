@@ -377,7 +377,7 @@ class Heartbeat(threading.Thread):
     def run(self) -> None:
         import redis
 
-        client = redis.Redis.from_url(self.url, decode_responses=True, socket_timeout=2 * HEARTBEAT)
+        client = redis.Redis.from_url(self.url, decode_responses=True, socket_timeout=2)
         failing = False
         try:
             while not self.stopping.wait(HEARTBEAT):
