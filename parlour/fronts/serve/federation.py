@@ -29,7 +29,7 @@ from parlour.rules.records import Rejected
 from parlour.services import wire
 
 from . import relay
-from .broker import HEARTBEAT, PREFIX, Broker
+from .broker import HEARTBEAT, PREFIX, Broker, Heartbeat
 from .tables import Member
 
 if TYPE_CHECKING:
@@ -109,6 +109,9 @@ class Federation:
         self.refresh = asyncio.Event()  # another worker's lines changed
         self.said_conns: dict[str, int] = {}
         self.numbers = Numbers(broker)
+        # the heart: beats from a thread while this loop runs within broker.HUNG (it reads the
+        # leases' keys: a dict's keys are copied in one step under the GIL)
+        self.heartbeat = Heartbeat(broker.url, broker.id, lambda: list(self.leases))
         self.saves: Path | None = None  # the saves folder (reopened tables come from it)
         self.backoff: Backoff | None = None  # the hub's login defences, once shared (share_guard)
         self.guesses: Guesses | None = None
@@ -124,8 +127,9 @@ class Federation:
         if saves is not None:
             await self.restore(saves)
         await self._refresh()
-        for job in (self._listen, self._sender, self._beat, self._publisher, self._refresher):
+        for job in (self._listen, self._sender, self._tick, self._beat, self._publisher, self._refresher):
             self.tasks.append(asyncio.create_task(job()))
+        self.heartbeat.start()
         self.dirty.set()
 
     def _job(self, call: Awaitable[object]) -> None:
@@ -135,6 +139,9 @@ class Federation:
 
     async def stop(self) -> None:
         """No more beats, messages or takeovers (the server stops)."""
+        if self.heartbeat.is_alive():  # (its last beat done before the broker is left)
+            self.heartbeat.stop()
+            await asyncio.to_thread(self.heartbeat.join, 3 * HEARTBEAT)
         tasks = [*self.tasks, *self.jobs]
         for task in tasks:
             task.cancel()
@@ -165,6 +172,14 @@ class Federation:
         return sum(
             1 for number, who in self.creators.items() if who == cred and self.remote[number][1].status != "finished"
         )
+
+    def tables_elsewhere(self) -> int:
+        """Unfinished tables held by the other workers (tables.MAX_TABLES counts every worker's)."""
+        return sum(1 for _, line in self.remote.values() if line.status != "finished")
+
+    def table_created(self, cred: str) -> None:
+        """`cred` set up a table here: the other workers count it in its tables an hour."""
+        self._tell("table", cred, "")
 
     def changed(self) -> None:
         """This worker's tables changed: the others are told (soon, once for a burst)."""
@@ -279,6 +294,9 @@ class Federation:
             if what == "logout" and self.on_logout is not None:
                 name, cred, count = said
                 self.on_logout(str(name), str(cred), int(count))
+            elif what == "table":
+                if self.lobby.table_quota is not None:
+                    self.lobby.table_quota.created(str(said[0]))
             elif self.backoff is not None and self.guesses is not None:
                 src, target = said
                 heard(self.backoff, self.guesses, str(what), str(src), str(target))
@@ -475,6 +493,13 @@ class Federation:
             else:
                 self.joined(member)
 
+    async def _tick(self) -> None:
+        """Tells the heartbeat this loop runs (nothing else: a slow broker call must not look like
+        a hung loop)."""
+        while True:
+            self.heartbeat.tick()
+            await asyncio.sleep(HEARTBEAT)
+
     async def _beat(self) -> None:
         while True:
             await asyncio.sleep(HEARTBEAT)
@@ -484,10 +509,10 @@ class Federation:
                 log.warning("cannot reach the broker: %s", error)
 
     async def beat(self) -> None:
-        """Alive; leases renewed (a lost one closes its table), let go (finished tables), taken up
-        (a dead worker's saves); connections per credential shared."""
+        """Leases renewed (a lost one closes its table), let go (finished tables), taken up (a dead
+        worker's saves); connections per credential shared. (The worker's own liveness is the
+        heartbeat thread's: it beats while this loop is busy.)"""
         broker = self.broker
-        await broker.alive()
         held = {k: t for k, t in self.leases.items() if t is not None}
         for key, table in list(held.items()):
             if table.closed or table.status == "finished":

@@ -160,6 +160,8 @@ class Lobby:
         table.creator = member.cred
         if self.table_quota is not None:
             self.table_quota.created(member.cred)
+            if self.federation is not None:  # the other workers count it in their hour too
+                self.federation.table_created(member.cred)
         self.seating.sit(member, table)
 
     @on(wire.Sit)
@@ -202,7 +204,8 @@ class Lobby:
             raise Rejected(str(error)) from None
         if not isinstance(seats, (list, tuple)) or not game.min_players <= len(seats) <= game.max_players:
             raise Rejected(f"{game.title} takes {game.min_players} to {game.max_players} players")
-        if len([t for t in self.tables.values() if t.status != "finished"]) >= MAX_TABLES:
+        elsewhere = self.federation.tables_elsewhere() if self.federation is not None else 0
+        if elsewhere + len([t for t in self.tables.values() if t.status != "finished"]) >= MAX_TABLES:
             raise Rejected("the server has as many tables as it can hold; join one")
         plan, names = [], iter(BOT_NAMES)
         for i, spec in enumerate(seats):
