@@ -244,3 +244,120 @@ async def test_the_tables_a_login_set_up_in_one_worker_count_in_the_others(broke
         assert not b.lobby.tables
         await cid.close()
         await dan.close()
+
+
+def waited(heart, count: str, at_least: int) -> int:
+    """Until the heartbeat thread's `count` (beats or withheld) reaches `at_least` (it notifies
+    each); returns it."""
+    with heart.changed:
+        assert heart.changed.wait_for(lambda: getattr(heart, count) >= at_least, timeout=30), f"{count}: too few"
+        return getattr(heart, count)
+
+
+def test_a_loop_late_by_less_than_hung_beats_and_a_stuck_one_does_not(broker_url, monkeypatch):
+    """broker.Heartbeat, with an injected clock: a worker whose event loop last ran 29 s ago is busy
+    (its key and its saves' leases are renewed, lease after lease); past broker.HUNG it is stuck:
+    no beat, so its key lapses (and the supervisor, workers.Watch, stops it) and so do its leases."""
+    import redis
+
+    from parlour.fronts.serve import broker
+
+    monkeypatch.setattr(broker, "LEASE", 1.0)
+    monkeypatch.setattr(broker, "HEARTBEAT", 0.1)
+    client = redis.Redis.from_url(broker_url, decode_responses=True)
+    alive, lease = broker.PREFIX + "worker:w1", broker.PREFIX + "lease:/saves/1.jsonl"
+    client.set(lease, "w1", px=1000)
+    now = [1000.0]
+    heart = broker.Heartbeat(broker_url, "w1", lambda: ["/saves/1.jsonl"], clock=lambda: now[0])
+    heart.start()
+    try:
+        now[0] += broker.HUNG - 1  # the loop has not run for 29 s: busy
+        waited(heart, "beats", 2 * 10)  # two leases' time (each beat HEARTBEAT after the last)
+        assert client.exists(alive) and client.get(lease) == "w1"
+        now[0] += 2  # 31 s: hung
+        waited(heart, "withheld", 2 * 10)  # two leases' time without a beat
+        assert not client.exists(alive) and client.get(lease) is None
+        beats = heart.beats
+        heart.tick()  # the loop runs again: it beats again (the lapsed lease is not taken back)
+        waited(heart, "beats", beats + 1)
+        assert client.exists(alive) and client.get(lease) is None
+    finally:
+        heart.stop()
+        heart.join()
+
+
+async def test_a_worker_whose_loop_is_held_past_the_lease_is_busy_not_hung_and_keeps_its_table(broker_url, monkeypatch):
+    """Issue 41: a crowd logging in held a worker's event loop for longer than broker.LEASE; its
+    heartbeat lapsed, the supervisor killed it as hung, and its tables' leases lapsed ("closed
+    here"). Here the loop of both workers (one process) is held for two leases: A's heartbeat
+    and its table's lease are renewed meanwhile by its thread, so it is not taken for hung (what
+    workers.Watch looks at), and afterwards A keeps its table, Ann her seat, and B takes nothing up."""
+    import redis
+
+    from parlour.fronts.serve import broker
+
+    from .test_bounds import log_text
+
+    monkeypatch.setattr(broker, "LEASE", 1.0)
+    monkeypatch.setattr(broker, "HEARTBEAT", 0.1)  # (the thread's pace; the loop's own beat keeps its 1 s)
+    async with server(broker=broker_url) as a, server(broker=broker_url) as b:
+        ann = await connect_plain(a, "Ann")
+        ann.type("new garfield bot")
+        await ann.said(lambda text: "Garfield: Ann" in text)
+        table = next(iter(a.lobby.tables.values()))
+        await asyncio.gather(*a.federation.jobs)  # its save leased
+        (key,) = a.federation.leases
+        client = redis.Redis.from_url(broker_url, decode_responses=True)
+        assert client.get(broker.PREFIX + f"lease:{key}") == a.federation.broker.id
+        heart, seen = a.federation.heartbeat, {}
+
+        def hold() -> None:  # the loop held (as a crowd's key exchanges hold it) for two leases' beats
+            seen["alive"], seen["lease"] = set(), set()
+            for beat in range(heart.beats + 1, heart.beats + 2 * 10 + 1):
+                waited(heart, "beats", beat)
+                seen["alive"].add(client.exists(broker.PREFIX + f"worker:{a.federation.broker.id}"))
+                seen["lease"].add(client.get(broker.PREFIX + f"lease:{key}"))
+
+        asyncio.get_running_loop().call_soon(hold)
+        await asyncio.sleep(0)  # (the hold runs in this turn of the loop)
+        assert seen == {"alive": {1}, "lease": {a.federation.broker.id}}
+        await a.federation.beat()  # what each worker's next beat does: A renews its leases, B takes up lapsed ones
+        await b.federation.beat()
+        assert a.lobby.tables.get(table.id) is table and not table.closed
+        assert member(a, "Ann").table is table and table.id not in b.lobby.tables
+        assert "lease lapsed" not in log_text()
+        await ann.close()
+
+
+async def test_the_tables_an_hour_and_the_servers_table_cap_count_every_workers(broker_url, tmp_path, monkeypatch):
+    """A credential's tables an hour (`--quota tables_per_hour=`) and the server's cap on open
+    tables (tables.MAX_TABLES) count the tables set up in every worker, as in one process."""
+    from parlour.fronts.serve import tables
+    from parlour.fronts.serve.quotas import parse
+
+    from .harness import write
+
+    passwords = write(tmp_path / "passwords", "shared\n")
+    quotas = parse(["shared.tables_per_hour=1"])
+    async with (
+        server(broker=broker_url, password_file=passwords, quotas=quotas) as a,
+        server(broker=broker_url, password_file=passwords, quotas=quotas) as b,
+        server(broker=broker_url) as c,
+    ):
+        cid = await log_in(a, "Cid", "shared")
+        cid.type("new garfield human")  # the shared password's one table this hour, in A
+        await cid.said(lambda text: "You have a seat." in text)
+        cred = member(a, "Cid").cred
+        await until_in((a, b, c), lambda: b.lobby.table_quota.hourly.count(cred) == 1)  # B was told
+        dan = await log_in(b, "Dan", "shared")
+        dan.type("new smurf human")
+        await dan.said(lambda text: "set up 1 tables in the last hour" in text)
+        assert not b.lobby.tables
+        monkeypatch.setattr(tables, "MAX_TABLES", 1)  # the server's one table is A's
+        await until_in((a, b, c), lambda: c.federation.tables_elsewhere() == 1)
+        eve = await connect_plain(c, "Eve")
+        eve.type("new smurf human")
+        await eve.said(lambda text: "the server has as many tables as it can hold" in text)
+        assert not c.lobby.tables
+        for client in (cid, dan, eve):
+            await client.close()

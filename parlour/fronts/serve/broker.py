@@ -3,7 +3,9 @@ lobby's lines, the routing of a table's messages, names, connections per credent
 lease per save. Imported only when a broker is given (redis-py, the `broker` extra).
 
 Keys (all under PREFIX):
-- `worker:ID` (expires): the worker is alive; renewed every HEARTBEAT seconds.
+- `worker:ID` (expires): the worker is alive; renewed every HEARTBEAT seconds by its Heartbeat
+  thread while its event loop has run within HUNG seconds ("TIME LATE": when, and the seconds
+  since its loop last ran).
 - `workers` (set): the workers that have said they exist (a dead one is dropped once its
   `worker:` key is gone).
 - `lines:ID` (hash, expires with its worker): the lobby lines of the tables that worker holds.
@@ -19,8 +21,11 @@ Keys (all under PREFIX):
 
 from __future__ import annotations
 
+import logging
 import secrets
+import threading
 import time
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -29,7 +34,15 @@ HEARTBEAT = 1.0  # seconds between a worker's renewals
 # Seconds a worker's liveness and its saves' leases last without a renewal: five beats, so that a
 # worker whose loop is held up for a moment (a busy machine) is not taken for dead.
 LEASE = 5.0
+# Seconds an event loop may go without running before its worker is taken for hung. A crowd
+# logging in holds a worker's loop for seconds at a time (key exchanges, app starts): that worker
+# is busy, and stopping it would throw its players and tables out. A loop that has not run for
+# this long is stuck (an endless loop); a stopped or dead process stops beating at once.
+HUNG = 30.0
 NUMBERS = 100  # table numbers taken at once
+POOL = 64  # connections to the broker a worker uses at most (a crowd's calls wait their turn)
+
+log = logging.getLogger("parlour.fronts.serve")
 
 # A new name is bound atomically, with the checks of names.NameBook.refusal (which words the
 # answers): its owner, a look-alike, the book full, the credential's names and its names an hour.
@@ -150,7 +163,13 @@ class Broker:
         import redis.asyncio as redis  # (the broker extra: only a server given --broker needs it)
 
         try:
-            self.redis = redis.Redis.from_url(self.url, decode_responses=True, health_check_interval=10)
+            # A blocking pool: a crowd's calls past POOL wait for a connection (redis-py's default
+            # pool refuses them: "Too many connections", and those players were told the server
+            # cannot check names).
+            pool = redis.BlockingConnectionPool.from_url(
+                self.url, decode_responses=True, health_check_interval=10, max_connections=POOL, timeout=20
+            )
+            self.redis = redis.Redis.from_pool(pool)
             await self.redis.ping()
         except (redis.RedisError, OSError, ValueError) as error:
             raise BrokerError(f"cannot reach the broker at {self.url}: {error}") from None
@@ -180,6 +199,8 @@ class Broker:
         return PREFIX + f"to:{worker}"
 
     # ---- liveness -------------------------------------------------------------------------------
+    # (Heartbeat, below, renews the worker's key and its leases from a thread; `alive` is the
+    # first beat, when the worker joins.)
 
     async def alive(self) -> None:
         ms = int(LEASE * 1000)
@@ -315,3 +336,81 @@ class Broker:
     async def forget_save(self, save: str) -> None:
         """A save no longer played (finished, or gone): nobody needs to reopen it."""
         await self.redis.hdel(PREFIX + "saves", save)
+
+
+def beating(ticked: float, now: float) -> bool:
+    """Whether a worker whose event loop last ran at `ticked` still beats at `now` (monotonic
+    seconds): a loop late by less than HUNG is busy, not hung."""
+    return now - ticked < HUNG
+
+
+class Heartbeat(threading.Thread):
+    """A worker's heartbeat (`worker:ID`, its lobby lines' and connections' expiry) and its saves'
+    leases, renewed every HEARTBEAT seconds from a thread with a broker client of its own, for as
+    long as the worker's event loop has run (`tick`) within HUNG seconds.
+
+    Why a thread: beaten from the event loop, the beat waited behind whatever the loop was doing.
+    A crowd logging in held a loop over LEASE seconds; its heartbeat lapsed, the supervisor
+    (workers.Watch) killed the worker as hung, and its tables' leases lapsed too (closed there,
+    reopened elsewhere): every player in it thrown out for being busy. The thread beats while
+    the loop works; a process stopped (SIGSTOP) or dead stops beating at once, a loop stuck for
+    HUNG seconds a moment later, and then its key lapses and it is stopped and replaced."""
+
+    def __init__(
+        self, url: str, worker: str, leases: Callable[[], list[str]], clock: Callable[[], float] = time.monotonic
+    ):
+        super().__init__(name="parlour-heartbeat", daemon=True)
+        self.url, self.worker, self.leases, self.clock = url, worker, leases, clock
+        self.ticked = clock()  # when the event loop last ran (set from the loop)
+        self.stopping = threading.Event()
+        self.beats = 0  # beats written, and beats withheld because the loop hangs (tests wait on them)
+        self.withheld = 0
+        self.changed = threading.Condition()
+
+    def tick(self) -> None:
+        """The event loop ran (called from it every HEARTBEAT seconds)."""
+        self.ticked = self.clock()
+
+    def stop(self) -> None:
+        self.stopping.set()
+
+    def run(self) -> None:
+        import redis
+
+        client = redis.Redis.from_url(self.url, decode_responses=True, socket_timeout=2)
+        failing = False
+        try:
+            while not self.stopping.wait(HEARTBEAT):
+                late = self.clock() - self.ticked
+                hung = not beating(self.ticked, self.clock())
+                if not hung:
+                    try:
+                        self.beat(client, late)
+                        failing = False
+                    except (redis.RedisError, OSError) as error:  # (said once until it works again)
+                        if not failing:
+                            log.warning("cannot reach the broker for the heartbeat: %s", error)
+                        failing = True
+                        continue
+                elif not self.withheld:
+                    log.warning("the event loop has not run for %.0f s: no heartbeat (the worker hangs)", HUNG)
+                with self.changed:
+                    if hung:
+                        self.withheld += 1
+                    else:
+                        self.beats += 1
+                    self.changed.notify_all()
+        finally:
+            client.close()
+
+    def beat(self, client: Any, late: float) -> None:
+        """One beat; the key says when, and how long ago the loop last ran (tools/ssh_crowd.py
+        reads it: how busy a worker was)."""
+        ms = int(LEASE * 1000)
+        with client.pipeline(transaction=False) as pipe:
+            pipe.set(PREFIX + f"worker:{self.worker}", f"{time.time():.3f} {late:.1f}", px=ms)
+            pipe.pexpire(PREFIX + f"lines:{self.worker}", ms)
+            pipe.pexpire(PREFIX + f"conns:{self.worker}", ms)
+            for save in self.leases():
+                pipe.eval(_RENEW, 1, PREFIX + f"lease:{save}", self.worker, ms)
+            pipe.execute()

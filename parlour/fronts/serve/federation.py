@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from parlour.services import wire
 
 from . import relay
-from .broker import HEARTBEAT, PREFIX, Broker
+from .broker import HEARTBEAT, PREFIX, Broker, Heartbeat
 from .gametable import GameTable, Member
 from .numbering import Numbers
 from .remote_seats import Routes
@@ -58,12 +58,16 @@ class Federation:
         self.refresh = asyncio.Event()  # another worker's lines changed
         self.said_conns: dict[str, int] = {}
         self.numbers = Numbers(broker)
+        # the heart: beats from a thread while this loop runs within broker.HUNG (it reads the
+        # leases' keys: a dict's keys are copied in one step under the GIL)
+        self.heartbeat = Heartbeat(broker.url, broker.id, lambda: list(self.leases))
         self.saves: Path | None = None  # the saves folder (reopened tables come from it)
         self.kick: Callable[[str], None] | None = None  # close this worker's session playing a name
         # this worker's members at tables elsewhere, and the other workers' at tables here (remote_seats.py)
         self.routes = Routes(lobby, broker.id, self.post, lambda: self.remote)
         # the login defences and web logouts, told to every worker and heard from them (shared_guard.py)
         self.guard = GuardNews(broker.id, lambda text: self.outbox.put_nowait(("*", text)), lobby.poke)
+        self.guard.on_table = self._table_heard
 
     async def start(self, saves: Path | None) -> None:
         self.saves = saves
@@ -74,8 +78,9 @@ class Federation:
         if saves is not None:
             await self.restore(saves)
         await self._refresh()
-        for job in (self._listen, self._sender, self._beat, self._publisher, self._refresher):
+        for job in (self._listen, self._sender, self._tick, self._beat, self._publisher, self._refresher):
             self.tasks.append(asyncio.create_task(job()))
+        self.heartbeat.start()
         self.dirty.set()
 
     def _job(self, call: Awaitable[object]) -> None:
@@ -85,6 +90,9 @@ class Federation:
 
     async def stop(self) -> None:
         """No more beats, messages or takeovers (the server stops)."""
+        if self.heartbeat.is_alive():  # (its last beat done before the broker is left)
+            self.heartbeat.stop()
+            await asyncio.to_thread(self.heartbeat.join, 3 * HEARTBEAT)
         tasks = [*self.tasks, *self.jobs]
         for task in tasks:
             task.cancel()
@@ -115,6 +123,19 @@ class Federation:
         return sum(
             1 for number, who in self.creators.items() if who == cred and self.remote[number][1].status != "finished"
         )
+
+    def tables_elsewhere(self) -> int:
+        """Unfinished tables held by the other workers (tables.MAX_TABLES counts every worker's)."""
+        return sum(1 for _, line in self.remote.values() if line.status != "finished")
+
+    def table_created(self, cred: str) -> None:
+        """`cred` set up a table here: the other workers count it in its tables an hour."""
+        self.guard.table_created(cred)
+
+    def _table_heard(self, cred: str) -> None:
+        """Another worker's table set up by `cred`: counted here in its tables an hour."""
+        if self.lobby.table_quota is not None:
+            self.lobby.table_quota.created(cred)
 
     def changed(self) -> None:
         """This worker's tables changed: the others are told (soon, once for a burst)."""
@@ -266,20 +287,14 @@ class Federation:
                 del self.routes.remote_members[key]
                 self.lobby.seating.detach(rm)
         self.lobby.tell_lobby()
-        self.reseat()
+        self.routes.reseat()
 
-    def reseat(self) -> None:
-        """Every player in this worker's lobby whose seat is at an open table goes back to it."""
-        for member in list(self.lobby.members.values()):
-            if member.table is not None or member.remote is not None:
-                continue
-            for table in self.lobby.tables.values():
-                seat = table.seat_of(member.name)
-                if seat is not None and table.status == "playing" and table.plan[seat].cred == member.cred:
-                    self.lobby.seating.attach(table, member, seat)
-                    break
-            else:
-                self.routes.joined(member)
+    async def _tick(self) -> None:
+        """Tells the heartbeat this loop runs (nothing else: a slow broker call must not look like
+        a hung loop)."""
+        while True:
+            self.heartbeat.tick()
+            await asyncio.sleep(HEARTBEAT)
 
     async def _beat(self) -> None:
         while True:
@@ -290,10 +305,10 @@ class Federation:
                 log.warning("cannot reach the broker: %s", error)
 
     async def beat(self) -> None:
-        """Alive; leases renewed (a lost one closes its table), let go (finished tables), taken up
-        (a dead worker's saves); connections per credential shared."""
+        """Leases renewed (a lost one closes its table), let go (finished tables), taken up (a dead
+        worker's saves); connections per credential shared. (The worker's own liveness is the
+        heartbeat thread's: it beats while this loop is busy.)"""
         broker = self.broker
-        await broker.alive()
         held = {k: t for k, t in self.leases.items() if t is not None}
         for key, table in list(held.items()):
             if table.closed or table.status == "finished":
@@ -318,7 +333,7 @@ class Federation:
                 opened += await self.adopt(Path(key))
             if opened:
                 self.lobby.changed()
-                self.reseat()
+                self.routes.reseat()
         self.refresh.set()
 
     # ---- saves: restore, take over, let go ------------------------------------------------------

@@ -79,6 +79,10 @@ class Elsewhere(Protocol):
 
     def open_tables(self, cred: str) -> int: ...  # unfinished tables `cred` set up elsewhere
 
+    def tables_elsewhere(self) -> int: ...  # unfinished tables the other workers hold (MAX_TABLES counts them)
+
+    def table_created(self, cred: str) -> None: ...  # `cred` set up a table here: the others count it
+
     def lines(self) -> tuple[wire.TableLine, ...]: ...  # the other workers' tables, for the list
 
     def changed(self) -> None: ...  # this worker's tables changed: the others are told

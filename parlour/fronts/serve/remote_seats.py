@@ -182,3 +182,16 @@ class Routes:
             if seat is not None and table.status == "playing" and table.plan[seat].cred == member.cred:
                 self.lobby.seating.attach(table, member, seat)
                 return
+
+    def reseat(self) -> None:
+        """Every player in this worker's lobby whose seat is at an open table goes back to it."""
+        for member in list(self.lobby.members.values()):
+            if member.table is not None or member.remote is not None:
+                continue
+            for table in self.lobby.tables.values():
+                seat = table.seat_of(member.name)
+                if seat is not None and table.status == "playing" and table.plan[seat].cred == member.cred:
+                    self.lobby.seating.attach(table, member, seat)
+                    break
+            else:
+                self.joined(member)

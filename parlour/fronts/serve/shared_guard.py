@@ -60,7 +60,8 @@ def heard(backoff: Backoff, guesses: Guesses, what: str, src: str, target: str) 
 
 
 class GuardNews:
-    """What this worker's login defences record and its web door's logouts, told to the other
+    """What this worker's login defences record, its web door's logouts and the tables set up here
+    (the credential's tables an hour count every worker's), told to the other
     workers (`tell`: one JSON text to all, through the broker), and theirs heard."""
 
     def __init__(self, me: str, tell: Callable[[str], None], heard: Callable[[], None]) -> None:
@@ -69,6 +70,7 @@ class GuardNews:
         self.backoff: Backoff | None = None  # the hub's login defences, once shared (`share`)
         self.guesses: Guesses | None = None
         self.on_logout: Callable[[str, str, int], None] | None = None  # a web logout in another worker
+        self.on_table: Callable[[str], None] | None = None  # a table set up in another worker, by a credential
 
     def share(self) -> tuple[Backoff, Guesses]:
         """A back-off and guesses that tell the other workers what they record (and hear theirs)."""
@@ -83,6 +85,10 @@ class GuardNews:
         its cookies from now on (logouts.py)."""
         self.tell(json.dumps([self.me, "logout", name, cred, count]))
 
+    def table_created(self, cred: str) -> None:
+        """`cred` set up a table here: every worker counts it in the credential's tables an hour."""
+        self._record("table", cred, "")
+
     def heard(self, text: str) -> None:
         """Another worker's record or logout, recorded here (one of this worker's own is skipped)."""
         try:
@@ -92,6 +98,9 @@ class GuardNews:
             if what == "logout" and self.on_logout is not None:
                 name, cred, count = said
                 self.on_logout(str(name), str(cred), int(count))
+            elif what == "table":
+                if self.on_table is not None:
+                    self.on_table(str(said[0]))
             elif self.backoff is not None and self.guesses is not None:
                 src, target = said
                 heard(self.backoff, self.guesses, str(what), str(src), str(target))

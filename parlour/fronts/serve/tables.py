@@ -135,6 +135,8 @@ class Lobby:
         table.creator = member.cred
         if self.table_quota is not None:
             self.table_quota.created(member.cred)
+            if self.federation is not None:  # the other workers count it in their hour too
+                self.federation.table_created(member.cred)
         self.seating.sit(member, table)
 
     @on(wire.Sit)
@@ -177,7 +179,8 @@ class Lobby:
             raise Rejected(str(error)) from None
         if not isinstance(seats, (list, tuple)) or not game.min_players <= len(seats) <= game.max_players:
             raise Rejected(f"{game.title} takes {game.min_players} to {game.max_players} players")
-        if self.full():
+        elsewhere = self.federation.tables_elsewhere() if self.federation is not None else 0
+        if self.full(elsewhere):
             raise Rejected("the server has as many tables as it can hold; join one")
         plan, names = [], iter(BOT_NAMES)
         for i, spec in enumerate(seats):
@@ -200,9 +203,10 @@ class Lobby:
         self.changed()
         return table
 
-    def full(self) -> bool:
-        """As many unfinished tables as the server holds (MAX_TABLES): no new one, none reopened."""
-        return len([t for t in self.tables.values() if t.status != "finished"]) >= MAX_TABLES
+    def full(self, elsewhere: int = 0) -> bool:
+        """As many unfinished tables as the server holds (MAX_TABLES), counting `elsewhere` (the
+        other workers', for a new table): no new one, none reopened."""
+        return elsewhere + len([t for t in self.tables.values() if t.status != "finished"]) >= MAX_TABLES
 
     def levels(self, game_id: str) -> list[str]:
         """The bots a new table may seat: the game's menus' levels, then the operator's programs."""

@@ -58,7 +58,8 @@ def forget(url: str | None, worker: str) -> None:
 
 class Watch:
     """Finds a hung worker: one whose heartbeat in the broker (broker.py, `worker:ID`) was seen and
-    has lapsed, so its event loop has not run for `broker.LEASE` seconds (or it lost the broker).
+    has lapsed: its process is stopped, or its event loop has not run for `broker.HUNG` seconds
+    (broker.Heartbeat beats from a thread while the loop is merely busy), or it lost the broker.
     It is killed; then it is replaced like any worker that ends, and its tables reopen elsewhere
     (the kernel lets its saves' locks go with it)."""
 
