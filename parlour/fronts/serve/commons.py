@@ -24,7 +24,7 @@ from .limits import STARTING
 from .logsafe import RateLimited
 from .memory import GiveBack
 from .names import NameBook
-from .quotas import TableQuota
+from .quotas import TableQuota, is_shared
 from .settings import ServeError, Settings, is_loopback
 from .slots import Slots
 from .tables import Lobby
@@ -194,6 +194,20 @@ class Commons:
         """Logged-in connections, in every worker."""
         elsewhere = sum(self.federation.elsewhere.values()) if self.federation is not None else 0
         return self.connections + elsewhere
+
+    def full(self) -> str | None:
+        """Why no more connections may log in (every worker's count at --max-connections), or None."""
+        if self.in_all() < self.settings.max_connections:
+            return None
+        return "the Parlour server is full; try later"
+
+    def over_quota(self, cred: str) -> str | None:
+        """Why `cred` may not log in another connection (it holds its quota, in every worker), or None."""
+        quota = self.settings.quotas.of(cred).connections
+        if self.held_by(cred) < quota:
+            return None
+        who = "the shared password's players have" if is_shared(cred) else "your login has"
+        return f"{who} {quota} connections here already, the most allowed; close one first"
 
     def count_in(self, cred: str) -> None:
         """A connection (SSH or the web door's) logged in with `cred`: it counts against the

@@ -24,7 +24,6 @@ from parlour.compat.asyncssh import transport_of
 
 from .files import LooseFile, check_private, write_private
 from .guard import source
-from .quotas import is_shared
 from .settings import ServeError
 from .slots import EVICT_AFTER, OWN_SHARE, TAKEN, WAIT, WAITING, enter_in_turn
 from .ssh_session import SshProcess, ssh_session
@@ -150,10 +149,11 @@ class SshConnection(asyncssh.SSHServer):
             self.hub.count_out(self.cred)
 
     def _full(self) -> bool:
-        if self.hub.in_all() < self.hub.settings.max_connections:
+        full = self.hub.full()
+        if full is None:
             return False
         log.warning("refused a connection from %s: the server is full", self.src)
-        self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "the Parlour server is full; try later")
+        self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, full)
         return True
 
     def begin_auth(self, username: str) -> bool:
@@ -181,15 +181,12 @@ class SshConnection(asyncssh.SSHServer):
         """True (and the connection is being closed, with the reason) if `cred` already holds
         its quota of logged-in connections; asked as soon as the credential is known, so the
         client is told before it counts as logged in."""
-        quota = self.hub.settings.quotas.of(cred).connections
-        if self.hub.held_by(cred) < quota:
+        over = self.hub.over_quota(cred)
+        if over is None:
             return False
+        quota = self.hub.settings.quotas.of(cred).connections
         self.hub.refusals.info("refused a connection from %s: %s has its %d connections", self.src, cred, quota)
-        who = "the shared password's players have" if is_shared(cred) else "your login has"
-        self.conn.disconnect(
-            asyncssh.DISC_TOO_MANY_CONNECTIONS,
-            f"{who} {quota} connections here already, the most allowed; close one first",
-        )
+        self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, over)
         return True
 
     def _no_session(self) -> None:

@@ -24,7 +24,6 @@ from .client import BadClient, check_name
 from .files import LooseFile
 from .logouts import Logouts
 from .names import form
-from .quotas import is_shared
 from .settings import ServeError, is_loopback
 from .slots import OWN_SHARE, TAKEN, enter_in_turn
 from .web_headers import is_address, same_origin, secure, security_headers, static_folder
@@ -348,12 +347,9 @@ class WebDoor:
         hub = self.hub
         if hub.stopping:
             return "the server is restarting"
-        if hub.in_all() >= hub.settings.max_connections:
-            return "the Parlour server is full; try later"
-        quota = hub.settings.quotas.of(cred).connections
-        if hub.held_by(cred) >= quota:
-            who = "the shared password's players have" if is_shared(cred) else "your login has"
-            return f"{who} {quota} connections here already, the most allowed; close one first"
+        refusal = hub.full() or hub.over_quota(cred)
+        if refusal is not None:
+            return refusal
         hub.count_in(cred)
         return None
 
