@@ -29,7 +29,7 @@ def encode(value: Any) -> Any:
         cls: type = type(value)
         data = {"type": cls.__name__}
         for name in _field_names(cls):
-            data[name] = encode(getattr(value, name))
+            data[name] = encode(getattr(value, name))  # (getattr: its declared fields, by name)
         return data
     if isinstance(value, tuple) and hasattr(value, "_fields"):  # a NamedTuple state
         return {"type": type(value).__name__, **{k: encode(v) for k, v in zip(value._fields, value)}}

@@ -19,7 +19,7 @@ from parlour.services.history import Played, finished, told
 from parlour.services.words.i18n import asciify, t
 
 from ..games import playable
-from ..keymap import t_keys
+from ..keymap import ascii_only, t_keys
 from ..widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ class HistoryScreen(Screen):
     def compose(self) -> ComposeResult:
         every = finished(saves_dir(), self.game)
         self.rows: list[Played] = every[:SHOWN]  # (made rows only now)
-        plain = asciify if getattr(self.app, "ascii_only", False) else str
+        plain = asciify if ascii_only(self.app) else str
         heading = t("history.heading") + " · " + (t(f"games.{self.game}") if self.game else t("history.filter_all"))
         if len(every) > SHOWN:
             heading += " · " + t("history.more", shown=SHOWN, n=len(every))

@@ -188,7 +188,7 @@ class LobbyScreen(Screen[None]):
         from ..localized import localized
 
         screen = localized(kind)(self.remote.me)
-        if getattr(self.app, "ascii_only", False):
+        if ascii_only(self.app):
             screen.add_class("ascii")
         self.app.push_screen(screen)
 

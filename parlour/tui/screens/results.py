@@ -45,6 +45,7 @@ class ResultsScreen(Screen):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
+        self._text: Text | None = None  # the results, once composed (wrapped anew on a resize)
 
     def compose(self) -> ComposeResult:
         result = self.session.table.result()
@@ -83,7 +84,7 @@ class ResultsScreen(Screen):
         return hang(text, width, self.app.console)
 
     def on_resize(self) -> None:
-        if getattr(self, "_text", None) is not None and self.query("#results"):
+        if self._text is not None and self.query("#results"):
             self.query_one("#results", Static).update(self._hung(self._text))
 
     def action_new_game(self) -> None:
