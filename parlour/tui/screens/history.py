@@ -3,13 +3,10 @@ replay viewer (its chances chart is the analysis); a key narrows the list to one
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -21,21 +18,15 @@ from parlour.services.words.i18n import asciify, t
 from ..games import playable
 from ..keymap import ascii_only, t_keys
 from ..widgets.keybar import KeyBar
-
-if TYPE_CHECKING:
-    from textual import getters
-
-    from ..app import ParlourApp
+from .base import ParlourScreen
 
 LIST_LINES = 12  # the list's max-height in styles/lists.tcss (as the saves' list)
 SHOWN = 500  # rows in the list at most: a list of 10,000 options takes seconds to build
 
 
-class HistoryScreen(Screen):
+class HistoryScreen(ParlourScreen):
     CSS_PATH = styles.LISTS
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
-    if TYPE_CHECKING:  # (Textual's way to name the app's class to a checker; for it alone)
-        app = getters.app(ParlourApp)
 
     @classmethod
     def bindings(cls) -> list[Binding]:
