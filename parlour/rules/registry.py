@@ -119,7 +119,7 @@ class UnknownGame(LookupError):
 def load(target: str) -> Any:
     """The object a "module:NAME" names (importing its module)."""
     module, _, name = target.partition(":")
-    return getattr(importlib.import_module(module), name)  # (getattr: a name in an entry point's form)
+    return getattr(importlib.import_module(module), name)
 
 
 def installed() -> list[tuple[str, str, str]]:

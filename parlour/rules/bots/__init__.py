@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol, TypeGuard, runtime_checkable
+from typing import Protocol, TypeGuard, runtime_checkable
 
 from .. import registry
-from ..game import Game
+from ..game import Game, State, View
 from ..records import Action
 from .randombot import RandomBot
 from .smart import SmartBot
@@ -14,11 +14,12 @@ from .smart import SmartBot
 
 class Bot(Protocol):
     """What every level is: it chooses an action for a seat from that seat's view (a game's
-    state, as `game.view` gives it)."""
+    state, as `game.view` gives it; a playout, which plays a world dealt from a view or a state
+    nobody sees, hands it the state), for any game (`choose` is generic in the game's types)."""
 
     level: str
 
-    def choose(self, game: Game[Any, Any], view: Any, seat: int) -> Action: ...
+    def choose(self, game: Game[State, View], view: State | View, seat: int) -> Action: ...
 
 
 # The capabilities a bot may have beside `choose`, each a Protocol of methods only: whether a bot
