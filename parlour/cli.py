@@ -361,7 +361,7 @@ def _main(argv: list[str] | None) -> int:
         i18n.set_language(args.lang or i18n.default_language())  # the lines in the reader's language
         try:
             with stops.raising():  # a signal ends it as Ctrl+C would: the progress bar gives the cursor back
-                return _replay_text(args.save, args.seat, getattr(args, "analysis", False))
+                return _replay_text(args.save, args.seat, args.analysis)
         except stops.Stopped as stop:
             return stop.exit_code
     if args.command == "simulate":

@@ -102,3 +102,29 @@ def test_a_bot_that_picks_among_the_legal_actions_is_handed_exactly_its_views_li
 
     driver = TableDriver(t, {seat: Picker() for seat in range(3)})
     assert driver.play_bots(60) == 60 and len(handed) == 60
+
+
+def test_a_bot_of_ones_own_with_notes_and_a_close_is_heard_and_closed_as_a_program_is():
+    """The capabilities the driver asks of a bot (parlour/rules/bots: `Notes`, `Closes`) are
+    Protocols: any bot that has the methods gets them, not only a program's (OutsideBot)."""
+    t = table()
+    said, closed = [], []
+
+    class Talker:
+        level = "talker"
+
+        def choose(self, game, view, seat):
+            said.append(seat)
+            return game.legal_actions(view, seat)[0]
+
+        def take_note(self):
+            return f"move {len(said)}" if len(said) == 1 else None  # one line, after its first move
+
+        def close(self):
+            closed.append(True)
+
+    driver = TableDriver(t, {seat: Talker() for seat in range(3)})
+    assert driver.play_bots(5) == 5
+    assert driver.take_notes() == ["move 1"] and driver.take_notes() == []
+    driver.close()
+    assert closed == [True, True, True]

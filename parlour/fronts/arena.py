@@ -64,7 +64,7 @@ def seating(count: int, index: int) -> list[int]:
 def play_game(game_id: str, bots: list[str], names: list[str], seed: int, index: int) -> dict[str, Any]:
     """One game: who sat where, its result (None when unfinished), the replaced programs."""
     from parlour.rules.table import Table
-    from parlour.services.outside_bot import make
+    from parlour.services.outside_bot import OutsideBot, make
     from parlour.services.table_driver import TableDriver
 
     from .simulate import MAX_ACTIONS, bot_seed, game_seed
@@ -83,7 +83,9 @@ def play_game(game_id: str, bots: list[str], names: list[str], seed: int, index:
         "order": order,
         "winners": None if result is None else list(result.winners),
         "scores": None if result is None or result.scores is None else list(result.scores),
-        "replaced": [order[seat] for seat, bot in made.items() if getattr(bot, "trouble", None) is not None],
+        "replaced": [
+            order[seat] for seat, bot in made.items() if isinstance(bot, OutsideBot) and bot.trouble is not None
+        ],
         "notes": driver.take_notes(),
     }
 

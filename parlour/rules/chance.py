@@ -14,9 +14,11 @@ from collections import Counter, deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from math import floor  # of a draw in [0, n): the int() of it, by a call several times quicker than int's
-from typing import Any
+from typing import TypeVar
 
 from .records import Draw, Rejected
+
+T = TypeVar("T")
 
 
 class RigError(Rejected):
@@ -34,7 +36,7 @@ class Rig:
     picks: list[int] = field(default_factory=list)
 
     @classmethod
-    def from_json(cls, data: Any) -> Rig:
+    def from_json(cls, data: object) -> Rig:
         """Build a rig from its JSON form, refusing anything malformed with a clear message."""
         if not isinstance(data, dict):
             raise RigError("rig must be an object with dice, coins, decks and picks")
@@ -62,7 +64,7 @@ class Rig:
             orders[name] = [list(order) for order in queue]
         return cls(list(dice), list(coins), orders, list(picks))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {
             "dice": list(self.dice),
             "coins": list(self.coins),
@@ -206,7 +208,7 @@ class _NoDraws(random.Random):
 _NO_DRAWS = _NoDraws(0)  # one for every strict source: seeding a generator for each is waste
 
 
-def shuffle(generator: random.Random, order: list[Any]) -> None:
+def shuffle(generator: random.Random, order: list[T]) -> None:
     """`generator.shuffle(order)`, the very same draws and order, without a method call per card
     (`random.Random.shuffle` calls `_randbelow` for each): every game shuffles at its set-up."""
     getrandbits = generator.getrandbits

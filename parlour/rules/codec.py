@@ -13,7 +13,7 @@ import types
 import typing
 from collections.abc import Callable, Mapping
 from functools import cache
-from typing import Any, TypeVar, overload
+from typing import Any, NoReturn, TypeVar, overload
 
 from .records import Action, Record
 
@@ -22,14 +22,14 @@ class CodecError(ValueError):
     """Data that does not decode into a known record."""
 
 
-def encode(value: Any) -> Any:
+def encode(value: object) -> object:
     """A record (or any dataclass or NamedTuple value, such as a state), tuple or plain value as
     JSON-ready data; records get a "type" key."""
     if isinstance(value, Record) or _has_fields(type(value)):
         cls: type = type(value)
-        data = {"type": cls.__name__}
+        data: dict[str, object] = {"type": cls.__name__}
         for name in _field_names(cls):
-            data[name] = encode(getattr(value, name))
+            data[name] = encode(getattr(value, name))  # (getattr: its declared fields, by name)
         return data
     if isinstance(value, tuple) and hasattr(value, "_fields"):  # a NamedTuple state
         return {"type": type(value).__name__, **{k: encode(v) for k, v in zip(value._fields, value)}}
@@ -44,14 +44,14 @@ R = TypeVar("R", bound=Record)
 
 
 @overload
-def decode(data: Any, kinds: Mapping[str, type]) -> Record: ...
+def decode(data: object, kinds: Mapping[str, type]) -> Record: ...
 
 
 @overload
-def decode(data: Any, kinds: Mapping[str, type], base: type[R]) -> R: ...
+def decode(data: object, kinds: Mapping[str, type], base: type[R]) -> R: ...
 
 
-def decode(data: Any, kinds: Mapping[str, type], base: type[Record] = Record) -> Record:
+def decode(data: object, kinds: Mapping[str, type], base: type[Record] = Record) -> Record:
     """Data made by `encode` back into a record whose type is in `kinds` and subclasses `base`."""
     return _decode_record(data, kinds, base, "")
 
@@ -70,7 +70,7 @@ def _field_names(cls: type) -> tuple[str, ...]:
 
 
 @cache
-def _hints(cls: type) -> tuple[tuple[str, Any], ...]:
+def _hints(cls: type) -> tuple[tuple[str, object], ...]:
     hints = typing.get_type_hints(cls)
     return tuple((name, hints[name]) for name in _field_names(cls))
 
@@ -79,7 +79,7 @@ def _where(path: str) -> str:
     return f" at {path}" if path else ""
 
 
-def _decode_record(data: Any, kinds: Mapping[str, type], base: type, path: str) -> Record:
+def _decode_record(data: object, kinds: Mapping[str, type], base: type, path: str) -> Record:
     if not isinstance(data, dict):
         raise CodecError(f'expected an object with a "type"{_where(path)}')
     name = data.get("type")
@@ -89,7 +89,7 @@ def _decode_record(data: Any, kinds: Mapping[str, type], base: type, path: str) 
     return _decode_fields(cls, data, kinds, path)
 
 
-def _decode_fields(cls: type, data: dict[str, Any], kinds: Mapping[str, type], path: str) -> Record:
+def _decode_fields(cls: type, data: dict[str, object], kinds: Mapping[str, type], path: str) -> Record:
     fields, expected = _fields_decoder(cls)
     if len(data) != len(expected) or not expected.issuperset(data):
         extra = set(data) - expected
@@ -107,7 +107,7 @@ def _decode_fields(cls: type, data: dict[str, Any], kinds: Mapping[str, type], p
 # Decoders are built once per type hint (and per record class), not worked out from the hint for
 # every value read: a long save decodes hundreds of thousands of values.
 
-Decoder = Callable[[Any, Mapping[str, type], str], Any]
+Decoder = Callable[[object, Mapping[str, type], str], object]  # the JSON value read, and what it holds
 
 
 @cache
@@ -116,32 +116,32 @@ def _fields_decoder(cls: type) -> tuple[tuple[tuple[str, Decoder], ...], frozens
     return fields, frozenset(name for name, _ in fields) | {"type"}
 
 
-def _decode_int(data: Any, kinds: Mapping[str, type], path: str) -> int:
+def _decode_int(data: object, kinds: Mapping[str, type], path: str) -> int:
     if type(data) is not int:
         raise CodecError(f"expected an integer{_where(path)}")
     return data
 
 
-def _decode_str(data: Any, kinds: Mapping[str, type], path: str) -> str:
+def _decode_str(data: object, kinds: Mapping[str, type], path: str) -> str:
     if not isinstance(data, str):
         raise CodecError(f"expected a string{_where(path)}")
     return data
 
 
-def _decode_bool(data: Any, kinds: Mapping[str, type], path: str) -> bool:
+def _decode_bool(data: object, kinds: Mapping[str, type], path: str) -> bool:
     if not isinstance(data, bool):
         raise CodecError(f"expected true or false{_where(path)}")
     return data
 
 
-def _decode_none(data: Any, kinds: Mapping[str, type], path: str) -> None:
+def _decode_none(data: object, kinds: Mapping[str, type], path: str) -> None:
     if data is not None:
         raise CodecError(f"expected null{_where(path)}")
     return None
 
 
 @cache
-def _decoder(hint: Any) -> Decoder:
+def _decoder(hint: object) -> Decoder:
     """The function that decodes (and checks) a JSON value of type `hint`."""
     plain = {int: _decode_int, str: _decode_str, bool: _decode_bool, type(None): _decode_none}
     if isinstance(hint, type) and hint in plain:
@@ -150,7 +150,7 @@ def _decoder(hint: Any) -> Decoder:
     if origin in (types.UnionType, typing.Union):
         options = tuple(_decoder(option) for option in typing.get_args(hint))
 
-        def decode_union(data: Any, kinds: Mapping[str, type], path: str) -> Any:
+        def decode_union(data: object, kinds: Mapping[str, type], path: str) -> object:
             errors = []
             for option in options:
                 try:
@@ -165,7 +165,7 @@ def _decoder(hint: Any) -> Decoder:
         if len(args) == 2 and args[1] is Ellipsis:
             item = _decoder(args[0])
 
-            def decode_tuple(data: Any, kinds: Mapping[str, type], path: str) -> Any:
+            def decode_tuple(data: object, kinds: Mapping[str, type], path: str) -> object:
                 if not isinstance(data, list):
                     raise CodecError(f"expected a list{_where(path)}")
                 return tuple(item(value, kinds, f"{path}[{i}]") for i, value in enumerate(data))
@@ -173,7 +173,7 @@ def _decoder(hint: Any) -> Decoder:
             return decode_tuple
         items = tuple(_decoder(arg) for arg in args)
 
-        def decode_fixed(data: Any, kinds: Mapping[str, type], path: str) -> Any:
+        def decode_fixed(data: object, kinds: Mapping[str, type], path: str) -> object:
             if not isinstance(data, list):
                 raise CodecError(f"expected a list{_where(path)}")
             if len(items) != len(data):
@@ -185,7 +185,7 @@ def _decoder(hint: Any) -> Decoder:
         if hint in (Action, Record) or not _has_fields(hint):
             return lambda data, kinds, path: _decode_record(data, kinds, hint, path)
 
-        def decode_exact(data: Any, kinds: Mapping[str, type], path: str) -> Any:
+        def decode_exact(data: object, kinds: Mapping[str, type], path: str) -> object:
             if not isinstance(data, dict) or data.get("type") != hint.__name__:
                 raise CodecError(f"expected a {hint.__name__}{_where(path)}")
             own = kinds.get(hint.__name__)  # a game may extend a shared record under the same name
@@ -193,7 +193,7 @@ def _decoder(hint: Any) -> Decoder:
 
         return decode_exact
 
-    def cannot(data: Any, kinds: Mapping[str, type], path: str) -> Any:
+    def cannot(data: object, kinds: Mapping[str, type], path: str) -> NoReturn:
         raise CodecError(f"cannot decode type {hint!r}{_where(path)}")  # a programming error
 
     return cannot
@@ -252,11 +252,11 @@ def _fraction(digits: str) -> float:
     return float(digits)
 
 
-def _constant(name: str) -> Any:
+def _constant(name: str) -> NoReturn:
     raise CodecError(f"not JSON: {name} is not a number")
 
 
-def _check_strings(value: Any) -> None:
+def _check_strings(value: object) -> None:
     if isinstance(value, str):
         if len(value) > MAX_STRING:
             raise CodecError(f"a string is longer than {MAX_STRING} characters")

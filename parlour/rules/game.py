@@ -1,7 +1,8 @@
 """What the table needs from a game: one `Game` value per game module, its functions named one by
 one (rules/<game>/__init__.py).
 
-Each game supplies pure functions over its own immutable state:
+Each game supplies pure functions over its own immutable state, which holds `players` (the names,
+in seat order: the core reads them to say whose turn it is):
 
 - `initial(players, options)` the state before set-up (the table then takes `Start()`);
 - `to_act(state)` the seats that may act now: empty when the game is over, `(None,)` before
@@ -25,7 +26,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, make_dataclass
 from functools import cached_property
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Generic, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NoReturn, Protocol, TypeVar
 
 from .records import SHARED_RECORDS, Acted, Action, Event, Rejected, Start
 
@@ -42,7 +43,14 @@ class Result:
     reason: str = ""
 
 
-State = TypeVar("State")  # a game's state
+class Seated(Protocol):
+    """What the core reads of every game's state itself: the players' names, in seat order."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+
+State = TypeVar("State", bound=Seated)  # a game's state
 View = TypeVar("View")  # what one seat may know of it (the three games: a State with the secrets hidden)
 
 
@@ -257,7 +265,7 @@ def carry_out(
     return turn
 
 
-def _not_your_turn(game: Game[Any, Any], state: Any, seat: int | None) -> str:
+def _not_your_turn(game: Game[State, View], state: State, seat: int | None) -> str:
     if game.result(state) is not None:
         return "the game is over"
     waiting = game.to_act(state)

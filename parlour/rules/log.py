@@ -15,13 +15,15 @@ from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import compress, repeat
 from operator import is_
-from typing import Any
+from typing import Any, TypeVar
 
 from . import registry, versions
 from .chance import Chance, Rig, RigError
 from .codec import CodecError, decode, encode, parse
 from .game import Evolver, Game, State, View, decide
-from .records import Acted, Event, Rejected, Start
+from .records import Acted, Action, Event, Rejected, Start
+
+T = TypeVar("T")
 
 FORMAT = "parlour-log"
 FORMAT_VERSION = 1
@@ -72,7 +74,7 @@ class Header:
         return data
 
 
-def dump_line(data: Any) -> str:
+def dump_line(data: object) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
@@ -111,7 +113,7 @@ class Dropped:
     written over it (`Loaded.dropped`)."""
 
     seat: int | None
-    action: Any = None
+    action: Action | None = None
 
 
 @dataclass(slots=True)
@@ -191,7 +193,7 @@ def open_lines(lines: Iterable[bytes], recent: int = 1, whole: bytes | None = No
     )
 
 
-def _dropped(read: _Read, state: Any) -> Dropped | None:
+def _dropped(read: _Read, state: object) -> Dropped | None:
     """The action dropped from the log's end: the one whose events were cut short (`_replay`), or,
     when the torn line was its own first, the action of whoever was to act then."""
     if read.dropped is not None or not read.torn:
@@ -200,7 +202,7 @@ def _dropped(read: _Read, state: Any) -> Dropped | None:
     return Dropped(seats[0] if len(seats) == 1 else None)
 
 
-def _check(read: _Read, told: int, folded: Any) -> Iterator[None]:
+def _check(read: _Read, told: int, folded: object) -> Iterator[None]:
     """Re-decide the log's actions but its last `told` from the start (yielding every CHECK_SLICE)
     and check that they lead to the state `folded` from their events."""
     starts = _batches(read)
@@ -602,13 +604,14 @@ def _replay(
     return state, ends[stop - 1] if stop else 0
 
 
-def _finish(steps: Generator[None, None, Any]) -> Any:
+def _finish(steps: Generator[None, None, T]) -> T:
     """Run a generator to its end; its return value."""
     while True:
         try:
             next(steps)
         except StopIteration as done:
-            return done.value
+            value: T = done.value  # (StopIteration does not say the generator's type)
+            return value
 
 
 _DROPPED = "the last action was cut short while saving; it was dropped"

@@ -5,17 +5,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Generic
 
 from . import registry
 from .chance import Chance, Rig
-from .game import Game, KeptTurn, Result, decide
+from .game import Game, KeptTurn, Result, State, View, decide
 from .log import Header, Loaded, check_players, fold
 from .records import Action, Event, Rejected, Start
 
 
-class Table:
-    def __init__(self, game: Game[Any, Any], header: Header, events: list[Event], state: Any, chance: Chance):
+class Table(Generic[State, View]):
+    """Typed by its game's state and view, as its `Game` is: a table made with a game's own GAME is
+    `Table[garfield.State, garfield.State]`; one found by the game's id (`new`, `resume`) may be
+    any game's."""
+
+    def __init__(self, game: Game[State, View], header: Header, events: list[Event], state: State, chance: Chance):
         self.game = game
         self.header = header
         self.events = events
@@ -24,11 +28,11 @@ class Table:
         # The last batch of events and, when its submit asked to keep them, the states it went
         # through: the state before each event, then the state after the last (see `states`).
         self._batch: list[Event] = []
-        self._states: list[Any] | None = None
+        self._states: list[State] | None = None
         # The state before each followed action since the last one that drew from chance (undo
         # never crosses a draw: rules/undo.py), by the index of its first event: undo's check and
         # `take_back` read these instead of folding the log from the start.
-        self.starts: dict[int, Any] = {}
+        self.starts: dict[int, State] = {}
 
     @classmethod
     def new(
@@ -40,7 +44,7 @@ class Table:
         rig: Rig | None = None,
         options: dict[str, Any] | None = None,
         meta: dict[str, Any] | None = None,
-    ) -> Table:
+    ) -> Table[Any, Any]:
         """Set up a new game. Raises Rejected (or registry.UnknownGame) for bad arguments."""
         game = registry.get(game_id)
         names = check_players(game, list(players))
@@ -53,7 +57,7 @@ class Table:
         return table
 
     @classmethod
-    def resume(cls, loaded: Loaded) -> Table:
+    def resume(cls, loaded: Loaded) -> Table[Any, Any]:
         """Continue a loaded game; its chance goes on from where the log stops."""
         game = registry.get(loaded.header.game)
         if not loaded.events:  # the save stops before its set-up: deal it as it would have been
@@ -90,7 +94,7 @@ class Table:
         self.state = turn.state
         return turn.events
 
-    def states(self, events: list[Event], seat: int | None) -> list[Any] | None:
+    def states(self, events: list[Event], seat: int | None) -> list[State] | None:
         """The states `events` went through (the one before each event, then the one after the
         last) as `seat` may read them through `view`, when `events` is the last batch and its
         submit kept them (None otherwise: fold the events instead). A local table's states are
@@ -131,7 +135,7 @@ class Table:
     def legal_actions(self, seat: int) -> list[Action]:
         return self.game.legal_actions(self.state, seat) if seat in self.to_act() else []
 
-    def view(self, seat: int | None) -> Any:
+    def view(self, seat: int | None) -> View:
         return self.game.view(self.state, seat)
 
     def result(self) -> Result | None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypeVar
 
 from .records import HIDDEN
 
+T = TypeVar("T")
 
-def put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+
+def put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """`values` with the item at `index` replaced by `value`."""
     changed = list(values)  # two new objects; slicing and joining makes five
     changed[index] = value

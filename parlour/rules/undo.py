@@ -45,6 +45,7 @@ def barrier(game: Game[State, View], event: Event, seats: int, actor: int | None
     if len(seers) == seats:
         return None  # everyone sees it all: nothing hidden
     own = isinstance(event, Acted) or type(event).__name__ in _OWN_CARD_OUT
+    # (getattr: the core reads a game's record by its field's name, as it names the record above)
     if own and seers <= {actor} and getattr(event, "seat", None) == actor:
         return None
     return "shown"

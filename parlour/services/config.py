@@ -60,7 +60,7 @@ def read_config(path: Path, limit: int = CONFIG_MAX_BYTES) -> bytes | None:
     except TooLarge:
         raise ConfigError(f"larger than {limit // 1024} KB") from None
     except (OSError, ValueError) as error:
-        raise ConfigError(getattr(error, "strerror", None) or str(error)) from None
+        raise ConfigError((error.strerror if isinstance(error, OSError) else None) or str(error)) from None
     try:
         data = b""
         while len(data) <= limit and (chunk := os.read(fd, limit + 1 - len(data))):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import stat
 
-_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)  # (getattr: not on every platform; Windows has none)
 
 
 class NotRegular(ValueError):

@@ -24,6 +24,7 @@ import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
+# (getattr: flags not on every platform; Windows has neither)
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 MAX_BYTES = 8192  # of a lock file read back: its line of JSON is shorter (a path is at most 4,096)

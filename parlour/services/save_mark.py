@@ -22,6 +22,7 @@ import stat
 import zlib
 from pathlib import Path
 
+# (getattr: flags not on every platform; Windows has neither)
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 MAX_BYTES = 512  # of a mark: one short line

@@ -30,7 +30,7 @@ from .collector import collections_every
 if TYPE_CHECKING:
     from .save_lock import SaveLock
 
-_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)  # (getattr: not on every platform; Windows has none)
 # Every save is the owner's alone, new or rewritten (mkstemp makes 0600 too): a save holds every
 # hand of a hot-seat game and the players' names, nothing other users of the machine need.
 MODE = 0o600
@@ -544,4 +544,5 @@ def _write_all(fd: int, data: bytes) -> None:
 
 
 def _reason(error: Exception) -> str:
-    return getattr(error, "strerror", None) or str(error)
+    """An OSError's own words ("Permission denied", without the path); any other error's message."""
+    return (error.strerror if isinstance(error, OSError) else None) or str(error)

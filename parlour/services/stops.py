@@ -83,6 +83,7 @@ def in_loop(loop: asyncio.AbstractEventLoop, stop: Callable[[int], object]) -> C
     for signum in SIGNALS:
         loop.add_signal_handler(signum, told, signum)
     ended = threading.Event()
+    # (getattr: Windows has no SIGHUP)
     _on_hang_up(lambda: ended.is_set() or loop.call_soon_threadsafe(told, getattr(signal, "SIGHUP", 1)))
 
     def undo() -> None:

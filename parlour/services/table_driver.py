@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from parlour.rules.bots import Bot, is_picker
+from parlour.rules.bots import Bot, closes, is_picker, notes
 from parlour.rules.records import Acted, Action, Event
 from parlour.rules.table import Table
 from parlour.rules.undo import undo_point
@@ -149,9 +149,8 @@ class TableDriver:
         if self.hold is not None:
             self.hold.release()
         for bot in self.bots.values():  # a program playing a seat is stopped with the game
-            stop = getattr(bot, "close", None)
-            if stop is not None:
-                stop()
+            if closes(bot):
+                bot.close()
 
     def can_undo(self, humans: set[int], hot_seat: bool = False) -> bool:
         """True when `undo` would take something back now."""
@@ -195,8 +194,7 @@ class TableDriver:
         if is_picker(bot):
             return bot.pick(table.game.legal_actions(table.state, seat))
         move = bot.choose(table.game, table.game.view(table.state, seat), seat)
-        note = getattr(bot, "take_note", None)  # a program of your own that was replaced says so
-        if note is not None and (said := note()):
+        if notes(bot) and (said := bot.take_note()):  # a program of your own that was replaced says so
             self.notes.append(said)
         return move
 

@@ -395,7 +395,7 @@ def per_app_scrollbars() -> None:
     scrollbars of another app in the same process (`parlour serve`, a test run)."""
     from textual.scrollbar import ScrollBar, ScrollBarRender
 
-    if getattr(ScrollBar.renderer, "per_app", False):
+    if getattr(ScrollBar.renderer, "per_app", False):  # (getattr: our mark, on a class Textual holds)
         return
 
     from parlour.compat.textual import active_app

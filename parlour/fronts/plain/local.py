@@ -233,6 +233,7 @@ def terminal_io(ascii_only: bool | None = None) -> tuple[Lines, Read]:
     when stdin is a terminal that is not dumb."""
     stdout = sys.stdout
     if ascii_only is None:
+        # (getattr: sys.stdout may be any object that writes, e.g. an embedding program's, with no encoding)
         ascii_only = not utf8_locale(dict(os.environ), getattr(stdout, "encoding", "") or "")
 
     def write(text: str) -> None:
@@ -309,7 +310,7 @@ def run(args: argparse.Namespace) -> int:
             lines.say(f"parlour: {error.reason}")
             return 2
         save_path, resumed = new_save_path(game), False
-    if getattr(args, "color", False):
+    if args.color:
         lines.colour({s.name: s.colour for s in seats})
     plain = PlainTable(
         table,

@@ -165,7 +165,7 @@ class GiveBack:
         """Empty a closed app's parts, so that reference counting frees them (an object without
         a `__dict__` is left as it is)."""
         for part in parts:
-            attributes = getattr(part, "__dict__", None)
+            attributes = getattr(part, "__dict__", None)  # (getattr: any object, slotted ones have none)
             if isinstance(attributes, dict):
                 empty_caches(part)
                 attributes.clear()

@@ -51,8 +51,8 @@ def parse(specs: list[str], quotas: Quotas = Quotas()) -> Quotas:
             raise ValueError(
                 f"--quota {spec}: give WHAT=N or shared.WHAT=N, N at least 1, WHAT one of {', '.join(names)}"
             )
-        field = "shared" if kind else "personal"
-        quotas = replace(quotas, **{field: replace(getattr(quotas, field), **{what: int(value)})})
+        field, part = ("shared", quotas.shared) if kind else ("personal", quotas.personal)
+        quotas = replace(quotas, **{field: replace(part, **{what: int(value)})})
     return quotas
 
 

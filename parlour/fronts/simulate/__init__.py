@@ -66,7 +66,7 @@ def play_one(game_id: str, levels: list[str], seed: int, index: int) -> dict[str
     """One headless game. Returns winners, turns, events, the first seat to play, finished."""
     from parlour.rules.records import TurnBegan
     from parlour.rules.table import Table
-    from parlour.services.outside_bot import make
+    from parlour.services.outside_bot import OutsideBot, make
     from parlour.services.table_driver import TableDriver
 
     names = seat_names(levels)
@@ -77,7 +77,7 @@ def play_one(game_id: str, levels: list[str], seed: int, index: int) -> dict[str
         actions = driver.play_bots(MAX_ACTIONS)
     finally:
         driver.close()  # a program playing a seat is stopped with its game
-    replaced = [seat for seat, bot in bots.items() if getattr(bot, "trouble", None) is not None]
+    replaced = [seat for seat, bot in bots.items() if isinstance(bot, OutsideBot) and bot.trouble is not None]
     # every game's turns; counted in C (a Python loop over the ~2,400 events of a game was 3 %)
     events = table.events
     turns = countOf(map(type, events), TurnBegan)

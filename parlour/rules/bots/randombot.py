@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import random
 from math import floor
-from typing import Any
 
-from ..game import Game
+from ..game import Game, State, View
 from ..records import Action
 
 
@@ -17,7 +16,7 @@ class RandomBot:
         self._random = random.Random(seed)
         self._next = self._random.random  # looked up once: `pick` is called for most moves of a game
 
-    def choose(self, game: Game[Any, Any], view: Any, seat: int) -> Action:
+    def choose(self, game: Game[State, View], view: State | View, seat: int) -> Action:
         """An action for `seat`, chosen from its view alone."""
         return self.pick(game.legal_actions(view, seat))
 

@@ -5,10 +5,10 @@ view)."""
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Protocol
 
 from .. import registry
-from ..game import Game
+from ..game import Game, State, View
 from ..records import Action
 
 
@@ -16,7 +16,7 @@ class Strategy(Protocol):
     """A game's smart play (the registry names its class, made with the bot's generator):
     one of `actions`, the seat's legal actions in `view` (two or more)."""
 
-    def choose(self, game: Game[Any, Any], view: Any, seat: int, actions: list[Action]) -> Action: ...
+    def choose(self, game: Game[State, View], view: State | View, seat: int, actions: list[Action]) -> Action: ...
 
 
 class SmartBot:
@@ -33,7 +33,7 @@ class SmartBot:
             self._strategies[game_id] = cls(self._random) if cls is not None else None
         return self._strategies[game_id]
 
-    def choose(self, game: Game[Any, Any], view: Any, seat: int) -> Action:
+    def choose(self, game: Game[State, View], view: State | View, seat: int) -> Action:
         """An action for `seat`, chosen from its view alone."""
         actions = game.legal_actions(view, seat)
         strategy = self._strategy(game.id) if len(actions) > 1 else None

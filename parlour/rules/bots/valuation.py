@@ -14,17 +14,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from math import exp
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..filmis import board as filmis_board, cards as filmis_cards
 from ..garfield import cards as garfield_cards
 from .filmis_smart import RAID_AT, FilmisSmart
 
+if TYPE_CHECKING:
+    from ..filmis.state import State as FilmisState
+    from ..garfield.state import State as GarfieldState
+
 Facts = tuple[float, ...]
 _SMART = FilmisSmart()  # only its reading of a raid's chance
 
 
-def garfield_facts(state: Any, seat: int) -> Facts:
+def garfield_facts(state: GarfieldState, seat: int) -> Facts:
     """Rings held, how far round the lap the pawn is (to the Tailend, where the next ring is),
     the cards in hand by kind, and whether the seat moves next."""
     rings = state.rings[seat]
@@ -49,7 +53,7 @@ def garfield_facts(state: Any, seat: int) -> Facts:
     )
 
 
-def filmis_facts(state: Any) -> list[Facts]:
+def filmis_facts(state: FilmisState) -> list[Facts]:
     """Every seat's facts: points banked (the home pile) and how late it is, points in hand and
     how near the nest that banks them is, whether a raid can be called and with what lead, and
     whether the seat moves next or must skip. And the raid the smart bot would call (filmis_smart.py:
@@ -85,12 +89,12 @@ def filmis_facts(state: Any) -> list[Facts]:
     return found
 
 
-def _would_raid(state: Any, seat: int) -> bool:
+def _would_raid(state: FilmisState, seat: int) -> bool:
     """Whether the smart bot in `seat` can raid and would (its chance of winning now, as it sees it)."""
     return filmis_cards.can_raid(state.hands[seat], state.homes[seat]) and _SMART.win_now(state, seat) >= RAID_AT
 
 
-def filmis_raid_now(state: Any) -> tuple[float, ...] | None:
+def filmis_raid_now(state: FilmisState) -> tuple[float, ...] | None:
     """Each seat's share if the seat to move starts its turn and would call a raid: the game ends
     now, the best home pile winning (ties share). None otherwise."""
     if state.pending is not None or state.swap is not None or state.over or not _would_raid(state, state.turn):
@@ -104,7 +108,7 @@ def ended_now(homes: list[int]) -> tuple[float, ...]:
     return tuple((h == best) / homes.count(best) for h in homes)
 
 
-def garfield_seats(state: Any) -> list[Facts]:
+def garfield_seats(state: GarfieldState) -> list[Facts]:
     """Every seat's Garfield facts."""
     return [garfield_facts(state, seat) for seat in range(len(state.players))]
 

@@ -13,23 +13,24 @@ from .i18n import You, listed, t
 if TYPE_CHECKING:  # the title screen imports this module: the records are made once a game is told
     from parlour.rules.game import Game
     from parlour.rules.records import Action, Event
+    from parlour.rules.registry import Entry
 
 T = TypeVar("T")
 NEAR = 6  # how many squares ahead of a pawn the board in words tells
 
 
 class ByGame(Generic[T]):
-    """One class per game id: the one the game's registry entry names for `part` ("words" or
-    "presenter"), as "module:NAME", imported when first asked for."""
+    """One class per game id: the one the game's registry entry names for a part (`part` reads
+    it: its words or its presenter), as "module:NAME", imported when first asked for."""
 
-    def __init__(self, part: str):
+    def __init__(self, part: Callable[[Entry], str]):
         self.part = part
         self.classes: dict[str, type[T]] = {}  # by "module:NAME" (an id may be registered anew)
 
     def get(self, game_id: str) -> type[T]:
         from parlour.rules import registry
 
-        target = getattr(registry.entry(game_id), self.part)
+        target = self.part(registry.entry(game_id))
         if target not in self.classes:
             self.classes[target] = registry.load(target)
         return self.classes[target]
@@ -96,7 +97,7 @@ class Words:
     game_id: ClassVar[str] = ""
     help_key: ClassVar[str] = ""  # the catalogue key of the game's rules, written for players
     narrator: ClassVar[type[Narrator]] = Narrator
-    _games: ClassVar[ByGame[Words]] = ByGame("words")
+    _games: ClassVar[ByGame[Words]] = ByGame(lambda entry: entry.words)
 
     def __init_subclass__(cls, game: str = "", **kw: Any) -> None:
         super().__init_subclass__(**kw)

@@ -34,7 +34,7 @@ class Presenter:
     has_slots: ClassVar[bool] = False  # True: the hand is listed card by card for the 1-9 keys
     hidden_info: ClassVar[bool] = True  # False: nothing to hide, so no hot-seat privacy screen
     legend_keys: ClassVar[str] = ""  # a catalogue key: the game's keys told beside the board
-    _games: ClassVar[ByGame[Presenter]] = ByGame("presenter")
+    _games: ClassVar[ByGame[Presenter]] = ByGame(lambda entry: entry.presenter)
 
     def __init_subclass__(cls, game: str = "", **kw: Any) -> None:
         super().__init_subclass__(**kw)

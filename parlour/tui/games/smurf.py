@@ -293,7 +293,7 @@ class SmurfPresenter(Presenter, game="smurf"):
     def aside(self, words: Words, view: State, seat: int, ascii_only: bool, board: Widget) -> str | None:
         """On a grown board the squares name themselves (hole 12, Acorn 5): the legend keeps
         only what a name does not tell."""
-        if getattr(getattr(board, "loop", None), "big", False):
+        if isinstance(board, LoopBoard) and board.loop.big:
             return t("smurf.legend_named", cat=t("smurf.cat"))
         return words.aside(view, seat, ascii_only)
 

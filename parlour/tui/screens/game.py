@@ -7,13 +7,12 @@ bot's, a remote player's) and supplies the clock for the bots' pauses."""
 from __future__ import annotations
 
 from pathlib import PurePath
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import var
-from textual.screen import Screen
 
 from parlour import styles
 from parlour.compat.textual import own_bindings
@@ -29,6 +28,7 @@ from ..widgets.board import LineBoard
 from ..widgets.keybar import KeyBar
 from ..widgets.log import GameLog
 from ..widgets.panels import HandPanel, PlayersPanel, PromptBar
+from .base import ParlourScreen
 
 if TYPE_CHECKING:
     from ..app import ParlourApp
@@ -46,7 +46,7 @@ def key_names_of(app: ParlourApp, presenter: Presenter) -> KeyNames:
     return KeyNames(named, tuple(slot_keys(app)), legend, shortcuts)
 
 
-class GameScreen(Screen):
+class GameScreen(ParlourScreen):
     CSS_PATH: ClassVar[list[str | PurePath]] = [*styles.TABLE]
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
 
@@ -87,7 +87,7 @@ class GameScreen(Screen):
         self.session = session
         self.table = session.table
         self.presenter = Presenter.of(self.table.game.id)
-        self.app_ = cast("ParlourApp", self.app)  # (the app this screen is made in: its keymap, ASCII mode)
+        self.app_ = self.app  # (the app this screen is made in: its keymap, ASCII mode)
         self.control = TableController(
             session,
             self.presenter,

@@ -3,13 +3,10 @@ replay viewer (its chances chart is the analysis); a key narrows the list to one
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -19,23 +16,17 @@ from parlour.services.history import Played, finished, told
 from parlour.services.words.i18n import asciify, t
 
 from ..games import playable
-from ..keymap import t_keys
+from ..keymap import ascii_only, t_keys
 from ..widgets.keybar import KeyBar
-
-if TYPE_CHECKING:
-    from textual import getters
-
-    from ..app import ParlourApp
+from .base import ParlourScreen
 
 LIST_LINES = 12  # the list's max-height in styles/lists.tcss (as the saves' list)
 SHOWN = 500  # rows in the list at most: a list of 10,000 options takes seconds to build
 
 
-class HistoryScreen(Screen):
+class HistoryScreen(ParlourScreen):
     CSS_PATH = styles.LISTS
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
-    if TYPE_CHECKING:  # (Textual's way to name the app's class to a checker; for it alone)
-        app = getters.app(ParlourApp)
 
     @classmethod
     def bindings(cls) -> list[Binding]:
@@ -51,7 +42,7 @@ class HistoryScreen(Screen):
     def compose(self) -> ComposeResult:
         every = finished(saves_dir(), self.game)
         self.rows: list[Played] = every[:SHOWN]  # (made rows only now)
-        plain = asciify if getattr(self.app, "ascii_only", False) else str
+        plain = asciify if ascii_only(self.app) else str
         heading = t("history.heading") + " · " + (t(f"games.{self.game}") if self.game else t("history.filter_all"))
         if len(every) > SHOWN:
             heading += " · " + t("history.more", shown=SHOWN, n=len(every))

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from parlour.compat.textual import resume_without_restyle
@@ -21,6 +21,7 @@ from ..games import playable
 from ..keymap import ascii_only, in_charset, t_keys
 from ..widgets.keybar import KeyBar
 from ..widgets.line_list import LineList, Note, Row
+from .base import ParlourScreen
 
 if TYPE_CHECKING:
     from textual.message import Message
@@ -69,7 +70,7 @@ def describe(table: wire.TableLine) -> str:
     return line
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(ParlourScreen[None]):
     """Few widgets on purpose: a served app starts here, and with many players connecting at
     once each widget's start (styles, layout, first paint) is paid by everyone waiting. The
     box is one LineList (tui/widgets/line_list.py): its title is the heading, its rows the tables,
@@ -205,7 +206,7 @@ class LobbyScreen(Screen[None]):
         from ..localized import localized
 
         screen = localized(kind)(self.remote.me)
-        if getattr(self.app, "ascii_only", False):
+        if ascii_only(self.app):
             screen.add_class("ascii")
         self.app.push_screen(screen)
 

@@ -5,13 +5,12 @@ this screen only shows it. Playing on by itself is a timer whose step is `tick()
 from __future__ import annotations
 
 from pathlib import PurePath
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
-from textual.screen import Screen
 from textual.widgets import RichLog
 
 from parlour import styles
@@ -29,11 +28,11 @@ from ..widgets.chances_chart import ChancesChart
 from ..widgets.keybar import KeyBar
 from ..widgets.panels import HandPanel, PlayersPanel
 from ..widgets.replay_bar import ReplayBar
+from .base import ParlourScreen
 
 if TYPE_CHECKING:
     from textual.timer import Timer
 
-    from ..app import ParlourApp
 
 LOG_BATCHES = 20  # actions told in the log after a seek (the log keeps the recent story)
 LOG_LINES = 50  # of which the last lines are shown: more than a tall terminal's log holds
@@ -41,7 +40,7 @@ SPEEDS = (0.5, 1, 2, 4, 8)  # actions per second when playing on
 FOLLOW_EVERY = 1.0  # seconds between looks at a save another window plays
 
 
-class ReplayScreen(Screen):
+class ReplayScreen(ParlourScreen):
     CSS_PATH: ClassVar[list[str | PurePath]] = [*styles.TABLE]
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
     table_view = var(None)  # the game at this stop as the eyes saw it: a game's own panels bind to it
@@ -207,7 +206,7 @@ class ReplayScreen(Screen):
 
     @property
     def ascii_only(self) -> bool:
-        return cast("ParlourApp", self.app).ascii_only
+        return self.app.ascii_only
 
     # ---- moving ----------------------------------------------------------------------------
 
@@ -288,7 +287,7 @@ class ReplayScreen(Screen):
             self.goto_digits = None
             self.show_stop()
         else:
-            cast("ParlourApp", self.app).close_replay()
+            self.app.close_replay()
 
     # ---- drawing ---------------------------------------------------------------------------
 

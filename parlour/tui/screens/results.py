@@ -8,7 +8,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Static
 
 from parlour import styles
@@ -19,20 +18,15 @@ from ..games import Presenter
 from ..keymap import ascii_only, key_names
 from ..widgets.hanging import hang
 from ..widgets.keybar import KeyBar
+from .base import ParlourScreen
 
 if TYPE_CHECKING:
-    from textual import getters
-
     from parlour.services.controller import Session
 
-    from ..app import ParlourApp
 
-
-class ResultsScreen(Screen):
+class ResultsScreen(ParlourScreen):
     CSS_PATH = styles.DIALOGS
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
-    if TYPE_CHECKING:  # (Textual's way to name the app's class to a checker; for it alone)
-        app = getters.app(ParlourApp)
 
     @classmethod
     def bindings(cls) -> list[Binding]:
@@ -45,6 +39,7 @@ class ResultsScreen(Screen):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
+        self._text: Text | None = None  # the results, once composed (wrapped anew on a resize)
 
     def compose(self) -> ComposeResult:
         result = self.session.table.result()
@@ -83,7 +78,7 @@ class ResultsScreen(Screen):
         return hang(text, width, self.app.console)
 
     def on_resize(self) -> None:
-        if getattr(self, "_text", None) is not None and self.query("#results"):
+        if self._text is not None and self.query("#results"):
             self.query_one("#results", Static).update(self._hung(self._text))
 
     def action_new_game(self) -> None:

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.content import Content
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -24,11 +23,7 @@ from parlour.services.words.i18n import asciify, t
 from ..keymap import ascii_only, t_keys
 from ..localized import localized
 from ..widgets.keybar import KeyBar
-
-if TYPE_CHECKING:
-    from textual import getters
-
-    from ..app import ParlourApp
+from .base import ParlourScreen
 
 LIST_LINES = 12  # the list's max-height in styles/app.tcss
 
@@ -66,11 +61,9 @@ def describe_saves(folder: Path, within: float | None = None) -> list[tuple[Path
     return rows
 
 
-class ResumeScreen(Screen):
+class ResumeScreen(ParlourScreen):
     CSS_PATH = styles.LISTS
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
-    if TYPE_CHECKING:  # (Textual's way to name the app's class to a checker; for it alone)
-        app = getters.app(ParlourApp)
 
     @classmethod
     def bindings(cls) -> list[Binding]:

@@ -4,12 +4,9 @@ nothing typed here ever names a program, as `parlour web --public` serves this s
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
 from parlour import styles
@@ -20,11 +17,7 @@ from parlour.services.words.i18n import t
 
 from ..keymap import key_names, key_pair, t_keys
 from ..widgets.keybar import KeyBar
-
-if TYPE_CHECKING:
-    from textual import getters
-
-    from ..app import ParlourApp
+from .base import ParlourScreen
 
 
 def default_seats(game: str) -> list[Seat]:
@@ -33,11 +26,9 @@ def default_seats(game: str) -> list[Seat]:
     return [Seat("You", None, COLOURS[0]), Seat(names[0], level, COLOURS[1]), Seat(names[1], level, COLOURS[2])]
 
 
-class SetupScreen(Screen):
+class SetupScreen(ParlourScreen):
     CSS_PATH = styles.SETUP
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
-    if TYPE_CHECKING:  # (Textual's way to name the app's class to a checker; for it alone)
-        app = getters.app(ParlourApp)
 
     @classmethod
     def bindings(cls) -> list[Binding]:

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.console import Group
 from rich.padding import Padding
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
-from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -21,18 +18,12 @@ from parlour.services.words.i18n import has, t
 from ..games import playable
 from ..keymap import t_keys, with_keys
 from ..widgets.keybar import KeyBar
-
-if TYPE_CHECKING:
-    from textual import getters
-
-    from ..app import ParlourApp
+from .base import ParlourScreen
 
 
-class TitleScreen(Screen):
+class TitleScreen(ParlourScreen):
     CSS_PATH = styles.LISTS
     BINDINGS = []  # labelled in the active language: see bindings() and tui/localized.py
-    if TYPE_CHECKING:  # (Textual's way to name the app's class to a checker; for it alone)
-        app = getters.app(ParlourApp)
 
     @classmethod
     def bindings(cls) -> list[Binding]:

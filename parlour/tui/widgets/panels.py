@@ -95,6 +95,8 @@ class PlayersPanel(TextPanel):
     """One block per seat: the turn marker, the pawn's letter in its colour, the name, stats."""
 
     seated: var[Seated | None] = var(None)  # bound to the game screen's (see GameScreen)
+    # what was last shown (show_players' arguments), shown again at a new width
+    _players: tuple[Sequence[str], Sequence[str], Sequence[str], Sequence[str], int | None, str] | None = None
 
     def watch_seated(self, seated: Seated | None) -> None:
         if seated is not None:
@@ -123,7 +125,7 @@ class PlayersPanel(TextPanel):
 
     def on_resize(self) -> None:
         super().on_resize()
-        if getattr(self, "_players", None) is not None:
+        if self._players is not None:
             self.show_players(*self._players)
 
 
