@@ -322,7 +322,7 @@ def test_the_page_messages_are_checked():
 def test_the_gate_caps_connections_per_address_and_in_all_shedding_the_oldest_idle_one():
     import ipaddress
 
-    from parlour.fronts.serve.webgate import Gate
+    from parlour.fronts.serve.web_gate import Gate
 
     class Handler:
         def connection_made(self, transport):

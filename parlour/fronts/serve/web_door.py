@@ -19,16 +19,16 @@ from aiohttp import web
 
 from parlour.compat.aiohttp import name_the_server
 
-from . import cookie, webpage
+from . import cookie, web_page
 from .client import BadClient, check_name
 from .files import LooseFile
 from .logouts import Logouts
 from .names import form
 from .settings import ServeError, is_loopback
 from .slots import OWN_SHARE, TAKEN, enter_in_turn
+from .web_gate import TRUSTED, Gate, client_address
 from .web_headers import is_address, same_origin, secure, security_headers, static_folder
 from .web_session import WebSession
-from .webgate import TRUSTED, Gate, client_address
 
 if TYPE_CHECKING:
     from .commons import Commons
@@ -98,7 +98,7 @@ class WebDoor:
             lingering_time=0,
         )
         await self.runner.setup()
-        # asyncio's server with aiohttp's handlers, each connection through the gate (webgate.py)
+        # asyncio's server with aiohttp's handlers, each connection through the gate (web_gate.py)
         assert self.runner.server is not None  # made by setup
         self.listener = await asyncio.get_running_loop().create_server(
             self.gate.factory(self.runner.server),
@@ -148,19 +148,19 @@ class WebDoor:
         return web.HTTPForbidden(text="This server does not answer to that name.")
 
     async def css(self, request: web.Request) -> web.Response:
-        return web.Response(text=webpage.PAGE_CSS, content_type="text/css")
+        return web.Response(text=web_page.PAGE_CSS, content_type="text/css")
 
     async def js(self, request: web.Request) -> web.Response:
-        return web.Response(text=webpage.PAGE_JS, content_type="application/javascript")
+        return web.Response(text=web_page.PAGE_JS, content_type="application/javascript")
 
     async def index(self, request: web.Request) -> web.Response:
         if not self._host_allowed(request):
             raise self._refuse_host(request)
         who = self._who(request)
         if who is None:
-            return web.Response(text=webpage.login_page(open_door=self.hub.open), content_type="text/html")
+            return web.Response(text=web_page.login_page(open_door=self.hub.open), content_type="text/html")
         scheme = "wss" if secure(request) else "ws"
-        return web.Response(text=webpage.game_page(who[0], f"{scheme}://{request.host}/ws"), content_type="text/html")
+        return web.Response(text=web_page.game_page(who[0], f"{scheme}://{request.host}/ws"), content_type="text/html")
 
     async def login(self, request: web.Request) -> web.Response:
         """The form: a name and a password, judged as an SSH login is (back-off per address, the
@@ -265,7 +265,7 @@ class WebDoor:
 
     def _form(self, error: str, name: str = "", status: int = 200) -> web.Response:
         return web.Response(
-            text=webpage.login_page(error, name, self.hub.open), content_type="text/html", status=status
+            text=web_page.login_page(error, name, self.hub.open), content_type="text/html", status=status
         )
 
     async def logout(self, request: web.Request) -> web.Response:

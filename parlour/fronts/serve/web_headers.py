@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 from aiohttp import web
 from aiohttp.typedefs import Handler
 
-from .webgate import via_proxy
+from .web_gate import via_proxy
 
 log = logging.getLogger("parlour.fronts.serve")
 

@@ -19,7 +19,7 @@ from .gametable import Member
 from .limits import IDLE, MAX_UNSENT, READ_BURST, READ_RATE, READ_SIZE, RESIZE_BURST, RESIZE_RATE, WINDOW
 from .pace import Bucket
 from .session_runner import SessionRunner
-from .webgate import client_address
+from .web_gate import client_address
 
 if TYPE_CHECKING:
     from .channel import Channel
