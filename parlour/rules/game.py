@@ -27,13 +27,13 @@ from functools import cached_property
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Generic, NoReturn, TypeVar
 
-from .records import SHARED_RECORDS, Acted, Action, Event, Rejected, Start
+from .records import SHARED_RECORDS, Acted, Action, Event, Rejected, Start, record
 
 if TYPE_CHECKING:
     from .chance import Chance
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Result:
     """The end of a game: the winners (several on a shared win), scores where the game has them."""
 

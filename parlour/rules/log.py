@@ -21,7 +21,7 @@ from . import registry, versions
 from .chance import Chance, Rig, RigError
 from .codec import CodecError, decode, encode, parse
 from .game import Evolver, Game, State, View, decide
-from .records import Acted, Event, Rejected, Start
+from .records import Acted, Event, Rejected, Start, record
 
 FORMAT = "parlour-log"
 FORMAT_VERSION = 1
@@ -40,7 +40,7 @@ class LogError(ValueError):
     """A log that cannot be loaded; the message says where and why."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Header:
     game: str
     players: tuple[str, ...]
@@ -103,7 +103,7 @@ def check_players(game: Game[State, View], players: object) -> tuple[str, ...]:
     return names
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Dropped:
     """The last action of a log, cut short while saving and dropped on loading: whose it was
     (None: not known, several seats could act) and which (None: its own line was the one torn).
