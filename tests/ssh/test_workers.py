@@ -86,9 +86,7 @@ class Answers:
         """Until a client is asked something new (or the game is over)."""
         answered = self.answered
         waits = [
-            asyncio.ensure_future(
-                c.said(lambda text, c=c: len(ASKED.findall(text)) > answered[c] or GAME_OVER in text)
-            )
+            asyncio.ensure_future(c.said(lambda text, c=c: len(ASKED.findall(text)) > answered[c] or GAME_OVER in text))
             for c in clients
         ]
         try:
