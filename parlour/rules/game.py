@@ -22,7 +22,7 @@ Each game supplies pure functions over its own immutable state:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, make_dataclass
+from dataclasses import make_dataclass
 from functools import cached_property
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Generic, NoReturn, TypeVar
@@ -46,7 +46,7 @@ State = TypeVar("State")  # a game's state
 View = TypeVar("View")  # what one seat may know of it (the three games: a State with the secrets hidden)
 
 
-@dataclass(frozen=True)  # not slotted: `kinds` is a cached_property, kept in the instance's __dict__
+@record(slots=False)  # not slotted: `kinds` is a cached_property, kept in the instance's __dict__
 class Game(Generic[State, View]):
     """One game's rules, typed by its state and its view (`Game[garfield.State, garfield.State]`):
     the questions a seat asks (who acts, what is legal, why not, who won) are answered from a

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Generator, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from itertools import compress, repeat
 from operator import is_
 from typing import Any
@@ -114,7 +114,7 @@ class Dropped:
     action: Any = None
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class Loaded:
     header: Header
     events: list[Event]
@@ -209,7 +209,7 @@ def _check(read: _Read, told: int, folded: Any) -> Iterator[None]:
         raise LogError("the save's events do not lead where its actions do")
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class _Read:
     """A log's lines parsed (nothing re-decided yet): `numbers` holds each event's line (a
     range when they follow the header one a line)."""
@@ -483,7 +483,7 @@ class _EventReader:
         return event
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class Glance:
     """What the list of saves shows of one: its header and the seats to act (none: finished)."""
 

@@ -7,10 +7,11 @@ codec can turn them into JSON and back without knowing any game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from operator import attrgetter
 from reprlib import recursive_repr
-from typing import Any, Literal, TypeVar, dataclass_transform
+from typing import Any, Literal, TypeVar, dataclass_transform, overload
 
 HIDDEN = "?"  # stands for a card (or pick) that the viewer may not see
 
@@ -27,26 +28,42 @@ Draw = (
 _C = TypeVar("_C", bound=type)
 
 
+@overload
+def record(cls: _C, /) -> _C: ...
+
+
+@overload
+def record(*, frozen: bool = True, slots: bool = True) -> Callable[[_C], _C]: ...
+
+
 @dataclass_transform(frozen_default=True)
-def record(cls: _C) -> _C:
-    """`@dataclass(frozen=True, slots=True)`, with the same `__eq__`, `__hash__` and `__repr__`
-    shared by every record instead of written for each. `dataclasses` writes each method's source
-    and compiles it at import: for a frozen record six of them, and compiling them was a third of
-    plain mode's start (issue 44). Those three only read the fields, in order, so one function
-    each does; `__init__`, `__setattr__` and `__delattr__` are still dataclasses' own."""
+def record(cls: _C | None = None, /, *, frozen: bool = True, slots: bool = True) -> Any:
+    """`@dataclass(frozen=True, slots=True)` (or as told), with the same `__eq__`, `__hash__` and
+    `__repr__` shared by every record instead of written for each. `dataclasses` writes each
+    method's source and compiles it at import: for a frozen record six of them, and compiling
+    them was a third of plain mode's start (issue 44). Those three only read the fields, in
+    order, so one function each does; `__init__` (and a frozen record's `__setattr__` and
+    `__delattr__`) are still dataclasses' own. A record that is not frozen is not hashable, as
+    a dataclass that is not."""
+    if cls is None:
+        return lambda cls: _made(cls, frozen, slots)
+    return _made(cls, frozen, slots)
+
+
+def _made(cls: type, frozen: bool, slots: bool) -> Any:
     own = {"__eq__", "__hash__", "__repr__"} & set(cls.__dict__)
     if own - {"__hash__"} or cls.__dict__.get("__hash__") is not None:
         raise TypeError(f"{cls.__qualname__} writes its own {', '.join(sorted(own))}: use @dataclass")
-    made: Any = dataclass(frozen=True, slots=True, eq=False, repr=False)(cls)
+    made: Any = dataclass(frozen=frozen, slots=slots, eq=False, repr=False)(cls)
     names = tuple(f.name for f in fields(made))
     if any(not (f.compare and f.repr and f.hash is None) for f in fields(made)):
         raise TypeError(f"{made.__qualname__}: a record's fields are all compared, hashed and shown")
     made._values = _values_getter(names)
     made._shown = tuple(f"{name}=" for name in names)
     made.__eq__ = _record_eq
-    made.__hash__ = _record_hash
+    made.__hash__ = _record_hash if frozen else None
     made.__repr__ = _record_repr
-    return made  # type: ignore[no-any-return]
+    return made
 
 
 def _values_getter(names: tuple[str, ...]) -> Any:
@@ -59,7 +76,7 @@ def _values_getter(names: tuple[str, ...]) -> Any:
     return lambda record: ()
 
 
-def _record_eq(self: Any, other: object) -> Any:
+def _record_eq(self: Any, other: Any) -> Any:
     if other.__class__ is self.__class__:
         values = self.__class__._values
         return values(self) == values(other)

@@ -26,7 +26,9 @@ def command_for(
     if name != "parlour":  # a test runner, an embedding program: the installed name
         return "parlour"
     if found is None:
-        from shutil import which as found
+        from shutil import which
+
+        found = which
     on_path = found("parlour")
     if on_path and os.path.realpath(on_path) == os.path.realpath(started):
         return "parlour"
