@@ -58,8 +58,8 @@ def _made(cls: type, frozen: bool, slots: bool) -> Any:
     names = tuple(f.name for f in fields(made))
     if any(not (f.compare and f.repr and f.hash is None) for f in fields(made)):
         raise TypeError(f"{made.__qualname__}: a record's fields are all compared, hashed and shown")
-    made._values = _values_getter(names)
-    made._shown = tuple(f"{name}=" for name in names)
+    made._record_values = _values_getter(names)
+    made._record_shown = tuple(f"{name}=" for name in names)
     made.__eq__ = _record_eq
     made.__hash__ = _record_hash if frozen else None
     made.__repr__ = _record_repr
@@ -78,19 +78,19 @@ def _values_getter(names: tuple[str, ...]) -> Any:
 
 def _record_eq(self: Any, other: Any) -> Any:
     if other.__class__ is self.__class__:
-        values = self.__class__._values
+        values = self.__class__._record_values
         return values(self) == values(other)
     return NotImplemented
 
 
 def _record_hash(self: Any) -> int:
-    return hash(self.__class__._values(self))
+    return hash(self.__class__._record_values(self))
 
 
 @recursive_repr()
 def _record_repr(self: Any) -> str:
     cls = self.__class__
-    shown = ", ".join(name + repr(value) for name, value in zip(cls._shown, cls._values(self)))
+    shown = ", ".join(name + repr(value) for name, value in zip(cls._record_shown, cls._record_values(self)))
     return f"{cls.__qualname__}({shown})"
 
 
