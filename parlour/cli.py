@@ -266,8 +266,33 @@ COMMANDS = {
 }
 
 
+class _Help(argparse.HelpFormatter):
+    """argparse's own help, as wide as the terminal as ever, the width read as shutil reads it:
+    argparse imports shutil for it at every option added (to check its metavar), and shutil loads
+    the compressors (bz2, lzma), a cost at every start."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=_columns() - 2)
+
+
+def _columns() -> int:
+    """The terminal's width as shutil.get_terminal_size gives it: $COLUMNS, else stdout's, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
 def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="parlour", description="Classic family board games in the terminal.")
+    parser = argparse.ArgumentParser(
+        prog="parlour", description="Classic family board games in the terminal.", formatter_class=_Help
+    )
     _display_options(parser, top=True)
     _bot_option(parser, top=True)
     sub = parser.add_subparsers(dest="command")
@@ -275,7 +300,7 @@ def _parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     # (argparse formats each option as it is added), and `parlour --help` lists the commands only.
     chosen = None if argv is None else next((word for word in argv if word in COMMANDS), "")
     for name, (text, add_options) in COMMANDS.items():
-        command = sub.add_parser(name, help=text)
+        command = sub.add_parser(name, help=text, formatter_class=_Help)
         if chosen is None or name == chosen:
             add_options(command)
     return parser

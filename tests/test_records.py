@@ -16,7 +16,9 @@ from parlour.rules.smurf.records import Move
 def test_every_record_is_a_frozen_slotted_dataclass(game_id):
     for cls in registry.get(game_id).kinds.values():
         params = cls.__dataclass_params__
-        assert params.frozen and params.eq and "__slots__" in vars(cls), cls
+        assert params.frozen and "__slots__" in vars(cls), cls
+        # compared and hashed by their fields: `@record` puts the shared methods in dataclasses' place
+        assert vars(cls)["__eq__"] is records._record_eq and vars(cls)["__hash__"] is records._record_hash, cls
 
 
 def test_equality_and_hash_by_fields_and_class():
@@ -66,3 +68,30 @@ def test_the_codec_round_trips_and_refuses_an_extra_field():
     assert codec.decode(data, kinds) == records.Asked(pending)
     with pytest.raises(codec.CodecError, match="unexpected field"):
         codec.decode({"type": "CardGiven", "seat": 0, "to": 1, "card": "X", "extra": 1}, kinds)
+
+
+@pytest.mark.parametrize("game_id", ["garfield", "filmis", "smurf"])
+def test_the_shared_methods_answer_as_dataclasses_own_would(game_id):
+    """`@record` shares one __eq__, __hash__ and __repr__ among the records (dataclasses wrote one
+    of each per class): each answers as dataclasses' would, for every event of seeded bot games."""
+    from parlour.rules.bots import make
+    from parlour.rules.table import Table
+
+    seen = set()
+    for seed in range(3):
+        table = Table.new(game_id, ["A", "B", "C"], seed=seed)
+        bots = [make("random", seed * 10 + seat) for seat in range(3)]
+        for _ in range(150):
+            seat = next((s for s in table.to_act() if s is not None), None)
+            if seat is None or table.result() is not None:
+                break
+            table.submit(seat, bots[seat].choose(table.game, table.view(seat), seat))
+        for event in table.events:
+            values = tuple(getattr(event, f.name) for f in dataclasses.fields(event))
+            shown = ", ".join(f"{f.name}={getattr(event, f.name)!r}" for f in dataclasses.fields(event))
+            assert hash(event) == hash(values)
+            assert repr(event) == f"{type(event).__qualname__}({shown})"
+            assert event == copy.copy(event) and not event != copy.copy(event)
+            assert event.__eq__(values) is NotImplemented  # another class: never equal, as before
+            seen.add(type(event))
+    assert len(seen) >= 6  # (the games told something)

@@ -12,11 +12,11 @@ from __future__ import annotations
 import random
 from collections import Counter, deque
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from math import floor  # of a draw in [0, n): the int() of it, by a call several times quicker than int's
 from typing import TypeVar
 
-from .records import Draw, Rejected
+from .records import Draw, Rejected, record
 
 T = TypeVar("T")
 
@@ -25,7 +25,7 @@ class RigError(Rejected):
     """A forced outcome does not fit the draw it was used for (or a strict source ran dry)."""
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class Rig:
     """Forced outcomes, used in order. `decks` maps a deck name to a queue of orders; each order
     lists the top cards (top first) and may be shorter than the deck: the rest is shuffled."""

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from .records import HIDDEN
+from .records import HIDDEN, record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Deck:
     pile: tuple[str, ...] = ()
     discard: tuple[str, ...] = ()

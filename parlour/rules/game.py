@@ -23,18 +23,18 @@ in seat order: the core reads them to say whose turn it is):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, make_dataclass
+from dataclasses import make_dataclass
 from functools import cached_property
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Generic, NoReturn, Protocol, TypeVar
 
-from .records import SHARED_RECORDS, Acted, Action, Event, Rejected, Start
+from .records import SHARED_RECORDS, Acted, Action, Event, Rejected, Start, record
 
 if TYPE_CHECKING:
     from .chance import Chance
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Result:
     """The end of a game: the winners (several on a shared win), scores where the game has them."""
 
@@ -54,7 +54,7 @@ State = TypeVar("State", bound=Seated)  # a game's state
 View = TypeVar("View")  # what one seat may know of it (the three games: a State with the secrets hidden)
 
 
-@dataclass(frozen=True)  # not slotted: `kinds` is a cached_property, kept in the instance's __dict__
+@record(slots=False)  # not slotted: `kinds` is a cached_property, kept in the instance's __dict__
 class Game(Generic[State, View]):
     """One game's rules, typed by its state and its view (`Game[garfield.State, garfield.State]`):
     the questions a seat asks (who acts, what is legal, why not, who won) are answered from a

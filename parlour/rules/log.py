@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Generator, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from itertools import compress, repeat
 from operator import is_
 from typing import Any, TypeVar
@@ -21,7 +21,7 @@ from . import registry, versions
 from .chance import Chance, Rig, RigError
 from .codec import CodecError, decode, encode, parse
 from .game import Evolver, Game, State, View, decide
-from .records import Acted, Action, Event, Rejected, Start
+from .records import Acted, Action, Event, Rejected, Start, record
 
 T = TypeVar("T")
 
@@ -42,7 +42,7 @@ class LogError(ValueError):
     """A log that cannot be loaded; the message says where and why."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Header:
     game: str
     players: tuple[str, ...]
@@ -105,7 +105,7 @@ def check_players(game: Game[State, View], players: object) -> tuple[str, ...]:
     return names
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Dropped:
     """The last action of a log, cut short while saving and dropped on loading: whose it was
     (None: not known, several seats could act) and which (None: its own line was the one torn).
@@ -116,7 +116,7 @@ class Dropped:
     action: Action | None = None
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class Loaded:
     header: Header
     events: list[Event]
@@ -211,7 +211,7 @@ def _check(read: _Read, told: int, folded: object) -> Iterator[None]:
         raise LogError("the save's events do not lead where its actions do")
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class _Read:
     """A log's lines parsed (nothing re-decided yet): `numbers` holds each event's line (a
     range when they follow the header one a line)."""
@@ -485,7 +485,7 @@ class _EventReader:
         return event
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class Glance:
     """What the list of saves shows of one: its header and the seats to act (none: finished)."""
 

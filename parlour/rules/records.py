@@ -7,8 +7,11 @@ codec can turn them into JSON and back without knowing any game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from operator import attrgetter
+from reprlib import recursive_repr
+from typing import Any, Literal, TypeVar, dataclass_transform, overload
 
 HIDDEN = "?"  # stands for a card (or pick) that the viewer may not see
 
@@ -22,8 +25,77 @@ Draw = (
 )
 
 
+_C = TypeVar("_C", bound=type)
+
+
+@overload
+def record(cls: _C, /) -> _C: ...
+
+
+@overload
+def record(*, frozen: bool = True, slots: bool = True) -> Callable[[_C], _C]: ...
+
+
+@dataclass_transform(frozen_default=True)
+def record(cls: _C | None = None, /, *, frozen: bool = True, slots: bool = True) -> Any:
+    """`@dataclass(frozen=True, slots=True)` (or as told), with the same `__eq__`, `__hash__` and
+    `__repr__` shared by every record instead of written for each. `dataclasses` writes each
+    method's source and compiles it at import: for a frozen record six of them, and compiling
+    them was a third of plain mode's start (issue 44). Those three only read the fields, in
+    order, so one function each does; `__init__` (and a frozen record's `__setattr__` and
+    `__delattr__`) are still dataclasses' own. A record that is not frozen is not hashable, as
+    a dataclass that is not."""
+    if cls is None:
+        return lambda cls: _made(cls, frozen, slots)
+    return _made(cls, frozen, slots)
+
+
+def _made(cls: type, frozen: bool, slots: bool) -> Any:
+    own = {"__eq__", "__hash__", "__repr__"} & set(cls.__dict__)
+    if own - {"__hash__"} or cls.__dict__.get("__hash__") is not None:
+        raise TypeError(f"{cls.__qualname__} writes its own {', '.join(sorted(own))}: use @dataclass")
+    made: Any = dataclass(frozen=frozen, slots=slots, eq=False, repr=False)(cls)
+    names = tuple(f.name for f in fields(made))
+    if any(not (f.compare and f.repr and f.hash is None) for f in fields(made)):
+        raise TypeError(f"{made.__qualname__}: a record's fields are all compared, hashed and shown")
+    made._record_values = _values_getter(names)
+    made._record_shown = tuple(f"{name}=" for name in names)
+    made.__eq__ = _record_eq
+    made.__hash__ = _record_hash if frozen else None
+    made.__repr__ = _record_repr
+    return made
+
+
+def _values_getter(names: tuple[str, ...]) -> Any:
+    """A function from a record to the tuple of its fields' values, as dataclasses compares them."""
+    if len(names) > 1:
+        return attrgetter(*names)
+    if names:
+        one = attrgetter(names[0])
+        return lambda record: (one(record),)
+    return lambda record: ()
+
+
+def _record_eq(self: Any, other: Any) -> Any:
+    if other.__class__ is self.__class__:
+        values = self.__class__._record_values
+        return values(self) == values(other)
+    return NotImplemented
+
+
+def _record_hash(self: Any) -> int:
+    return hash(self.__class__._record_values(self))
+
+
+@recursive_repr()
+def _record_repr(self: Any) -> str:
+    cls = self.__class__
+    shown = ", ".join(name + repr(value) for name, value in zip(cls._record_shown, cls._record_values(self)))
+    return f"{cls.__qualname__}({shown})"
+
+
 class Record:
-    """Base of actions and events. Subclasses are frozen slotted dataclasses."""
+    """Base of actions and events. Subclasses are frozen slotted dataclasses (`@record`)."""
 
     __slots__ = ()
 
@@ -55,7 +127,7 @@ class Rejected(Exception):
 # ---- shared actions -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Start(Action):
     """Set the game up: shuffle, deal, opening roll. Taken by the table (seat None), once."""
 
@@ -63,7 +135,7 @@ class Start(Action):
 # ---- shared events ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Acted(Event):
     """A seat's action was accepted; the events after it, up to the next Acted, follow from it.
 
@@ -75,7 +147,7 @@ class Acted(Event):
     action: Action
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DiceRolled(Event):
     seat: int
     dice: tuple[int, ...]
@@ -84,7 +156,7 @@ class DiceRolled(Event):
         return tuple(("die", face) for face in self.dice)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CoinFlipped(Event):
     seat: int
     face_up: bool
@@ -93,7 +165,7 @@ class CoinFlipped(Event):
         return (("coin", self.face_up),)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Shuffled(Event):
     """A deck was (re)shuffled; `order` is its new draw pile, top first (hidden in views)."""
 
@@ -104,7 +176,7 @@ class Shuffled(Event):
         return (("order", (self.deck, self.order)),)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Picked(Event):
     """A blind pick: `index` among the things on offer (which thing it was, the game's own
     events say)."""
@@ -116,17 +188,17 @@ class Picked(Event):
         return (("pick", self.index),)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TurnBegan(Event):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TurnEnded(Event):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Won(Event):
     """The game ended with this seat the winner (a game with scores ends its own way)."""
 
@@ -141,12 +213,12 @@ SHARED_RECORDS: tuple[type, ...] = (Start, Acted, DiceRolled, CoinFlipped, Shuff
 # save of a game that has no such thing cannot decode one.
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Roll(Action):
     """Begin the turn by rolling the dice (what follows is the game's own)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Pending(Record):
     """A decision the rules wait for: `seat` must answer a question of `kind`, a member of the
     game's `Decision` enum (a StrEnum, so it is written, and read back, as its plain string).
@@ -159,14 +231,14 @@ class Pending(Record):
     kind: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Asked(Event):
     """The rules wait for the answer to `pending` before the turn goes on."""
 
     pending: Pending
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Moved(Event):
     """The seat's pawn moved to square `to` (whatever it left: a game's own square or area)."""
 
@@ -174,7 +246,7 @@ class Moved(Event):
     to: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardsDrawn(Event):
     """Cards from the top of a draw pile into the seat's hand."""
 

@@ -13,11 +13,10 @@ player's own turn: every action taken back must be that player's own.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
 
 from .game import Game, State, View
 from .log import Header, fold
-from .records import Acted, CoinFlipped, DiceRolled, Event, Picked, Shuffled
+from .records import Acted, CoinFlipped, DiceRolled, Event, Picked, Shuffled, record
 
 # Why undo stops at an event: the word a screen explains it with (catalogue key undo.<why>).
 _WHY_BY_TYPE = ((DiceRolled, "dice"), (CoinFlipped, "coin"), (Shuffled, "shuffle"), (Picked, "pick"))
@@ -27,7 +26,7 @@ _WHY_BY_TYPE = ((DiceRolled, "dice"), (CoinFlipped, "coin"), (Shuffled, "shuffle
 _OWN_CARD_OUT = frozenset({"CardDiscarded", "CardUnder"})
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UndoPoint:
     """Where undo would cut the log: `to` is the number of events kept (None: it cannot), and
     `why` names what stops it: dice, coin, shuffle, pick, shown, nothing or not_yours."""

@@ -7,7 +7,6 @@ after the README's install), or `python -m parlour` as they ran it."""
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 from collections.abc import Callable
 
@@ -17,14 +16,19 @@ def command() -> str:
 
 
 def command_for(
-    started: str, python: str, found: Callable[[str], str | None] = shutil.which, cwd: str | None = None
+    started: str, python: str, found: Callable[[str], str | None] | None = None, cwd: str | None = None
 ) -> str:
-    """The command for a program started as `started` (sys.argv[0]) by `python`."""
+    """The command for a program started as `started` (sys.argv[0]) by `python`; `found` finds a
+    program on PATH (default: shutil.which, imported only here: shutil loads the compressors)."""
     name = os.path.basename(started)
     if started.endswith(os.path.join("parlour", "__main__.py")):  # python -m parlour
         return f"{_short(python, cwd)} -m parlour"
     if name != "parlour":  # a test runner, an embedding program: the installed name
         return "parlour"
+    if found is None:
+        from shutil import which
+
+        found = which
     on_path = found("parlour")
     if on_path and os.path.realpath(on_path) == os.path.realpath(started):
         return "parlour"

@@ -17,10 +17,10 @@ and the log's reader (`Story`) tells the events from those.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeGuard
 
-from parlour.rules.records import Acted, Action, DiceRolled, Event, Rejected
+from parlour.rules.records import Acted, Action, DiceRolled, Event, Rejected, record
 from parlour.services.seats import SPECTATOR
 from parlour.services.seatview import Asked, Holding, Option, Seated, SeatView
 from parlour.services.session import Session as Session, TableLike as TableLike
@@ -64,7 +64,7 @@ class Prompting(Protocol):
     def shortcut(self, name: str, options: list[Action]) -> Action | None: ...
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class KeyNames:
     """The keys as the front names them now (a keymap may move them)."""
 
@@ -77,7 +77,7 @@ class KeyNames:
 # ---- what the front does next -----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BotTurn:
     """The bot of `seat` moves next, once `delay` seconds have passed: then call `bot_step`."""
 
@@ -85,7 +85,7 @@ class BotTurn:
     delay: float
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HintJob:
     """A hint to work out away from the screen (a thread): the seat's view only."""
 
@@ -95,7 +95,7 @@ class HintJob:
     events: int  # how long the log was: a hint for a question since answered is dropped
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Next:
     """What the front does after an intent: each field that is set, in this order."""
 
@@ -192,7 +192,7 @@ def work_hint(job: HintJob, words: Words, names: tuple[str, ...]) -> str:
 # ---- whose turn --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Due:
     """Who acts next at a table, as this front sees it."""
 

@@ -21,8 +21,9 @@ import os
 import threading
 import time
 import weakref
-from dataclasses import dataclass
 from pathlib import Path
+
+from parlour.rules.records import record
 
 # (getattr: flags not on every platform; Windows has neither)
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
@@ -41,7 +42,7 @@ def use_front(name: str) -> None:
     front = name
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Holder:
     """Who holds a save, as its lock file says (each part empty or 0 when it does not say)."""
 

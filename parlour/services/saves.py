@@ -469,6 +469,23 @@ def _ends_a_line(path: Path) -> int | None:
         return None
 
 
+# How tempfile.mkstemp opens its file: new (never one already there, nor through a link), for this user only.
+_TEMPORARY = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0) | _CLOEXEC
+
+
+def _temporary_beside(path: Path) -> tuple[int, str]:
+    """A new file `.NAME.xxxxxxxx.tmp` beside `path` (the name strays.py knows), open, as
+    tempfile.mkstemp makes one: importing tempfile loads shutil and its compressors, and plain
+    mode writes its save before its first prompt."""
+    for _ in range(100):
+        tmp = os.path.join(path.parent, f".{path.name}.{os.urandom(4).hex()}.tmp")
+        try:
+            return os.open(tmp, _TEMPORARY, 0o600), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary name beside it", str(path))
+
+
 def write_whole(path: Path, text: str) -> int:
     """Replace `path` by a file holding `text`, atomically: written to a uniquely named temporary
     file beside it, fsynced, then renamed over it. Only a regular file (or nothing) is replaced.
@@ -478,10 +495,8 @@ def write_whole(path: Path, text: str) -> int:
             raise SaveError("it is not a regular file, so it is not replaced")
     except FileNotFoundError:
         pass
-    import tempfile  # only when writing: `parlour engine` starts without it
-
     data = text.encode("utf-8")
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    fd, tmp = _temporary_beside(path)
     try:
         try:
             _write_all(fd, data)

@@ -4,9 +4,9 @@ line (`--seats Ann,bot,bot:random`) or from what a save recorded."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from parlour.rules import bots, registry
+from parlour.rules.records import record
 
 SPECTATOR = -1  # a seat no player has: its view hides every hand
 
@@ -28,7 +28,7 @@ def bot_names(game: str) -> tuple[str, ...]:
     return entry.bot_names if entry is not None and entry.bot_names else NO_NAMES
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Seat:
     name: str
     bot: str | None = None  # a bot level, or None for a human

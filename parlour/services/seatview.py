@@ -8,11 +8,12 @@ widget, a Rich object or a callback, and nothing here decides a rule.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from parlour.rules.records import record
 
-@dataclass(frozen=True, slots=True)
+
+@record
 class Seated:
     """The players panel: one block per seat, the turn marker beside the seat to act."""
 
@@ -24,7 +25,7 @@ class Seated:
     marker: str  # what marks the seat to act (">" in ASCII)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Holding:
     """The hand panel: what is told beside the board, then the viewer's cards."""
 
@@ -36,7 +37,7 @@ class Holding:
     keys: tuple[str, ...] | None = None  # the slot keys as the keymap names them
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Option:
     """One numbered answer to the open question."""
 
@@ -44,7 +45,7 @@ class Option:
     label: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Asked:
     """The prompt bar: the open question, its options, the one selected, and a note under them."""
 
@@ -54,7 +55,7 @@ class Asked:
     note: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SeatView:
     """Everything a front shows of one table for one viewer at one moment."""
 

@@ -12,15 +12,15 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, TypeVar
 
-from parlour.rules.records import Action, Event
+from parlour.rules.records import Action, Event, record
 
 # ---- server -> UI --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SeatLine:
     """One seat of a table as the lobby lists it."""
 
@@ -29,7 +29,7 @@ class SeatLine:
     away: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TableLine:
     """One table as the lobby lists it."""
 
@@ -42,7 +42,7 @@ class TableLine:
     watching: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Listing:
     """The lobby, sent after every change to everyone in it."""
 
@@ -51,7 +51,7 @@ class Listing:
     bots: tuple[str, ...] = ()  # the operator's programs a new table may seat (`serve --bot NAME=...`)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Seated:
     """A table: everything so far, its events redacted for `seat` (SPECTATOR: watching)."""
 
@@ -67,14 +67,14 @@ class Seated:
     events: tuple[Event, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Events:
     """One more batch of the table's events, redacted for the seat."""
 
     events: tuple[Event, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Presence:
     """A player left or came back (`standin`: a bot now plays for them)."""
 
@@ -83,14 +83,14 @@ class Presence:
     standin: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Refused:
     """The last request was refused."""
 
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Notice:
     """Something to tell the player: a catalogue key and its values."""
 
@@ -103,12 +103,12 @@ STANDIN_CHOICES = (0, 30, 60, 300)  # seconds before a bot stands in for an away
 # ---- UI -> server --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Hello:
     """The UI is up: send the lobby (or the table this player sits at)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Create:
     """A new table; `seats` in seat order: "you", "human" or "bot:LEVEL"; `hints` for every
     seated player; `standin`: seconds an away player is waited for before a bot plays for them."""
@@ -119,29 +119,29 @@ class Create:
     hints: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Sit:
     table: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Watch:
     table: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Leave:
     """Back to the lobby (a seat in a game is kept, as when a connection drops)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Act:
     """An action for this connection's own seat only."""
 
     action: Action
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Seen:
     """The UI has shown `count` events; `view` is the view it shows (the object it already holds,
     kept so that a test or tool can check the UI follows: see `digest`)."""

@@ -329,16 +329,14 @@ def test_10_new_save_paths_are_created_exclusively(tmp_path):
 
 def test_10_two_writers_never_share_a_temporary_file(tmp_path, monkeypatch):
     names = []
-    import tempfile
-
-    real = tempfile.mkstemp
+    real = saves._temporary_beside
 
     def spy(*args, **kwargs):
         fd, name = real(*args, **kwargs)
         names.append(name)
         return fd, name
 
-    monkeypatch.setattr(tempfile, "mkstemp", spy)
+    monkeypatch.setattr(saves, "_temporary_beside", spy)
     table = played(3)
     saves.Writer(tmp_path / "a.jsonl", table.header, table.events)
     saves.Writer(tmp_path / "a.jsonl", table.header, table.events)
@@ -402,17 +400,15 @@ def test_12_a_smurf_seat_is_never_offered_more_than_a_few_actions():
 
 
 def test_9_a_read_only_disk_when_a_game_starts_is_reported_and_saving_starts_later(tmp_path, monkeypatch):
-    import tempfile
-
-    real = tempfile.mkstemp
+    real = saves._temporary_beside
 
     def refused(*args, **kwargs):
         raise OSError(30, "Read-only file system")
 
-    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    monkeypatch.setattr(saves, "_temporary_beside", refused)
     table = played(3)
     path = tmp_path / "new.jsonl"
     writer = saves.Writer(path, table.header, table.events)
     assert "Read-only" in writer.problem and not path.exists()
-    monkeypatch.setattr(tempfile, "mkstemp", real)
+    monkeypatch.setattr(saves, "_temporary_beside", real)
     assert writer.sync(table.events) and saves.read(path).events == table.events

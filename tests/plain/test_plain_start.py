@@ -26,6 +26,8 @@ NOT_NEEDED = (
     "socket",  # the save lock's host name is uname's node name
     "textwrap",  # only a board's legend is wrapped
     "multiprocessing",
+    "shutil",  # (and with it bz2 and lzma): only to find `parlour` on PATH, for a message
+    "tempfile",  # the save's temporary file is made as mkstemp makes it (services/saves.py)
 )
 
 # The first read of a line (stdin is not a terminal, so plain mode reads with readline) lists the

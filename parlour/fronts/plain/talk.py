@@ -5,11 +5,11 @@ and what an answer means (a number, the start of an option, or a command word)."
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from parlour.rules.game import Game
-from parlour.rules.records import Action, Event
+from parlour.rules.records import Action, Event, record
 from parlour.services.controller import question_line
 from parlour.services.words.base import Story, Words
 from parlour.services.words.i18n import t
@@ -17,7 +17,7 @@ from parlour.services.words.i18n import t
 COMMANDS = ("help", "rules", "board", "hand", "log", "options", "undo", "hint", "quit")
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class Reply:
     """What an answer leads to: lines to say, and an action to carry out or a command to obey."""
 

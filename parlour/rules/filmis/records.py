@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
 # the shared records this game uses, re-exported (`X as X`) so `from parlour.rules.filmis.records import Moved` works
@@ -17,48 +16,49 @@ from ..records import (
     Roll as Roll,
     TurnBegan as TurnBegan,
     TurnEnded as TurnEnded,
+    record,
 )
 
 # ---- actions ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CallRaid(Action):
     """Begin the turn by blowing the whistle (needs a WHISTLE and a JAMES_DEAN): the game ends."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PassTurn(Action):
     """Skip this turn, as an unpaid fine demands (offered when a raid could be called instead)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Enter(Action):
     """On a cornflakes package: go straight into the factory (True) or stay (False)."""
 
     go: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PayFine(Action):
     """On FINE_OR_SKIP: put this card from the hand at the bottom of the deck."""
 
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RefuseFine(Action):
     """On FINE_OR_SKIP: keep the cards and skip the next turn."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Drop(Action):
     """On DROP: put this card from the hand at the bottom of the deck."""
 
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SwapTake(Action):
     """In a filmis swap: take this card from what the next player taking part showed."""
 
@@ -79,7 +79,7 @@ class Decision(StrEnum):
 DECISIONS = tuple(Decision)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Shown(Record):
     """What one player taking part in a swap shows: the hand, or (with no hand) the home pile."""
 
@@ -88,7 +88,7 @@ class Shown(Record):
     cards: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Take(Record):
     """One card changing hands in a swap: `seat` takes `card` from `giver`'s shown cards."""
 
@@ -101,14 +101,14 @@ class Take(Record):
 # ---- events -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TurnSkipped(Event):
     """The seat skips this turn, paying one owed skip."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HandBanked(Event):
     """The seat's whole hand goes onto its home pile."""
 
@@ -116,7 +116,7 @@ class HandBanked(Event):
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardTaken(Event):
     """In an opponent's nest: `seat` takes `card` from `owner`'s home pile (or hand)."""
 
@@ -126,7 +126,7 @@ class CardTaken(Event):
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardUnder(Event):
     """The seat puts a card from its hand at the bottom of the factory deck (fine or drop)."""
 
@@ -134,14 +134,14 @@ class CardUnder(Event):
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SkipOwed(Event):
     """The seat did not (or could not) pay the fine: it skips its next turn."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SwapBegan(Event):
     """A filmis swap: `seat` landed on it; `shown` lists those taking part, in seat order."""
 
@@ -149,7 +149,7 @@ class SwapBegan(Event):
     shown: tuple[Shown, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SwapChosen(Event):
     """A seat taking part chose the card it takes (hidden from the others until the swap ends)."""
 
@@ -157,12 +157,12 @@ class SwapChosen(Event):
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SwapDone(Event):
     takes: tuple[Take, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Raid(Event):
     """The game ends: `caller` blew the whistle, or None when the factory deck ran out. Everyone
     lays down their hand and home pile: `hands` and `homes` are public from here on."""

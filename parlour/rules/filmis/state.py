@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import NamedTuple
 
 from ..deck import Deck
 from ..game import Evolver, Result
-from ..records import HIDDEN, Acted, Event, Rejected, Shuffled
+from ..records import HIDDEN, Acted, Event, Rejected, Shuffled, record
 from ..tuples import put, without
 from . import board, cards
 from .records import (
@@ -36,7 +36,7 @@ from .records import (
 DECK_NAME = "factory"  # the name the deck is shuffled (and rigged) under
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Swap:
     """A filmis swap in progress: who landed on it, what each player taking part showed (public
     while the swap lasts) and the card each has chosen so far (None: still choosing)."""

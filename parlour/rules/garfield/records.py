@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
 from .. import records as shared
@@ -17,50 +16,51 @@ from ..records import (
     TurnBegan as TurnBegan,
     TurnEnded as TurnEnded,
     Won as Won,
+    record,
 )
 
 # ---- actions ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FollowGarfield(Action):
     """Begin the turn as the face-up Garfield card says (most often: roll the dice)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlayCard(Action):
     """Begin the turn by playing a Player card (not a Lasagna) instead of following Garfield."""
 
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Lasagna(Action):
     """Answer an offer made for a slice of lasagna: play one, or not."""
 
     play: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SwapWith(Action):
     """Choose the player to change places with."""
 
     target: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Discard(Action):
     """Discard this Player card (a GREEN space, or giving up a card for Garfield)."""
 
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LoseTurn(Action):
     """Keep your cards and lose the turn (Garfield: give up a card or lose a turn)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Give(Action):
     """Give this Player card to the player on your left."""
 
@@ -87,7 +87,7 @@ class Decision(StrEnum):
 DECISIONS = tuple(Decision)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Pending(shared.Pending):
     """A decision the rules wait for (seat, kind), with what the turn does once it is answered."""
 
@@ -96,46 +96,46 @@ class Pending(shared.Pending):
     ends: bool  # the turn ends once the current space (and its chain) is followed
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GarfieldTurnedUp(Event):
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GarfieldTossed(Event):
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardPlayed(Event):
     seat: int
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RingGained(Event):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RingLost(Event):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardDiscarded(Event):
     seat: int
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardGiven(Event):
     seat: int
     to: int
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlacesSwapped(Event):
     seat: int
     other: int

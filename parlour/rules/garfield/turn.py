@@ -4,12 +4,11 @@ stops the run with an `Asked` event that carries what happens once it is answere
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from ..game import Turn
 from ..order import left_of, opening_roll, pass_turn
-from ..records import Action, CoinFlipped, DiceRolled, Shuffled
+from ..records import Action, CoinFlipped, DiceRolled, Shuffled, record
 from . import board, cards
 from .records import (
     Asked,
@@ -38,7 +37,7 @@ from .records import (
 from .state import State
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Ctx:
     """What the rest of this turn depends on (stored in `Pending` while a decision waits). It
     never leaves the turn. (A slotted value: its fields are read several times per action.)"""

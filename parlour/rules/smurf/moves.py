@@ -18,14 +18,14 @@ are offered once (leaving with a 1, both ways end on the entry: that is a forced
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from ..records import record
 from . import board
 from .records import Move
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Path:
     """One way a roll can be walked: the squares stepped onto, in order."""
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 # the shared records this game uses, re-exported (`X as X`) so `from parlour.rules.smurf.records import Moved` works
 from ..records import (
     Action as Action,
@@ -13,19 +11,20 @@ from ..records import (
     TurnBegan as TurnBegan,
     TurnEnded as TurnEnded,
     Won as Won,
+    record,
 )
 
 # ---- actions ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TurnWheel(Action):
     """Spend the turn turning wheel 1 or 2 one space counter-clockwise."""
 
     wheel: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Move(Action):
     """Answer the roll: go in `direction` (+1 forward, -1 backward round the loop). `food` is the
     kind of the food area the move ends in (stopping at its entry on the way, or landing on it),
@@ -35,7 +34,7 @@ class Move(Action):
     food: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GiveUp(Action):
     """A cat appeared under your pawn: give up one disc of this kind, back to its circle."""
 
@@ -45,7 +44,7 @@ class GiveUp(Action):
 # ---- events -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DirectionAsked(Event):
     """The roll left a choice of ways: the seat must answer with a Move."""
 
@@ -53,7 +52,7 @@ class DirectionAsked(Event):
     die: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class WentIn(Event):
     """The pawn stopped at the entry and went into the food area of `kind`."""
 
@@ -61,7 +60,7 @@ class WentIn(Event):
     kind: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DiscTaken(Event):
     """One disc of `kind` from its circle to the seat."""
 
@@ -69,7 +68,7 @@ class DiscTaken(Event):
     kind: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Stayed(Event):
     """Cats block both ways for the whole count: the pawn stays where it is."""
 
@@ -77,7 +76,7 @@ class Stayed(Event):
     die: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class WheelTurned(Event):
     """Wheel 1 or 2 was turned one space; `position` is where it now stands (0-15)."""
 
@@ -85,7 +84,7 @@ class WheelTurned(Event):
     position: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CatAppeared(Event):
     """A wheel turn made a cat appear on `square`, under the pawns of `seats`."""
 
@@ -93,14 +92,14 @@ class CatAppeared(Event):
     seats: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MustGiveUp(Event):
     """The seat holds discs of more than one kind and must choose one to give up."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DiscReturned(Event):
     """One disc of `kind` from the seat back to its circle."""
 
