@@ -58,7 +58,7 @@ def hint(
     if len(actions) < 2:
         return None
     branches = [Branch(view, action, seat) for action in actions]
-    found = weigh(game, branches, seat, eyes=seat, seed=seed, games=games, seconds=seconds)
+    found = weigh(game, branches, seat, eyes=seat, seed=seed, games=games, seconds=seconds, steady=True)
     if found is None:  # no worlds to deal now (a Filmis swap): the smart bot's choice alone
         return Hint(make("smart", seed).choose(game, view, seat), (), "smart")
     return ranked(actions, found)
