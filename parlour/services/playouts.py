@@ -10,7 +10,7 @@ merged (`Weighed.merge`) and give the same numbers as one run.
 
 Racing: past FEWEST playouts, a branch clearly worse than the best (behind it by DROP standard
 errors of their paired difference, and by at least a point) whose own chance is known to `known`
-stops being played on; the playouts left go to the branches still in the race (up to `each`
+(KNOWN, and no better than RARE / its playouts) stops being played on; the playouts left go to the branches still in the race (up to `each`
 playouts a branch). Each branch keeps every playout it was played in, so its chance, the margin
 of that chance and its paired difference from any other branch are all read from the same
 numbers.
@@ -49,7 +49,8 @@ BATCH = 8  # playouts between two looks at the race
 LIMIT = 1_500  # actions a playout may take; one still running then counts as a draw
 SETTLED = 0.01  # a difference smaller than this (a point) is no difference to a player
 DROP = 3.0  # standard errors a branch must trail the best by to leave the race (it is looked at often)
-KNOWN = 0.02  # and its own chance known this well (95 %): a branch that leaves is still shown
+KNOWN = 0.015  # and its own chance known this well (95 %): a branch that leaves is still shown
+RARE = 1.5  # and no better than RARE / its playouts: n playouts that all gave 0 leave it up to 3/n
 
 
 @dataclass(frozen=True)
@@ -396,7 +397,9 @@ def weigh(
 
 def _clearly_worse(found: Weighed, branch: int, running: list[int], known: float) -> bool:
     """Whether `branch` trails the best of `running` by DROP standard errors of their paired
-    difference and by a point, its own chance known to `known`."""
+    difference and by a point, its own chance known to `known` (a rare win, a raid that seldom
+    wins, is not known from a few dozen playouts that all lost: the rule of three)."""
     best = max(running, key=found.chance)
     gap, margin = found.difference(best, branch)
-    return branch != best and gap > max(margin * DROP / Z, SETTLED) and found.margin(branch) <= known
+    own = max(found.margin(branch), RARE / found.games(branch))
+    return branch != best and gap > max(margin * DROP / Z, SETTLED) and own <= known
