@@ -341,12 +341,10 @@ def weigh(
     player = play_to_end if whole else PLAYERS.get(game.id, play_to_end)
     values: list[list[Values]] = [[] for _ in branches]
     running = list(range(len(branches)))
-    deviations = DEVIATIONS.get(game.id) if steady and sampler is not None and eyes is not None else None
-    steadier = (
-        Steadier(deviations(views[0], eyes), len(branches))
-        if deviations is not None and all(v is views[0] for v in views)
-        else None
-    )
+    steadier = None
+    deviations = DEVIATIONS.get(game.id) if steady and sampler is not None else None
+    if deviations is not None and eyes is not None and all(v is views[0] for v in views):
+        steadier = Steadier(deviations(views[0], eyes), len(branches))
     spent, index = 0, first
     while spent < games and running and (each is None or index - first < each):
         if seconds is not None and index - first >= FEWEST and time.thread_time() - start > seconds:
