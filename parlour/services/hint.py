@@ -5,8 +5,8 @@ Every number comes from one weighing (parlour/services/playouts.py): each option
 in the same playouts (the cards the seat cannot see dealt at random from its view, the same dice
 for every option), clearly worse options leave the race early, and the option ranked first is
 the one recommended. In Filmis each chance is read through a control variate on the dealt world
-(how strong the rivals' hidden piles were dealt against what the seat expects of them), which
-halves what the dealing adds to its spread between seeds. An option whose difference from the best is within that difference's own
+(how strong the rivals' hidden piles were dealt against what the seat expects of them), so that
+it moves less between seeds where the hidden piles decide. An option whose difference from the best is within that difference's own
 margin is said to be about as good; the others say how many points they give away, with the
 margin of that difference (paired playout by playout, so far smaller than either chance's).
 Only during a Filmis swap, where no world can be dealt, is the hint the smart bot's choice
