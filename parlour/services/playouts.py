@@ -332,11 +332,15 @@ def weigh(
         return None
     start = time.thread_time()
     sampler = SAMPLERS.get(game.id) if eyes is not None else None
-    seen: dict[int, Any] = {}  # a state's view, taken once for all the branches from it
-    for one in branches:
-        if id(one.state) not in seen:
-            seen[id(one.state)] = game.view(one.state, eyes) if eyes is not None else one.state
-    views = [seen[id(one.state)] for one in branches]
+    # each branch's source: the first branch from the same state (the same object), whose view
+    # and dealt world serve every branch from it
+    source = [next(a for a in range(b + 1) if branches[a].state is one.state) for b, one in enumerate(branches)]
+    views: list[Any] = []
+    for b, one in enumerate(branches):
+        first_from = source[b]
+        views.append(
+            views[first_from] if first_from < b else game.view(one.state, eyes) if eyes is not None else one.state
+        )
     cut = not whole and game.id in ROUNDS  # a game with a valuation: playouts cut short and valued
     player = play_to_end if whole else PLAYERS.get(game.id, play_to_end)
     values: list[list[Values]] = [[] for _ in branches]
@@ -350,17 +354,17 @@ def weigh(
         if seconds is not None and index - first >= FEWEST and time.thread_time() - start > seconds:
             break
         playout = playout_seed(seed, index)
-        worlds: dict[int, Any] = {}  # playout `index`'s world dealt from each view, once for all its branches
+        worlds: dict[int, Any] = {}  # playout `index`'s world dealt from each source's view, once for all its branches
         for b in running:
             branch = branches[b]
-            world = worlds.get(id(views[b]))
+            world = worlds.get(source[b])
             if world is None:
                 world = (
                     sampler(views[b], eyes, random.Random(playout))
                     if sampler is not None and eyes is not None
                     else views[b]
                 )
-                worlds[id(views[b])] = world
+                worlds[source[b]] = world
                 if steadier is not None:
                     steadier.dealt_world(world)
             if turn is not None or cut:
