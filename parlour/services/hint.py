@@ -4,7 +4,9 @@ their own view only, and the first one the option it recommends.
 Every number comes from one weighing (parlour/services/playouts.py): each option is played on
 in the same playouts (the cards the seat cannot see dealt at random from its view, the same dice
 for every option), clearly worse options leave the race early, and the option ranked first is
-the one recommended. An option whose difference from the best is within that difference's own
+the one recommended. In Filmis each chance is read through a control variate on the dealt world
+(how strong the rivals' hidden piles were dealt against what the seat expects of them), so that
+it moves less between seeds where the hidden piles decide. An option whose difference from the best is within that difference's own
 margin is said to be about as good; the others say how many points they give away, with the
 margin of that difference (paired playout by playout, so far smaller than either chance's).
 Only during a Filmis swap, where no world can be dealt, is the hint the smart bot's choice
@@ -27,6 +29,8 @@ if TYPE_CHECKING:
 
 GAMES = 6_000  # playouts in all, shared among the options (the time below stops most hints first)
 SECONDS = 0.6  # of this thread's CPU time: a hint comes within about a second on a loaded machine
+FINISH = 0.02  # of those, kept for what follows the weighing's last look at the clock (its last
+# playouts and the control variate's fit: 10-15 ms), so that the whole hint stays within SECONDS
 
 
 @dataclass(frozen=True)
@@ -58,7 +62,8 @@ def hint(
     if len(actions) < 2:
         return None
     branches = [Branch(view, action, seat) for action in actions]
-    found = weigh(game, branches, seat, eyes=seat, seed=seed, games=games, seconds=seconds)
+    weighing = seconds - FINISH if seconds is not None else None
+    found = weigh(game, branches, seat, eyes=seat, seed=seed, games=games, seconds=weighing, steady=True)
     if found is None:  # no worlds to deal now (a Filmis swap): the smart bot's choice alone
         return Hint(make("smart", seed).choose(game, view, seat), (), "smart")
     return ranked(actions, found)

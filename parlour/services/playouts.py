@@ -10,7 +10,7 @@ merged (`Weighed.merge`) and give the same numbers as one run.
 
 Racing: past FEWEST playouts, a branch clearly worse than the best (behind it by DROP standard
 errors of their paired difference, and by at least a point) whose own chance is known to `known`
-stops being played on; the playouts left go to the branches still in the race (up to `each`
+(KNOWN, and no better than RARE / its playouts) stops being played on; the playouts left go to the branches still in the race (up to `each`
 playouts a branch). Each branch keeps every playout it was played in, so its chance, the margin
 of that chance and its paired difference from any other branch are all read from the same
 numbers.
@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from math import sqrt
 from typing import Any
 
-from parlour.rules.bots.expert_worlds import SAMPLERS
+from parlour.rules.bots.expert_worlds import DEVIATIONS, SAMPLERS
 from parlour.rules.bots.playout import play_on, shares
 from parlour.rules.bots.valuation import ROUNDS, value
 from parlour.rules.chance import Chance
@@ -49,7 +49,8 @@ BATCH = 8  # playouts between two looks at the race
 LIMIT = 1_500  # actions a playout may take; one still running then counts as a draw
 SETTLED = 0.01  # a difference smaller than this (a point) is no difference to a player
 DROP = 3.0  # standard errors a branch must trail the best by to leave the race (it is looked at often)
-KNOWN = 0.02  # and its own chance known this well (95 %): a branch that leaves is still shown
+KNOWN = 0.015  # and its own chance known this well (95 %): a branch that leaves is still shown
+RARE = 1.5  # and no better than RARE / its playouts: n playouts that all gave 0 leave it up to 3/n
 
 
 @dataclass(frozen=True)
@@ -78,26 +79,35 @@ class Weighed:
 
     seat: int  # whose chance the comparisons below are about
     values: tuple[tuple[Values, ...], ...]
+    # The seat's value in each branch's playouts less the control variate on the dealt world
+    # (`weigh`'s `steady`): what chance, margin and difference read where it is given.
+    steadied: tuple[tuple[float, ...], ...] | None = None
 
     def games(self, branch: int) -> int:
         return len(self.values[branch])
 
     def chances(self, branch: int) -> Values:
-        """Every seat's mean value in `branch`."""
+        """Every seat's mean value in `branch` (as played: not steadied)."""
         return means(self.values[branch])
+
+    def own(self, branch: int) -> Sequence[float]:
+        """The seat's value in each of `branch`'s playouts (steadied where it was)."""
+        if self.steadied is not None:
+            return self.steadied[branch]
+        return [v[self.seat] for v in self.values[branch]]
 
     def chance(self, branch: int) -> float:
         """The seat's chance in `branch` (0..1)."""
-        return _mean([v[self.seat] for v in self.values[branch]])
+        return _mean(self.own(branch))
 
     def margin(self, branch: int) -> float:
         """Half the width of the 95 % interval of `chance(branch)`."""
-        return half_width([v[self.seat] for v in self.values[branch]])
+        return half_width(self.own(branch))
 
     def difference(self, a: int, b: int) -> tuple[float, float]:
         """chance(a) - chance(b), playout by playout over the playouts both had, and its 95 %
         margin: much smaller than either chance's where the two branches' futures are alike."""
-        pairs = [x[self.seat] - y[self.seat] for x, y in zip(self.values[a], self.values[b])]
+        pairs = [x - y for x, y in zip(self.own(a), self.own(b))]
         return _mean(pairs), half_width(pairs)
 
     def ranked(self) -> list[int]:
@@ -110,7 +120,8 @@ class Weighed:
         return abs(gap) <= max(margin, SETTLED)
 
     def merge(self, other: Weighed) -> Weighed:
-        """These playouts and `other`'s (the next ones by number, as a worker played them)."""
+        """These playouts and `other`'s (the next ones by number, as a worker played them), as
+        played: a control variate is fitted to a whole weighing, so none is kept."""
         return Weighed(self.seat, tuple(a + b for a, b in zip(self.values, other.values)))
 
 
@@ -132,6 +143,92 @@ def half_width(values: Sequence[float]) -> float:
     mean = sum(values) / n
     variance = sum((v - mean) ** 2 for v in values) / (n - 1)
     return Z * sqrt(variance / n)
+
+
+PER_COVARIATE = 10  # playouts a branch needs for each coefficient of its control variate
+
+
+class Steadier:
+    """A control variate on the dealt world (the hint's `steady` weighing): each playout's world
+    lies some way from what the seat expects of it (its deviations: rules/bots/expert_worlds.py,
+    each with an exact expectation of 0), and a branch's values follow those deviations in part
+    (rivals dealt strong home piles win a raid). Fitted by least squares per branch, the seat's
+    value less the part its world's deviations explain keeps its mean and scatters less between
+    seeds (about half the variance in Filmis). The sums the fit needs are kept playout by
+    playout, so that the fit at the end costs little."""
+
+    def __init__(self, deviations: Callable[[Any], tuple[float, ...]], branches: int):
+        self.deviations = deviations
+        self.dealt: list[tuple[float, ...]] = []  # each playout's deviations, by number
+        self.gram: list[list[float]] | None = None  # sums of x x' over the playouts, x = (1, deviations)
+        self.crossed: list[list[float]] = [[] for _ in range(branches)]  # each branch's sums of x y
+        self.frozen: dict[int, list[list[float]]] = {}  # a branch that left the race: the sums then
+
+    def dealt_world(self, world: Any) -> None:
+        """A playout's world, dealt once for every branch still running."""
+        x = (1.0, *self.deviations(world))
+        self.dealt.append(x[1:])
+        if self.gram is None:
+            self.gram = [[0.0] * len(x) for _ in x]
+            self.crossed = [[0.0] * len(x) for _ in self.crossed]
+        for i, xi in enumerate(x):
+            row = self.gram[i]
+            for j in range(i, len(x)):
+                row[j] += xi * x[j]
+
+    def played(self, branch: int, value: float) -> None:
+        """The seat's value in `branch`'s playout of the world dealt last."""
+        sums = self.crossed[branch]
+        sums[0] += value
+        for j, z in enumerate(self.dealt[-1], 1):
+            sums[j] += z * value
+
+    def left(self, branch: int) -> None:
+        """`branch` left the race: its fit is over the playouts it had."""
+        if self.gram is not None:
+            self.frozen[branch] = [row[:] for row in self.gram]
+
+    def steadied(self, branch: int, values: Sequence[float]) -> tuple[float, ...]:
+        """`values` (the seat's, one per playout of `branch`) less the fitted multiple of each
+        playout's deviations, their spread about the mean widened for the coefficients fitted
+        (so that the margin read from them stays honest). Too few playouts for a fit: as played."""
+        n, gram = len(values), self.frozen.get(branch, self.gram)
+        if gram is None or n < PER_COVARIATE * len(gram):
+            return tuple(values)
+        beta = _solve(gram, self.crossed[branch], n)
+        if beta is None:
+            return tuple(values)
+        slopes = beta[1:]
+        adjusted = [y - sum(b * z for b, z in zip(slopes, dealt)) for y, dealt in zip(values, self.dealt)]
+        k = len(slopes)
+        widen = sqrt((n - 1) / (n - k - 1) * (n - 2) / (n - k - 2))
+        mean = sum(adjusted) / n
+        return tuple(mean + (a - mean) * widen for a in adjusted)
+
+
+def _solve(upper: list[list[float]], right: list[float], n: int) -> list[float] | None:
+    """The least-squares coefficients from the sums (`upper`: the upper triangle of X'X, `right`:
+    X'y), by Gaussian elimination; a deviation that never varied (a rival with no cards) gets a
+    tiny ridge and so a coefficient of about 0. None if it still cannot be solved."""
+    size = len(right)
+    a = [[upper[min(i, j)][max(i, j)] for j in range(size)] + [right[i]] for i in range(size)]
+    for i in range(1, size):
+        a[i][i] += 1e-9 * n + 1e-12
+    for col in range(size):
+        pivot = max(range(col, size), key=lambda r: abs(a[r][col]))
+        if abs(a[pivot][col]) < 1e-15:
+            return None
+        a[col], a[pivot] = a[pivot], a[col]
+        for r in range(col + 1, size):
+            f = a[r][col] / a[col][col]
+            if f:
+                row, top = a[r], a[col]
+                for c in range(col, size + 1):
+                    row[c] -= f * top[c]
+    beta = [0.0] * size
+    for i in reversed(range(size)):
+        beta[i] = (a[i][size] - sum(a[i][j] * beta[j] for j in range(i + 1, size))) / a[i][i]
+    return beta
 
 
 Player = Callable[[Game, Any, int], Values]  # (game, state, seed) -> each seat's value at the end
@@ -205,6 +302,7 @@ def weigh(
     turn: int | None = None,
     enough: Callable[[Weighed, list[int]], bool] | None = None,
     whole: bool = False,
+    steady: bool = False,
 ) -> Weighed | None:
     """Play every branch on in the same playouts, numbered `first`, `first` + 1, ...: `games`
     playouts in all, shared among the branches (with `race`, branches clearly worse than the best
@@ -222,7 +320,10 @@ def weigh(
     then keyed by turn, every playout to the game's end (see above), each branch's action taken
     with its turn's dice. `enough(found, running)`: looked at with the race, stops the weighing
     once it says the branches still running are known well enough. `whole`: every playout to the
-    game's end, none cut short by a valuation (how tools/valuation_fit.py checks the valuation)."""
+    game's end, none cut short by a valuation (how tools/valuation_fit.py checks the valuation).
+    `steady`: with `eyes`, in a game whose worlds have deviations (rules/bots/expert_worlds.py)
+    and every branch from the same view, the seat's chances read through a control variate on the
+    dealt world (`Steadier`); the race still reads the values as played."""
     if not branches:
         raise ValueError("nothing to weigh")
     if any(b.action is not None and b.actor is None for b in branches):
@@ -231,52 +332,76 @@ def weigh(
         return None
     start = time.thread_time()
     sampler = SAMPLERS.get(game.id) if eyes is not None else None
-    seen: dict[int, Any] = {}  # a state's view, taken once for all the branches from it
-    for one in branches:
-        if id(one.state) not in seen:
-            seen[id(one.state)] = game.view(one.state, eyes) if eyes is not None else one.state
-    views = [seen[id(one.state)] for one in branches]
+    # each branch's source: the first branch from the same state (the same object), whose view
+    # and dealt world serve every branch from it
+    source = [next(a for a in range(b + 1) if branches[a].state is one.state) for b, one in enumerate(branches)]
+    views: list[Any] = []
+    for b, one in enumerate(branches):
+        first_from = source[b]
+        views.append(
+            views[first_from] if first_from < b else game.view(one.state, eyes) if eyes is not None else one.state
+        )
     cut = not whole and game.id in ROUNDS  # a game with a valuation: playouts cut short and valued
     player = play_to_end if whole else PLAYERS.get(game.id, play_to_end)
     values: list[list[Values]] = [[] for _ in branches]
     running = list(range(len(branches)))
+    steadier = None
+    deviations = DEVIATIONS.get(game.id) if steady and sampler is not None else None
+    if deviations is not None and eyes is not None and all(v is views[0] for v in views):
+        steadier = Steadier(deviations(views[0], eyes), len(branches))
     spent, index = 0, first
     while spent < games and running and (each is None or index - first < each):
         if seconds is not None and index - first >= FEWEST and time.thread_time() - start > seconds:
             break
         playout = playout_seed(seed, index)
-        worlds: dict[int, Any] = {}  # playout `index`'s world dealt from each view, once for all its branches
+        worlds: dict[int, Any] = {}  # playout `index`'s world dealt from each source's view, once for all its branches
         for b in running:
             branch = branches[b]
-            world = worlds.get(id(views[b]))
+            world = worlds.get(source[b])
             if world is None:
                 world = (
                     sampler(views[b], eyes, random.Random(playout))
                     if sampler is not None and eyes is not None
                     else views[b]
                 )
-                worlds[id(views[b])] = world
+                worlds[source[b]] = world
+                if steadier is not None:
+                    steadier.dealt_world(world)
             if turn is not None or cut:
                 play = play_and_value if cut else play_to_end
                 values[b].append(play(game, world, playout, turn=turn, first=branch.action))
+                if steadier is not None:
+                    steadier.played(b, values[b][-1][seat])
                 continue
             if branch.action is not None:
                 world = decide(game, world, branch.actor, branch.action, Chance(playout)).state
             values[b].append(player(game, world, playout + 1))
+            if steadier is not None:
+                steadier.played(b, values[b][-1][seat])
         spent += len(running)
         index += 1
         if index - first >= FEWEST and (index - first) % BATCH == 0 and (race or enough is not None):
             found = Weighed(seat, tuple(tuple(v) for v in values))
             if race and len(running) > 1:
-                running = [b for b in running if b == keep or not _clearly_worse(found, b, running, known)]
+                staying = [b for b in running if b == keep or not _clearly_worse(found, b, running, known)]
+                for b in running:
+                    if b not in staying and steadier is not None:
+                        steadier.left(b)
+                running = staying
             if enough is not None and enough(found, running):
                 break
-    return Weighed(seat, tuple(tuple(v) for v in values))
+    played = tuple(tuple(v) for v in values)
+    if steadier is None:
+        return Weighed(seat, played)
+    steadied = tuple(steadier.steadied(b, [v[seat] for v in played[b]]) for b in range(len(played)))
+    return Weighed(seat, played, steadied)
 
 
 def _clearly_worse(found: Weighed, branch: int, running: list[int], known: float) -> bool:
     """Whether `branch` trails the best of `running` by DROP standard errors of their paired
-    difference and by a point, its own chance known to `known`."""
+    difference and by a point, its own chance known to `known` (a rare win, a raid that seldom
+    wins, is not known from a few dozen playouts that all lost: the rule of three)."""
     best = max(running, key=found.chance)
     gap, margin = found.difference(best, branch)
-    return branch != best and gap > max(margin * DROP / Z, SETTLED) and found.margin(branch) <= known
+    own = max(found.margin(branch), RARE / found.games(branch))
+    return branch != best and gap > max(margin * DROP / Z, SETTLED) and own <= known

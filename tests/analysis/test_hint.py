@@ -33,6 +33,21 @@ def test_the_hint_never_reads_another_seats_hidden_cards():
     assert 0 < raid < 1
 
 
+def test_the_hints_control_variate_reads_only_the_seats_view_too():
+    """With playouts enough for the control variate on the dealt world (playouts.py's Steadier:
+    each world's deviations from what the seat expects), the hint is still the same from two
+    states the seat cannot tell apart, and from its view."""
+    from parlour.rules.filmis import cards
+    from parlour.services.playouts import PER_COVARIATE
+
+    game, poor = _filmis_state((cards.WALL_ENBERG,) * 4)
+    _, rich = _filmis_state((cards.JAMES_DEAN,) * 2 + (cards.SICKAN,) * 2)
+    steadied = dict(games=2 * 12 * PER_COVARIATE, seconds=None)  # 2 options, 2 players: 5 deviations
+    hints = [hint(game, state, 0, **steadied) for state in (poor, rich, game.view(poor, 0))]
+    assert hints[0] == hints[1] == hints[2]
+    assert min(option.games for option in hints[0].options) >= 6 * PER_COVARIATE  # the fit was made
+
+
 def test_a_smurf_hint_ranks_every_option_best_first_and_recommends_the_first():
     from parlour.rules.smurf import GAME
     from parlour.rules.smurf.records import Roll, TurnWheel

@@ -96,7 +96,9 @@ class Answers:
                 wait.cancel()
                 with contextlib.suppress(BaseException):
                     await wait
-        assert any(w.done() and not w.cancelled() and w.exception() is None for w in waits), "nobody was asked"
+        assert any(w.done() and not w.cancelled() and w.exception() is None for w in waits), "nobody was asked:\n" + (
+            "\n".join(f"--- {c.text()[-600:]}" for c in clients)
+        )
 
 
 async def test_players_in_two_workers_sit_at_one_table_each_seeing_only_their_own_hand(broker_url):

@@ -66,5 +66,40 @@ def filmis(view: FilmisState, seat: int, rng: random.Random) -> FilmisState | No
     return view._replace(hands=hands, homes=homes, deck=deck)
 
 
+def filmis_deviations(view: FilmisState, seat: int) -> Callable[[FilmisState], tuple[float, ...]]:
+    """How far a world dealt from `view` (by `filmis` above) lies from what the seat expects of
+    it: for every other seat, its home pile's points, its hand's, and the James Deans and Whistles
+    it holds (hand and home) less their expectation, and the points of the deck's top three cards
+    less theirs. Every hidden card is dealt uniformly from the cards the seat has not seen, so each
+    expectation is exact (a place of n cards: n times the unseen cards' mean): a playout's result
+    less a multiple of these keeps its mean (parlour/services/playouts.py's control variate)."""
+    from ..filmis import cards
+
+    pool = _unseen(cards.DECK, view.hands[seat], view.homes[seat])
+    size = len(pool) or 1
+    mean = cards.score(pool) / size
+    deans, whistles = pool.count(cards.JAMES_DEAN) / size, pool.count(cards.WHISTLE) / size
+    others = [s for s in range(len(view.players)) if s != seat]
+
+    def deviations(world: FilmisState) -> tuple[float, ...]:
+        found: list[float] = []
+        for s in others:
+            home, hand = world.homes[s], world.hands[s]
+            held = len(home) + len(hand)
+            found += (
+                cards.score(home) - len(home) * mean,
+                cards.score(hand) - len(hand) * mean,
+                home.count(cards.JAMES_DEAN) + hand.count(cards.JAMES_DEAN) - held * deans,
+                home.count(cards.WHISTLE) + hand.count(cards.WHISTLE) - held * whistles,
+            )
+        top = world.deck.pile[:3]
+        found.append(cards.score(top) - len(top) * mean)
+        return tuple(found)
+
+    return deviations
+
+
 # game id -> sampler (view, seat, rng) -> a full state, or None where it cannot sample
 SAMPLERS: dict[str, Callable[[Any, int, random.Random], Any]] = {"garfield": garfield, "filmis": filmis}
+# game id -> (view, seat) -> a world's deviations from what the seat expects (a game without: none)
+DEVIATIONS: dict[str, Callable[[Any, int], Callable[[Any], tuple[float, ...]]]] = {"filmis": filmis_deviations}
