@@ -38,7 +38,7 @@ async def play(args) -> None:
         layouts += 1
         return lay_out(screen, *a, **k)
 
-    Screen._refresh_layout = counted  # type: ignore[method-assign]
+    Screen._refresh_layout = counted  # type: ignore[method-assign, assignment]
     argv = ["--bot-delay", str(args.bot_delay), "--no-animations", "play", args.game, "--seats", args.seats]
     app = cli.app_of(cli._parser([*argv, "--seed", str(args.seed)]).parse_args([*argv, "--seed", str(args.seed)]))
     start = time.process_time()
