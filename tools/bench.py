@@ -41,6 +41,7 @@ def expert_moves(game: str, players: int, seed: int) -> list[float]:
     while table.result() is None:
         for seat in table.to_act():
             if seat in table.to_act():
+                assert seat is not None  # nobody's turn (None) is never a bench game's
                 view = table.view(seat)
                 searched = seat == 0 and len(table.game.legal_actions(view, seat)) > 1
                 start = time.process_time()

@@ -26,11 +26,12 @@ from parlour.rules.bots import LEVELS  # noqa: E402
 from parlour.rules.bots.smart import SmartBot  # noqa: E402
 
 
-def patched_level(game: str, name: str, value: float):
+def patched_level(game: str, name: str, value: float) -> type[SmartBot]:
     base = registry.strategy(game)
+    assert base is not None, game  # tuned games have a strategy
     module = importlib.import_module(base.__module__)
 
-    class Patched(base):
+    class Patched(base):  # type: ignore[valid-type, misc]  # the game's strategy class, found at run time
         def choose(self, *args: Any) -> Any:
             saved = _get(module, name)
             _set(module, name, value)

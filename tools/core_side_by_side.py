@@ -94,7 +94,7 @@ def main() -> None:
         )
 
 
-def _instructions(root: str, args, games: int) -> int:
+def _instructions(root: str, args: argparse.Namespace, games: int) -> int:
     env = {**os.environ, "PYTHONPATH": os.path.abspath(root), "PYTHONHASHSEED": "0"}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     out = subprocess.run(
@@ -116,7 +116,9 @@ def _instructions(root: str, args, games: int) -> int:
         text=True,
         check=True,
     )
-    return int(re.search(r"Collected : (\d+)", out.stderr).group(1))
+    collected = re.search(r"Collected : (\d+)", out.stderr)
+    assert collected, out.stderr  # valgrind always reports it
+    return int(collected.group(1))
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ def percentile(values: list[int], p: float) -> int:
     return ordered[int(rank) - 1]
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4))

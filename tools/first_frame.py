@@ -23,7 +23,11 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rich.style import Style
+    from textual.app import App
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -55,7 +59,9 @@ class Frames:
     CPU time taken out; `settled` marks where a resumed save's check ended."""
 
     def __init__(self, app: Any) -> None:
-        self.app, self.frames, self.spent, self.settled = app, [], 0.0, None
+        self.app, self.spent = app, 0.0
+        self.frames: list[tuple[float, str, list[tuple[str, Style | None]]]] = []  # the text: its segments
+        self.settled: int | None = None
         display = app._display
 
         def noted(screen: Any, renderable: object) -> Any:
@@ -83,7 +89,7 @@ class Frames:
                 frames.settled = len(frames.frames)
             return done
 
-        LocalGame.check_some = noted
+        LocalGame.check_some = noted  # type: ignore[method-assign, assignment]  # noted, then as before
 
     def report(self, idle: float) -> str:
         shown = self.frames[: self.settled] if self.settled else self.frames
@@ -94,7 +100,7 @@ class Frames:
         )
 
 
-async def run(app, frames: Frames) -> float:
+async def run(app: App[Any], frames: Frames) -> float:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()  # the first screen mounted and painted, and the app quiet again
         return time.process_time()

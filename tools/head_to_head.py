@@ -15,13 +15,17 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from parlour.fronts.simulate import bot_seed, game_seed  # noqa: E402
 
+if TYPE_CHECKING:
+    from parlour.rules.bots import Bot
 
-def _bot(level: str, seed: str, playouts: int | None):
+
+def _bot(level: str, seed: str, playouts: int | None) -> Bot:
     from parlour.rules.bots import make
     from parlour.rules.bots.expert import ExpertBot
 
@@ -41,12 +45,15 @@ def play(game_id: str, first: str, second: str, seed: int, index: int, playouts:
     while table.result() is None:
         for s in table.to_act():
             if s in table.to_act():
+                assert s is not None  # two bots: a seat always acts
                 table.submit(s, bots[s].choose(table.game, table.view(s), s))
-    winners = table.result().winners
+    result = table.result()
+    assert result is not None  # the loop ran to it
+    winners = result.winners
     return 1 / len(winners) if mine in winners else 0.0
 
 
-def _one(args) -> float:
+def _one(args: tuple[str, str, str, int, int, int | None]) -> float:
     return play(*args)
 
 

@@ -38,7 +38,7 @@ STEADY = 4  # points an option's shown chance may move between seeds
 
 def positions(game_id: str, count: int) -> list[tuple[Any, Any, int]]:
     """`count` seeded positions (game, state, seat to choose), spread over the games' courses."""
-    found = []
+    found: list[tuple[Any, Any, int]] = []
     seed = 0
     while len(found) < count:
         players = 2 + seed % 3
@@ -48,6 +48,7 @@ def positions(game_id: str, count: int) -> list[tuple[Any, Any, int]]:
         seen = 0
         while table.result() is None:
             who = table.to_act()[0]
+            assert who is not None  # these games always have a seat to act
             view = table.view(who)
             if len(table.game.legal_actions(view, who)) > 1 and dealable(game_id, view, who):
                 if seen == skip:

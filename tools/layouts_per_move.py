@@ -25,7 +25,7 @@ if "PYTHONPATH" not in os.environ:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
-async def play(args) -> None:
+async def play(args: argparse.Namespace) -> None:
     from textual.screen import Screen
 
     from parlour import cli
@@ -38,11 +38,13 @@ async def play(args) -> None:
         layouts += 1
         return lay_out(screen, *a, **k)
 
-    Screen._refresh_layout = counted  # type: ignore[method-assign]
+    Screen._refresh_layout = counted  # type: ignore[method-assign, assignment]
     argv = ["--bot-delay", str(args.bot_delay), "--no-animations", "play", args.game, "--seats", args.seats]
     app = cli.app_of(cli._parser([*argv, "--seed", str(args.seed)]).parse_args([*argv, "--seed", str(args.seed)]))
+    assert app is not None, args.seats  # seats it can take
     start = time.process_time()
     async with app.run_test(size=(80, 24)) as pilot:
+        assert app.session is not None  # it plays at once
         table = app.session.table
         while table.result() is None:
             await asyncio.sleep(0.05)

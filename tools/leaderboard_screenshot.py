@@ -43,6 +43,8 @@ def served_games(folder: Path, count: int) -> None:
 
 
 async def shoot(target: Path) -> None:
+    from textual.widgets import Static
+
     from parlour.services.wire import Listing
     from parlour.tui.remote import Link, make_remote_app
 
@@ -54,7 +56,7 @@ async def shoot(target: Path) -> None:
         await pilot.press("l")
         for _ in range(600):  # the board is read in a thread
             await pilot.pause()
-            if "Smurf" in str(app.screen.query_one("#leaderboard .told-text").content):
+            if "Smurf" in str(app.screen.query_one("#leaderboard .told-text", Static).content):
                 break
             await asyncio.sleep(0.05)
         app.save_screenshot(str(target.name), str(target.parent))

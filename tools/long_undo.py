@@ -42,6 +42,7 @@ def main() -> None:
             driver.step_bot()
         else:
             seat = table.to_act()[0]
+            assert seat is not None  # a person acts: a seat
             driver.submit(seat, person.choice(table.legal_actions(seat)))
         made += 1
         start = time.process_time()

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 MOVED = ("rules", "tui", "styles")  # top-level folders that install as parlour.<name>
@@ -33,7 +34,7 @@ def tracked(root: Path, *patterns: str) -> list[Path]:
     return [root / name for name in out.decode().split("\0") if name and (root / name).resolve() != itself]
 
 
-def rewrite(path: Path, change) -> bool:
+def rewrite(path: Path, change: Callable[[str], str]) -> bool:
     text = path.read_text(encoding="utf-8")
     new = change(text)
     if new != text:

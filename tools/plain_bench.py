@@ -63,6 +63,7 @@ def piped_run(args: list[str], folder: str, root: str) -> tuple[float, float, fl
     """Seconds until `args` waits at its "> " prompt on a pipe, its peak RSS in MiB and CPU seconds."""
     start = time.perf_counter()
     child = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=_env(folder), cwd=root)
+    assert child.stdout and child.stdin  # piped
     _wait_for(child.stdout.fileno(), b"\n> ")
     first = time.perf_counter() - start
     child.stdin.write(b"quit\n")

@@ -27,6 +27,7 @@ import sys
 import tempfile
 import termios
 import time
+from typing import Any
 
 KEYS = {
     "space": b" ",
@@ -98,7 +99,7 @@ def until(fd: int, marker: bytes, limit: float) -> tuple[bytes, float]:
     return data, time.monotonic()
 
 
-def measure(args) -> dict:
+def measure(args: argparse.Namespace) -> dict[str, Any]:
     env = dict(os.environ)
     env.update(TERM=args.term, COLUMNS=str(args.size[0]), LINES=str(args.size[1]))
     for name in ("LANG", "LC_ALL", "LC_CTYPE"):
@@ -117,7 +118,12 @@ def measure(args) -> dict:
     start = time.monotonic()
     pid, fd = spawn(argv, args.size, env)
     first, last = drain(fd, args.quiet, at_least=FRAME)  # the terminal set-up comes first
-    result = {"first_frame_s": round(last - start, 3), "first_frame_bytes": len(first), "keys": [], "sent": first}
+    result: dict[str, Any] = {
+        "first_frame_s": round(last - start, 3),
+        "first_frame_bytes": len(first),
+        "keys": [],
+        "sent": first,
+    }
     for key in args.keys:
         os.write(fd, KEYS.get(key, key.encode()))
         data, _ = drain(fd, args.quiet, first_wait=args.quiet)

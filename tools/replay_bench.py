@@ -60,6 +60,7 @@ def screen_seek_times(loaded: Loaded, seeks: int, seed: int) -> list[float]:
     os.environ.setdefault("PARLOUR_DATA_DIR", tempfile.mkdtemp())
     os.environ.setdefault("PARLOUR_CONFIG_DIR", tempfile.mkdtemp())
     from parlour.tui.app import make_app
+    from parlour.tui.screens.replay import ReplayScreen
 
     async def run() -> list[float]:
         app = make_app(bot_delay=0, animations=False, autosave=False)
@@ -68,6 +69,7 @@ def screen_seek_times(loaded: Loaded, seeks: int, seed: int) -> list[float]:
             app.show_replay(loaded, 0)
             await pilot.pause()
             screen = app.screen
+            assert isinstance(screen, ReplayScreen)  # show_replay pushed it
             times = []
             for stop in random.Random(seed).choices(range(len(screen.replay.stops)), k=seeks):
                 start = time.perf_counter()

@@ -11,18 +11,25 @@ import asyncio
 import os
 import sys
 import tempfile
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    Scene = Callable[[], tuple[App[Any], Sequence[str]]]  # the snapshot tests' scene: an app, the keys pressed
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-def scenes() -> dict:
+def scenes() -> dict[str, tuple[Scene, list[tuple[int, int]]]]:
     """name -> (make the scene, sizes to shoot) from every scene module of the snapshot tests
     (tests/tui/scenes*.py: the app's own scenes, then each game's and the other screens')."""
     import importlib
 
-    found = {}
+    found: dict[str, tuple[Scene, list[tuple[int, int]]]] = {}
     for path in sorted((ROOT / "tests" / "tui").glob("scenes*.py"), key=lambda p: (p.stem != "scenes", p.stem)):
         module = importlib.import_module(f"tests.tui.{path.stem}")
         for scene, make in module.SCENES.items():
@@ -30,7 +37,7 @@ def scenes() -> dict:
     return found
 
 
-async def shoot(name: str, make, size: tuple[int, int], folder: Path) -> Path:
+async def shoot(name: str, make: Scene, size: tuple[int, int], folder: Path) -> Path:
     app, keys = make()
     async with app.run_test(size=size) as pilot:
         await pilot.pause()

@@ -18,14 +18,14 @@ try:  # the installed package since issue 31; older checkouts have the rules at 
     from parlour.rules.codec import encode
     from parlour.rules.table import Table
 except ImportError:
-    from rules import registry  # an older checkout
-    from rules.bots import make  # an older checkout
+    from rules import registry  # type: ignore[no-redef]  # an older checkout
+    from rules.bots import make  # type: ignore[assignment]  # an older checkout
     from rules.codec import encode  # an older checkout
-    from rules.table import Table  # an older checkout
+    from rules.table import Table  # type: ignore[assignment]  # an older checkout
 try:  # services/ since issue 30
     from parlour.services.table_driver import TableDriver
 except ImportError:
-    from parlour.driver import TableDriver  # an older checkout
+    from parlour.driver import TableDriver  # type: ignore[import-untyped, no-redef]  # an older checkout
 
 
 def digest(game: str, games: int) -> str:

@@ -202,7 +202,9 @@ def _peak_resident_mib(pid: int) -> float:
     return float("nan")
 
 
-def run(what: str, argv: list[str], marker: bytes, keys: list[str], args, env: dict[str, str]) -> Run:
+def run(
+    what: str, argv: list[str], marker: bytes, keys: list[str], args: argparse.Namespace, env: dict[str, str]
+) -> Run:
     """Start `argv` in a fresh cgroup on an 80x24 PTY, wait for `marker`, press `keys`, quit."""
     group = Cgroup(args.cpu, args.memory)
     result = Run(what)
@@ -266,7 +268,7 @@ def finished_save(env: dict[str, str], folder: Path) -> Path:
     return next((folder / "saves").glob("*.jsonl"))
 
 
-def serve(args) -> Run:
+def serve(args: argparse.Namespace) -> Run:
     """tools/ssh_bench.py with its server process in a cgroup of its own."""
     import asyncio
 
@@ -283,7 +285,7 @@ def serve(args) -> Run:
         group.remove()
 
 
-def measure(args) -> list[Run]:
+def measure(args: argparse.Namespace) -> list[Run]:
     with tempfile.TemporaryDirectory() as temp:
         env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8", COLUMNS="80", LINES="24")
         env.pop("LC_ALL", None)
@@ -318,7 +320,7 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))] if ordered else float("nan")
 
 
-def report(runs: list[Run], args) -> None:
+def report(runs: list[Run], args: argparse.Namespace) -> None:
     bare = [r.first_frame_s for r in runs if r.what == "bare"]
     for what in args.only:
         mine = [r for r in runs if r.what == what]

@@ -43,6 +43,8 @@ def record(path: str, games: int, seed: int) -> None:
         smart = bots[0]
 
         class Recorder:
+            level = smart.level  # a Bot as the one it records
+
             def choose(self, game: Any, view: Any, seat: int) -> Any:
                 views.append(view)
                 return smart.choose(game, view, seat)

@@ -30,7 +30,7 @@ def play(players: int, seed: int, cap: int) -> tuple[int, bool]:
     """(turns played, finished) for one seeded game of random bots."""
     table = Table.new("smurf", [f"P{i + 1}" for i in range(players)], seed=seed)
     driver = TableDriver(table, {i: make("random", f"smurf-stats/{seed}/{i}") for i in range(players)})
-    ended = []
+    ended: list[TurnEnded] = []
     driver.listen(lambda events: ended.extend(e for e in events if isinstance(e, TurnEnded)))
     while len(ended) < cap and driver.step_bot() is not None:
         pass
@@ -46,7 +46,7 @@ def percentile(values: list[int], q: float) -> int:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def main(argv=None) -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per player count (seeds 0..N-1)")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4])

@@ -39,7 +39,11 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
+
+Inside = Callable[[list[str]], list[str]]  # a command turned into one run elsewhere (a cgroup)
 
 ROOT = Path(__file__).resolve().parent.parent
 if "--code" in sys.argv:  # measure another checkout: its code first on the path
@@ -153,13 +157,13 @@ def bench_settings(players: int) -> dict:
     }
 
 
-def _sit(lobby, m, table) -> None:
+def _sit(lobby: Any, m: Any, table: Any) -> None:  # any version's lobby, member and table
     """Seat a player at a table (Lobby.seating since issue 30; Lobby._sit in older code)."""
     seating = getattr(lobby, "seating", None)
     (seating.sit if seating is not None else lobby._sit)(m, table)
 
 
-async def answer(hub, ask: dict) -> dict:
+async def answer(hub: Any, ask: dict) -> dict:
     """A request about one named player, answered once it can be (tools/ssh_session_attacks.py
     --capacity: many players' requests at once): "turn" (the key their screen offers, None when
     it is not their turn), "shown" (their UI has shown the events after "count"), "seat" (at a new
@@ -201,15 +205,17 @@ async def _serve(players: int) -> None:
     reader = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
 
-    def say(**answer) -> None:
-        sys.__stdout__.write(json.dumps(answer) + "\n")
-        sys.__stdout__.flush()
+    def say(**answer: Any) -> None:
+        out = sys.__stdout__
+        assert out is not None  # the client's pipe
+        out.write(json.dumps(answer) + "\n")
+        out.flush()
 
     async def answer_apart(ask: dict) -> None:
         """A request with an "id" is answered in a task of its own, its answer carrying the id."""
         say(id=ask["id"], **await answer(hub, ask))
 
-    def pids(hub) -> list[int]:
+    def pids(hub: Any) -> list[int]:
         return [os.getpid(), *getattr(hub, "children", ())]
 
     async with server(**settings) as hub:
@@ -248,9 +254,10 @@ async def _serve(players: int) -> None:
             elif do == "giveback":  # one pass of parlour/fronts/serve/memory.py now, timed (3 times)
                 giveback = getattr(hub, "giveback", None)
                 times = []
-                for _ in range(3 if giveback else 0):
-                    giveback.run(collect=True)
-                    times.append((giveback.last_ms, giveback.last_trim_ms))
+                if giveback:  # a server without memory.py: no passes
+                    for _ in range(3):
+                        giveback.run(collect=True)
+                        times.append((giveback.last_ms, giveback.last_trim_ms))
                 say(ms=times)
             elif do == "cpu":
                 say(seconds=sum(cpu_seconds(pid) for pid in pids(hub)))
@@ -288,7 +295,7 @@ def serve_workers(players: int, broker: str, workers: int) -> int:
         os.dup2(said.fileno(), 2)
     start = served.Hub.start
 
-    async def start_answering(hub, state_folder: Path) -> None:
+    async def start_answering(hub: Any, state_folder: Path) -> None:
         await start(hub, state_folder)
 
         async def control(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -304,7 +311,7 @@ def serve_workers(players: int, broker: str, workers: int) -> int:
         path = controls / f"bench-{os.getpid()}.sock"
         hub.bench_control = await asyncio.start_unix_server(control, path=str(path))
 
-    served.Hub.start = start_answering  # (in this process and the workers it forks only)
+    served.Hub.start = start_answering  # type: ignore[method-assign, assignment]  # (in this process and the workers it forks only)
 
     def until_stdin_ends() -> None:
         while os.read(0, 4096):  # (os.read: no lock of sys.stdin's held across the fork)
@@ -312,8 +319,10 @@ def serve_workers(players: int, broker: str, workers: int) -> int:
         os.kill(os.getpid(), signal.SIGTERM)
 
     threading.Thread(target=until_stdin_ends, daemon=True).start()
-    sys.__stdout__.write(json.dumps(dict(port=settings.port, controls=str(controls))) + "\n")
-    sys.__stdout__.flush()
+    out = sys.__stdout__
+    assert out is not None  # the client's pipe
+    out.write(json.dumps(dict(port=settings.port, controls=str(controls))) + "\n")
+    out.flush()
     return served.run(settings, workers)
 
 
@@ -325,7 +334,9 @@ class Server:
 
     script = __file__  # the script whose --serve runs it (tools/web_big_messages.py: its own)
 
-    async def start(self, players: int, code: Path | None, extra: list[str] | None = None, inside=None) -> None:
+    async def start(
+        self, players: int, code: Path | None, extra: list[str] | None = None, inside: Inside | None = None
+    ) -> None:
         """`inside`, if given, turns the server's command into one run elsewhere (tools/small_machine.py:
         in a cgroup)."""
         args = [sys.executable, self.script, "--serve", "--players", str(players), *(extra or [])]
@@ -343,21 +354,26 @@ class Server:
         self.port, self.web_port = self.started["port"], self.started.get("web_port")
 
     async def _answer(self) -> dict:
+        assert self.process.stdout  # piped
         line = await asyncio.wait_for(self.process.stdout.readline(), 600)
         if not line:
             raise SystemExit("the server process ended")
         return json.loads(line)
 
-    async def ask(self, do: str, **values) -> dict:
+    async def ask(self, do: str, **values: Any) -> dict:
+        assert self.process.stdin  # piped
         self.process.stdin.write((json.dumps({"do": do, **values}) + "\n").encode())
         return await self._answer()
 
     async def stop(self) -> None:
+        assert self.process.stdin  # piped
         self.process.stdin.close()
         await self.process.wait()
 
 
-async def crowd(srv, one, players: int, times: list[float]) -> tuple[list, float, float]:
+async def crowd(
+    srv: Server, one: Callable[[int], Awaitable[Any]], players: int, times: list[float]
+) -> tuple[list, float, float]:
     """The first client alone, then all the others at once (`one(i)` connects client i and
     appends its time to the lobby to `times`): the clients, the first one's time, and the
     server's CPU seconds for the others' connections (tools/web_door_bench.py too)."""
@@ -371,7 +387,7 @@ async def crowd(srv, one, players: int, times: list[float]) -> tuple[list, float
     return clients, alone, (await srv.ask("cpu"))["seconds"] - cpu
 
 
-async def key_to_screen(srv, press, players: int) -> None:
+async def key_to_screen(srv: Server, press: Callable[[int, str], Awaitable[Any]], players: int) -> None:
     """Up to 40 players each press the key their table waits for (`await press(i, key)`); the time
     from the key to the server's word that the player's UI showed the move (web_door_bench too),
     and the server's CPU for it all (the move, the bot's answer a moment later, every redraw)."""
@@ -397,7 +413,7 @@ async def key_to_screen(srv, press, players: int) -> None:
         )
 
 
-async def bench(players: int, idle: bool, code: Path | None, raw: bool, inside=None) -> None:
+async def bench(players: int, idle: bool, code: Path | None, raw: bool, inside: Inside | None = None) -> None:
     from tests.ssh.harness import Terminal, connect
 
     class Client(Terminal):
@@ -421,10 +437,11 @@ async def bench(players: int, idle: bool, code: Path | None, raw: bool, inside=N
     hub = type("Hub", (), {"port": srv.port})()  # what tests.ssh.harness.connect needs
     times = []
 
-    async def one(i: int):
+    async def one(i: int) -> Terminal:
         start = time.perf_counter()
         term = await connect(hub, f"p{i}", terminal=Client if raw else Terminal)
         if raw:
+            assert isinstance(term, Client)
             await asyncio.wait_for(term.wait_for_bytes(b"the tables"), 600)
         else:
             await term.wait_for("the tables", timeout=600)

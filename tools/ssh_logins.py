@@ -34,7 +34,7 @@ import asyncssh
 ERRORS = (asyncssh.Error, OSError, asyncio.TimeoutError)
 
 
-async def start(text: str, **settings):
+async def start(text: str, **settings: Any) -> Any:  # the Hub of whichever version runs
     from parlour.fronts.serve.server import Hub, Settings, setup_logging
     from parlour.services.config import config_dir, data_dir
 
@@ -47,7 +47,7 @@ async def start(text: str, **settings):
     return hub
 
 
-def count_guesses_at(hub, name: str) -> list[int]:
+def count_guesses_at(hub: Any, name: str) -> list[int]:
     """Wrong passwords the server judges for `name` from now on."""
     judged = [0]
     check = hub.check_password
@@ -78,7 +78,7 @@ async def connect(hub: Any, name: str, address: str = "127.0.0.1", timeout: floa
     )
 
 
-async def one_guess(hub, name, address="127.0.0.1") -> None:
+async def one_guess(hub: Any, name: str, address: str = "127.0.0.1") -> None:
     try:
         (await connect(hub, name, address, password=f"wrong-{time.monotonic()}")).close()
     except ERRORS:
@@ -160,7 +160,7 @@ async def silent(seconds: float) -> str:
 
     filler = asyncio.ensure_future(refill())
     await asyncio.sleep(1.0)
-    got, told = 0, Counter()
+    got, told = 0, Counter[str]()
     for i in range(28):
         try:
             (await connect(hub, f"fresh{i}", "127.0.1.1", password="open-sesame", timeout=12)).close()
@@ -178,7 +178,8 @@ async def silent(seconds: float) -> str:
 
 async def nat(seconds: float) -> str:
     hub = await start("open-sesame\n")
-    times, told = [], Counter()
+    times: list[float] = []
+    told = Counter[str]()
 
     async def person(i: int) -> None:
         t0 = time.monotonic()
@@ -202,7 +203,8 @@ async def quota(seconds: float) -> str:
     from parlour.fronts.serve.tables import Rejected  # noqa: F401 (the lobby's refusal, logged)
 
     hub = await start("open-sesame\n")
-    held, told = [], ""
+    held: list[Any] = []  # the connections as connect() returns them
+    told = ""
     t0 = time.monotonic()
     while len(held) < 70:
         try:
@@ -220,9 +222,10 @@ async def quota(seconds: float) -> str:
             break
         await asyncio.sleep(0.02)
     p0 = hub.lobby.members["p0"]
-    seen = []
+    seen: list[Any] = []  # the messages, typed or dicts as the version sends them
     p0.send = seen.append
     t0 = time.monotonic()
+    create: Any  # a Create, or a dict before issue 30
     try:  # the requests are typed since issue 30, dicts before
         from parlour.services.wire import Create
 
@@ -248,7 +251,7 @@ async def quota(seconds: float) -> str:
         conn.close()
     await asyncio.sleep(0.5)
     stop = time.monotonic() + seconds
-    claimed, refused = [0], Counter()
+    claimed, refused = [0], Counter[str]()
 
     async def names(k: int) -> None:
         i = 0

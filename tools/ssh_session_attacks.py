@@ -58,8 +58,10 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 TOOLS = Path(__file__).resolve().parent
 sys.path.insert(0, str(TOOLS))
@@ -71,6 +73,7 @@ def _own_compat() -> ModuleType:
     """This checkout's parlour/compat/asyncssh.py (the attackers' side reaches into asyncssh's
     private transport through it), loaded by its path: --code may put an older checkout first."""
     spec = importlib.util.spec_from_file_location("tools_compat_asyncssh", TOOLS.parent / "parlour/compat/asyncssh.py")
+    assert spec and spec.loader  # a .py file's path
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -105,21 +108,23 @@ async def attacker(name: str, port: int, seconds: float) -> None:
 
     deadline = time.monotonic() + seconds
 
-    async def session(user: str, size=(100, 32), term="xterm-256color", **options):
+    async def session(
+        user: str, size: tuple[int, int] = (100, 32), term: str = "xterm-256color", **options: Any
+    ) -> tuple[asyncssh.SSHClientConnection, asyncssh.SSHClientProcess[bytes]]:
         conn = await asyncssh.connect(
             "127.0.0.1", port, username=user, known_hosts=None, client_keys=None, agent_path=None, **options
         )
         process = await conn.create_process(term_type=term, term_size=size, encoding=None)
         return conn, process
 
-    async def drain_output(process) -> None:
+    async def drain_output(process: asyncssh.SSHClientProcess[bytes]) -> None:
         try:
             while await process.stdout.read(65536):
                 pass
         except (asyncssh.Error, ConnectionError):
             pass
 
-    async def lobby(process) -> bytes:  # until the first frame is there
+    async def lobby(process: asyncssh.SSHClientProcess[bytes]) -> bytes:  # until the first frame is there
         seen = b""
         while b"the tables" not in seen:
             chunk = await process.stdout.read(65536)
@@ -163,7 +168,7 @@ async def attacker(name: str, port: int, seconds: float) -> None:
                 asyncio.ensure_future(drain_output(process))
             ready()
 
-            async def presser(process) -> None:
+            async def presser(process: asyncssh.SSHClientProcess[bytes]) -> None:
                 await asyncio.sleep(random.random() / 30)
                 while time.monotonic() < deadline:
                     process.stdin.write(b"g")
@@ -229,7 +234,7 @@ async def attacker(name: str, port: int, seconds: float) -> None:
 # ---- the bench --------------------------------------------------------------------------------
 
 
-async def ordinary_player(srv: Server, term, stop: asyncio.Event, delays: list[float]) -> None:
+async def ordinary_player(srv: Server, term: Any, stop: asyncio.Event, delays: list[float]) -> None:
     """p0 makes a move every 0.2 s (a new table when its game ends)."""
     while not stop.is_set():
         turn = await srv.ask("turn", name="p0")
@@ -269,6 +274,7 @@ async def one_attack(
     me = None
     if player:
         me = await connect(hub, "p0", terminal=Client)
+        assert isinstance(me, Client)
         await me.lobby()
         await srv.ask("members", n=1)
         await srv.ask("seat", name="p0")
@@ -277,6 +283,7 @@ async def one_attack(
     # loads what every later one shares (code imported, the crypto library's pages, a game's rules
     # when the new-table dialog shows it), which would otherwise count as the attack's.
     warm = await connect(hub, "warm", terminal=Client)
+    assert isinstance(warm, Client)
     await warm.lobby()
     warm.press("n")
     while b"A new table" not in warm.raw:
@@ -294,10 +301,10 @@ async def one_attack(
     quiet: list[float] = []
     if player:
         stop = asyncio.Event()
-        moving = asyncio.ensure_future(ordinary_player(srv, me, stop, quiet))
+        alone = asyncio.ensure_future(ordinary_player(srv, me, stop, quiet))
         await asyncio.sleep(3)  # a few moves without the attack
         stop.set()
-        await moving
+        await alone
     delays: list[float] = []
     peaks, afters, said, cpu, passes = [], [], [], 0.0, {}
     for _ in range(rounds):
@@ -315,6 +322,7 @@ async def one_attack(
             stdout=asyncio.subprocess.PIPE,
             env={**os.environ, "PYTHONPATH": str(ROOT)},
         )
+        assert attack.stdout  # piped
         await asyncio.wait_for(attack.stdout.readline(), 120)  # "ready": its clients are connected
         moving = asyncio.ensure_future(ordinary_player(srv, me, stop, delays)) if player else None
         cpu0, began = ssh_bench.cpu_seconds(pid), time.monotonic()
@@ -396,8 +404,12 @@ class Asker:
     def __init__(
         self, srv: Server | None = None, line: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
     ):
-        reader, writer = line or (srv.process.stdout, srv.process.stdin)
-        self.writer, self.waiting, self.next = writer, {}, 0
+        if line is None:
+            assert srv and srv.process.stdout and srv.process.stdin  # its piped request line
+            line = srv.process.stdout, srv.process.stdin
+        reader, writer = line
+        self.writer, self.next = writer, 0
+        self.waiting: dict[int, asyncio.Future[dict]] = {}
         self.reader = asyncio.ensure_future(self._read(reader))
 
     async def _read(self, reader: asyncio.StreamReader) -> None:
@@ -407,7 +419,7 @@ class Asker:
         for waiting in self.waiting.values():  # its process ended (a worker killed): no answer will come
             waiting.set_exception(SystemExit("a server process ended before it answered (its log: serve.stderr)"))
 
-    async def ask(self, do: str, **values) -> dict:
+    async def ask(self, do: str, **values: Any) -> dict:
         if self.reader.done():
             raise SystemExit("a server process ended before it answered (its log: serve.stderr)")
         self.next += 1
@@ -425,7 +437,8 @@ class Workers:
     request about a player goes to the worker that holds them, one about no one to every worker."""
 
     def __init__(self, askers: list[Asker]):
-        self.askers, self.holder = askers, {}
+        self.askers = askers
+        self.holder: dict[str, Asker] = {}
 
     @classmethod
     async def of(cls, srv: Server, workers: int | None) -> Workers:
@@ -441,7 +454,8 @@ class Workers:
             await asyncio.sleep(0.05)
         return cls([Asker(line=await asyncio.open_unix_connection(str(path))) for path in sockets])
 
-    async def ask(self, do: str, **values) -> dict | list[dict]:
+    async def ask(self, do: str, **values: Any) -> Any:
+        """The answer about the named player (a dict), or without a name every worker's (a list)."""
         if "name" not in values:
             return await asyncio.gather(*(asker.ask(do, **values) for asker in self.askers))
         name = values["name"]
@@ -468,7 +482,9 @@ class Workers:
 PACE = 2.0  # seconds between a realistic player's moves
 
 
-async def paced_player(asker: Asker, name: str, term, deadline: float, delays: list, moves: list | None = None) -> None:
+async def paced_player(
+    asker: Asker | Workers, name: str, term: Any, deadline: float, delays: list, moves: list | None = None
+) -> None:
     """A player at a Garfield table with a bot, making a move every PACE seconds (from a random
     offset) until `deadline` (the monotonic clock): each key-to-screen goes to `delays`, and with
     `moves` also (when the key was pressed, by the monotonic clock; key-to-screen)."""
@@ -558,13 +574,21 @@ async def capacity(
         )
 
 
-async def one_capacity(n: int, code, seconds: float, workers: int | None, broker: str | None, Client, connect):
+async def one_capacity(
+    n: int,
+    code: Path | None,
+    seconds: float,
+    workers: int | None,
+    broker: str | None,
+    Client: type[Any],
+    connect: Callable[..., Awaitable[Any]],
+) -> tuple[list[float], float, float, float]:
     """One server with `n` paced players for `seconds`: their key-to-screen times, the server's
     CPU (all its processes, in cores), the clients' (this process's, in cores: on a small machine
     it competes with the server) and the broker's CPU seconds per move. Everything it started
     is stopped on every path (the server's stdin closed: with workers, SIGTERM to them all)."""
     srv = Server()
-    extra = [] if workers is None else ["--workers", str(workers), "--broker", broker]
+    extra = [] if workers is None else ["--workers", str(workers), "--broker", str(broker)]
     await srv.start(n, code, extra)
     terms: list = []
     asker = None
@@ -590,6 +614,7 @@ async def one_capacity(n: int, code, seconds: float, workers: int | None, broker
             await term.close()
         if asker is not None:
             asker.close()
+        assert srv.process.stdin  # piped
         srv.process.stdin.close()
         try:
             await asyncio.wait_for(srv.process.wait(), 30)

@@ -24,9 +24,11 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import cProfile
+
     from parlour.fronts.serve.channel import Channel
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -44,7 +46,7 @@ async def quiet(sent: list[int], seconds: float = 0.05) -> None:
             return
 
 
-def channel() -> Channel:
+def channel() -> tuple[Channel, list[int]]:
     from parlour.fronts.serve.channel import Channel
 
     sent = [0]
@@ -55,7 +57,7 @@ def channel() -> Channel:
     return Channel(write, *SIZE), sent
 
 
-async def starts(count: int, profiler) -> list[float]:
+async def starts(count: int, profiler: cProfile.Profile | None) -> list[float]:
     from parlour.fronts.serve.ui import Ui
 
     cpus, uis = [], []
@@ -66,6 +68,7 @@ async def starts(count: int, profiler) -> list[float]:
         if i and profiler:
             profiler.enable()
         cpu = time.process_time()
+        listing: Any  # a Listing, or a dict before issue 30
         try:  # the lobby's message: typed since issue 30, a dict before
             from parlour.services.wire import Listing
 
@@ -89,7 +92,7 @@ async def starts(count: int, profiler) -> list[float]:
     return cpus
 
 
-async def keys(names: list[str], rounds: int, profiler) -> tuple[list[float], int]:
+async def keys(names: list[str], rounds: int, profiler: cProfile.Profile | None) -> tuple[list[float], int]:
     from parlour.compat.textual import capture_output_into
     from parlour.fronts.serve.channel import ChannelDriver
     from parlour.fronts.serve.ui import warm_up
@@ -102,7 +105,8 @@ async def keys(names: list[str], rounds: int, profiler) -> tuple[list[float], in
     app = make_app(
         "en", start="play", game="garfield", seats=seats, seed=2, bot_delay=0, autosave=False, animations=False
     )
-    app.channel, app.driver_class = ch, ChannelDriver
+    app.channel = ch  # type: ignore[attr-defined]  # read by ChannelDriver, as serve/ui.py sets it
+    app.driver_class = ChannelDriver
     capture_output_into(app, sys.stdout, sys.stderr)
     task = asyncio.create_task(app.run_async(mouse=False, size=SIZE))
     await asyncio.sleep(0.5)

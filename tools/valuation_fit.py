@@ -69,7 +69,7 @@ def fit(samples: list[tuple[list[valuation.Facts], tuple[float, ...]]], rounds: 
         gradient = [0.0] * k
         hessian = [[RIDGE * (i == j) for j in range(k)] for i in range(k)]
         for facts, won in samples:
-            p = valuation.weighed(weights, facts)
+            p = valuation.weighed(tuple(weights), facts)
             mean = [sum(p[s] * facts[s][i] for s in range(len(facts))) for i in range(k)]
             for s, seat in enumerate(facts):
                 for i in range(k):
@@ -105,7 +105,7 @@ def calibration(samples: list[tuple[list[valuation.Facts], tuple[float, ...]]], 
     bins: list[list[float]] = [[0.0, 0.0, 0.0] for _ in range(10)]  # predicted sum, won sum, count
     loss = even_loss = brier = even_brier = 0.0
     for facts, won in samples:
-        p = valuation.weighed(weights, facts)
+        p = valuation.weighed(tuple(weights), facts)
         n = len(facts)
         for s in range(n):
             b = bins[min(9, int(p[s] * 10))]

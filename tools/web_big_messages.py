@@ -55,7 +55,7 @@ async def browsers(count: int, port: int, seconds: float, mode: str) -> None:
     deadline = [float("inf")]
     after: list[float] = []  # seconds from the start to each cut
 
-    async def session(i: int, http) -> None:
+    async def session(i: int, http: aiohttp.ClientSession) -> None:
         """One login and WebSocket, until the deadline or the server cuts it off."""
         origin = {"Origin": base}
         async with http.post(f"{base}/login", data={"name": f"big{i}"}, headers=origin, allow_redirects=False):
@@ -163,6 +163,7 @@ async def one_run(count: int, mode: str, seconds: float, code: Path | None, fold
         stdout=asyncio.subprocess.PIPE,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
+    assert attack.stdout  # piped
     await asyncio.wait_for(attack.stdout.readline(), 300)  # "ready": every browser is in its lobby
     began = time.time()
     cpu0 = ssh_bench.cpu_seconds(srv.process.pid)

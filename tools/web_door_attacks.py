@@ -77,7 +77,7 @@ async def drained(reader: asyncio.StreamReader) -> None:
         await reader.read()
 
 
-async def ssh_login(hub, address: str) -> str:
+async def ssh_login(hub: Any, address: str) -> str:
     """'in', or what the client was told."""
     try:
         conn = await asyncio.wait_for(
@@ -100,7 +100,7 @@ async def ssh_login(hub, address: str) -> str:
     return "in"
 
 
-async def web_login(hub, address: str, name: str = "Bob", password: str = "bob-secret", page: bool = False) -> str:
+async def web_login(hub: Any, address: str, name: str = "Bob", password: str = "bob-secret", page: bool = False) -> str:
     """'in' (a 303 to the lobby), or the status and why."""
     base = f"http://127.0.0.1:{hub.web.port}"
     connector = aiohttp.TCPConnector(local_addr=(address, 0), force_close=True)
@@ -125,7 +125,7 @@ async def web_login(hub, address: str, name: str = "Bob", password: str = "bob-s
 class Crowd:
     """Sockets kept open by attackers, refilled as the server closes them."""
 
-    def __init__(self, hub, addresses: list[str], each: int, opening: bytes, trickle: bytes):
+    def __init__(self, hub: Any, addresses: list[str], each: int, opening: bytes, trickle: bytes) -> None:
         self.hub, self.addresses, self.each = hub, addresses, each
         self.opening, self.trickle = opening, trickle
         self.open: list[tuple[str, asyncio.Future, asyncio.StreamWriter]] = []  # address, its answer read, writer

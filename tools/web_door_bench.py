@@ -90,6 +90,7 @@ async def bench(players: int) -> None:
     srv = ssh_bench.Server()
     await srv.start(players, None, ["--web"])
     port = srv.web_port
+    assert port is not None  # started with --web
     times: list[float] = []
 
     async def one(i: int) -> Browser:

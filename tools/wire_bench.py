@@ -20,6 +20,10 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from parlour.fronts.serve.plain_session import PlainSession
 
 ROOT = Path(__file__).resolve().parent.parent
 if "--code" in sys.argv:  # measure another checkout: its code first on the path
@@ -45,7 +49,7 @@ class Process:
         self.stdout = Sink()
 
 
-def as_json(message) -> int:
+def as_json(message: Any) -> int:
     """The size of a message as JSON text (a dict before issue 30; a wire dataclass now)."""
     if isinstance(message, dict):
         return len(json.dumps(message))
@@ -54,7 +58,7 @@ def as_json(message) -> int:
     return len(json.dumps(encode(message), default=list))
 
 
-def tell(session, message) -> None:
+def tell(session: PlainSession, message: Any) -> None:
     """Hand a lobby message to a plain session as its own task would."""
     told = session.told
     if hasattr(told, "handle"):  # the typed wire: one dispatcher
@@ -71,10 +75,10 @@ async def play(games: int, watchers: int, measure_size: bool) -> None:
     sent = [0, 0]  # messages, their JSON size
 
     def session(name: str) -> PlainSession:
-        one = PlainSession(lobby, Process(), name, "open")
+        one = PlainSession(lobby, Process(), name, "open")  # type: ignore[arg-type]  # a stand-in process
         put = one.member.send
 
-        def send(message) -> None:
+        def send(message: Any) -> None:
             sent[0] += 1
             if measure_size:
                 sent[1] += as_json(message)
@@ -83,7 +87,7 @@ async def play(games: int, watchers: int, measure_size: bool) -> None:
         one.member.send = send
         return one
 
-    async def drain(sessions) -> None:
+    async def drain(sessions: list[PlainSession]) -> None:
         """Until every session has told all it was sent and the bots have moved."""
         while True:
             await asyncio.sleep(0)  # the bots' timers (delay 0)

@@ -22,13 +22,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from parlour.rules.game import Game
     from parlour.rules.records import Event
 
 if "PYTHONPATH" not in os.environ:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
-def counting(game, counts: dict[str, int]):
+def counting(game: Game[Any, Any], counts: dict[str, int]) -> None:
     """The game with its `evolve` and `view` counted (the frozen Game's fields set in place)."""
     evolve, view = game.evolve, game.view
 
@@ -44,7 +45,7 @@ def counting(game, counts: dict[str, int]):
     object.__setattr__(game, "view", counted_view)
 
 
-async def play(args) -> None:
+async def play(args: argparse.Namespace) -> None:
     from parlour.rules import registry
     from parlour.services.seats import Seat
     from parlour.tui.app import make_app
@@ -61,14 +62,18 @@ async def play(args) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(5):
             await pilot.pause()
-        table = app.session.table
+        session = app.session
+        assert session is not None  # the app started at a table
+        table = session.table
         start_events, start, cpu = len(table.events), dict(counts), time.process_time()
         acted = 0
         for _ in range(args.actions * 20):
             before = len(table.events)
             if table.result() is not None or acted >= args.actions:
                 break
-            if app.session.humans_to_act():
+            session = app.session
+            assert session is not None  # the game's session, while it lasts
+            if session.humans_to_act():
                 await pilot.press("enter" if _ % 2 else "space")
             await pilot.pause()
             acted += sum(1 for e in table.events[before:] if type(e).__name__ == "Acted")
