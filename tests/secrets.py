@@ -1,4 +1,4 @@
-"""Pairs of games that differ only in cards one seat may not see (docs/garfield.md, "Secrets are kept
+"""Pairs of games that differ only in cards one seat may not see (parlour/games/garfield/README.md, "Secrets are kept
 by the shape of the game too"): the same public actions must show that seat the same events.
 
 `play_pair` drives two states side by side with the same chance: at each step the same seats

@@ -19,3 +19,9 @@ def python_lines(skip: tuple[str, ...] = ()) -> Iterator[tuple[str, int, str]]:
         if not (skip and name.startswith(skip)):
             for n, line in enumerate((ROOT / name).read_text(encoding="utf-8").splitlines(), 1):
                 yield name, n, line
+
+
+def folders_of_tests() -> tuple[str, ...]:
+    """The folders of tests, not of the product: tests/ and each game's own (parlour/games/<id>/tests/)."""
+    games = sorted(p.parent.relative_to(ROOT).as_posix() + "/" for p in ROOT.glob("parlour/games/*/tests/__init__.py"))
+    return ("tests/", *games)

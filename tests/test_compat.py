@@ -20,6 +20,7 @@ from textual.app import App
 from parlour.compat import textual as compat_textual, textual_serve as compat_textual_serve
 from parlour.compat.asyncssh import transport_of
 from tests.private_names import imported_libraries, private_uses
+from tests.source_lines import folders_of_tests
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -233,7 +234,7 @@ def test_private_names_of_libraries_are_used_only_in_parlour_compat():
     # read libraries' insides to check what a screen shows, and the tools (copied into older
     # checkouts to measure them, so they cannot rely on this checkout's parlour/compat/)
     # instrument them: both are left out.
-    found = private_uses(outside=("parlour/compat/", "tests/", "tools/"))
+    found = private_uses(outside=("parlour/compat/", *folders_of_tests(), "tools/"))
     assert found == [], "move these behind parlour/compat/:\n" + "\n".join(found)
 
 
@@ -249,7 +250,7 @@ def test_every_library_the_code_imports_is_a_dependency_bounded_as_pyproject_say
     extras = [line for name, lines in project["optional-dependencies"].items() if name != "test" for line in lines]
     # the dependencies, and the extras a command imports only when asked (`broker`: redis)
     listed = {Requirement(line).name.lower(): Requirement(line) for line in [*project["dependencies"], *extras]}
-    libraries = imported_libraries(outside=("tests/", "tools/"))
+    libraries = imported_libraries(outside=(*folders_of_tests(), "tools/"))
     imported = set().union(*libraries.values())
     private = set().union(*(found for path, found in libraries.items() if path.startswith("parlour/compat/")))
     assert {"textual", "asyncssh", "textual_serve", "aiohttp"} <= private

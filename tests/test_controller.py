@@ -4,7 +4,7 @@ once per batch of events. No screen here: the controller is what every front ren
 
 from __future__ import annotations
 
-from parlour.rules.garfield.records import FollowGarfield, Lasagna
+from parlour.games.garfield.rules.records import FollowGarfield, Lasagna
 from parlour.rules.table import Table
 from parlour.services.controller import BotTurn, TableController, TurnControl
 from parlour.services.seats import SPECTATOR, Seat

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from parlour.games.garfield.rules.records import PlayCard
 from parlour.rules import registry
 from parlour.rules.chance import Chance
 from parlour.rules.game import decide
-from parlour.rules.garfield.records import PlayCard
 from parlour.rules.records import Acted, Rejected, Start
 from parlour.rules.table import Table
 
@@ -56,9 +56,9 @@ def test_an_action_folded_in_place_leaves_the_state_it_was_decided_in_as_it_was(
     """Garfield folds an action's events into a working copy (rules/game.py InPlace):
     the state before, held by the table, views and bots, never changes, even when the step stops
     halfway (here: a checked replay that has no dice for the roll the rules ask for)."""
+    from parlour.games.garfield.rules import cards
+    from parlour.games.garfield.rules.records import FollowGarfield
     from parlour.rules.chance import RigError
-    from parlour.rules.garfield import cards
-    from parlour.rules.garfield.records import FollowGarfield
 
     state = next(
         state

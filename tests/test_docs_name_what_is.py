@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted((ROOT / "parlour" / "games").glob("*/*.md"))]
 
 # A path in the repository: from a top-level folder, as far as it goes in file-name characters.
 TOPS = "parlour|rules|tui|styles|tests|tools|docs|screenshots|\\.ci"
@@ -35,7 +35,7 @@ def modules() -> dict[str, list[Path]]:
     """Our modules by their last name (`channel`, `web` for a package's __init__.py)."""
     found: dict[str, list[Path]] = {}
     for name in tracked():
-        if name.endswith(".py") and not name.startswith(("tests/", "tools/")):
+        if name.endswith(".py") and not name.startswith(("tests/", "tools/")) and "/tests/" not in name:
             path = Path(name)
             found.setdefault(path.parent.name if path.name == "__init__.py" else path.stem, []).append(ROOT / path)
     return found

@@ -5,8 +5,8 @@ registry in disguise, and a new game would have to be added there too. This scan
 source files (tracked and new) for the games' ids as words, case-insensitively, and fails on any
 file that names every registered game. It does not scan:
 
-- a game's own files: any path with the game's id as a part of a name (rules/smurf/...,
-  rules/bots/smurf_smart.py, parlour/services/words/locale/en/smurf.toml, tests/tui/test_smurf_table.py);
+- a game's own files: any path with the game's id as a part of a name (parlour/games/smurf/rules/...,
+  parlour/games/smurf/bots/smart.py, parlour/games/smurf/locale/en/smurf.toml, tests/tui/test_smurf_table.py);
 - prose (*.md: the README and docs/ describe the games by name) and pictures (*.svg, *.png);
 - tests/: tests pin each game's behaviour (seeded games, hashes, fixed examples) and a new game
   brings its own, so cross-game tests may list the games they were written for;
@@ -82,4 +82,6 @@ def test_the_scan_would_see_a_file_that_lists_the_games(tmp_path):
     assert naming_every_game(str(listing), game_ids) and not naming_every_game("parlour/cli.py", game_ids)
     assert scanned("parlour/cli.py", game_ids) and scanned("parlour/rules/registry.py", game_ids)
     assert not scanned("pyproject.toml", game_ids)
-    assert not scanned("rules/bots/smurf_smart.py", game_ids) and not scanned("tui/games/garfield_piles.py", game_ids)
+    assert not scanned("parlour/games/smurf/bots/smart.py", game_ids) and not scanned(
+        "parlour/games/garfield/table/piles.py", game_ids
+    )

@@ -48,8 +48,8 @@ def test_put_and_without():
 
 
 def test_the_working_copies_the_type_checker_sees_are_the_states():
-    from parlour.rules.garfield import state as garfield
-    from parlour.rules.smurf import state as smurf
+    from parlour.games.garfield.rules import state as garfield
+    from parlour.games.smurf.rules import state as smurf
 
     for module in (garfield, smurf):
         assert isinstance(module.evolve, InPlace)

@@ -6,10 +6,10 @@ import dataclasses
 
 import pytest
 
+from parlour.games.garfield.rules import GAME as GARFIELD
+from parlour.games.garfield.rules.records import CardGiven, Pending
+from parlour.games.smurf.rules.records import Move
 from parlour.rules import codec, records, registry
-from parlour.rules.garfield import GAME as GARFIELD
-from parlour.rules.garfield.records import CardGiven, Pending
-from parlour.rules.smurf.records import Move
 
 
 @pytest.mark.parametrize("game_id", ["garfield", "filmis", "smurf"])

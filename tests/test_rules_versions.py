@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from parlour.games.filmis.rules.records import Roll
 from parlour.rules import log, registry
-from parlour.rules.filmis.records import Roll
 from parlour.rules.table import Table
 
 OLD_FILMIS = Path(__file__).parent / "data" / "filmis-board-v1.jsonl"

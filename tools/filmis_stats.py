@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from parlour.games.filmis.rules.records import TurnBegan, TurnSkipped  # noqa: E402
 from parlour.rules.bots import make  # noqa: E402
-from parlour.rules.filmis.records import TurnBegan, TurnSkipped  # noqa: E402
 from parlour.rules.table import Table  # noqa: E402
 from parlour.services.table_driver import TableDriver  # noqa: E402
 

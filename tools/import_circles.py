@@ -81,6 +81,7 @@ def main() -> None:
         print(f"circle of {len(component)}: " + " <-> ".join(m.removeprefix(args.package + ".") for m in component))
     print(f"{len(found)} import circles in {args.package}")
     top = __import__(args.package.split(".")[0])
+    assert top.__file__ is not None  # a package of files, not a namespace
     folder = Path(top.__file__).parent.joinpath(*args.package.split(".")[1:])
     sizes = sorted(
         ((len(p.read_text(encoding="utf-8").splitlines()), p.name) for p in folder.glob("*.py")), reverse=True

@@ -20,8 +20,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from parlour.games.smurf.rules.records import TurnEnded  # noqa: E402
 from parlour.rules.bots import make  # noqa: E402
-from parlour.rules.smurf.records import TurnEnded  # noqa: E402
 from parlour.rules.table import Table  # noqa: E402
 from parlour.services.table_driver import TableDriver  # noqa: E402
 

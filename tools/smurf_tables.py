@@ -1,7 +1,7 @@
-"""Write rules/bots/smurf_tables.py: the Smurf smart bot's value tables (`smurf_smart.worked_out`
+"""Write parlour/games/smurf/bots/tables.py: the Smurf smart bot's value tables (`smurf_smart.worked_out`
 for each of the 16 sets of empty circles), so that the bot reads them instead of working them out
 in every process. Run it again whenever the tables' rules or the bot's valuation change
-(tests/bots/test_smurf_tables.py fails until then):
+(parlour/games/smurf/tests/test_tables.py fails until then):
 
     python tools/smurf_tables.py
 """
@@ -22,7 +22,7 @@ def source() -> str:
     import binascii
     import struct
 
-    from parlour.rules.bots.smurf_smart import FULL, table_keys, worked_out
+    from parlour.games.smurf.bots.smart import FULL, table_keys, worked_out
 
     keys = table_keys()
     lines = [
@@ -41,7 +41,7 @@ def source() -> str:
 
 
 def main() -> int:
-    path = ROOT / "rules" / "bots" / "smurf_tables.py"
+    path = ROOT / "parlour" / "games" / "smurf" / "bots" / "tables.py"
     path.write_text(source())
     print(f"written {path}")
     return 0

@@ -1,4 +1,4 @@
-"""Questions with one possible answer (docs/garfield.md, "Secrets are kept by the shape of the game
+"""Questions with one possible answer (parlour/games/garfield/README.md, "Secrets are kept by the shape of the game
 too"): the rules put a question even when the hand leaves only one answer, so that the others
 learn nothing from whether it is put. A table may still answer such a question by itself for a
 player who is alone at the screen; this finds that answer."""

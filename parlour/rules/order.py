@@ -26,12 +26,12 @@ def opening_roll(turn: Turn, sides: tuple[int, ...]) -> int:
 
 # Events are immutable values, and most of a game's are one of a few: each is made once, at first
 # use (functools.cache), and emitted again and again (the seats, faces and pairs are few). With
-# Garfield's own (rules/garfield/turn.py), 4-player random games take 18 % fewer instructions.
+# Garfield's own (parlour/games/garfield/rules/turn.py), 4-player random games take 18 % fewer instructions.
 _rolled = cache(DiceRolled)
 
 
 def left_of(seat: int, players: int) -> int:
-    """The player on your left is the next seat in turn order (docs/garfield.md, "Turn order")."""
+    """The player on your left is the next seat in turn order (parlour/games/garfield/README.md, "Turn order")."""
     return (seat + 1) % players
 
 

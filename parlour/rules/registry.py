@@ -15,6 +15,8 @@ import os
 import sys
 from functools import cache
 
+from .entry import Entry as Entry  # (parlour/rules/entry.py: a game's __init__.py imports it there)
+
 # Neither typing nor dataclasses: `parlour --help` lists the games, and those two imports would
 # make its start half again as long. (Type checkers read any name TYPE_CHECKING as true.)
 TYPE_CHECKING = False
@@ -22,63 +24,6 @@ if TYPE_CHECKING:  # the title lists the games without loading any rules
     from typing import Any
 
     from .game import Game
-
-
-class Entry:
-    """One game's manifest: its parts as "module:NAME" (imported when the game is chosen), how many
-    may play (as its GAME says: the title shows it without importing the rules;
-    tests/test_registry.py checks that the two agree), and what the fronts ask of a game beside
-    its modules."""
-
-    __slots__ = (
-        "id",
-        "rules",
-        "words",
-        "presenter",
-        "players",
-        "strategy",
-        "expert",
-        "bot_names",
-        "keys",
-        "catalogues",
-        "styles",
-        "chances_games",
-        "order",
-    )
-
-    def __init__(
-        self,
-        id: str,
-        *,
-        rules: str,
-        words: str,
-        presenter: str,
-        players: tuple[int, int] = (2, 4),
-        strategy: str | None = None,
-        expert: bool = False,
-        bot_names: tuple[str, ...] = (),
-        keys: tuple[tuple[str, str], ...] = (),
-        catalogues: str | None = None,
-        styles: str | None = None,
-        chances_games: int = 64,
-        order: int = 100,
-    ):
-        self.id = id
-        self.rules = rules  # "module:NAME" of its parlour.rules.game.Game
-        self.words = words  # "module:NAME" of its parlour.services.words.base.Words subclass
-        self.presenter = presenter  # "module:NAME" of its parlour.tui.games.Presenter subclass
-        self.players = players  # the fewest and the most
-        self.strategy = strategy  # "module:NAME" of the smart bot's class, built with the bot's generator
-        self.expert = expert  # the menus offer the `expert` bot (where it beats `smart`: docs/bots.md)
-        self.bot_names = bot_names  # the bots' names (a catalogue's `<id>.bot_names` may put its own)
-        self.keys = keys  # the game's own key ids and keys, as its presenter binds them (plain mode names them)
-        self.catalogues = catalogues  # a folder of <lang>/*.toml (None: its files in parlour/services/words/locale)
-        self.styles = styles  # its table's stylesheet: a name in styles/, or a full path (None: none)
-        self.chances_games = chances_games  # games the analysis plays on from each option (its chart: fewer)
-        self.order = order  # where the title screen lists it: lower first, then by id
-
-    def __repr__(self) -> str:
-        return f"Entry({self.id!r}, rules={self.rules!r})"
 
 
 GROUP = "parlour.games"  # the entry point group: `<id> = "module:NAME"` of the game's Entry

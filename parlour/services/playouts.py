@@ -16,7 +16,7 @@ of that chance and its paired difference from any other branch are all read from
 numbers.
 
 A playout plays every seat as the smart bot (rules/bots/playout.py); in the Smurf Game, which
-hides nothing, as the expert's search does (rules/bots/smurf_search.py): HORIZON actions on, then
+hides nothing, as the expert's search does (parlour/games/smurf/bots/search.py): HORIZON actions on, then
 each seat's chance of winning the race home from there; in a game with a valuation a round or two
 of turns on (its ROUNDS), then each seat's chance from the position's valuation (rules/bots/
 valuation.py, fitted to and checked against whole games: tools/valuation_fit.py). Keyed by turn
@@ -244,9 +244,9 @@ def play_to_end(game: Game, state: Any, seed: int, *, turn: int | None = None, f
 
 
 def play_and_race(game: Game, state: Any, seed: int) -> Values:
-    """The Smurf Game: the expert search's playout (rules/bots/smurf_search.py), every seat's race."""
+    """The Smurf Game: the expert search's playout (parlour/games/smurf/bots/search.py), every seat's race."""
+    from parlour.games.smurf.bots.search import ahead, race
     from parlour.rules.bots.smart import SmartBot
-    from parlour.rules.bots.smurf_search import ahead, race
 
     reached = ahead(game, state, Chance(seed), SmartBot(seed))
     return tuple(race(reached, s) for s in range(len(state.players)))

@@ -136,8 +136,8 @@ def test_a_choice_is_played_in_the_same_games_as_its_alternatives(tmp_path):
 def test_a_position_whose_winner_is_forced_gives_that_winner_100_percent():
     """The Smurf Game, set up by hand: Ann holds all four kinds three squares from HOME, no cat
     on the way, and has rolled a 3: going back HOME wins, and every smart player takes it."""
-    from parlour.rules.smurf import GAME
-    from parlour.rules.smurf.state import initial
+    from parlour.games.smurf.rules import GAME
+    from parlour.games.smurf.rules.state import initial
 
     state = initial(("Ann", "Bob"), {})._replace(
         positions=(3, 20), held=((1, 1, 1, 1), (0, 0, 0, 0)), circles=(7, 7, 7, 7), wheels=(0, 0), turn=0, rolled=3

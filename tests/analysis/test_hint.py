@@ -19,8 +19,8 @@ QUICK = dict(games=48, seconds=None)  # few games played on, and always all of t
 
 
 def test_the_hint_never_reads_another_seats_hidden_cards():
-    from parlour.rules.filmis import cards
-    from parlour.rules.filmis.records import CallRaid
+    from parlour.games.filmis.rules import cards
+    from parlour.games.filmis.rules.records import CallRaid
 
     game, poor = _filmis_state((cards.WALL_ENBERG,) * 4)  # the raid wins
     _, rich = _filmis_state((cards.JAMES_DEAN,) * 2 + (cards.SICKAN,) * 2)  # the raid loses
@@ -37,7 +37,7 @@ def test_the_hints_control_variate_reads_only_the_seats_view_too():
     """With playouts enough for the control variate on the dealt world (playouts.py's Steadier:
     each world's deviations from what the seat expects), the hint is still the same from two
     states the seat cannot tell apart, and from its view."""
-    from parlour.rules.filmis import cards
+    from parlour.games.filmis.rules import cards
     from parlour.services.playouts import PER_COVARIATE
 
     game, poor = _filmis_state((cards.WALL_ENBERG,) * 4)
@@ -49,9 +49,9 @@ def test_the_hints_control_variate_reads_only_the_seats_view_too():
 
 
 def test_a_smurf_hint_ranks_every_option_best_first_and_recommends_the_first():
-    from parlour.rules.smurf import GAME
-    from parlour.rules.smurf.records import Roll, TurnWheel
-    from parlour.rules.smurf.state import initial
+    from parlour.games.smurf.rules import GAME
+    from parlour.games.smurf.rules.records import Roll, TurnWheel
+    from parlour.games.smurf.rules.state import initial
 
     state = initial(("Ann", "Bob"), {})._replace(
         positions=(3, 20), held=((1, 1, 1, 0), (0, 0, 0, 0)), circles=(7, 7, 7, 8), turn=0

@@ -33,8 +33,8 @@ def test_playouts_split_between_workers_give_the_numbers_of_one_run():
 
 
 def test_a_clearly_worse_branch_leaves_the_race_and_its_playouts_go_to_the_others():
-    from parlour.rules.smurf import GAME
-    from parlour.rules.smurf.state import initial
+    from parlour.games.smurf.rules import GAME
+    from parlour.games.smurf.rules.state import initial
 
     # Ann holding a disc of every kind and Bob none, then the other way round: the first is far
     # better for Ann

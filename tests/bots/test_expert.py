@@ -19,7 +19,7 @@ from .test_fair_play import _filmis_state
 def _behind(rival_home):
     """As test_fair_play's raid position, but seat 0 has only 2 points at home: the smart level
     rolls on, and the raid wins only against a poor rival (which the seat cannot see)."""
-    from parlour.rules.filmis import cards
+    from parlour.games.filmis.rules import cards
 
     game, state = _filmis_state(rival_home)
     rest = Counter(state.deck.pile)
@@ -39,8 +39,8 @@ class PeekingExpert(ExpertBot):
 
 
 def test_expert_raid_choice_does_not_depend_on_hidden_home_piles():
-    from parlour.rules.filmis import cards
-    from parlour.rules.filmis.records import CallRaid, Roll
+    from parlour.games.filmis.rules import cards
+    from parlour.games.filmis.rules.records import CallRaid, Roll
 
     game, poor = _filmis_state((cards.WALL_ENBERG,) * 4)  # the raid wins
     _, rich = _filmis_state((cards.JAMES_DEAN,) * 2 + (cards.SICKAN,) * 2)  # the raid loses

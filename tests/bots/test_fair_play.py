@@ -22,7 +22,7 @@ from parlour.services.table_driver import TableDriver
 def _filmis_state(rival_home: tuple[str, ...]):
     """Two players; seat 0 starts its turn holding a Whistle and a James Dean (it may call the
     raid), with 11 points at home; seat 1's home pile is `rival_home` (hidden from seat 0)."""
-    from parlour.rules.filmis import GAME, cards
+    from parlour.games.filmis.rules import GAME, cards
 
     state = Table.new("filmis", ["Ann", "Bob"], seed=3).state
     hands = ((cards.WHISTLE, cards.JAMES_DEAN), ())
@@ -44,8 +44,8 @@ def _filmis_state(rival_home: tuple[str, ...]):
 
 
 def test_filmis_raid_choice_does_not_depend_on_hidden_home_piles():
-    from parlour.rules.filmis import cards
-    from parlour.rules.filmis.records import CallRaid
+    from parlour.games.filmis.rules import cards
+    from parlour.games.filmis.rules.records import CallRaid
 
     game, poor = _filmis_state((cards.WALL_ENBERG,) * 4)  # -8 points
     _, rich = _filmis_state((cards.JAMES_DEAN,) * 2 + (cards.SICKAN,) * 2)  # 30 points

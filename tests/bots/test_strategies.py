@@ -12,7 +12,7 @@ from parlour.rules.table import Table
 
 
 def _garfield(players=3, *, seat=0, positions=None, rings=None, hand=(), face_up=None, pending=None):
-    from parlour.rules.garfield import cards
+    from parlour.games.garfield.rules import cards
 
     table = Table.new("garfield", ["Ann", "Bob", "Cid", "Dee"][:players], seed=1)
     state = table.state
@@ -34,22 +34,22 @@ def _smart(game, state, seat=0):
 
 
 def test_garfield_swaps_places_and_rings_with_the_leader():
-    from parlour.rules.garfield.records import Pending, SwapWith
+    from parlour.games.garfield.rules.records import Pending, SwapWith
 
     game, state = _garfield(positions=(5, 10, 30), rings=(0, 2, 1), pending=Pending(0, "swap_rings", True, 0, False))
     assert _smart(game, state) == SwapWith(1)
 
 
 def test_garfield_swaps_places_only_with_the_pawn_nearest_the_tailend():
-    from parlour.rules.garfield.records import Pending, SwapWith
+    from parlour.games.garfield.rules.records import Pending, SwapWith
 
     game, state = _garfield(positions=(5, 10, 37), rings=(0, 2, 1), pending=Pending(0, "swap_places", False, 0, False))
     assert _smart(game, state) == SwapWith(2)
 
 
 def test_garfield_leader_dodges_a_swap_with_a_nap_attack():
-    from parlour.rules.garfield import cards
-    from parlour.rules.garfield.records import FollowGarfield, PlayCard
+    from parlour.games.garfield.rules import cards
+    from parlour.games.garfield.rules.records import FollowGarfield, PlayCard
 
     hand = (cards.NAP_ATTACK, cards.LASAGNA)
     game, state = _garfield(positions=(20, 5, 6), rings=(2, 0, 0), hand=hand, face_up=cards.G_SWAP)
@@ -60,8 +60,8 @@ def test_garfield_leader_dodges_a_swap_with_a_nap_attack():
 
 
 def test_garfield_plays_a_card_against_lose_a_turn_but_follows_a_plain_card():
-    from parlour.rules.garfield import cards
-    from parlour.rules.garfield.records import FollowGarfield, PlayCard
+    from parlour.games.garfield.rules import cards
+    from parlour.games.garfield.rules.records import FollowGarfield, PlayCard
 
     hand = (cards.NAP_ATTACK, cards.LASAGNA)
     game, state = _garfield(hand=hand, face_up=cards.G_LOSE_TURN, positions=(12, 0, 0))
@@ -71,8 +71,8 @@ def test_garfield_plays_a_card_against_lose_a_turn_but_follows_a_plain_card():
 
 
 def test_garfield_keeps_the_lasagna_when_a_card_must_go():
-    from parlour.rules.garfield import cards
-    from parlour.rules.garfield.records import Discard, Pending
+    from parlour.games.garfield.rules import cards
+    from parlour.games.garfield.rules.records import Discard, Pending
 
     hand = (cards.LASAGNA, cards.PUT_ONE_OVER_TEN, cards.BLINDFOLD)
     game, state = _garfield(hand=hand, positions=(4, 0, 0), pending=Pending(0, "green", True, 0, False))
@@ -80,8 +80,8 @@ def test_garfield_keeps_the_lasagna_when_a_card_must_go():
 
 
 def test_garfield_gives_up_a_cheap_card_rather_than_lose_a_turn():
-    from parlour.rules.garfield import cards
-    from parlour.rules.garfield.records import Discard, LoseTurn, Pending
+    from parlour.games.garfield.rules import cards
+    from parlour.games.garfield.rules.records import Discard, LoseTurn, Pending
 
     pending = Pending(0, "give_or_lose", True, 0, False)
     game, state = _garfield(
@@ -95,8 +95,8 @@ def test_garfield_gives_up_a_cheap_card_rather_than_lose_a_turn():
 
 
 def test_garfield_spends_a_lasagna_on_lasagna_8_to_win():
-    from parlour.rules.garfield import cards
-    from parlour.rules.garfield.records import Lasagna, Pending
+    from parlour.games.garfield.rules import cards
+    from parlour.games.garfield.rules.records import Lasagna, Pending
 
     pending = Pending(0, "lasagna_8", True, 0, False)
     game, state = _garfield(hand=(cards.LASAGNA,), positions=(34, 0, 0), rings=(2, 0, 0), pending=pending)
@@ -107,7 +107,7 @@ def test_garfield_spends_a_lasagna_on_lasagna_8_to_win():
 
 
 def _filmis(hand=(), home=(), rival_home_size=3, pending=None):
-    from parlour.rules.filmis import cards
+    from parlour.games.filmis.rules import cards
 
     table = Table.new("filmis", ["Ann", "Bob"], seed=1)
     state = table.state
@@ -122,8 +122,8 @@ def _filmis(hand=(), home=(), rival_home_size=3, pending=None):
 
 
 def test_filmis_raids_when_far_ahead_and_not_when_behind():
-    from parlour.rules.filmis import cards
-    from parlour.rules.filmis.records import CallRaid, Roll
+    from parlour.games.filmis.rules import cards
+    from parlour.games.filmis.rules.records import CallRaid, Roll
 
     hand = (cards.WHISTLE, cards.JAMES_DEAN)
     game, ahead = _filmis(hand, home=(cards.JAMES_DEAN, cards.SICKAN, cards.SICKAN), rival_home_size=3)
@@ -133,8 +133,8 @@ def test_filmis_raids_when_far_ahead_and_not_when_behind():
 
 
 def test_filmis_drops_the_wall_enberg():
-    from parlour.rules.filmis import cards
-    from parlour.rules.filmis.records import Drop, Pending
+    from parlour.games.filmis.rules import cards
+    from parlour.games.filmis.rules.records import Drop, Pending
 
     hand = (cards.SICKAN, cards.WALL_ENBERG, cards.HARRY)
     game, state = _filmis(hand, pending=Pending(0, "drop"))
@@ -142,9 +142,9 @@ def test_filmis_drops_the_wall_enberg():
 
 
 def test_filmis_swap_takes_the_best_card():
-    from parlour.rules.filmis import cards
-    from parlour.rules.filmis.records import Shown, SwapTake
-    from parlour.rules.filmis.state import Swap
+    from parlour.games.filmis.rules import cards
+    from parlour.games.filmis.rules.records import Shown, SwapTake
+    from parlour.games.filmis.rules.state import Swap
 
     game, state = _filmis((cards.HARRY,))
     shown = (Shown(0, False, (cards.HARRY,)), Shown(1, True, (cards.BIFFEN, cards.JAMES_DEAN, cards.WALL_ENBERG)))
@@ -163,7 +163,7 @@ def _smurf(**changes):
 
 
 def test_smurf_turns_the_wheel_that_opens_its_way():
-    from parlour.rules.smurf.records import TurnWheel
+    from parlour.games.smurf.rules.records import TurnWheel
 
     # in the acorn area with an acorn; the cat on square 8 (wheel 1 at 0) blocks the way on
     game, state = _smurf(
@@ -174,7 +174,7 @@ def test_smurf_turns_the_wheel_that_opens_its_way():
 
 
 def test_smurf_goes_home_by_the_exact_count_with_four_kinds():
-    from parlour.rules.smurf.records import Move
+    from parlour.games.smurf.rules.records import Move
 
     game, state = _smurf(
         positions=(37, 0),
@@ -189,7 +189,7 @@ def test_smurf_goes_home_by_the_exact_count_with_four_kinds():
 
 
 def test_smurf_gives_up_a_duplicate_disc():
-    from parlour.rules.smurf.records import GiveUp
+    from parlour.games.smurf.rules.records import GiveUp
 
     game, state = _smurf(
         positions=(8, 0), inside=(False, False), held=((1, 2, 0, 0), (0, 0, 0, 0)), circles=(7, 6, 8, 8), owing=(0,)
@@ -198,8 +198,8 @@ def test_smurf_gives_up_a_duplicate_disc():
 
 
 def test_garfield_rolls_again_on_red_unless_garfield_says_backward():
-    from parlour.rules.garfield import cards
-    from parlour.rules.garfield.records import Lasagna, Pending
+    from parlour.games.garfield.rules import cards
+    from parlour.games.garfield.rules.records import Lasagna, Pending
 
     pending = Pending(0, "lasagna_red", True, 0, False)
     for red in (6, 16, 25):

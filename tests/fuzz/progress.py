@@ -20,8 +20,8 @@ def lean(game_id: str, state, seat: int, legal: list[Action], rnd: random.Random
 
 
 def _smurf(state, seat: int, legal: list[Action]) -> Action:
-    from parlour.rules.smurf import board, moves
-    from parlour.rules.smurf.records import Move, Roll
+    from parlour.games.smurf.rules import board, moves
+    from parlour.games.smurf.rules.records import Move, Roll
 
     if Roll() in legal:
         return Roll()

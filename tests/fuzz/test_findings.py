@@ -372,7 +372,7 @@ def test_11_a_typo_in_a_bot_level_keeps_the_bot_a_bot():
 def test_12_every_smurf_roll_offers_at_most_a_few_moves():
     """A roll is answered by one Move: a direction and the food area it stops in (or none). The
     choices are the distinct endings, never combinations: at most 2 directions x (1 + foods)."""
-    from parlour.rules.smurf import board, moves, wheels
+    from parlour.games.smurf.rules import board, moves, wheels
 
     for a in range(wheels.POSITIONS):
         for b in range(wheels.POSITIONS):

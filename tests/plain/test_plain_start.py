@@ -21,8 +21,8 @@ NOT_NEEDED = (
     "parlour.services.hint",
     "parlour.services.playouts",
     "parlour.services.analysis",
-    "parlour.rules.filmis",
-    "parlour.rules.smurf",
+    "parlour.games.filmis.rules",
+    "parlour.games.smurf.rules",
     "socket",  # the save lock's host name is uname's node name
     "textwrap",  # only a board's legend is wrapped
     "multiprocessing",
@@ -61,6 +61,6 @@ def test_the_first_prompt_loads_only_what_it_needs(tmp_path):
     assert "1. Roll (follow Garfield)" in run.stdout  # the first prompt was asked
     listed = next(line for line in run.stderr.splitlines() if line.startswith("LOADED:"))
     loaded = set(listed.removeprefix("LOADED:").split(","))
-    assert "parlour.rules.garfield" in loaded  # (the list is the real one)
+    assert "parlour.games.garfield.rules" in loaded  # (the list is the real one)
     unneeded = sorted(m for m in loaded if any(m == name or m.startswith(name + ".") for name in NOT_NEEDED))
     assert unneeded == []

@@ -47,7 +47,7 @@ def test_hot_seat_passes_the_keyboard_and_tells_a_hand_only_to_its_owner(tmp_pat
     hands = [line.split("'s hand:")[0] for line in text.splitlines() if "'s hand:" in line]
     assert hands == [names[first], names[1 - first]]  # each hears only their own hand, on their turn
     for card in set(live.view(0).hands[0]) | set(live.view(1).hands[1]):
-        from parlour.services.words.filmis import card_name
+        from parlour.games.filmis.words import card_name
 
         told = text.split("'s hand:")[0]  # before anyone asked for a hand, the log named no card
         assert card_name(card) not in told

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from parlour.rules.registry import Entry
+from parlour.rules.entry import Entry
 
 ENTRY = Entry(
     "race",

@@ -9,9 +9,9 @@ import socket
 import asyncssh
 import pytest
 
+from parlour.games.garfield.rules import cards as C
+from parlour.games.garfield.rules.records import FollowGarfield
 from parlour.rules.chance import Rig
-from parlour.rules.garfield import cards as C
-from parlour.rules.garfield.records import FollowGarfield
 from parlour.services import saves
 from parlour.services.config import data_dir, saves_dir
 from parlour.services.wire import Act, digest

@@ -5,8 +5,8 @@ back."""
 
 from __future__ import annotations
 
+from parlour.games.filmis.rules.cards import DORIS, HARRY, JAMES_DEAN, SICKAN, VANHEDEN, WHISTLE
 from parlour.rules.chance import Rig
-from parlour.rules.filmis.cards import DORIS, HARRY, JAMES_DEAN, SICKAN, VANHEDEN, WHISTLE
 from parlour.services.seats import Seat
 from parlour.services.words.i18n import set_language
 from parlour.tui.app import make_app

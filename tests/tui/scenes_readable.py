@@ -48,7 +48,7 @@ def changed(state, **fields):
 
 
 def _filmis_end(state):
-    from parlour.rules.filmis import cards as F
+    from parlour.games.filmis.rules import cards as F
 
     every = [F.SICKAN, F.VANHEDEN, F.DORIS, F.HARRY, F.JAMES_DEAN, F.BIFFEN, F.WALL_ENBERG, F.WHISTLE]
     homes = (
@@ -73,7 +73,7 @@ def filmis_long_result():
 
 
 def _long_hand(state):
-    from parlour.rules.garfield import cards as G
+    from parlour.games.garfield.rules import cards as G
 
     hand = (G.LASAGNA, G.NAP_ATTACK, G.BLINDFOLD, G.PUT_ONE_OVER_TEN, G.PUT_ONE_OVER_TWICE) * 3
     return changed(state, hands=(hand,) + state.hands[1:])

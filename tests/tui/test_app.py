@@ -4,7 +4,7 @@ screens, small terminals, the keymap, bots and the help."""
 import json
 import os
 
-from parlour.rules.garfield import cards as C
+from parlour.games.garfield.rules import cards as C
 from parlour.services import saves
 from parlour.services.config import saves_dir
 from parlour.services.seats import Seat

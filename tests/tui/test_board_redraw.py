@@ -2,9 +2,9 @@
 
 from textual.app import App, ComposeResult
 
+from parlour.games.filmis.table import FilmisBoard
+from parlour.games.garfield.table import CELLS, GarfieldBoard
 from parlour.rules.table import Table
-from parlour.tui.games.filmis import FilmisBoard
-from parlour.tui.games.garfield import CELLS, GarfieldBoard
 
 
 class BoardOnly(App):

@@ -10,19 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from parlour.rules.chance import Chance
-from parlour.rules.filmis import GAME, board
-from parlour.rules.filmis.cards import (
-    BIFFEN,
-    DORIS,
-    HARRY,
-    JAMES_DEAN,
-    SICKAN,
-    VANHEDEN,
-    WALL_ENBERG,
-    WHISTLE,
-)
-from parlour.rules.filmis.records import (
+from parlour.games.filmis import table as filmis_board, words as filmis_words
+from parlour.games.filmis.rules import GAME, board
+from parlour.games.filmis.rules.cards import BIFFEN, DORIS, HARRY, JAMES_DEAN, SICKAN, VANHEDEN, WALL_ENBERG, WHISTLE
+from parlour.games.filmis.rules.records import (
     Asked,
     CallRaid,
     CardsDrawn,
@@ -48,17 +39,18 @@ from parlour.rules.filmis.records import (
     TurnBegan,
     TurnSkipped,
 )
+from parlour.games.filmis.tests.arrange import arrange
+from parlour.rules.chance import Chance
 from parlour.rules.game import decide
 from parlour.rules.records import HIDDEN, Acted, DiceRolled, Start
 from parlour.services.seats import SPECTATOR
-from parlour.services.words import filmis as filmis_words, i18n
+from parlour.services.words import i18n
 from parlour.services.words.base import Story
-from parlour.tui.games import Presenter, filmis as filmis_board
+from parlour.tui.games import Presenter
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.screens.privacy import PassScreen
 from parlour.tui.screens.results import ResultsScreen
 from parlour.tui.widgets.panels import HandPanel, PromptBar
-from tests.filmis.arrange import arrange
 
 from .driving import settle
 from .scenes_filmis import rigged_app
@@ -66,7 +58,7 @@ from .scenes_filmis import rigged_app
 NAMES = ("Ann", "Bob", "Cid")
 PRESENTER = Presenter.of("filmis")
 WORDS = PRESENTER.words
-LOCALE = Path(i18n.__file__).resolve().parent / "locale"
+LOCALE = Path(i18n.__file__).resolve().parents[2] / "games" / "filmis" / "locale"
 
 
 @pytest.fixture(autouse=True)

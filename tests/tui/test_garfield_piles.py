@@ -4,12 +4,12 @@ and repaints only when what it shows changed."""
 
 from __future__ import annotations
 
+from parlour.games.garfield import words
+from parlour.games.garfield.rules import cards as C
+from parlour.games.garfield.table.piles import HEIGHT, WIDTH, GarfieldPiles, pile_lines
 from parlour.rules.deck import Deck
-from parlour.rules.garfield import cards as C
 from parlour.services.seats import Seat
-from parlour.services.words import garfield as words
 from parlour.services.words.i18n import t
-from parlour.tui.games.garfield_piles import HEIGHT, WIDTH, GarfieldPiles, pile_lines
 
 from .driving import app_for, settle
 

@@ -134,8 +134,8 @@ def test_8_plain_filmis_says_an_empty_home_pile_plainly():
 
 
 def test_8_the_swap_prompt_shows_each_ones_place_and_rings():
+    from parlour.games.garfield.rules.records import SwapWith
     from parlour.rules import registry
-    from parlour.rules.garfield.records import SwapWith
     from parlour.services.words.base import Words
 
     game = registry.get("garfield")

@@ -1,9 +1,9 @@
-"""A question the rules put although the hand leaves one answer (docs/garfield.md, "Secrets are kept
+"""A question the rules put although the hand leaves one answer (parlour/games/garfield/README.md, "Secrets are kept
 by the shape of the game too") is answered by the table for a player alone at the screen, and
 asked when several humans share the keyboard."""
 
-from parlour.rules.garfield import cards as C
-from parlour.rules.garfield.records import Asked, Lasagna
+from parlour.games.garfield.rules import cards as C
+from parlour.games.garfield.rules.records import Asked, Lasagna
 from parlour.rules.records import Acted
 from parlour.services.seats import Seat
 from parlour.tui.screens.game import GameScreen

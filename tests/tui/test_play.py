@@ -1,13 +1,13 @@
 """A rigged Garfield game played to the win through key presses only, hot-seat with three
 humans: a Player card, a Lasagna decision, a target choice and the privacy screen."""
 
-from parlour.rules.garfield import board, cards as C
+from parlour.games.garfield.rules import board, cards as C
+from parlour.games.garfield.tests.scenario import pair
 from parlour.services.seats import SPECTATOR, Seat
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.screens.privacy import PassScreen
 from parlour.tui.screens.results import ResultsScreen
 from parlour.tui.widgets.panels import HandPanel, PromptBar
-from tests.garfield.scenario import pair
 
 from .driving import app_for, settle
 

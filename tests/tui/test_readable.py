@@ -105,7 +105,7 @@ async def test_a_long_hand_scrolls_and_its_count_agrees():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
-        from parlour.rules.filmis.cards import DORIS, HARRY, SICKAN
+        from parlour.games.filmis.rules.cards import DORIS, HARRY, SICKAN
 
         hand = (HARRY,) * 9 + (DORIS,) * 4 + (SICKAN,) * 2
         hands = (hand,) + screen.table.state.hands[1:]

@@ -9,10 +9,10 @@ wheel turn brings out a cat, and Bob's answer (which disc to give back) is a key
 
 import pytest
 
-from parlour.rules.records import Acted, DiceRolled
-from parlour.rules.smurf import GAME
-from parlour.rules.smurf.board import ACORN, APPLE, GRAPE, STRAWBERRY
-from parlour.rules.smurf.records import (
+from parlour.games.smurf import table as smurf_board, words as smurf_words
+from parlour.games.smurf.rules import GAME
+from parlour.games.smurf.rules.board import ACORN, APPLE, GRAPE, STRAWBERRY
+from parlour.games.smurf.rules.records import (
     CatAppeared,
     DiscReturned,
     DiscTaken,
@@ -28,14 +28,15 @@ from parlour.rules.smurf.records import (
     WheelTurned,
     Won,
 )
+from parlour.games.smurf.tests.scene import counts, scene
+from parlour.rules.records import Acted, DiceRolled
 from parlour.services.seats import Seat
-from parlour.services.words import i18n, smurf as smurf_words
-from parlour.tui.games import Presenter, smurf as smurf_board
+from parlour.services.words import i18n
+from parlour.tui.games import Presenter
 from parlour.tui.screens.game import GameScreen
 from parlour.tui.screens.privacy import PassScreen
 from parlour.tui.screens.results import ResultsScreen
 from parlour.tui.widgets.panels import HandPanel, PlayersPanel, PromptBar
-from tests.smurf.scene import counts, scene
 
 from .driving import app_for, settle
 
@@ -210,7 +211,7 @@ def test_each_hole_shows_a_cat_exactly_when_its_wheels_position_says_so(position
     for wheels in ((position, 0), (0, position)):
         state = scene(wheels=wheels, positions=(1, 2))
         cells = smurf_board.SmurfBoard.cell_states(state)
-        from parlour.rules.smurf import wheels as w
+        from parlour.games.smurf.rules import wheels as w
 
         for square in w.HOLE_SQUARES:
             label, style, _ = cells[square]

@@ -4,9 +4,9 @@ import random
 
 import pytest
 
+from parlour.games.garfield.tests.scenario import act, dice, table, turns
 from parlour.rules.table import Table
 from parlour.services.words.base import Story, Words
-from tests.garfield.scenario import act, dice, table, turns
 from tests.helpers import play_random
 
 SPECTATOR = -1

@@ -114,8 +114,8 @@ def test_a_list_of_players_names_you_as_you():
 
 def test_the_log_says_you_when_another_takes_from_you():
     """Told from the table: a Filmisbyte where Odie takes from the one at the keyboard."""
-    from parlour.rules.filmis.records import SwapDone, Take
-    from parlour.services.words.filmis import FilmisNarrator
+    from parlour.games.filmis.rules.records import SwapDone, Take
+    from parlour.games.filmis.words import FilmisNarrator
 
     narrator = FilmisNarrator((You("Ann"), "Odie"))
     lines = narrator.tell(SwapDone((Take(1, 0, False, "HARRY"), Take(0, 1, True, "SICKAN"))), None)

@@ -21,7 +21,7 @@ from .expert_worlds import SAMPLERS
 from .smart import SmartBot
 
 if TYPE_CHECKING:
-    from .smurf_search import SmurfSearch
+    from parlour.games.smurf.bots.search import SmurfSearch
 
 PLAYOUTS = 32  # playouts per decision, shared among the actions: under 0.3 s a move (tools/bench.py)
 MIN_WORLDS = 4
@@ -40,9 +40,9 @@ class ExpertBot:
         self._smurf: SmurfSearch | None = None  # the Smurf search, made at its first decision
 
     def smurf(self) -> SmurfSearch:
-        """The Smurf Game's search (rules/bots/smurf_search.py), seeded from this bot's generator."""
+        """The Smurf Game's search (parlour/games/smurf/bots/search.py), seeded from this bot's generator."""
         if self._smurf is None:
-            from .smurf_search import SmurfSearch
+            from parlour.games.smurf.bots.search import SmurfSearch
 
             self._smurf = SmurfSearch(random.Random(self._random.getrandbits(32)), self._asked)
         return self._smurf

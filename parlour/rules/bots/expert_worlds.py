@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 from ..deck import Deck
 
 if TYPE_CHECKING:
-    from ..filmis.state import State as FilmisState
-    from ..garfield.state import State as GarfieldState
+    from parlour.games.filmis.rules.state import State as FilmisState
+    from parlour.games.garfield.rules.state import State as GarfieldState
 
 
 def _unseen(deck: tuple[str, ...], *seen: tuple[str, ...]) -> list[str]:
@@ -37,7 +37,7 @@ def _deal(pool: list[str], count: int) -> tuple[str, ...]:
 
 def garfield(view: GarfieldState, seat: int, rng: random.Random) -> GarfieldState:
     """Others' hands, the Player deck (pile and face-down discard) and the Garfield pile."""
-    from ..garfield import cards
+    from parlour.games.garfield.rules import cards
 
     pool = _unseen(cards.PLAYER_DECK, view.hands[seat])
     rng.shuffle(pool)
@@ -54,7 +54,7 @@ def garfield(view: GarfieldState, seat: int, rng: random.Random) -> GarfieldStat
 def filmis(view: FilmisState, seat: int, rng: random.Random) -> FilmisState | None:
     """Others' hands and home piles and the factory deck. None during a swap (the cards the
     others chose are hidden copies of shown cards: the expert leaves that to the smart level)."""
-    from ..filmis import cards
+    from parlour.games.filmis.rules import cards
 
     if view.swap is not None or view.over:
         return None
@@ -73,7 +73,7 @@ def filmis_deviations(view: FilmisState, seat: int) -> Callable[[FilmisState], t
     less theirs. Every hidden card is dealt uniformly from the cards the seat has not seen, so each
     expectation is exact (a place of n cards: n times the unseen cards' mean): a playout's result
     less a multiple of these keeps its mean (parlour/services/playouts.py's control variate)."""
-    from ..filmis import cards
+    from parlour.games.filmis.rules import cards
 
     pool = _unseen(cards.DECK, view.hands[seat], view.homes[seat])
     size = len(pool) or 1

@@ -16,13 +16,13 @@ from collections.abc import Callable
 from math import exp
 from typing import TYPE_CHECKING, Any
 
-from ..filmis import board as filmis_board, cards as filmis_cards
-from ..garfield import cards as garfield_cards
-from .filmis_smart import RAID_AT, FilmisSmart
+from parlour.games.filmis.bots import RAID_AT, FilmisSmart
+from parlour.games.filmis.rules import board as filmis_board, cards as filmis_cards
+from parlour.games.garfield.rules import cards as garfield_cards
 
 if TYPE_CHECKING:
-    from ..filmis.state import State as FilmisState
-    from ..garfield.state import State as GarfieldState
+    from parlour.games.filmis.rules.state import State as FilmisState
+    from parlour.games.garfield.rules.state import State as GarfieldState
 
 Facts = tuple[float, ...]
 _SMART = FilmisSmart()  # only its reading of a raid's chance
@@ -56,7 +56,7 @@ def garfield_facts(state: GarfieldState, seat: int) -> Facts:
 def filmis_facts(state: FilmisState) -> list[Facts]:
     """Every seat's facts: points banked (the home pile) and how late it is, points in hand and
     how near the nest that banks them is, whether a raid can be called and with what lead, and
-    whether the seat moves next or must skip. And the raid the smart bot would call (filmis_smart.py:
+    whether the seat moves next or must skip. And the raid the smart bot would call (parlour/games/filmis/bots.py:
     when its own pile likely beats the others'): the game then ends at the caller's turn, so a
     seat's chance is near its share were the game to end now (the best home pile wins, ties share)."""
     n = len(state.players)

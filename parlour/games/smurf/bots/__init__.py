@@ -1,0 +1,1 @@
+"""The game's bots, one module each: `search`, `smart`, `tables`, `waiting`, `ways`."""
