@@ -193,7 +193,13 @@ class ChannelDriver(Driver):
                 self._pumping = self.loop.call_soon(self._pump_again)
             else:
                 self._pumping = self.loop.call_later(0.01, self._pump_again)
-        if self._tick is None:  # a lone Escape is a key once nothing follows it for a moment
+        # A lone Escape is a key once nothing follows it for a moment (the parser's ESCDELAY, 0.1 s,
+        # from when it was parsed): the tick counts from the last keys parsed, or an Escape parsed
+        # in a later turn (the app busy) outlived a tick that came too soon, and waited for the next key.
+        if parsed and self._tick is not None:
+            self._tick.cancel()
+            self._tick = None
+        if self._tick is None:
             self._tick = self.loop.call_later(0.11, self._on_tick)
 
     def _pump_again(self) -> None:
