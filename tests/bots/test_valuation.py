@@ -59,7 +59,7 @@ def test_a_game_without_a_valuation_has_none():
 
 
 def test_a_filmis_raid_the_smart_bot_to_move_will_call_is_valued_as_the_result_it_gives():
-    """The valuation knows the smart bot's raid (parlour/games/filmis/bots.py): where the seat to move calls one,
+    """The valuation knows the smart bot's raid (parlour/games/filmis/bots/__init__.py): where the seat to move calls one,
     the position's value is the raid's result, not a guess from the facts."""
     from parlour.games.filmis.rules.records import CallRaid
     from parlour.rules.bots import make

@@ -56,7 +56,7 @@ def garfield_facts(state: GarfieldState, seat: int) -> Facts:
 def filmis_facts(state: FilmisState) -> list[Facts]:
     """Every seat's facts: points banked (the home pile) and how late it is, points in hand and
     how near the nest that banks them is, whether a raid can be called and with what lead, and
-    whether the seat moves next or must skip. And the raid the smart bot would call (parlour/games/filmis/bots.py:
+    whether the seat moves next or must skip. And the raid the smart bot would call (parlour/games/filmis/bots/__init__.py:
     when its own pile likely beats the others'): the game then ends at the caller's turn, so a
     seat's chance is near its share were the game to end now (the best home pile wins, ties share)."""
     n = len(state.players)
