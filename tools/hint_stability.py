@@ -27,8 +27,7 @@ import time
 from typing import Any
 
 from parlour.rules import registry
-from parlour.rules.bots import make
-from parlour.rules.bots import expert_worlds
+from parlour.rules.bots import expert_worlds, make
 from parlour.rules.table import Table
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]

@@ -36,8 +36,8 @@ from math import sqrt
 from typing import Any
 
 from parlour.rules import registry
-from parlour.rules.bots.playout import shares
 from parlour.rules.bots import valuation
+from parlour.rules.bots.playout import shares
 from parlour.rules.game import Game
 from parlour.rules.records import Acted, Action
 

@@ -8,9 +8,8 @@ import random
 from collections import Counter
 from dataclasses import replace
 
-from parlour.rules.bots import make
+from parlour.rules.bots import expert_worlds, make
 from parlour.rules.bots.expert import ExpertBot
-from parlour.rules.bots import expert_worlds
 from parlour.rules.table import Table
 
 from .test_fair_play import _filmis_state
