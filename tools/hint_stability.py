@@ -27,8 +27,7 @@ import time
 from typing import Any
 
 from parlour.rules import registry
-from parlour.rules.bots import make
-from parlour.rules.bots.expert_worlds import SAMPLERS
+from parlour.rules.bots import expert_worlds, make
 from parlour.rules.table import Table
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
@@ -62,7 +61,7 @@ def positions(game_id: str, count: int) -> list[tuple[Any, Any, int]]:
 
 def dealable(game_id: str, view: Any, seat: int) -> bool:
     """Whether a world can be dealt from `view` (read here, so that older checkouts are measured too)."""
-    sampler = SAMPLERS.get(game_id)
+    sampler = expert_worlds.sampler(game_id)
     return sampler is None or sampler(view, seat, random.Random(0)) is not None
 
 

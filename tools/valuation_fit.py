@@ -7,7 +7,7 @@ The weights are fitted (Newton's method on the multinomial logit's likelihood) o
 seeded 0..N-1; the calibration is read on the games seeded N..2N-1, which the fit never saw:
 for the positions valued at about p (bins of 10 points), the share of them that seat won, and
 the log-loss and Brier score against an even chance for every seat. It prints the weights (to
-paste into rules/bots/valuation.py) and the calibration of the weights there now.
+paste into the game's valuation, parlour/games/<id>/bots/valuation.py) and the calibration of the weights there now.
 
 `--against N` (instead of fitting): what the hint reads, checked against playouts to the end. At N seeded hint
 positions (tools/hint_stability.py's), every option is weighed twice with the same budget, once
@@ -38,9 +38,11 @@ def positions(
 ) -> list[tuple[list[valuation.Facts], tuple[float, ...]]]:
     """(each seat's facts, each seat's share of the win) at every `every`-th turn start of the
     games of `players` players seeded `seeds` (but those whose value is known without the weights:
-    valuation.KNOWN)."""
-    facts = valuation.FACTS[game_id]
-    known = valuation.KNOWN.get(game_id, lambda _: None)  # positions valued without the weights: left out
+    the valuation's `known`)."""
+    valued = valuation.of(game_id)
+    assert valued is not None, f"{game_id} gives no valuation"
+    facts = valued.facts
+    known = valued.known or (lambda _: None)  # positions valued without the weights: left out
     found = []
     for seed in seeds:
         table = Table.new(game_id, NAMES[:players], seed=seed)
@@ -168,7 +170,7 @@ def main() -> None:
     parser.add_argument("--against", type=int, default=0, help="only check N hint positions against whole playouts")
     parser.add_argument("--playouts", type=int, default=400, help="playouts an option in that check")
     args = parser.parse_args()
-    for game_id in args.games or [g for g in registry.available() if g in valuation.FACTS]:
+    for game_id in args.games or [g for g in registry.available() if valuation.of(g) is not None]:
         if args.against:  # the check alone, of the weights there now
             print(f"{game_id}:\n" + against_playouts(game_id, args.against, args.playouts), flush=True)
             continue
@@ -179,9 +181,10 @@ def main() -> None:
             print(f"{game_id}, {players} players: {len(train)} positions fitted, {len(held)} checked")
             print(f"  fitted: {players}: (" + ", ".join(f"{w:.3f}" for w in weights) + "),")
             print(calibration(held, weights))
-            now = valuation.WEIGHTS[game_id].get(players)
+            valued = valuation.of(game_id)
+            now = valued.weights.get(players) if valued is not None else None
             if now is not None and list(now) != [round(w, 3) for w in weights]:
-                print("  the weights in rules/bots/valuation.py now:")
+                print(f"  the weights in parlour/games/{game_id}/bots/valuation.py now:")
                 print(calibration(held, list(now)), flush=True)
 
 

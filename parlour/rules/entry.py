@@ -26,6 +26,11 @@ class Entry:
         "styles",
         "chances_games",
         "order",
+        "valuation",
+        "worlds",
+        "deviations",
+        "search",
+        "playout",
     )
 
     def __init__(
@@ -44,6 +49,11 @@ class Entry:
         styles: str | None = None,
         chances_games: int = 64,
         order: int = 100,
+        valuation: str | None = None,
+        worlds: str | None = None,
+        deviations: str | None = None,
+        search: str | None = None,
+        playout: str | None = None,
     ):
         self.id = id
         self.rules = rules  # "module:NAME" of its parlour.rules.game.Game
@@ -58,6 +68,12 @@ class Entry:
         self.styles = styles  # its table's stylesheet: a name in styles/, or a full path (None: none)
         self.chances_games = chances_games  # games the analysis plays on from each option (its chart: fewer)
         self.order = order  # where the title screen lists it: lower first, then by id
+        # The hint's, the analysis's and the expert bot's parts, each optional (docs/bots.md):
+        self.valuation = valuation  # "module:NAME" of its parlour.rules.bots.valuation.Valuation
+        self.worlds = worlds  # "module:NAME" of (view, seat, rng) -> a whole state dealt from the view, or None
+        self.deviations = deviations  # "module:NAME" of (view, seat) -> a dealt world's deviations (a control variate)
+        self.search = search  # "module:NAME" of the expert's own search class, built with (rng, playouts or None)
+        self.playout = playout  # "module:NAME" of (game, state, seed) -> each seat's value: the hint's playout
 
     def __repr__(self) -> str:
         return f"Entry({self.id!r}, rules={self.rules!r})"

@@ -50,6 +50,7 @@ def _changed() -> None:
     global CATALOGUES
     CATALOGUES = tuple(e.catalogues for e in GAMES.values() if e.catalogues is not None)
     _available.cache_clear()
+    _part.cache_clear()
 
 
 class UnknownGame(LookupError):
@@ -158,6 +159,20 @@ def get(game_id: str) -> Game[Any, Any]:
         raise UnknownGame(game_id)
     game: Game[Any, Any] = load(GAMES[game_id].rules)
     return game
+
+
+def part(game_id: str, name: str) -> Any:
+    """A game's optional part its Entry names in the field `name` ("valuation", "worlds",
+    "deviations", "search", "playout"), loaded; None for a game that gives none. Kept once loaded:
+    the playouts ask for it in every playout."""
+    return _part(game_id, name)
+
+
+@cache
+def _part(game_id: str, name: str) -> Any:
+    found = GAMES.get(game_id)
+    target = getattr(found, name) if found is not None else None
+    return load(target) if target is not None else None
 
 
 def strategy(game_id: str) -> type | None:

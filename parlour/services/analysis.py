@@ -36,8 +36,8 @@ from math import sqrt
 from typing import Any
 
 from parlour.rules import registry
+from parlour.rules.bots import valuation
 from parlour.rules.bots.playout import shares
-from parlour.rules.bots.valuation import ROUNDS
 from parlour.rules.game import Game
 from parlour.rules.records import Acted, Action
 
@@ -99,7 +99,7 @@ def _half_width(p: float, n: int) -> float:
 def _interval(games: Sequence[Shares], seat: int) -> tuple[float, float]:
     """The 95 % interval of the seat's chance from the games played on: a rate's (Wilson) where
     every game was won or lost, the mean's where games were valued before their end (Garfield,
-    Filmis: parlour/services/playouts.py ROUNDS) or shared."""
+    Filmis: their valuation's `rounds`, parlour/services/playouts.py) or shared."""
     values = [g[seat] for g in games]
     p = sum(values) / len(values) if values else 0.0
     if all(v in (0.0, 1.0) for v in values):
@@ -277,7 +277,7 @@ def _work(task: _Task) -> tuple[tuple[Shares, ...], ...] | None:
     chances spread over four players, needs fewer games for that)."""
     game = registry.get(task.game_id)
     branches = [Branch(task.state, option, task.seat) for option in task.options]
-    widest = SURE if task.game_id in ROUNDS else _half_width(0.5, task.games)
+    widest = SURE if valuation.of(task.game_id) is not None else _half_width(0.5, task.games)
 
     def enough(found: Weighed, running: list[int]) -> bool:
         return all(_margin(found.values[b], s) <= widest for b in running for s in range(len(found.chances(b))))

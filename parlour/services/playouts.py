@@ -2,8 +2,8 @@
 
 A *branch* is a position to weigh: a state (or a seat's view of it), and optionally an action
 some seat takes there first. Every branch is played on in the same playouts: playout k deals
-the same world (the cards `eyes` cannot see, dealt at random from its view: rules/bots/
-expert_worlds.py) and rolls the same dice for every branch (common random numbers), so the
+the same world (the cards `eyes` cannot see, dealt at random from its view by the game's
+`worlds`: rules/bots/expert_worlds.py) and rolls the same dice for every branch (common random numbers), so the
 difference between two branches is measured playout by playout, far less noisy than either
 chance. Playout k's numbers depend only on (seed, k): playouts may be split among workers and
 merged (`Weighed.merge`) and give the same numbers as one run.
@@ -15,15 +15,16 @@ playouts a branch). Each branch keeps every playout it was played in, so its cha
 of that chance and its paired difference from any other branch are all read from the same
 numbers.
 
-A playout plays every seat as the smart bot (rules/bots/playout.py); in the Smurf Game, which
-hides nothing, as the expert's search does (parlour/games/smurf/bots/search.py): HORIZON actions on, then
-each seat's chance of winning the race home from there; in a game with a valuation a round or two
-of turns on (its ROUNDS), then each seat's chance from the position's valuation (rules/bots/
+A playout plays every seat as the smart bot (rules/bots/playout.py); in a game whose Entry names
+its own `playout`, as that does (the Smurf Game, which hides nothing: as the expert's search does,
+parlour/games/smurf/bots/search.py, HORIZON actions on, then each seat's chance of winning the
+race home from there); in a game with a valuation (its Entry's `valuation`) a round or two of
+turns on (its `rounds`), then each seat's chance from the position's valuation (rules/bots/
 valuation.py, fitted to and checked against whole games: tools/valuation_fit.py). Keyed by turn
 (`turn`: the analysis of a saved game), each later turn's dice are drawn from the playout's seed
 and that turn's number, so weighings at two points of one game share the dice of every turn
 after both; a Smurf playout then goes to the game's end (a valuation after HORIZON actions would
-end the playouts of two points at different turns), a valued one still stops its ROUNDS rounds
+end the playouts of two points at different turns), a valued one still stops its `rounds` rounds
 on, counted in turns, so that two points of the same turn stop at the same turn.
 """
 
@@ -36,9 +37,9 @@ from dataclasses import dataclass
 from math import sqrt
 from typing import Any
 
-from parlour.rules.bots.expert_worlds import DEVIATIONS, SAMPLERS
+from parlour.rules import registry
+from parlour.rules.bots import expert_worlds, valuation
 from parlour.rules.bots.playout import play_on, shares
-from parlour.rules.bots.valuation import ROUNDS, value
 from parlour.rules.chance import Chance
 from parlour.rules.game import Game, decide
 from parlour.rules.records import Action
@@ -243,24 +244,17 @@ def play_to_end(game: Game, state: Any, seed: int, *, turn: int | None = None, f
     return shares(result, players) if result is not None else (1 / players,) * players
 
 
-def play_and_race(game: Game, state: Any, seed: int) -> Values:
-    """The Smurf Game: the expert search's playout (parlour/games/smurf/bots/search.py), every seat's race."""
-    from parlour.games.smurf.bots.search import ahead, race
-    from parlour.rules.bots.smart import SmartBot
-
-    reached = ahead(game, state, Chance(seed), SmartBot(seed))
-    return tuple(race(reached, s) for s in range(len(state.players)))
-
-
 def play_and_value(
     game: Game, state: Any, seed: int, *, turn: int | None = None, first: Action | None = None
 ) -> Values:
     """A game with a valuation: play on with smart seats (`first` taken first; `turn`: dice keyed by
-    turn) until every seat has had ROUNDS more turns (the turn under way ended, then each seat's),
+    turn) until every seat has had the valuation's `rounds` more turns (the turn under way ended, then each seat's),
     then read each seat's chance from the position's valuation (rules/bots/valuation.py, checked
     against whole games) instead of playing on to the end: a few turns instead of fifty, and a
     value far less scattered than a win or a loss."""
-    turns = ROUNDS[game.id] * len(state.players)
+    valued_by = valuation.of(game.id)
+    assert valued_by is not None  # (weigh plays it only in a game with a valuation)
+    turns = valued_by.rounds * len(state.players)
     seen = [state.turn, 0]  # the turn last seen, turns begun since
 
     def far_enough(now: Any, _: int) -> bool:
@@ -272,16 +266,13 @@ def play_and_value(
     reached, result = play_on(game, state, seed, limit=LIMIT, stop=far_enough, turn=turn, first=first)
     if result is not None:
         return shares(result, len(state.players))
-    valued = value(game.id, reached)
+    valued = valued_by.value(reached)
     return valued if valued is not None else (1 / len(state.players),) * len(state.players)
-
-
-PLAYERS: dict[str, Player] = {"smurf": play_and_race}
 
 
 def dealable(game: Game, state: Any, eyes: int | None) -> bool:
     """Whether worlds can be dealt from `eyes`' view of `state` now (not during a Filmis swap)."""
-    sampler = SAMPLERS.get(game.id)
+    sampler = expert_worlds.sampler(game.id)
     return eyes is None or sampler is None or sampler(game.view(state, eyes), eyes, random.Random(0)) is not None
 
 
@@ -331,7 +322,7 @@ def weigh(
     if eyes is not None and not all(dealable(game, b.state, eyes) for b in branches):
         return None
     start = time.thread_time()
-    sampler = SAMPLERS.get(game.id) if eyes is not None else None
+    sampler = expert_worlds.sampler(game.id) if eyes is not None else None
     # each branch's source: the first branch from the same state (the same object), whose view
     # and dealt world serve every branch from it
     source = [next(a for a in range(b + 1) if branches[a].state is one.state) for b, one in enumerate(branches)]
@@ -341,12 +332,13 @@ def weigh(
         views.append(
             views[first_from] if first_from < b else game.view(one.state, eyes) if eyes is not None else one.state
         )
-    cut = not whole and game.id in ROUNDS  # a game with a valuation: playouts cut short and valued
-    player = play_to_end if whole else PLAYERS.get(game.id, play_to_end)
+    cut = not whole and valuation.of(game.id) is not None  # a game with a valuation: playouts cut short and valued
+    # a game's own playout (its Entry's `playout`: the Smurf Game's race) or to the end
+    player: Player = play_to_end if whole else registry.part(game.id, "playout") or play_to_end
     values: list[list[Values]] = [[] for _ in branches]
     running = list(range(len(branches)))
     steadier = None
-    deviations = DEVIATIONS.get(game.id) if steady and sampler is not None else None
+    deviations = expert_worlds.deviations(game.id) if steady and sampler is not None else None
     if deviations is not None and eyes is not None and all(v is views[0] for v in views):
         steadier = Steadier(deviations(views[0], eyes), len(branches))
     spent, index = 0, first

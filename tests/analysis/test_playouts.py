@@ -66,12 +66,13 @@ def test_a_dealt_filmis_worlds_deviations_average_nothing():
     import random
     from statistics import fmean, stdev
 
-    from parlour.rules.bots.expert_worlds import DEVIATIONS, SAMPLERS
+    from parlour.rules.bots import expert_worlds
 
     game, state, seat = _filmis_decision(10)  # three players, cards in every place
     view = game.view(state, seat)
-    deviations = DEVIATIONS["filmis"](view, seat)
-    dealt = [deviations(SAMPLERS["filmis"](view, seat, random.Random(k))) for k in range(3_000)]
+    deviations = expert_worlds.deviations("filmis")(view, seat)
+    sampler = expert_worlds.sampler("filmis")
+    dealt = [deviations(sampler(view, seat, random.Random(k))) for k in range(3_000)]
     columns = list(zip(*dealt))
     assert len(columns) == 4 * 2 + 1
     for column in columns:

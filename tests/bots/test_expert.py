@@ -8,9 +8,8 @@ import random
 from collections import Counter
 from dataclasses import replace
 
-from parlour.rules.bots import make
+from parlour.rules.bots import expert_worlds, make
 from parlour.rules.bots.expert import ExpertBot
-from parlour.rules.bots.expert_worlds import SAMPLERS
 from parlour.rules.table import Table
 
 from .test_fair_play import _filmis_state
@@ -32,7 +31,8 @@ def _behind(rival_home):
 class PeekingExpert(ExpertBot):
     """What the check must catch: the same search, played out in the real state."""
 
-    samplers = {game_id: (lambda view, seat, rng: view) for game_id in SAMPLERS}
+    def sampler(self, game_id):
+        return (lambda view, seat, rng: view) if expert_worlds.sampler(game_id) is not None else None
 
     def choose(self, game, state, seat):
         return self._search(game, state, seat)
@@ -98,7 +98,8 @@ def test_sampled_worlds_fit_the_view_and_keep_every_card():
         return Counter([c for h in s.hands + s.homes for c in h] + [*s.deck.pile, *s.deck.discard])
 
     rng = random.Random(1)
-    for game_id, sampler in SAMPLERS.items():
+    for game_id in ("garfield", "filmis"):
+        sampler = expert_worlds.sampler(game_id)
         table = Table.new(game_id, ["A", "B", "C"], seed=4)
         bots = [make("random", seat) for seat in range(3)]
         sampled = 0

@@ -27,7 +27,7 @@ def test_the_valuation_is_calibrated_on_games_it_was_not_fitted_on(game_id):
         low, high = [0.0, 0.0, 0], [0.0, 0.0, 0]  # valued below / above an even chance: value, won, count
         loss = even = 0.0
         for facts, won in samples:
-            state_value = valuation.weighed(valuation.WEIGHTS[game_id][players], facts)
+            state_value = valuation.weighed(valuation.of(game_id).weights[players], facts)
             assert abs(sum(state_value) - 1) < 1e-9
             for s, p in enumerate(state_value):
                 side = low if p < 1 / players else high
@@ -47,7 +47,7 @@ def test_a_valued_position_gives_every_seat_a_chance_and_those_chances_sum_to_on
     samples = fit.positions(game_id, range(3), 5, 3)
     assert samples
     for facts, _ in samples:
-        chances = valuation.weighed(valuation.WEIGHTS[game_id][3], facts)
+        chances = valuation.weighed(valuation.of(game_id).weights[3], facts)
         assert len(chances) == 3 and abs(sum(chances) - 1) < 1e-9 and all(0 < c < 1 for c in chances)
 
 
@@ -59,7 +59,7 @@ def test_a_game_without_a_valuation_has_none():
 
 
 def test_a_filmis_raid_the_smart_bot_to_move_will_call_is_valued_as_the_result_it_gives():
-    """The valuation knows the smart bot's raid (parlour/games/filmis/bots.py): where the seat to move calls one,
+    """The valuation knows the smart bot's raid (parlour/games/filmis/bots/__init__.py): where the seat to move calls one,
     the position's value is the raid's result, not a guess from the facts."""
     from parlour.games.filmis.rules.records import CallRaid
     from parlour.rules.bots import make

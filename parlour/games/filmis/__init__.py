@@ -16,4 +16,7 @@ ENTRY = Entry(
     styles=os.path.join(os.path.dirname(os.path.abspath(__file__)), "filmis.tcss"),
     chances_games=1200,  # at most, as Garfield's
     order=2,  # the title screen's second
+    valuation=f"{__name__}.bots.valuation:VALUATION",
+    worlds=f"{__name__}.bots.worlds:worlds",
+    deviations=f"{__name__}.bots.worlds:deviations",
 )

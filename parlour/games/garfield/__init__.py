@@ -17,4 +17,6 @@ ENTRY = Entry(
     # on: parlour/services/playouts.py), most long before; a 60-turn game in about 16 s (README)
     chances_games=1200,
     order=1,  # the title screen's first
+    valuation=f"{__name__}.bots.valuation:VALUATION",
+    worlds=f"{__name__}.bots.worlds:worlds",
 )

@@ -16,4 +16,6 @@ ENTRY = Entry(
     catalogues=os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale"),  # locale/<lang>/smurf.toml
     chances_games=160,  # a game people play in 60 s on one core (README)
     order=3,  # the title screen's third
+    search=f"{__name__}.bots.search:SmurfSearch",
+    playout=f"{__name__}.bots.search:playout",
 )

@@ -6,22 +6,21 @@ same worlds with the same dice (common random numbers), so the comparison is fai
 
 It never reads more than its seat's view: whatever it is handed, it first takes the view of it,
 and the worlds are dealt from that view alone. Where no world can be dealt (a Filmis swap in
-progress) it plays as the smart level; the Smurf Game, which hides nothing, has its own search.
+progress) it plays as the smart level. A game whose Entry names its own `search` (the Smurf Game,
+which hides nothing: parlour/games/smurf/bots/search.py) is played by that instead.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .. import registry
 from ..chance import Chance
 from ..game import Game, decide
 from ..records import Action
-from .expert_worlds import SAMPLERS
+from . import expert_worlds
 from .smart import SmartBot
-
-if TYPE_CHECKING:
-    from parlour.games.smurf.bots.search import SmurfSearch
 
 PLAYOUTS = 32  # playouts per decision, shared among the actions: under 0.3 s a move (tools/bench.py)
 MIN_WORLDS = 4
@@ -37,17 +36,21 @@ class ExpertBot:
         self._smart = SmartBot(self._random.getrandbits(32))
         self.playouts = PLAYOUTS if playouts is None else playouts
         self._asked = playouts  # None: each game's own budget (the Smurf search has its own)
-        self._smurf: SmurfSearch | None = None  # the Smurf search, made at its first decision
+        self._searches: dict[str, Any] = {}  # a game's own search, made at its first decision
 
-    def smurf(self) -> SmurfSearch:
-        """The Smurf Game's search (parlour/games/smurf/bots/search.py), seeded from this bot's generator."""
-        if self._smurf is None:
-            from parlour.games.smurf.bots.search import SmurfSearch
+    def search(self, game_id: str) -> Any:
+        """The game's own search (its Entry's `search`), seeded from this bot's generator; None
+        for a game without one."""
+        if game_id not in self._searches:
+            made = registry.part(game_id, "search")
+            self._searches[game_id] = (
+                made(random.Random(self._random.getrandbits(32)), self._asked) if made is not None else None
+            )
+        return self._searches[game_id]
 
-            self._smurf = SmurfSearch(random.Random(self._random.getrandbits(32)), self._asked)
-        return self._smurf
-
-    samplers = SAMPLERS
+    def sampler(self, game_id: str) -> expert_worlds.Sampler | None:
+        """The game's worlds dealt from a view (None: it deals none)."""
+        return expert_worlds.sampler(game_id)
 
     def choose(self, game: Game[Any, Any], view: Any, seat: int) -> Action:
         """An action for `seat`, chosen from its view alone."""
@@ -58,9 +61,11 @@ class ExpertBot:
         actions = game.legal_actions(view, seat)
         if len(actions) == 1:
             return actions[0]
-        if game.id == "smurf":  # nothing hidden: the view is the whole state
-            return self.smurf().choose(game, view, seat)
-        sampler = self.samplers.get(game.id)
+        own = self.search(game.id)
+        if own is not None:
+            chosen: Action = own.choose(game, view, seat)
+            return chosen
+        sampler = self.sampler(game.id)
         default = self._smart.choose(game, view, seat)
         if sampler is None or sampler(view, seat, random.Random(0)) is None:
             return default

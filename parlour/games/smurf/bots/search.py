@@ -125,3 +125,10 @@ def ahead(game: Game[State, State], state: State, chance: Chance, policy: SmartB
 
 
 assert CAP > LONGEST
+
+
+def playout(game: Game[State, State], state: State, seed: int) -> tuple[float, ...]:
+    """The hint's and the analysis's playout in this game (the game's Entry names it for
+    parlour/services/playouts.py): the search's playout, then every seat's race."""
+    reached = ahead(game, state, Chance(seed), SmartBot(seed))
+    return tuple(race(reached, s) for s in range(len(state.players)))

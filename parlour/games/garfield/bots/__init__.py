@@ -19,9 +19,9 @@ from typing import TypeVar, cast
 from parlour.rules.game import Game
 from parlour.rules.records import HIDDEN
 
-from .rules import board, cards
-from .rules.records import Action, Decision, Discard, FollowGarfield, Give, Lasagna, LoseTurn, PlayCard, SwapWith
-from .rules.state import State
+from ..rules import board, cards
+from ..rules.records import Action, Decision, Discard, FollowGarfield, Give, Lasagna, LoseTurn, PlayCard, SwapWith
+from ..rules.state import State
 
 SIZE, TAIL = board.SIZE, board.TAILEND_SPACE
 WIN = 1000.0  # value of earning the third ring: more than any amount of progress

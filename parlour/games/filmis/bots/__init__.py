@@ -23,9 +23,9 @@ from typing import cast
 from parlour.rules.game import Game
 from parlour.rules.records import HIDDEN
 
-from .rules import cards
-from .rules.records import Action, CallRaid, Drop, Enter, PayFine, RefuseFine, SwapTake
-from .rules.state import State
+from ..rules import cards
+from ..rules.records import Action, CallRaid, Drop, Enter, PayFine, RefuseFine, SwapTake
+from ..rules.state import State
 
 RAID_AT = 0.55  # call the raid when the chance of winning now is at least this
 TURN_WORTH = 1.5  # what a turn is worth in points (the fine: pay with a card worth less)
