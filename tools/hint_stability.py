@@ -15,8 +15,9 @@ For each game it prints:
 
 A position is the start of the k-th decision with two options or more (of any seat) in a seeded
 game of smart bots (2 to 4 players); decisions where no world can be dealt (a Filmis swap) are
-passed over. Run it on two checkouts to compare them (it reads both the hint of issue 38 and the
-one before it)."""
+passed over. Run it on two checkouts to compare them (PYTHONPATH names the other), both laid
+out with each game in its own folder (parlour/games/<id>/, whose Entry names its dealt worlds);
+an older checkout is measured with its own copy of this tool."""
 
 from __future__ import annotations
 
