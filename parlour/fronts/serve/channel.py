@@ -10,6 +10,7 @@ context (the driver is made and started by the app, so its callbacks carry the a
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -24,6 +25,8 @@ from parlour.compat.textual import xterm_parser
 from . import cpu
 from .pace import Bucket
 from .paste import PasteGuard
+
+log = logging.getLogger("parlour.fronts.serve")
 
 MAX_BACKLOG = 64 * 1024  # characters of keystrokes waiting for the app; beyond this they are dropped
 CHUNK = 256  # characters parsed at a time; more only while the app has few messages waiting
@@ -87,6 +90,7 @@ class Channel:
         self.keys_allowed = Bucket(KEYS_PER_SECOND, KEY_BURST)
         self.cpu = cpu.meter()  # what its app's tasks cost the loop (parlour/fronts/serve/cpu.py)
         self.keys_dropped = 0  # keys beyond the rate, dropped
+        self._cut_told = False  # the line about dropped keystrokes is written once per session
         self._wanted_size = self.size
         self._resize: asyncio.TimerHandle | None = None
         self._resized_at = float("-inf")
@@ -94,6 +98,14 @@ class Channel:
     def write(self, data: bytes) -> None:
         if not self.closed:
             self._write(data)
+
+    def log_cut(self, name: str) -> None:
+        """Once a session, in the log, after keys (from either door) were dropped or a paste cut."""
+        if (self.dropped or self.paste.ended) and not self._cut_told:
+            self._cut_told = True
+            log.info(
+                "%s sent more than %d characters at once, or too long a paste: the rest is dropped", name, MAX_BACKLOG
+            )
 
     def keys(self, text: str) -> None:
         if self.closed or not text:

@@ -15,7 +15,6 @@ import asyncssh
 from parlour.compat.asyncssh import run_session_always, transport_of
 from parlour.services.charset import term_needs_ascii
 
-from .channel import MAX_BACKLOG
 from .client import (
     BadClient,
     KeyDecoder,
@@ -195,7 +194,6 @@ class SshSession(SessionRunner):
         window sizes reach the channel through `SshProcess.terminal_size_changed`). Returns IDLE
         when the client sent nothing for the idle timeout."""
         pace = Bucket(READ_RATE, READ_BURST)
-        told = False  # the line about dropped keystrokes is written once per session
         idle = self.hub.settings.idle_timeout
         while True:
             try:
@@ -210,13 +208,7 @@ class SshSession(SessionRunner):
             if not data or channel.closed:
                 return None
             channel.keys(self.decoder.text(data))
-            if (channel.dropped or channel.paste.ended) and not told:
-                told = True
-                log.info(
-                    "%s sent more than %d characters at once, or too long a paste: the rest is dropped",
-                    member.name,
-                    MAX_BACKLOG,
-                )
+            channel.log_cut(member.name)
             wait = pace.wait(len(data))
             if wait:  # (not a test's sleep: the pace of one client's input)
                 await asyncio.sleep(wait)

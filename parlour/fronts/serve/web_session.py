@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from aiohttp import WSMsgType, web
 
-from .channel import MAX_BACKLOG, STOP
+from .channel import STOP
 from .client import C1_TO_REPLACEMENT, check_size, client_locale, terminal_environ
 from .gametable import Member
 from .limits import IDLE, MAX_UNSENT, READ_BURST, READ_RATE, READ_SIZE, RESIZE_BURST, RESIZE_RATE, WINDOW
@@ -159,7 +159,6 @@ class WebSession(SessionRunner):
         loop = asyncio.get_running_loop()
         idle = self.hub.settings.idle_timeout
         last_key = loop.time()
-        told = False
         while True:
             left = last_key + idle - loop.time()
             if left <= 0:
@@ -178,13 +177,7 @@ class WebSession(SessionRunner):
                 last_key = loop.time()
                 if not await self._type(channel, data, pace):
                     return None
-                if (channel.dropped or channel.paste.ended) and not told:
-                    told = True
-                    log.info(
-                        "%s sent more than %d characters at once, or too long a paste: the rest is dropped",
-                        member.name,
-                        MAX_BACKLOG,
-                    )
+                channel.log_cut(member.name)
                 continue
             if kind == "resize":
                 if not resizes.take():
