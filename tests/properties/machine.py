@@ -8,7 +8,7 @@ the same legal actions and the same seats to act, every event and legal action r
 through the codec, and the saved log loads back to the same state. A game's own test subclasses
 `GameMachine`, names its `game_id` and adds its invariants in `check_event` / `check_state`.
 
-Run it longer with `HYPOTHESIS_PROFILE=long` (see tests/conftest.py).
+Run it longer with `HYPOTHESIS_PROFILE=long` (see tests/__init__.py).
 """
 
 from __future__ import annotations
