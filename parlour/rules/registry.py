@@ -50,7 +50,7 @@ def _changed() -> None:
     global CATALOGUES
     CATALOGUES = tuple(e.catalogues for e in GAMES.values() if e.catalogues is not None)
     _available.cache_clear()
-    _part.cache_clear()
+    part.cache_clear()
 
 
 class UnknownGame(LookupError):
@@ -161,15 +161,11 @@ def get(game_id: str) -> Game[Any, Any]:
     return game
 
 
+@cache
 def part(game_id: str, name: str) -> Any:
     """A game's optional part its Entry names in the field `name` ("valuation", "worlds",
     "deviations", "search", "playout"), loaded; None for a game that gives none. Kept once loaded:
     the playouts ask for it in every playout."""
-    return _part(game_id, name)
-
-
-@cache
-def _part(game_id: str, name: str) -> Any:
     found = GAMES.get(game_id)
     target = getattr(found, name) if found is not None else None
     return load(target) if target is not None else None
