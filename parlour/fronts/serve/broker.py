@@ -381,8 +381,8 @@ class Heartbeat(threading.Thread):
         failing = False
         try:
             while not self.stopping.wait(HEARTBEAT):
-                late = self.clock() - self.ticked
-                hung = not beating(self.ticked, self.clock())
+                now = self.clock()
+                late, hung = now - self.ticked, not beating(self.ticked, now)
                 if not hung:
                     try:
                         self.beat(client, late)
